@@ -1,0 +1,273 @@
+"""Chance steps: the start player, drawn boards, goods, depot refills and dice.
+
+The rules never roll or draw by themselves: at a chance step the driver supplies the
+outcome, from a seeded RNG in play, from a record in a replay, or sampled inside an AI's
+search. `sample_chance` draws one from the distribution the rules define; `apply_chance`
+checks that an outcome is possible (the tiles and goods must still be in the supply)
+before it applies it.
+
+Outcomes by step:
+  'start_player'  seat index
+  'boards'        advanced mode: a drawn board id per seat; random mode: (board id, castle
+                  space) per seat
+  'start_goods'   3 goods types per seat, seat after seat
+  'phase'         (depot tiles, black depot tiles, round goods): one tile kind per depot
+                  space in use (depots 1-6 in order, -1 where the supply ran out), the
+                  black depot's tiles, and the phase's 5 goods types in round order
+  'roll'          (white die, seat 0 die 1, seat 0 die 2, seat 1 die 1, ...)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from . import events as ev
+from .boards import CENTRE, get_board
+from .config import START
+from .data import load_json
+from .engine import CHOOSE_BOARD, START_CASTLE, place_start_castle, start_turn
+from .state import Frame, GameState, IllegalAction, PlayerState
+from .tiles import COLOURS, COLOUR_BY_NAME, GOODS_PER_PHASE, GOODS_PER_PLAYER, KIND_COLOUR, \
+    KIND_NAMES, MINE
+
+_DEPOTS = load_json("depots.json")
+_THREE_PLAYER_MINE = _DEPOTS["three_player_mine"]
+BASIC_BOARD = "1"
+
+
+def depot_colours(players: int, phase: int) -> list[list[int]]:
+    """The colour of each depot space in use for this player count and phase."""
+    out = []
+    for depot in _DEPOTS["depots"]:
+        row = [COLOUR_BY_NAME[colour] for colour, min_players in depot["slots"]
+               if min_players <= players]
+        out.append(row)
+    m = _THREE_PLAYER_MINE
+    if players == 3 and "ABCDE"[phase] in m["phases"]:
+        out[m["depot"] - 1][m["slot"]] = MINE
+    return out
+
+
+def black_depot_size(players: int) -> int:
+    return _DEPOTS["black_depot_tiles"][str(players)]
+
+
+def _goods_list(pool: list[int]) -> list[int]:
+    return [t for t in range(1, 7) for _ in range(pool[t])]
+
+
+def sample_chance(state: GameState, rng) -> Any:
+    step = state.chance
+    if step == "roll":
+        r = rng.random
+        return tuple(int(r() * 6) + 1 for _ in range(1 + 2 * state.n))
+    if step == "phase":
+        colours = depot_colours(state.n, state.phase)
+        need = Counter(c for row in colours for c in row)
+        drawn = {c: rng.sample(state.bags[c], min(k, len(state.bags[c]))) for c, k in
+                 sorted(need.items())}
+        depot_tiles = []
+        for row in colours:
+            for c in row:
+                depot_tiles.append(drawn[c].pop() if drawn[c] else -1)
+        black = tuple(rng.sample(state.black_bag,
+                                 min(black_depot_size(state.n), len(state.black_bag))))
+        goods = tuple(rng.sample(_goods_list(state.goods_pool), GOODS_PER_PHASE))
+        return (tuple(depot_tiles), black, goods)
+    if step == "start_player":
+        return rng.randrange(state.n)
+    if step == "start_goods":
+        return tuple(rng.sample(_goods_list(state.goods_pool), GOODS_PER_PLAYER * state.n))
+    if step == "boards":
+        offered = state.config.offered_boards()
+        if state.config.board_mode == "advanced":
+            basic = state.rs.board_id(BASIC_BOARD)
+            return tuple(rng.sample([b for b in offered if b != basic], state.n))
+        boards = rng.sample(offered, state.n)
+        return tuple((b, rng.choice(get_board(b).castle_spaces)) for b in boards)
+    raise IllegalAction("no chance step is pending")
+
+
+def apply_chance(state: GameState, outcome: Any) -> list:
+    step = state.chance
+    if step is None:
+        raise IllegalAction("no chance step is pending; a player must decide")
+    state._legal = None
+    events: list = []
+    _APPLY[step](state, outcome, events)
+    return events
+
+
+def _bad(step: str, why: str) -> IllegalAction:
+    return IllegalAction(f"impossible '{step}' outcome: {why}")
+
+
+def _apply_start_player(state: GameState, outcome: Any, events: list) -> None:
+    n = state.n
+    if not isinstance(outcome, int) or isinstance(outcome, bool) or not 0 <= outcome < n:
+        raise _bad("start_player", f"expected a seat 0-{n - 1}, got {outcome!r}")
+    state.start_player = outcome
+    state.players = [PlayerState() for _ in range(n)]
+    order = [(outcome + i) % n for i in range(n)]
+    for i, seat in enumerate(order):
+        p = state.players[seat]
+        p.workers = START["workers_by_seat"][i]
+        p.track_stamp = n - i  # the start player lies on top of the stack
+    state.stamp = n
+    state.order = order
+    state.phase = -1
+    events.append(ev.StartPlayerChosen(outcome))
+    mode = state.config.board_mode
+    if mode in ("advanced", "random"):
+        state.chance = "boards"
+        return
+    state.chance = None
+    if mode == "basic":
+        board = get_board(state.rs.board_id(BASIC_BOARD))
+        for seat in order:
+            state.players[seat].set_board(board)
+            events.append(ev.BoardChosen(seat, board.id))
+            place_start_castle(state, seat, CENTRE, events)
+        state.chance = "start_goods"
+    else:
+        _push_setup(state, [state.config.offered_boards()] * n)
+
+
+def _push_setup(state: GameState, options: list[list[str]]) -> None:
+    for seat in reversed(state.order):
+        state.frames.append(Frame(START_CASTLE, seat))
+        state.frames.append(Frame(CHOOSE_BOARD, seat, tuple(options[seat])))
+
+
+def _apply_boards(state: GameState, outcome: Any, events: list) -> None:
+    offered = state.config.offered_boards()
+    n = state.n
+    if not isinstance(outcome, (tuple, list)) or len(outcome) != n:
+        raise _bad("boards", f"expected {n} entries")
+    mode = state.config.board_mode
+    if mode == "advanced":
+        basic = state.rs.board_id(BASIC_BOARD)
+        if any(b not in offered or b == basic for b in outcome) or len(set(outcome)) != n:
+            raise _bad("boards", f"expected {n} different boards from {offered} other than "
+                       f"{basic}, got {list(outcome)}")
+        events.append(ev.BoardsDrawn(tuple(outcome)))
+        state.chance = None
+        _push_setup(state, [[basic, b] for b in outcome])
+        return
+    try:
+        boards = [(str(b), int(c)) for b, c in outcome]
+    except (TypeError, ValueError):
+        raise _bad("boards", "expected (board, castle space) pairs") from None
+    if len({b for b, _ in boards}) != n or any(b not in offered for b, _ in boards):
+        raise _bad("boards", f"expected {n} different boards from {offered}")
+    for b, c in boards:
+        if c not in get_board(b).castle_spaces:
+            raise _bad("boards", f"space {c} of board {b} is not a castle space")
+    events.append(ev.BoardsDrawn(tuple(b for b, _ in boards)))
+    state.chance = "start_goods"
+    for seat in state.order:
+        b, c = boards[seat]
+        state.players[seat].set_board(get_board(b))
+        events.append(ev.BoardChosen(seat, b))
+        place_start_castle(state, seat, c, events)
+
+
+def _take_goods_from_pool(state: GameState, step: str, goods: Any, count: int) -> list[int]:
+    if not isinstance(goods, (tuple, list)) or len(goods) != count:
+        raise _bad(step, f"expected {count} goods types")
+    need = Counter(goods)
+    for t, k in need.items():
+        if not isinstance(t, int) or not 1 <= t <= 6:
+            raise _bad(step, f"goods type {t!r} is not 1-6")
+        if state.goods_pool[t] < k:
+            raise _bad(step, f"only {state.goods_pool[t]} goods of type {t} remain")
+    for t, k in need.items():
+        state.goods_pool[t] -= k
+    return list(goods)
+
+
+def _apply_start_goods(state: GameState, outcome: Any, events: list) -> None:
+    goods = _take_goods_from_pool(state, "start_goods", outcome, GOODS_PER_PLAYER * state.n)
+    for seat, p in enumerate(state.players):
+        mine = goods[seat * GOODS_PER_PLAYER:(seat + 1) * GOODS_PER_PLAYER]
+        for t in mine:
+            p.goods[t] += 1
+        events.append(ev.StartGoodsDealt(seat, tuple(mine)))
+    state.phase = 0
+    state.round = 0
+    state.chance = "phase"
+
+
+def _apply_phase(state: GameState, outcome: Any, events: list) -> None:
+    try:
+        depot_tiles, black, goods = outcome
+        depot_tiles, black = list(depot_tiles), list(black)
+    except (TypeError, ValueError):
+        raise _bad("phase", "expected (depot tiles, black depot tiles, goods)") from None
+    colours = depot_colours(state.n, state.phase)
+    spaces = [c for row in colours for c in row]
+    if len(depot_tiles) != len(spaces):
+        raise _bad("phase", f"expected {len(spaces)} depot tiles, got {len(depot_tiles)}")
+    for k, c in zip(depot_tiles, spaces):
+        if k != -1 and (not isinstance(k, int) or not 0 <= k < len(KIND_COLOUR)
+                        or KIND_COLOUR[k] != c):
+            raise _bad("phase", f"tile {k!r} does not fit a {COLOURS[c]} depot space")
+    for c in set(spaces):
+        slots = spaces.count(c)
+        filled = sum(1 for k, s in zip(depot_tiles, spaces) if s == c and k != -1)
+        if filled != min(slots, len(state.bags[c])):
+            raise _bad("phase", f"{COLOURS[c]} depot spaces stay empty only when the supply "
+                       "has run out")
+    need = Counter(k for k in depot_tiles if k != -1)
+    for k, count in need.items():
+        if state.bags[KIND_COLOUR[k]].count(k) < count:
+            raise _bad("phase", f"not enough {KIND_NAMES[k]} tiles remain in the supply")
+    size = min(black_depot_size(state.n), len(state.black_bag))
+    if len(black) != size:
+        raise _bad("phase", f"expected {size} black depot tiles, got {len(black)}")
+    for k, count in Counter(black).items():
+        if not isinstance(k, int) or state.black_bag.count(k) < count:
+            raise _bad("phase", f"not enough black-backed {k!r} tiles remain")
+    goods = _take_goods_from_pool(state, "phase", goods, GOODS_PER_PHASE)
+    for k in depot_tiles:
+        if k != -1:
+            state.bags[KIND_COLOUR[k]].remove(k)
+    for k in black:
+        state.black_bag.remove(k)
+    it = iter(depot_tiles)
+    state.depots = [[next(it) for _ in row] for row in colours]
+    state.depot_colours = colours
+    state.black = black
+    state.round_goods = goods
+    state.chance = "roll"
+    events.append(ev.PhaseStarted(
+        state.phase,
+        tuple(tuple(KIND_NAMES[k] if k >= 0 else None for k in row) for row in state.depots),
+        tuple(KIND_NAMES[k] for k in black), tuple(goods)))
+
+
+def _apply_roll(state: GameState, outcome: Any, events: list) -> None:
+    n = state.n
+    if (not isinstance(outcome, (tuple, list)) or len(outcome) != 1 + 2 * n
+            or any(not isinstance(v, int) or not 1 <= v <= 6 for v in outcome)):
+        raise _bad("roll", f"expected {1 + 2 * n} die faces 1-6, got {outcome!r}")
+    state.white = outcome[0]
+    for seat, p in enumerate(state.players):
+        p.dice[0] = outcome[1 + 2 * seat]
+        p.dice[1] = outcome[2 + 2 * seat]
+    state.chance = None
+    events.append(ev.DiceRolled(outcome[0], tuple((p.dice[0], p.dice[1]) for p in state.players)))
+    goods = state.round_goods[state.round]
+    state.depot_goods[state.white - 1][goods] += 1
+    events.append(ev.GoodsRevealed(state.white, goods))
+    state.order = state.track_order()
+    state.turn_index = 0
+    events.append(ev.RoundStarted(state.phase, state.round, tuple(state.order)))
+    start_turn(state, state.order[0], events)
+
+
+_APPLY = {"start_player": _apply_start_player, "boards": _apply_boards,
+          "start_goods": _apply_start_goods, "phase": _apply_phase, "roll": _apply_roll}
+
+

@@ -1,0 +1,680 @@
+"""Legal actions and their application: the turn, the die actions and every effect.
+
+A decision is the frame on top of `state.frames`. `legal_actions` lists what that frame
+allows; `apply` checks the action against that list, answers the frame, and then runs the
+game forward until the next decision or chance step.
+
+Actions are tuples whose first item names them (see actions.py for their text form):
+  ('take', die, depot, slot)       die action: a tile from numbered depot `depot` to storage
+  ('place', die, storage, space)   die action: a storage tile onto an estate space
+  ('sell', die, goods)             die action: sell every goods tile of one type
+  ('workers', die)                 die action: take workers
+  ('buy', depot, slot, payment)    the purchase (depot 0 = black depot)
+  ('end',)                         end the turn once both dice are used
+  ('discard', storage)             storage is full: remove this tile for the new one
+  ('ship', depot[, depot2])        a ship's goods (two neighbouring depots with monastery 5)
+  ('keep', goods_types)            which new goods types a full goods storage keeps
+  ('pick', depot, slot)            a market's, carpenter's workshop's or church's tile
+  ('warehouse', goods)             a warehouse's sale
+  ('city_hall', storage, space)    a city hall's extra placement
+  ('decline',)                     decline an effect ("may")
+  ('board', board_id), ('start_castle', space)   setup choices
+Die 0 and 1 are the player's dice; die 2 is a castle's extra action with any number.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from . import events as ev
+from .boards import NEIGHBOUR_MASK as _NEIGHBOUR_MASK, get_board
+from .dice import (COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE,
+                   workers_needed)
+from .scoring import (AREA_POINTS, PHASE_BONUS, WATCHTOWER_POINTS, animal_points,
+                      colour_bonus_points, goods_points_per_tile, knowledge_end_points)
+from .state import Frame, GameState, IllegalAction, PlayerState
+from .tiles import (BANK, BOARDING_HOUSE, BUILDING, CASTLE, CARPENTERS_WORKSHOP, CHURCH,
+                    CITY_HALL, COLOURS, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
+                    KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES, MARKET, MINE, MONASTERY,
+                    PASTURE, SHIP, WAREHOUSE, WATCHTOWER, BUILDINGS)
+
+TURN, DISCARD, SHIP_GOODS, KEEP_GOODS, PICK, WAREHOUSE_SALE, CITY_HALL_PLACE, CASTLE_ACTION, \
+    CHOOSE_BOARD, START_CASTLE = ("turn", "discard", "ship", "keep_goods", "pick", "warehouse",
+                                  "city_hall", "castle", "board", "start_castle")
+CASTLE_DIE = 2
+END = ("end",)
+DECLINE = ("decline",)
+
+# Tile colours each picking building may take from the numbered depots.
+PICK_COLOURS = {MARKET: (SHIP, PASTURE), CARPENTERS_WORKSHOP: (BUILDING,),
+                CHURCH: (MINE, MONASTERY, CASTLE)}
+
+_TAKE_FREE = FREE_CHANGE_MONASTERY[USE_TAKE]
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# --- legal actions --------------------------------------------------------------------
+
+def legal_actions(state: GameState) -> list[tuple]:
+    if state.chance is not None or state.terminal or not state.frames:
+        return []
+    frame = state.frames[-1]
+    return _LEGAL[frame.kind](state, frame)
+
+
+def placeable_mask(p: PlayerState, kind: int) -> int:
+    """Empty spaces a tile may go on, die numbers aside: its colour, next to a placed
+    tile, and (without monastery 1) no second building of a kind in one city."""
+    board = p.board
+    mask = p.frontier & board.colour_mask[KIND_COLOUR[kind]]
+    b = KIND_BUILDING[kind]
+    if b >= 0 and mask and not p.knowledge & 2:
+        area_of = board.area_of
+        cities = p.city_buildings
+        for s in _bits(mask):
+            if cities[area_of[s]] >> b & 1:
+                mask &= ~(1 << s)
+    return mask
+
+
+def _die_actions(state: GameState, p: PlayerState, die: int, out: list) -> None:
+    w = p.workers
+    kn = p.knowledge
+    if die == CASTLE_DIE:
+        free_take = free_sell = None
+    else:
+        table = COST[kn >> 8 & 1]
+        value = p.dice[die]
+        free_take = table[kn >> _TAKE_FREE & 1][value]
+        free_sell = table[0][value]
+    depots = state.depots
+    for v in range(1, 7):
+        if free_take is None or free_take[v] <= w:
+            for s, k in enumerate(depots[v - 1]):
+                if k >= 0:
+                    out.append(("take", die, v, s))
+    seen = 0
+    board = p.board
+    for j, k in enumerate(p.storage):
+        if k < 0 or seen >> k & 1:
+            continue
+        seen |= 1 << k
+        mask = placeable_mask(p, k)
+        if not mask:
+            continue
+        if free_take is None:
+            for s in _bits(mask):
+                out.append(("place", die, j, s))
+        else:
+            m = FREE_CHANGE_MONASTERY[PLACE_USE[KIND_COLOUR[k]]]
+            cost = COST[kn >> 8 & 1][kn >> m & 1][p.dice[die]]
+            dies = board.die
+            for s in _bits(mask):
+                if cost[dies[s]] <= w:
+                    out.append(("place", die, j, s))
+    goods = p.goods
+    for t in range(1, 7):
+        if goods[t] and (free_sell is None or free_sell[t] <= w):
+            out.append(("sell", die, t))
+    out.append(("workers", die))
+
+
+def _buy_actions(state: GameState, p: PlayerState, out: list) -> None:
+    if state.bought:
+        return
+    k6 = p.knowledge >> 6 & 1
+    mode = state.rs.knowledge_6 if k6 else ""
+    pay_silver = p.silver >= 2
+    pay_workers = p.workers >= 2
+    if pay_silver or (mode == "any_depot_workers_or_silver" and pay_workers):
+        for s, k in enumerate(state.black):
+            if k >= 0:
+                if pay_silver:
+                    out.append(("buy", 0, s, "silver"))
+                if mode == "any_depot_workers_or_silver" and pay_workers:
+                    out.append(("buy", 0, s, "workers"))
+    if not mode:
+        return
+    for d, depot in enumerate(state.depots, 1):
+        for s, k in enumerate(depot):
+            if k < 0:
+                continue
+            if mode == "buildings_for_workers":
+                if pay_workers and KIND_COLOUR[k] == BUILDING:
+                    out.append(("buy", d, s, "workers"))
+            else:
+                if pay_silver:
+                    out.append(("buy", d, s, "silver"))
+                if mode == "any_depot_workers_or_silver" and pay_workers:
+                    out.append(("buy", d, s, "workers"))
+
+
+def _purchase_allowed_here(state: GameState, kind: str) -> bool:
+    return kind == TURN or (state.rs.purchase_during_effects
+                            and kind in (CASTLE_ACTION, CITY_HALL_PLACE))
+
+
+def _legal_turn(state: GameState, frame: Frame) -> list:
+    p = state.players[frame.player]
+    out: list = []
+    used = p.used
+    if not used[0]:
+        _die_actions(state, p, 0, out)
+    if not used[1] and (used[0] or p.dice[1] != p.dice[0]):
+        _die_actions(state, p, 1, out)
+    _buy_actions(state, p, out)
+    if used[0] and used[1]:
+        out.append(END)
+    return out
+
+
+def _legal_castle(state: GameState, frame: Frame) -> list:
+    p = state.players[frame.player]
+    out: list = []
+    _die_actions(state, p, CASTLE_DIE, out)
+    if state.rs.purchase_during_effects:
+        _buy_actions(state, p, out)
+    out.append(DECLINE)
+    return out
+
+
+def _legal_discard(state: GameState, frame: Frame) -> list:
+    return [("discard", j) for j in range(len(state.players[frame.player].storage))]
+
+
+def _legal_ship(state: GameState, frame: Frame) -> list:
+    goods = state.depot_goods
+    has = [any(g) for g in goods]
+    out: list = [("ship", d + 1) for d in range(6) if has[d]]
+    if state.players[frame.player].knowledge >> 5 & 1:
+        out += [("ship", d + 1, (d + 1) % 6 + 1) for d in range(6) if has[d] and has[(d + 1) % 6]]
+    return out
+
+
+def _legal_keep(state: GameState, frame: Frame) -> list:
+    _, new_types, free = frame.arg
+    return [("keep", combo) for combo in combinations(new_types, free)]
+
+
+def _legal_pick(state: GameState, frame: Frame) -> list:
+    colours = PICK_COLOURS[frame.arg]
+    out: list = [("pick", d, s) for d, depot in enumerate(state.depots, 1)
+                 for s, k in enumerate(depot) if k >= 0 and KIND_COLOUR[k] in colours]
+    out.append(DECLINE)
+    return out
+
+
+def _legal_warehouse(state: GameState, frame: Frame) -> list:
+    goods = state.players[frame.player].goods
+    out: list = [("warehouse", t) for t in range(1, 7) if goods[t]]
+    out.append(DECLINE)
+    return out
+
+
+def _city_hall_actions(p: PlayerState) -> list:
+    out = []
+    seen = 0
+    for j, k in enumerate(p.storage):
+        if k >= 0 and not seen >> k & 1:
+            seen |= 1 << k
+            out += [("city_hall", j, s) for s in _bits(placeable_mask(p, k))]
+    return out
+
+
+def _legal_city_hall(state: GameState, frame: Frame) -> list:
+    out = _city_hall_actions(state.players[frame.player])
+    if state.rs.purchase_during_effects:
+        _buy_actions(state, state.players[frame.player], out)
+    out.append(DECLINE)
+    return out
+
+
+def _legal_board(state: GameState, frame: Frame) -> list:
+    return [("board", b) for b in frame.arg]
+
+
+def _legal_start_castle(state: GameState, frame: Frame) -> list:
+    return [("start_castle", s) for s in state.players[frame.player].board.castle_spaces]
+
+
+_LEGAL = {TURN: _legal_turn, CASTLE_ACTION: _legal_castle, DISCARD: _legal_discard,
+          SHIP_GOODS: _legal_ship, KEEP_GOODS: _legal_keep, PICK: _legal_pick,
+          WAREHOUSE_SALE: _legal_warehouse, CITY_HALL_PLACE: _legal_city_hall,
+          CHOOSE_BOARD: _legal_board, START_CASTLE: _legal_start_castle}
+
+
+# --- apply ------------------------------------------------------------------------------
+
+def apply(state: GameState, action: tuple) -> list:
+    legal = state.legal_actions()
+    if action not in legal:
+        from .explain import explain_illegal
+        raise IllegalAction(explain_illegal(state, action))
+    state._legal = None
+    events: list = []
+    frame = state.frames.pop()
+    _APPLY[action[0]](state, frame, action, events)
+    _continue(state, events)
+    if state.rs.knowledge_scored_live:
+        update_live_knowledge(state, frame.player, events)
+    return events
+
+
+def score(state: GameState, seat: int, points: int, reason: str, events: list) -> None:
+    if points:
+        p = state.players[seat]
+        p.score += points
+        p.breakdown[reason] = p.breakdown.get(reason, 0) + points
+        events.append(ev.PointsScored(seat, points, reason))
+
+
+def update_live_knowledge(state: GameState, seat: int, events: list) -> None:
+    """Yucata credits end-game monasteries as soon as they lie in the estate."""
+    if seat < 0:
+        return
+    p = state.players[seat]
+    now = knowledge_end_points(p, state.rs.knowledge_15_points, state.rs.knowledge_26_points)
+    if now != p.live_knowledge:
+        score(state, seat, now - p.live_knowledge, "knowledge", events)
+        p.live_knowledge = now
+
+
+def _use_die(state: GameState, seat: int, die: int, value: int, use: int, events: list) -> None:
+    if die == CASTLE_DIE:
+        return
+    p = state.players[seat]
+    cost = workers_needed(p.dice[die], value, p.knowledge, use)
+    p.workers -= cost
+    p.used[die] = True
+    events.append(ev.DieUsed(seat, die, value, cost))
+
+
+def _consume(state: GameState, frame: Frame) -> None:
+    """A die action leaves the turn frame in place; a castle's action answers its frame."""
+    if frame.kind == TURN:
+        state.frames.append(frame)
+
+
+def _apply_take(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+    _, die, depot, slot = action
+    _consume(state, frame)
+    _use_die(state, frame.player, die, depot, USE_TAKE, events)
+    kind = state.depots[depot - 1][slot]
+    state.depots[depot - 1][slot] = -1
+    store_tile(state, frame.player, kind, depot, slot, None, events)
+
+
+def store_tile(state: GameState, seat: int, kind: int, depot: int, slot: int,
+               paid: str | None, events: list) -> None:
+    """Put a tile from the central board onto an empty storage space, or ask which stored
+    tile to remove when all are full."""
+    storage = state.players[seat].storage
+    for j, k in enumerate(storage):
+        if k < 0:
+            storage[j] = kind
+            _stored_event(seat, kind, depot, slot, j, paid, events)
+            return
+    state.frames.append(Frame(DISCARD, seat, (kind, depot, slot, paid)))
+
+
+def _stored_event(seat, kind, depot, slot, storage, paid, events) -> None:
+    if paid is None:
+        events.append(ev.TileTaken(seat, KIND_NAMES[kind], depot, slot, storage))
+    else:
+        events.append(ev.TilePurchased(seat, KIND_NAMES[kind], depot, slot, storage, paid))
+
+
+def _apply_discard(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+    j = action[1]
+    kind, depot, slot, paid = frame.arg
+    storage = state.players[frame.player].storage
+    state.box.append(storage[j])
+    events.append(ev.TileDiscarded(frame.player, KIND_NAMES[storage[j]], j))
+    storage[j] = kind
+    _stored_event(frame.player, kind, depot, slot, j, paid, events)
+
+
+def _apply_place(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+    _, die, j, space = action
+    _consume(state, frame)
+    p = state.players[frame.player]
+    kind = p.storage[j]
+    _use_die(state, frame.player, die, p.board.die[space], PLACE_USE[KIND_COLOUR[kind]], events)
+    p.storage[j] = -1
+    place_tile(state, frame.player, kind, space, j, events)
+
+
+def _apply_city_hall(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+    _, j, space = action
+    p = state.players[frame.player]
+    kind = p.storage[j]
+    p.storage[j] = -1
+    place_tile(state, frame.player, kind, space, j, events)
+
+
+def place_tile(state: GameState, seat: int, kind: int, space: int, storage: int,
+               events: list) -> None:
+    """A tile goes onto the estate: areas and colours score at once, then its effect."""
+    p = state.players[seat]
+    board = p.board
+    p.estate[space] = kind
+    bit = 1 << space
+    p.occupied |= bit
+    p.frontier = (p.frontier | board_neighbours(space)) & ~p.occupied
+    p.placements.append((space, kind, state.phase))
+    events.append(ev.TilePlaced(seat, KIND_NAMES[kind], storage, space))
+    colour = KIND_COLOUR[kind]
+    area = board.area_of[space]
+    b = KIND_BUILDING[kind]
+    if b >= 0:
+        p.city_buildings[area] |= 1 << b
+    if not board.area_mask[area] & ~p.occupied:
+        events.append(ev.AreaCompleted(seat, COLOURS[colour],
+                                       tuple(_bits(board.area_mask[area]))))
+        score(state, seat, AREA_POINTS[board.area_size[area]], "areas", events)
+        score(state, seat, PHASE_BONUS[state.phase], "phase_bonus", events)
+    p.colour_count[colour] += 1
+    if p.colour_count[colour] == board.colour_total[colour] and state.bonus_taken[colour] < 2:
+        state.bonus_taken[colour] += 1
+        rank = state.bonus_taken[colour]
+        p.bonus_tiles.append((colour, rank))
+        events.append(ev.BonusTileTaken(seat, COLOURS[colour], rank))
+        score(state, seat, colour_bonus_points(state.n, rank), "bonus_tiles", events)
+    _EFFECTS[colour](state, seat, kind, area, events)
+
+
+def board_neighbours(space: int) -> int:
+    return _NEIGHBOUR_MASK[space]
+
+
+def _effect_castle(state, seat, kind, area, events) -> None:
+    state.frames.append(Frame(CASTLE_ACTION, seat))
+
+
+def _effect_mine(state, seat, kind, area, events) -> None:
+    pass  # mines pay at the end of each phase
+
+
+def _effect_monastery(state, seat, kind, area, events) -> None:
+    state.players[seat].knowledge |= 1 << KIND_KNOWLEDGE[kind]
+
+
+def _effect_ship(state, seat, kind, area, events) -> None:
+    p = state.players[seat]
+    p.track_pos += 1
+    state.stamp += 1
+    p.track_stamp = state.stamp
+    events.append(ev.TurnOrderMoved(seat, p.track_pos))
+    if any(any(g) for g in state.depot_goods):
+        state.frames.append(Frame(SHIP_GOODS, seat))
+    else:
+        events.append(ev.EffectLapsed(seat, "ship_goods"))
+
+
+def _effect_animal(state, seat, kind, area, events) -> None:
+    p = state.players[seat]
+    points = animal_points(p.estate, p.board.area_mask[area], KIND_SPECIES[kind],
+                           bool(p.knowledge >> 7 & 1))
+    score(state, seat, points, "animals", events)
+
+
+def _effect_building(state, seat, kind, area, events) -> None:
+    b = KIND_BUILDING[kind]
+    p = state.players[seat]
+    if b in PICK_COLOURS:
+        colours = PICK_COLOURS[b]
+        if any(k >= 0 and KIND_COLOUR[k] in colours for d in state.depots for k in d):
+            state.frames.append(Frame(PICK, seat, b))
+        else:
+            events.append(ev.EffectLapsed(seat, BUILDINGS[b]))
+    elif b == WAREHOUSE:
+        if any(p.goods):
+            state.frames.append(Frame(WAREHOUSE_SALE, seat))
+        else:
+            events.append(ev.EffectLapsed(seat, "warehouse"))
+    elif b == BOARDING_HOUSE:
+        p.workers += 4
+        events.append(ev.WorkersTaken(seat, 4, "boarding_house"))
+    elif b == BANK:
+        p.silver += 2
+        events.append(ev.SilverTaken(seat, 2, "bank"))
+    elif b == WATCHTOWER:
+        score(state, seat, WATCHTOWER_POINTS, "buildings", events)
+    elif b == CITY_HALL:
+        if _city_hall_actions(p):
+            state.frames.append(Frame(CITY_HALL_PLACE, seat))
+        else:
+            events.append(ev.EffectLapsed(seat, "city_hall"))
+
+
+_EFFECTS = {CASTLE: _effect_castle, MINE: _effect_mine, MONASTERY: _effect_monastery,
+            SHIP: _effect_ship, PASTURE: _effect_animal, BUILDING: _effect_building}
+
+
+def sell_goods(state: GameState, seat: int, goods: int, events: list) -> None:
+    """Sell every goods tile of one type: 1 silver (+1 with monastery 3, +1 worker with 4)
+    and 2/3/4 points per tile by player count."""
+    p = state.players[seat]
+    count = p.goods[goods]
+    p.goods[goods] = 0
+    p.sold[goods] += count
+    events.append(ev.GoodsSold(seat, goods, count))
+    silver = 1 + (p.knowledge >> 3 & 1)
+    p.silver += silver
+    events.append(ev.SilverTaken(seat, silver, "sale"))
+    if p.knowledge >> 4 & 1:
+        p.workers += 1
+        events.append(ev.WorkersTaken(seat, 1, "sale"))
+    score(state, seat, count * goods_points_per_tile(state.n), "goods", events)
+
+
+def _apply_sell(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+    _, die, goods = action
+    _consume(state, frame)
+    _use_die(state, frame.player, die, goods, USE_SELL, events)
+    sell_goods(state, frame.player, goods, events)
+
+
+def _apply_warehouse(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+    sell_goods(state, frame.player, action[1], events)
+
+
+def _apply_workers(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+    die = action[1]
+    _consume(state, frame)
+    p = state.players[frame.player]
+    if die != CASTLE_DIE:
+        p.used[die] = True
+        events.append(ev.DieUsed(frame.player, die, p.dice[die], 0))
+    amount = 4 if p.knowledge >> 14 & 1 else 2
+    p.workers += amount
+    events.append(ev.WorkersTaken(frame.player, amount, "die"))
+    if p.knowledge >> 13 & 1:
+        p.silver += 1
+        events.append(ev.SilverTaken(frame.player, 1, "workers_action"))
+
+
+def _apply_buy(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+    _, depot, slot, payment = action
+    state.frames.append(frame)  # buying answers no decision; the frame stays
+    p = state.players[frame.player]
+    if payment == "silver":
+        p.silver -= 2
+        events.append(ev.SilverPaid(frame.player, 2))
+    else:
+        p.workers -= 2
+    state.bought = True
+    row = state.black if depot == 0 else state.depots[depot - 1]
+    kind = row[slot]
+    row[slot] = -1
+    store_tile(state, frame.player, kind, depot, slot, payment, events)
+
+
+def _apply_end(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+    end_turn(state, frame.player, events)
+
+
+def _apply_decline(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+    effect = BUILDINGS[frame.arg] if frame.kind == PICK else frame.kind
+    events.append(ev.EffectDeclined(frame.player, effect))
+
+
+def _apply_ship(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+    seat = frame.player
+    p = state.players[seat]
+    depots = action[1:]
+    offered = []
+    for d in depots:
+        for t in range(1, 7):
+            if state.depot_goods[d - 1][t] and t not in offered:
+                offered.append(t)
+    new_types = tuple(sorted(t for t in offered if not p.goods[t]))
+    free = 3 - p.goods_types_held
+    if len(new_types) <= free:
+        take_goods(state, seat, depots, set(new_types), events)
+    elif free:
+        state.frames.append(Frame(KEEP_GOODS, seat, (depots, new_types, free)))
+    else:
+        take_goods(state, seat, depots, set(), events)  # only the types already held fit
+
+
+def take_goods(state: GameState, seat: int, depots: tuple, types: set, events: list) -> None:
+    p = state.players[seat]
+    for d in depots:
+        here = state.depot_goods[d - 1]
+        taken = []
+        for t in range(1, 7):
+            if here[t] and (t in types or p.goods[t]):
+                taken += [t] * here[t]
+                p.goods[t] += here[t]
+                here[t] = 0
+        events.append(ev.GoodsTaken(seat, d, tuple(taken)))
+
+
+def _apply_keep(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+    depots, _, _ = frame.arg
+    take_goods(state, frame.player, depots, set(action[1]), events)
+
+
+def _apply_pick(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+    _, depot, slot = action
+    kind = state.depots[depot - 1][slot]
+    state.depots[depot - 1][slot] = -1
+    store_tile(state, frame.player, kind, depot, slot, None, events)
+
+
+def _apply_board(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+    state.players[frame.player].set_board(get_board(action[1]))
+    events.append(ev.BoardChosen(frame.player, action[1]))
+
+
+def _apply_start_castle(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+    place_start_castle(state, frame.player, action[1], events)
+
+
+def place_start_castle(state: GameState, seat: int, space: int, events: list) -> None:
+    """The start castle lies on the estate from the beginning; it scores nothing."""
+    from .tiles import KIND_CASTLE
+    p = state.players[seat]
+    state.bags[CASTLE].remove(KIND_CASTLE)
+    p.estate[space] = KIND_CASTLE
+    p.occupied |= 1 << space
+    p.frontier = board_neighbours(space) & ~p.occupied
+    p.placements.append((space, KIND_CASTLE, -1))
+    p.colour_count[CASTLE] += 1
+    events.append(ev.StartCastlePlaced(seat, space))
+
+
+_APPLY = {"take": _apply_take, "place": _apply_place, "sell": _apply_sell,
+          "workers": _apply_workers, "buy": _apply_buy, "end": _apply_end,
+          "decline": _apply_decline, "discard": _apply_discard, "ship": _apply_ship,
+          "keep": _apply_keep, "pick": _apply_pick, "warehouse": _apply_warehouse,
+          "city_hall": _apply_city_hall, "board": _apply_board,
+          "start_castle": _apply_start_castle}
+
+
+# --- the flow of play -------------------------------------------------------------------
+
+def _continue(state: GameState, events: list) -> None:
+    """Run the game forward until someone must decide or chance must be supplied."""
+    frames = state.frames
+    if not frames:
+        if state.phase < 0 and state.chance is None and not state.terminal:
+            state.chance = "start_goods"
+        return
+    top = frames[-1]
+    if top.kind != TURN:
+        return
+    p = state.players[top.player]
+    if p.used[0] and p.used[1]:
+        out: list = []
+        _buy_actions(state, p, out)
+        if not out:
+            frames.pop()
+            end_turn(state, top.player, events)
+
+
+def start_turn(state: GameState, seat: int, events: list) -> None:
+    p = state.players[seat]
+    p.used[0] = p.used[1] = False
+    state.bought = False
+    state.frames.append(Frame(TURN, seat))
+    events.append(ev.TurnStarted(seat))
+
+
+def end_turn(state: GameState, seat: int, events: list) -> None:
+    events.append(ev.TurnEnded(seat))
+    state.turn_index += 1
+    if state.turn_index < state.n:
+        start_turn(state, state.order[state.turn_index], events)
+    elif state.round < 4:
+        state.round += 1
+        state.chance = "roll"
+    else:
+        end_phase(state, events)
+
+
+def end_phase(state: GameState, events: list) -> None:
+    """Mines pay a silver each (and a worker with monastery 2); then the next phase's
+    depots are cleared, or the game ends."""
+    for seat, p in enumerate(state.players):
+        mines = p.colour_count[MINE]
+        if mines:
+            p.silver += mines
+            events.append(ev.SilverTaken(seat, mines, "mines"))
+            if p.knowledge >> 2 & 1:
+                p.workers += mines
+                events.append(ev.WorkersTaken(seat, mines, "mines"))
+    events.append(ev.PhaseEnded(state.phase))
+    if state.phase < 4:
+        cleared = [k for row in (*state.depots, state.black) for k in row if k >= 0]
+        state.box += cleared
+        state.depots = [[] for _ in range(6)]
+        state.black = []
+        events.append(ev.DepotsCleared(tuple(KIND_NAMES[k] for k in cleared)))
+        state.phase += 1
+        state.round = 0
+        state.chance = "phase"
+    else:
+        final_scoring(state, events)
+
+
+def final_scoring(state: GameState, events: list) -> None:
+    """Leftover goods 1 each, silver 1 each, every 2 workers 1, and the end-game
+    monasteries (unless they were scored live)."""
+    rs = state.rs
+    for seat, p in enumerate(state.players):
+        score(state, seat, sum(p.goods), "leftover_goods", events)
+        score(state, seat, p.silver, "leftover_silver", events)
+        score(state, seat, p.workers // 2, "leftover_workers", events)
+        if not rs.knowledge_scored_live:
+            score(state, seat, knowledge_end_points(p, rs.knowledge_15_points,
+                                                    rs.knowledge_26_points), "knowledge", events)
+    state.terminal = True
+    events.append(ev.GameEnded(tuple(state.scores()), tuple(state.ranking())))

@@ -1,0 +1,146 @@
+"""Why an action is illegal, in words (only used on the error path)."""
+
+from __future__ import annotations
+
+from .dice import PLACE_USE, USE_SELL, USE_TAKE, workers_needed
+from .state import GameState
+from .tiles import BUILDINGS, COLOURS, KIND_BUILDING, KIND_COLOUR, KIND_NAMES
+
+_DIE_ACTIONS = ("take", "place", "sell", "workers")
+
+
+def explain_illegal(state: GameState, action) -> str:
+    text = _reason(state, action)
+    return f"illegal action {action!r}: {text}"
+
+
+def _reason(state: GameState, action) -> str:
+    if state.terminal:
+        return "the game is over"
+    if state.chance is not None:
+        return f"the game waits for a chance outcome ('{state.chance}'), not a decision"
+    if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
+        return "an action is a tuple starting with its name, e.g. ('workers', 0)"
+    frame = state.frames[-1]
+    op = action[0]
+    seat = frame.player
+    p = state.players[seat]
+    decision = frame.kind
+    expected = {"turn": _DIE_ACTIONS + ("buy", "end"), "castle": _DIE_ACTIONS + ("buy", "decline"),
+                "discard": ("discard",), "ship": ("ship",), "keep_goods": ("keep",),
+                "pick": ("pick", "decline"), "warehouse": ("warehouse", "decline"),
+                "city_hall": ("city_hall", "buy", "decline"), "board": ("board",),
+                "start_castle": ("start_castle",)}[decision]
+    if op not in expected:
+        return (f"player {seat} must decide '{decision}' now; allowed here: "
+                f"{', '.join(expected)}")
+    if op in _DIE_ACTIONS:
+        die = action[1] if len(action) > 1 else None
+        if decision == "castle" and die != 2:
+            return "a castle's extra action uses die 2 (any number)"
+        if decision == "turn":
+            if die not in (0, 1):
+                return "die must be 0 or 1"
+            if p.used[die]:
+                return f"die {die + 1} is already used this turn"
+        try:
+            return _die_reason(state, p, action)
+        except (IndexError, TypeError, ValueError):
+            return "malformed arguments"
+    if op == "end":
+        return "both dice must be used before the turn ends"
+    if op == "buy":
+        return _buy_reason(state, p, action, decision)
+    if op == "discard":
+        return "choose a storage space 0-2 to clear"
+    if op == "ship":
+        return "choose a depot (1-6) that has goods" + (
+            ", or two neighbouring depots with goods" if p.has(5) else "")
+    if op == "keep":
+        _, new_types, free = frame.arg
+        return f"keep exactly {free} of the goods types {list(new_types)}"
+    if op == "pick":
+        return f"choose a tile of a colour the {BUILDINGS[frame.arg]} allows from depots 1-6"
+    if op == "warehouse":
+        return "choose a goods type you hold"
+    if op == "city_hall":
+        return "choose a storage tile and an empty space of its colour next to a placed tile"
+    if op == "board":
+        return f"choose one of the boards {list(frame.arg)}"
+    if op == "start_castle":
+        return f"choose a castle space: {p.board.castle_spaces}"
+    return "not allowed now"
+
+
+def _die_reason(state: GameState, p, action) -> str:
+    op, die = action[0], action[1]
+    castle = die == 2
+    if op == "workers":
+        return "malformed arguments" if len(action) != 2 else "not allowed now"
+    if op == "take":
+        _, _, depot, slot = action
+        if not 1 <= depot <= 6:
+            return "depots are numbered 1-6"
+        row = state.depots[depot - 1]
+        if not 0 <= slot < len(row) or row[slot] < 0:
+            return f"depot {depot} has no tile on space {slot}"
+        if not castle:
+            need = workers_needed(p.dice[die], depot, p.knowledge, USE_TAKE)
+            if need > p.workers:
+                return (f"die {die + 1} shows {p.dice[die]}; taking from depot {depot} needs "
+                        f"{need} workers, you have {p.workers}")
+        return "not allowed now"
+    if op == "sell":
+        _, _, goods = action
+        if not 1 <= goods <= 6 or not p.goods[goods]:
+            return f"you hold no goods of type {goods}"
+        if not castle:
+            need = workers_needed(p.dice[die], goods, p.knowledge, USE_SELL)
+            return (f"die {die + 1} shows {p.dice[die]}; selling goods {goods} needs {need} "
+                    f"workers, you have {p.workers}")
+        return "not allowed now"
+    _, _, j, space = action
+    if not 0 <= j < len(p.storage) or p.storage[j] < 0:
+        return f"storage space {j} is empty"
+    kind = p.storage[j]
+    board = p.board
+    if not 0 <= space < len(p.estate):
+        return "estate spaces are numbered 0-36"
+    if p.estate[space] >= 0:
+        return f"space {space} is already built on"
+    if board.colour[space] != KIND_COLOUR[kind]:
+        return (f"a {COLOURS[KIND_COLOUR[kind]]} tile ({KIND_NAMES[kind]}) cannot go on "
+                f"{board.describe_space(space)}")
+    if not p.frontier >> space & 1:
+        return f"space {space} is not next to a tile already in your estate"
+    b = KIND_BUILDING[kind]
+    if b >= 0 and p.city_buildings[board.area_of[space]] >> b & 1 and not p.has(1):
+        return f"this city already has a {BUILDINGS[b]} (monastery 1 lifts that)"
+    if not castle:
+        need = workers_needed(p.dice[die], board.die[space], p.knowledge,
+                              PLACE_USE[KIND_COLOUR[kind]])
+        return (f"die {die + 1} shows {p.dice[die]}; space {space} needs a {board.die[space]}: "
+                f"{need} workers, you have {p.workers}")
+    return "not allowed now"
+
+
+def _buy_reason(state: GameState, p, action, decision: str) -> str:
+    if state.bought:
+        return "only one purchase per turn"
+    if decision != "turn" and not state.rs.purchase_during_effects:
+        return f"in the {state.rs.name} rules the purchase comes before, between or after the dice"
+    if len(action) != 4:
+        return "malformed arguments"
+    _, depot, slot, payment = action
+    if payment not in ("silver", "workers"):
+        return "pay with 'silver' or 'workers'"
+    if payment == "silver" and p.silver < 2:
+        return f"a purchase costs 2 silver, you have {p.silver}"
+    if payment == "workers" and p.workers < 2:
+        return f"this purchase costs 2 workers, you have {p.workers}"
+    row = state.black if depot == 0 else (state.depots[depot - 1] if 1 <= depot <= 6 else [])
+    if not 0 <= slot < len(row) or row[slot] < 0:
+        return f"depot {depot} has no tile on space {slot}"
+    if depot or payment == "workers":
+        return "buying there or paying so needs monastery 6 (as this rule set words it)"
+    return "not allowed now"

@@ -1,0 +1,143 @@
+"""Points: areas, phase bonus, colour bonus tiles, animals, goods, and the final scoring.
+
+Running scores are kept per category as the game goes; `recompute_breakdown` derives the
+same figures from a player's placements alone, which the tests compare with the running
+score after every game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .config import SCORING
+from .tiles import (BUILDINGS, COLOURS, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
+                    KIND_KNOWLEDGE, KIND_SPECIES, PASTURE, WATCHTOWER)
+
+if TYPE_CHECKING:
+    from .state import GameState, PlayerState
+
+CATEGORIES = ("areas", "phase_bonus", "animals", "goods", "bonus_tiles", "buildings",
+              "knowledge", "leftover_goods", "leftover_silver", "leftover_workers")
+
+AREA_POINTS: tuple[int, ...] = tuple(SCORING["area_points"])
+PHASE_BONUS: tuple[int, ...] = tuple(SCORING["phase_bonus"])
+WATCHTOWER_POINTS: int = SCORING["watchtower_points"]
+KNOWLEDGE_BUILDING_POINTS: int = SCORING["knowledge_building_points"]
+KNOWLEDGE_SPECIES_POINTS: int = SCORING["knowledge_species_points"]
+KNOWLEDGE_SOLD_POINTS: int = SCORING["knowledge_sold_goods_points"]
+
+# Monasteries 16-23 score the building kinds in Special Edition order.
+KNOWLEDGE_BUILDING = {16 + i: b for i, b in enumerate(
+    ("warehouse", "watchtower", "carpenters_workshop", "church", "market", "boarding_house",
+     "bank", "city_hall"))}
+KNOWLEDGE_BUILDING_INDEX = {n: BUILDINGS.index(b) for n, b in KNOWLEDGE_BUILDING.items()}
+END_KNOWLEDGE = frozenset((15, 24, 25, 26, *KNOWLEDGE_BUILDING))
+
+
+def colour_bonus_points(players: int, rank: int) -> int:
+    table = SCORING["colour_bonus_first" if rank == 1 else "colour_bonus_second"]
+    return table[str(players)]
+
+
+def goods_points_per_tile(players: int) -> int:
+    return SCORING["goods_points_per_tile"][str(players)]
+
+
+def animal_points(estate: list[int], area_mask: int, species: int, with_k7: bool) -> int:
+    """Points for placing an animal tile already written into `estate`.
+
+    Every tile of the same species on the same pasture scores its animals again; with
+    monastery 7 each scoring tile earns one point more.
+    """
+    points = 0
+    space = 0
+    mask = area_mask
+    while mask:
+        if mask & 1:
+            k = estate[space]
+            if k >= 0 and KIND_SPECIES[k] == species:
+                points += KIND_ANIMALS[k] + with_k7
+        mask >>= 1
+        space += 1
+    return points
+
+
+def knowledge_end_points(p: "PlayerState", k15: int, k26: int) -> int:
+    """Points of the monasteries that score at the game end (15, 16-23, 24, 25, 26)."""
+    kn = p.knowledge
+    if not kn & END_KNOWLEDGE_MASK:
+        return 0
+    points = 0
+    if kn >> 15 & 1:
+        points += k15 * sum(1 for t in range(1, 7) if p.sold[t])
+    if kn >> 25 & 1:
+        points += KNOWLEDGE_SOLD_POINTS * sum(p.sold)
+    if kn >> 26 & 1:
+        points += k26 * len(p.bonus_tiles)
+    if kn & BUILDING_KNOWLEDGE_MASK:
+        counts = [0] * len(BUILDINGS)
+        for k in p.estate:
+            if k >= 0 and KIND_BUILDING[k] >= 0:
+                counts[KIND_BUILDING[k]] += 1
+        for n, b in KNOWLEDGE_BUILDING_INDEX.items():
+            if kn >> n & 1:
+                points += KNOWLEDGE_BUILDING_POINTS * counts[b]
+    if kn >> 24 & 1:
+        species = {KIND_SPECIES[k] for k in p.estate if k >= 0 and KIND_SPECIES[k] >= 0}
+        points += KNOWLEDGE_SPECIES_POINTS * len(species)
+    return points
+
+
+END_KNOWLEDGE_MASK = sum(1 << n for n in END_KNOWLEDGE)
+BUILDING_KNOWLEDGE_MASK = sum(1 << n for n in KNOWLEDGE_BUILDING)
+
+
+def recompute_breakdown(state: "GameState", seat: int) -> dict[str, int]:
+    """A player's score by category, derived from the placements and holdings alone."""
+    p = state.players[seat]
+    board = p.board
+    out = dict.fromkeys(CATEGORIES, 0)
+    estate = [-1] * len(p.estate)
+    occupied = 0
+    knowledge = 0
+    for space, kind, phase in p.placements:
+        estate[space] = kind
+        occupied |= 1 << space
+        if phase < 0:
+            continue  # the start castle scores nothing
+        area = board.area_of[space]
+        if not board.area_mask[area] & ~occupied:
+            out["areas"] += AREA_POINTS[board.area_size[area]]
+            out["phase_bonus"] += PHASE_BONUS[phase]
+        if KIND_COLOUR[kind] == PASTURE:
+            out["animals"] += animal_points(estate, board.area_mask[area], KIND_SPECIES[kind],
+                                            bool(knowledge >> 7 & 1))
+        elif KIND_BUILDING[kind] == WATCHTOWER:
+            out["buildings"] += WATCHTOWER_POINTS
+        elif KIND_KNOWLEDGE[kind]:
+            knowledge |= 1 << KIND_KNOWLEDGE[kind]
+    out["goods"] = goods_points_per_tile(state.n) * sum(p.sold)
+    out["bonus_tiles"] = sum(colour_bonus_points(state.n, rank) for _, rank in p.bonus_tiles)
+    rs = state.rs
+    if rs.knowledge_scored_live or state.terminal:
+        out["knowledge"] = knowledge_end_points(p, rs.knowledge_15_points,
+                                                rs.knowledge_26_points)
+    if state.terminal:
+        out["leftover_goods"] = sum(p.goods)
+        out["leftover_silver"] = p.silver
+        out["leftover_workers"] = p.workers // 2
+    return out
+
+
+def ranking(state: "GameState") -> list[int]:
+    """Seats from winner to last: points, then most empty estate spaces, then later in
+    turn order (RULINGS R2)."""
+    position = {seat: i for i, seat in enumerate(state.track_order())}
+    return sorted(range(state.n), key=lambda s: (
+        -state.players[s].score,
+        -(37 - bin(state.players[s].occupied).count("1")),
+        -position[s]))
+
+
+def describe_colour(colour: int) -> str:
+    return COLOURS[colour]

@@ -1,0 +1,193 @@
+"""Game states and chance outcomes to JSON and back.
+
+Tiles are written by name (see tiles.KIND_NAMES) so that files stay readable and do not
+depend on the order of kinds in the code. Supplies keep their order: a seeded draw from a
+restored state then gives the same tiles as from the original.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .boards import get_board
+from .config import GameConfig
+from .state import Frame, GameState, IllegalAction, PlayerState
+from .tiles import KIND_NAMES, kind_from_name
+
+FORMAT = "castles-of-burgundy-state"
+VERSION = 1
+
+
+def _name(k: int) -> str | None:
+    return KIND_NAMES[k] if k >= 0 else None
+
+
+def _kind(name: str | None) -> int:
+    return -1 if name is None else kind_from_name(name)
+
+
+def _frame_arg_to_json(frame: Frame) -> Any:
+    if frame.kind == "discard":
+        kind, depot, slot, paid = frame.arg
+        return [KIND_NAMES[kind], depot, slot, paid]
+    if frame.kind == "keep_goods":
+        depots, new_types, free = frame.arg
+        return [list(depots), list(new_types), free]
+    if frame.kind == "board":
+        return list(frame.arg)
+    return frame.arg
+
+
+def _frame_arg_from_json(kind: str, arg: Any) -> Any:
+    if kind == "discard":
+        return (kind_from_name(arg[0]), arg[1], arg[2], arg[3])
+    if kind == "keep_goods":
+        return (tuple(arg[0]), tuple(arg[1]), arg[2])
+    if kind == "board":
+        return tuple(arg)
+    return arg
+
+
+def _player_to_dict(p: PlayerState) -> dict:
+    return {
+        "board": p.board.id if p.board else None,
+        "placements": [[s, KIND_NAMES[k], ph] for s, k, ph in p.placements],
+        "storage": [_name(k) for k in p.storage],
+        "goods": p.goods[1:], "sold": p.sold[1:],
+        "silver": p.silver, "workers": p.workers,
+        "dice": p.dice, "used": p.used,
+        "score": p.score, "breakdown": p.breakdown,
+        "bonus_tiles": [list(b) for b in p.bonus_tiles],
+        "track": [p.track_pos, p.track_stamp],
+        "live_knowledge": p.live_knowledge,
+    }
+
+
+def _player_from_dict(d: dict) -> PlayerState:
+    from .engine import board_neighbours
+    from .tiles import KIND_BUILDING, KIND_COLOUR, KIND_KNOWLEDGE
+    p = PlayerState()
+    if d["board"] is not None:
+        p.set_board(get_board(d["board"]))
+    for s, name, phase in d["placements"]:
+        k = kind_from_name(name)
+        p.estate[s] = k
+        p.occupied |= 1 << s
+        p.placements.append((s, k, phase))
+        p.colour_count[KIND_COLOUR[k]] += 1
+        if KIND_BUILDING[k] >= 0:
+            p.city_buildings[p.board.area_of[s]] |= 1 << KIND_BUILDING[k]
+        if KIND_KNOWLEDGE[k]:
+            p.knowledge |= 1 << KIND_KNOWLEDGE[k]
+    for s in range(len(p.estate)):
+        if p.occupied >> s & 1:
+            p.frontier |= board_neighbours(s)
+    p.frontier &= ~p.occupied
+    p.storage = [_kind(n) for n in d["storage"]]
+    p.goods = [0] + list(d["goods"])
+    p.sold = [0] + list(d["sold"])
+    p.silver, p.workers = d["silver"], d["workers"]
+    p.dice, p.used = list(d["dice"]), list(d["used"])
+    p.score, p.breakdown = d["score"], dict(d["breakdown"])
+    p.bonus_tiles = [tuple(b) for b in d["bonus_tiles"]]
+    p.track_pos, p.track_stamp = d["track"]
+    p.live_knowledge = d["live_knowledge"]
+    return p
+
+
+def state_to_dict(state: GameState) -> dict:
+    return {
+        "format": FORMAT, "version": VERSION,
+        "config": state.config.to_dict(),
+        "phase": state.phase, "round": state.round,
+        "players": [_player_to_dict(p) for p in state.players],
+        "depot_colours": state.depot_colours,
+        "depots": [[_name(k) for k in row] for row in state.depots],
+        "depot_goods": [g[1:] for g in state.depot_goods],
+        "black_depot": [_name(k) for k in state.black],
+        "round_goods": state.round_goods,
+        "white": state.white,
+        "supply": [[KIND_NAMES[k] for k in bag] for bag in state.bags],
+        "black_supply": [KIND_NAMES[k] for k in state.black_bag],
+        "goods_supply": state.goods_pool[1:],
+        "box": [KIND_NAMES[k] for k in state.box],
+        "bonus_taken": state.bonus_taken,
+        "frames": [[f.kind, f.player, _frame_arg_to_json(f)] for f in state.frames],
+        "order": state.order, "turn_index": state.turn_index,
+        "bought": state.bought, "chance": state.chance,
+        "start_player": state.start_player,
+        "drawn_boards": state.drawn_boards,
+        "stamp": state.stamp, "terminal": state.terminal,
+    }
+
+
+def state_to_json(state: GameState) -> str:
+    return json.dumps(state_to_dict(state), separators=(",", ":"), sort_keys=True)
+
+
+def state_from_dict(d: dict) -> GameState:
+    if not isinstance(d, dict) or d.get("format") != FORMAT:
+        raise ValueError("not a Castles of Burgundy game state")
+    if d.get("version") != VERSION:
+        raise ValueError(f"game state version {d.get('version')!r} is not supported")
+    try:
+        s = GameState(GameConfig.from_dict(d["config"]))
+        s.phase, s.round = d["phase"], d["round"]
+        s.players = [_player_from_dict(p) for p in d["players"]]
+        s.depot_colours = [list(r) for r in d["depot_colours"]]
+        s.depots = [[_kind(n) for n in row] for row in d["depots"]]
+        s.depot_goods = [[0] + list(g) for g in d["depot_goods"]]
+        s.black = [_kind(n) for n in d["black_depot"]]
+        s.round_goods = list(d["round_goods"])
+        s.white = d["white"]
+        s.bags = [[kind_from_name(n) for n in bag] for bag in d["supply"]]
+        s.black_bag = [kind_from_name(n) for n in d["black_supply"]]
+        s.goods_pool = [0] + list(d["goods_supply"])
+        s.box = [kind_from_name(n) for n in d["box"]]
+        s.bonus_taken = list(d["bonus_taken"])
+        s.frames = [Frame(k, p, _frame_arg_from_json(k, a)) for k, p, a in d["frames"]]
+        s.order, s.turn_index = list(d["order"]), d["turn_index"]
+        s.bought, s.chance = d["bought"], d["chance"]
+        s.start_player = d["start_player"]
+        s.drawn_boards = list(d["drawn_boards"])
+        s.stamp, s.terminal = d["stamp"], d["terminal"]
+    except (KeyError, TypeError, ValueError, IndexError) as e:
+        raise ValueError(f"damaged game state: {e}") from None
+    return s
+
+
+def state_from_json(text: str) -> GameState:
+    try:
+        d = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"game state is not valid JSON: {e}") from None
+    return state_from_dict(d)
+
+
+# --- chance outcomes --------------------------------------------------------------------
+
+def outcome_to_json(step: str, outcome: Any) -> Any:
+    if step == "phase":
+        depot_tiles, black, goods = outcome
+        return {"depots": [_name(k) for k in depot_tiles], "black": [_name(k) for k in black],
+                "goods": list(goods)}
+    if step == "boards":
+        return [list(o) if isinstance(o, tuple) else o for o in outcome]
+    if isinstance(outcome, tuple):
+        return list(outcome)
+    return outcome
+
+
+def outcome_from_json(step: str, data: Any) -> Any:
+    try:
+        if step == "phase":
+            return (tuple(_kind(n) for n in data["depots"]),
+                    tuple(_kind(n) for n in data["black"]), tuple(data["goods"]))
+        if step == "boards":
+            return tuple(tuple(o) if isinstance(o, list) else o for o in data)
+        if isinstance(data, list):
+            return tuple(data)
+        return data
+    except (KeyError, TypeError, ValueError) as e:
+        raise IllegalAction(f"unreadable '{step}' outcome: {e}") from None

@@ -1,0 +1,234 @@
+"""The game state: plain data, cheap to copy, with the public API as methods.
+
+A GameState is either at a chance step (dice, depot refills, goods reveals: the driver
+supplies the outcome), waiting for one player's decision, or over. Decisions are frames
+on a stack (the turn at the bottom, an effect's sub-choice on top), so every decision is
+small and its legal actions can be listed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .boards import SPACES, Board
+from .config import GameConfig, RuleSet, START
+from .tiles import BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES, KIND_COLOUR
+
+Action = tuple
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now; the message says why."""
+
+
+class PlayerState:
+    __slots__ = ("board", "estate", "occupied", "frontier", "placements", "colour_count",
+                 "city_buildings", "storage", "goods", "sold", "silver", "workers", "dice",
+                 "used", "knowledge", "score", "breakdown", "bonus_tiles", "track_pos",
+                 "track_stamp", "live_knowledge")
+
+    def __init__(self, board: Board | None = None) -> None:
+        self.board = board
+        self.estate: list[int] = [-1] * SPACES
+        self.occupied = 0
+        self.frontier = 0                 # empty spaces next to a placed tile
+        self.placements: list[tuple[int, int, int]] = []  # (space, kind, phase); -1 = start
+        self.colour_count = [0] * 6
+        self.city_buildings: list[int] = []  # per area: bitmask of building kinds there
+        self.storage = [-1] * START["storage_spaces"]
+        self.goods = [0] * (GOODS_TYPES + 1)   # index = goods type 1-6
+        self.sold = [0] * (GOODS_TYPES + 1)
+        self.silver = START["silver"]
+        self.workers = 0
+        self.dice = [0, 0]
+        self.used = [True, True]
+        self.knowledge = 0                # bit n set = monastery n placed
+        self.score = 0
+        self.breakdown: dict[str, int] = {}
+        self.bonus_tiles: list[tuple[int, int]] = []  # (colour, rank 1|2)
+        self.track_pos = 0
+        self.track_stamp = 0              # higher = further up in a stack
+        self.live_knowledge = 0           # yucata: end-game monastery points credited so far
+
+    def copy(self) -> "PlayerState":
+        c = PlayerState.__new__(PlayerState)
+        c.board = self.board
+        c.estate = self.estate[:]
+        c.occupied = self.occupied
+        c.frontier = self.frontier
+        c.placements = self.placements[:]
+        c.colour_count = self.colour_count[:]
+        c.city_buildings = self.city_buildings[:]
+        c.storage = self.storage[:]
+        c.goods = self.goods[:]
+        c.sold = self.sold[:]
+        c.silver = self.silver
+        c.workers = self.workers
+        c.dice = self.dice[:]
+        c.used = self.used[:]
+        c.knowledge = self.knowledge
+        c.score = self.score
+        c.breakdown = dict(self.breakdown)
+        c.bonus_tiles = self.bonus_tiles[:]
+        c.track_pos = self.track_pos
+        c.track_stamp = self.track_stamp
+        c.live_knowledge = self.live_knowledge
+        return c
+
+    def set_board(self, board: Board) -> None:
+        self.board = board
+        self.city_buildings = [0] * len(board.area_mask)
+
+    def has(self, monastery: int) -> bool:
+        return bool(self.knowledge >> monastery & 1)
+
+    @property
+    def goods_types_held(self) -> int:
+        return sum(1 for c in self.goods if c)
+
+    @property
+    def empty_spaces(self) -> int:
+        return SPACES - bin(self.occupied).count("1")
+
+
+class Frame(NamedTuple):
+    """A pending decision: what is being decided, by whom, and its context."""
+    kind: str
+    player: int
+    arg: Any = None
+
+
+class GameState:
+    __slots__ = ("config", "rs", "n", "phase", "round", "players", "depot_colours", "depots",
+                 "depot_goods", "black", "round_goods", "white", "bags", "black_bag",
+                 "goods_pool", "box", "bonus_taken", "frames", "order", "turn_index",
+                 "bought", "chance", "start_player", "drawn_boards", "stamp", "terminal",
+                 "_legal")
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
+        self.rs: RuleSet = config.rule_set
+        self.n = config.players
+        self.phase = 0
+        self.round = 0
+        self.players: list[PlayerState] = []
+        self.depot_colours: list[list[int]] = []
+        self.depots: list[list[int]] = [[] for _ in range(6)]
+        self.depot_goods = [[0] * (GOODS_TYPES + 1) for _ in range(6)]
+        self.black: list[int] = []
+        self.round_goods: list[int] = []
+        self.white = 0
+        bags: list[list[int]] = [[] for _ in range(6)]
+        for k in COLOURED_TILES:
+            bags[KIND_COLOUR[k]].append(k)
+        self.bags = bags
+        self.black_bag = list(BLACK_TILES)
+        self.goods_pool = [0] + [GOODS_PER_TYPE] * GOODS_TYPES
+        self.box: list[int] = []
+        self.bonus_taken = [0] * 6
+        self.frames: list[Frame] = []
+        self.order: list[int] = []
+        self.turn_index = 0
+        self.bought = False
+        self.chance: str | None = "start_player"
+        self.start_player = 0
+        self.drawn_boards: list[Any] = []
+        self.stamp = 0
+        self.terminal = False
+        self._legal: list[Action] | None = None
+
+    # --- the public API -------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def is_chance(self) -> bool:
+        return self.chance is not None
+
+    @property
+    def current_player(self) -> int:
+        """The seat whose decision it is, or -1 at a chance step or the end."""
+        return self.frames[-1].player if self.frames and self.chance is None else -1
+
+    @property
+    def decision(self) -> str | None:
+        """What the current decision is about ('turn', 'discard', 'ship', ...)."""
+        return self.frames[-1].kind if self.frames and self.chance is None else None
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = _legal_actions(self)
+        return self._legal
+
+    def apply(self, action: Action) -> list:
+        return _apply(self, action)
+
+    def sample_chance(self, rng) -> Any:
+        return _sample_chance(self, rng)
+
+    def apply_chance(self, outcome: Any) -> list:
+        return _apply_chance(self, outcome)
+
+    def scores(self) -> list[int]:
+        return [p.score for p in self.players]
+
+    def score_breakdown(self, seat: int) -> dict[str, int]:
+        return dict(self.players[seat].breakdown)
+
+    def ranking(self) -> list[int]:
+        return _ranking(self)
+
+    def track_order(self) -> list[int]:
+        """Seats in turn-order-track order: further along first, then top of a stack."""
+        return sorted(range(len(self.players)),
+                      key=lambda s: (-self.players[s].track_pos, -self.players[s].track_stamp))
+
+    def clone(self) -> "GameState":
+        c = GameState.__new__(GameState)
+        c.config = self.config
+        c.rs = self.rs
+        c.n = self.n
+        c.phase = self.phase
+        c.round = self.round
+        c.players = [p.copy() for p in self.players]
+        c.depot_colours = self.depot_colours
+        c.depots = [d[:] for d in self.depots]
+        c.depot_goods = [g[:] for g in self.depot_goods]
+        c.black = self.black[:]
+        c.round_goods = self.round_goods[:]
+        c.white = self.white
+        c.bags = [b[:] for b in self.bags]
+        c.black_bag = self.black_bag[:]
+        c.goods_pool = self.goods_pool[:]
+        c.box = self.box[:]
+        c.bonus_taken = self.bonus_taken[:]
+        c.frames = self.frames[:]
+        c.order = self.order[:]
+        c.turn_index = self.turn_index
+        c.bought = self.bought
+        c.chance = self.chance
+        c.start_player = self.start_player
+        c.drawn_boards = self.drawn_boards[:]
+        c.stamp = self.stamp
+        c.terminal = self.terminal
+        c._legal = None
+        return c
+
+    def to_json(self) -> str:
+        return _to_json(self)
+
+    @staticmethod
+    def from_json(text: str) -> "GameState":
+        return _from_json(text)
+
+
+
+def new_game(config: GameConfig | None = None) -> GameState:
+    """A new game at its first chance step (choosing the start player)."""
+    return GameState(config or GameConfig())
+
+
+from .chance import apply_chance as _apply_chance, sample_chance as _sample_chance  # noqa: E402
+from .engine import apply as _apply, legal_actions as _legal_actions  # noqa: E402
+from .scoring import ranking as _ranking  # noqa: E402
+from .serialize import state_from_json as _from_json, state_to_json as _to_json  # noqa: E402

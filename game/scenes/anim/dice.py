@@ -1,0 +1,242 @@
+"""Dice tumbling in a tray, landing on faces the rules already chose.
+
+The rules decide the faces; this module only makes them look thrown. pymunk moves the
+dice at a fixed time step, driven by a cosmetic seed, and nothing here feeds back into the
+rules. The tray is seen from above, so each die is a square showing its top face; the face
+changes each time the die rolls over by one side length, in the direction it travels, the
+way a real die turns. After the throw is simulated, the die's starting orientation is
+chosen among the 24 so that the same sequence of roll-overs ends on the required face:
+every visible change stays a legal quarter turn of a real die.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pymunk
+
+from .timeline import Animation, Callback
+
+STEP = 1 / 120
+MAX_SECONDS = 3.5
+REST_SPEED = 6.0          # design units per second
+REST_SPIN = 0.25          # radians per second
+# Sliding friction on the felt, as a constant deceleration: unlike damping alone it brings
+# a die to a full stop in a believable time.
+FELT_DECELERATION = 700.0     # design units per second squared
+FELT_SPIN_DECELERATION = 14.0  # radians per second squared
+TUMBLE_MIN_SPEED = 140.0  # below this a die slides instead of rolling over
+TUMBLE_LENGTH = 0.9       # roll-over distance as a fraction of the die's side
+
+NORTH, SOUTH, EAST, WEST = "N", "S", "E", "W"
+
+
+@dataclass(frozen=True)
+class Orientation:
+    """The faces on top, towards the top of the screen (north) and to the right (east)."""
+
+    top: int
+    north: int
+    east: int
+
+    def roll(self, direction: str) -> Orientation:
+        """The orientation after tipping over one edge while moving in ``direction``."""
+        t, n, e = self.top, self.north, self.east
+        if direction == NORTH:
+            return Orientation(7 - n, t, e)
+        if direction == SOUTH:
+            return Orientation(n, 7 - t, e)
+        if direction == EAST:
+            return Orientation(7 - e, n, t)
+        if direction == WEST:
+            return Orientation(e, n, 7 - t)
+        raise ValueError(f"unknown direction {direction!r}")
+
+
+def _all_orientations() -> tuple[Orientation, ...]:
+    seen = {Orientation(1, 2, 3)}
+    frontier = list(seen)
+    while frontier:
+        o = frontier.pop()
+        for d in (NORTH, SOUTH, EAST, WEST):
+            nxt = o.roll(d)
+            if nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    return tuple(sorted(seen, key=lambda o: (o.top, o.north, o.east)))
+
+
+ORIENTATIONS = _all_orientations()
+
+
+@dataclass(frozen=True)
+class DieFrame:
+    """One die at one moment: centre, spin (radians), top face, and ``squash`` in
+    (0, 1] (how far the square is foreshortened while it tips over)."""
+
+    x: float
+    y: float
+    angle: float
+    face: int
+    squash: float
+    roll_direction: str | None
+
+
+class DiceTray:
+    """Simulates one throw of len(targets) dice into a tray of ``size`` design units."""
+
+    def __init__(self, size: tuple[float, float], targets: Sequence[int], seed: int,
+                 die_size: float = 64.0) -> None:
+        if not targets:
+            raise ValueError("throw at least one die")
+        for face in targets:
+            if face not in range(1, 7):
+                raise ValueError(f"a die face is 1-6, not {face!r}")
+        self.size = size
+        self.targets = tuple(targets)
+        self.seed = seed
+        self.die_size = die_size
+        self.frames: list[tuple[DieFrame, ...]] = []
+        self._simulate()
+
+    @property
+    def duration(self) -> float:
+        return (len(self.frames) - 1) * STEP
+
+    @property
+    def final(self) -> tuple[DieFrame, ...]:
+        return self.frames[-1]
+
+    def frame_at(self, t: float) -> tuple[DieFrame, ...]:
+        index = min(len(self.frames) - 1, max(0, int(t / STEP)))
+        return self.frames[index]
+
+    def _simulate(self) -> None:
+        rng = random.Random(self.seed)
+        w, h = self.size
+        s = self.die_size
+        space = pymunk.Space()
+        space.damping = 0.6  # fraction of velocity kept per second: air and felt drag
+        wall = s * 0.5
+        corners = [(0, 0), (w, 0), (w, h), (0, h)]
+        for a, b in zip(corners, corners[1:] + corners[:1]):
+            seg = pymunk.Segment(space.static_body, a, b, wall)
+            seg.elasticity = 0.55
+            seg.friction = 0.5
+            space.add(seg)
+        # Seen from inside, the walls' thickness pushes the usable area in by ``wall``.
+        inner = wall + s * 0.75
+        bodies = []
+        lane = (h - 2 * inner) / len(self.targets)
+        for i in range(len(self.targets)):
+            body = pymunk.Body(1.0, pymunk.moment_for_box(1.0, (s, s)))
+            body.position = (inner + rng.uniform(0, w * 0.12),
+                             inner + lane * (i + rng.uniform(0.2, 0.8)))
+            heading = rng.uniform(-0.45, 0.45)
+            speed = rng.uniform(1.0, 1.5) * w
+            body.velocity = (speed * math.cos(heading), speed * math.sin(heading))
+            body.angle = rng.uniform(0, 2 * math.pi)
+            body.angular_velocity = rng.uniform(-9, 9)
+            box = pymunk.Poly.create_box(body, (s, s), radius=s * 0.08)
+            box.elasticity = 0.45
+            box.friction = 0.6
+            space.add(body, box)
+            bodies.append(body)
+
+        travelled = [0.0] * len(bodies)
+        rolls: list[list[tuple[int, str]]] = [[] for _ in bodies]
+        raw: list[list[tuple[float, float, float, float, str | None]]] = []
+        step = 0
+        max_steps = int(MAX_SECONDS / STEP)
+        while True:
+            row = []
+            for i, body in enumerate(bodies):
+                vx, vy = body.velocity
+                speed = math.hypot(vx, vy)
+                direction = None
+                frac = 0.0
+                if speed >= TUMBLE_MIN_SPEED:
+                    direction = (EAST if vx > 0 else WEST) if abs(vx) >= abs(vy) else (
+                        SOUTH if vy > 0 else NORTH)
+                    travelled[i] += speed * STEP
+                    if travelled[i] >= s * TUMBLE_LENGTH:
+                        travelled[i] -= s * TUMBLE_LENGTH
+                        rolls[i].append((step, direction))
+                    frac = travelled[i] / (s * TUMBLE_LENGTH)
+                else:
+                    travelled[i] = 0.0
+                x, y = body.position
+                row.append((x, y, body.angle, frac, direction))
+            raw.append(row)
+            if step >= max_steps or (step > 0 and all(
+                    b.velocity.length < REST_SPEED and abs(b.angular_velocity) < REST_SPIN
+                    for b in bodies)):
+                break
+            space.step(STEP)
+            for body in bodies:
+                _apply_felt(body)
+            step += 1
+
+        self.frames = self._label(raw, rolls, rng)
+
+    def _label(self, raw, rolls, rng: random.Random) -> list[tuple[DieFrame, ...]]:
+        per_die_faces = []
+        for i, target in enumerate(self.targets):
+            directions = [d for _, d in rolls[i]]
+            starts = [o for o in ORIENTATIONS if _end_top(o, directions) == target]
+            start = starts[rng.randrange(len(starts))]
+            faces = []
+            orientation = start
+            pending = iter(rolls[i])
+            next_roll = next(pending, None)
+            for step in range(len(raw)):
+                while next_roll is not None and next_roll[0] == step:
+                    orientation = orientation.roll(next_roll[1])
+                    next_roll = next(pending, None)
+                faces.append(orientation.top)
+            per_die_faces.append(faces)
+        frames = []
+        for step, row in enumerate(raw):
+            frames.append(tuple(
+                DieFrame(x, y, angle, per_die_faces[i][step],
+                         1.0 - 0.35 * math.sin(math.pi * frac), direction)
+                for i, (x, y, angle, frac, direction) in enumerate(row)))
+        last = frames[-1]
+        frames[-1] = tuple(DieFrame(f.x, f.y, f.angle, f.face, 1.0, None) for f in last)
+        return frames
+
+
+def _apply_felt(body: pymunk.Body) -> None:
+    speed = body.velocity.length
+    if speed > 0:
+        body.velocity = body.velocity * (max(0.0, speed - FELT_DECELERATION * STEP) / speed)
+    spin = body.angular_velocity
+    slower = max(0.0, abs(spin) - FELT_SPIN_DECELERATION * STEP)
+    body.angular_velocity = math.copysign(slower, spin)
+
+
+def _end_top(start: Orientation, directions: Sequence[str]) -> int:
+    o = start
+    for d in directions:
+        o = o.roll(d)
+    return o.top
+
+
+class DiceRoll(Animation):
+    """Plays a DiceTray throw; ``frames`` holds what to draw now."""
+
+    def __init__(self, tray: DiceTray, on_finish: Callback = None) -> None:
+        super().__init__(on_finish)
+        self.tray = tray
+        self.duration = tray.duration
+        self.frames = tray.frames[0]
+
+    def _apply(self, t: float) -> None:
+        self.frames = self.tray.final if t >= 1 else self.tray.frame_at(self.elapsed)
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        return tuple(f.face for f in self.frames)

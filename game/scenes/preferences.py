@@ -1,0 +1,132 @@
+"""The player's settings: language, animation speed, full screen, hand-off screen.
+
+A settings file that cannot be used never stops the game: the defaults (or every value
+that could be read) are used and the problems are reported as notices. The unusable file
+is left alone until settings are next saved, and then kept beside the new one as
+"settings.json.broken" so nothing the player had is lost without trace.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from . import i18n
+from .persistence import SaveError, atomic_write_bytes, atomic_write_json, read_json_file
+
+SETTINGS_FORMAT = "castles-of-burgundy-settings"
+SETTINGS_VERSION = 1
+ANIMATION_SPEEDS = ("normal", "fast", "instant")
+BROKEN_SUFFIX = ".broken"
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """German when the system locale is German, otherwise English."""
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    return "en"
+
+
+@dataclass(frozen=True)
+class Settings:
+    language: str = "en"
+    animation_speed: str = "normal"
+    fullscreen: bool = False
+    handoff_screen: bool = True
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            problem = _check(f.name, getattr(self, f.name))
+            if problem:
+                raise ValueError(f"setting {f.name}: {problem}")
+
+    def with_changes(self, **changes: Any) -> Settings:
+        return replace(self, **changes)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _check(name: str, value: Any) -> str | None:
+    if name == "language":
+        return None if value in i18n.LANGUAGES else f"expected one of {i18n.LANGUAGES}"
+    if name == "animation_speed":
+        return None if value in ANIMATION_SPEEDS else f"expected one of {ANIMATION_SPEEDS}"
+    return None if type(value) is bool else "expected true or false"
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A problem worth telling the player about, in whatever language is current."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    reason: str | None = None
+
+    def message(self, lang: str | None = None) -> str:
+        params = dict(self.params)
+        if self.reason is not None:
+            params["detail"] = i18n.tr(f"reason.{self.reason}", lang)
+        return i18n.tr(self.key, lang, **params)
+
+
+class SettingsStore:
+    """Loads and saves the settings file at ``path``."""
+
+    def __init__(self, path: Path, default_language: str | None = None) -> None:
+        self.path = Path(path)
+        self.defaults = Settings(language=default_language or system_language())
+        self.notices: list[Notice] = []
+        self._keep_broken = False
+
+    def load(self) -> Settings:
+        """The stored settings, or defaults for whatever cannot be read. Never raises for
+        a bad file and never changes it."""
+        self.notices = []
+        self._keep_broken = False
+        try:
+            doc = read_json_file(self.path, max_bytes=1024 * 1024)
+        except SaveError as exc:
+            if exc.reason != "missing":
+                self._broken(exc.reason)
+            return self.defaults
+        if not isinstance(doc, dict) or doc.get("format") != SETTINGS_FORMAT:
+            self._broken("foreign")
+            return self.defaults
+        values = doc.get("settings")
+        if not isinstance(values, dict):
+            self._broken("malformed")
+            return self.defaults
+        # A newer version may add settings; the ones this version knows are still read.
+        chosen: dict[str, Any] = {}
+        for f in fields(Settings):
+            if f.name not in values:
+                continue
+            if _check(f.name, values[f.name]) is None:
+                chosen[f.name] = values[f.name]
+            else:
+                self._keep_broken = True
+                self.notices.append(Notice("error.settings.value", {"field": f.name}))
+        return replace(self.defaults, **chosen)
+
+    def save(self, settings: Settings) -> None:
+        """Write atomically; raises OSError when the disk refuses."""
+        if self._keep_broken and self.path.exists():
+            broken = self.path.with_name(self.path.name + BROKEN_SUFFIX)
+            atomic_write_bytes(broken, self.path.read_bytes())
+        atomic_write_json(self.path, {
+            "format": SETTINGS_FORMAT,
+            "version": SETTINGS_VERSION,
+            "settings": settings.to_json(),
+        })
+        self._keep_broken = False
+
+    def _broken(self, reason: str) -> None:
+        self._keep_broken = True
+        self.notices.append(Notice("error.settings.damaged", reason=reason))

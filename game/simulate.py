@@ -1,0 +1,33 @@
+"""Complete games with uniformly random legal choices (for tests, the CLI and the bench)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .rules import GameConfig, GameState, new_game
+
+
+@dataclass
+class RandomGame:
+    state: GameState
+    decisions: int
+    chance_steps: int
+
+
+def play_random_game(config: GameConfig, seed: int) -> RandomGame:
+    """Chance from one seeded RNG, every decision uniformly from the legal actions (drawn
+    from a second RNG), so a seed always gives the same game."""
+    chance_rng = random.Random(seed)
+    pick = random.Random(f"choices-{seed}").random
+    state = new_game(config)
+    decisions = chance = 0
+    while not state.terminal:
+        if state.chance is not None:
+            state.apply_chance(state.sample_chance(chance_rng))
+            chance += 1
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[int(pick() * len(legal))])
+            decisions += 1
+    return RandomGame(state, decisions, chance)
