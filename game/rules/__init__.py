@@ -11,6 +11,7 @@
 
 from .actions import action_text, parse_action
 from .config import BOARD_MODES, RULE_SETS, GameConfig, rule_set
+from .play import play_game
 from .record import GameRecord, Match, replay
 from .scoring import CATEGORIES, recompute_breakdown
 from .serialize import outcome_from_json, outcome_to_json
@@ -18,5 +19,5 @@ from .state import Action, Frame, GameState, IllegalAction, PlayerState, new_gam
 
 __all__ = ["Action", "BOARD_MODES", "CATEGORIES", "Frame", "GameConfig", "GameRecord",
            "GameState", "IllegalAction", "Match", "PlayerState", "RULE_SETS", "action_text",
-           "new_game", "outcome_from_json", "outcome_to_json", "parse_action",
+           "new_game", "outcome_from_json", "outcome_to_json", "parse_action", "play_game",
            "recompute_breakdown", "replay", "rule_set"]

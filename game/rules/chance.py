@@ -15,6 +15,11 @@ Outcomes by step:
                   space in use (depots 1-6 in order, -1 where the supply ran out), the
                   black depot's tiles, and the phase's 5 goods types in round order
   'roll'          (white die, seat 0 die 1, seat 0 die 2, seat 1 die 1, ...)
+With Châteauma (chateauma.py; its seat takes no part in 'boards', 'start_goods' or 'roll'):
+  'chateauma_setup'  (left card, right card, face-down tiles for the A spaces, face-up
+                     tiles for the B spaces); the left card shows a castle space
+  'chateauma_die'    its die, 1-6, rolled at the start of each of its turns
+  'chateauma_card'   the card revealed into an empty slot
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import events as ev
+from . import chateauma, events as ev
 from .boards import CENTRE, get_board
 from .config import START
 from .data import load_json
@@ -61,7 +66,7 @@ def sample_chance(state: GameState, rng) -> Any:
     step = state.chance
     if step == "roll":
         r = rng.random
-        return tuple(int(r() * 6) + 1 for _ in range(1 + 2 * state.n))
+        return tuple(int(r() * 6) + 1 for _ in range(1 + 2 * state.config.deciders))
     if step == "phase":
         colours = depot_colours(state.n, state.phase)
         need = Counter(c for row in colours for c in row)
@@ -76,16 +81,20 @@ def sample_chance(state: GameState, rng) -> Any:
         goods = tuple(rng.sample(_goods_list(state.goods_pool), GOODS_PER_PHASE))
         return (tuple(depot_tiles), black, goods)
     if step == "start_player":
-        return rng.randrange(state.n)
+        seats = chateauma.start_seats(state.config)
+        return seats[rng.randrange(len(seats))]
     if step == "start_goods":
-        return tuple(rng.sample(_goods_list(state.goods_pool), GOODS_PER_PLAYER * state.n))
+        return tuple(rng.sample(_goods_list(state.goods_pool),
+                                GOODS_PER_PLAYER * state.config.deciders))
     if step == "boards":
         offered = state.config.offered_boards()
         if state.config.board_mode == "advanced":
             basic = state.rs.board_id(BASIC_BOARD)
-            return tuple(rng.sample([b for b in offered if b != basic], state.n))
-        boards = rng.sample(offered, state.n)
+            return tuple(rng.sample([b for b in offered if b != basic], state.config.deciders))
+        boards = rng.sample(offered, state.config.deciders)
         return tuple((b, rng.choice(get_board(b).castle_spaces)) for b in boards)
+    if step in chateauma.STEPS:
+        return chateauma.sample(state, rng)
     raise IllegalAction("no chance step is pending")
 
 
@@ -105,11 +114,12 @@ def _bad(step: str, why: str) -> IllegalAction:
 
 def _apply_start_player(state: GameState, outcome: Any, events: list) -> None:
     n = state.n
-    if not isinstance(outcome, int) or isinstance(outcome, bool) or not 0 <= outcome < n:
-        raise _bad("start_player", f"expected a seat 0-{n - 1}, got {outcome!r}")
+    seats = chateauma.start_seats(state.config)
+    if not isinstance(outcome, int) or isinstance(outcome, bool) or outcome not in seats:
+        raise _bad("start_player", f"expected a seat {seats[0]}-{seats[-1]}, got {outcome!r}")
     state.start_player = outcome
     state.players = [PlayerState() for _ in range(n)]
-    order = [(outcome + i) % n for i in range(n)]
+    order = chateauma.first_round_order(state.config, outcome)
     for i, seat in enumerate(order):
         p = state.players[seat]
         p.workers = START["workers_by_seat"][i]
@@ -118,6 +128,8 @@ def _apply_start_player(state: GameState, outcome: Any, events: list) -> None:
     state.order = order
     state.phase = -1
     events.append(ev.StartPlayerChosen(outcome))
+    if state.config.chateauma:
+        chateauma.join(state, events)
     mode = state.config.board_mode
     if mode in ("advanced", "random"):
         state.chance = "boards"
@@ -126,6 +138,8 @@ def _apply_start_player(state: GameState, outcome: Any, events: list) -> None:
     if mode == "basic":
         board = get_board(state.rs.board_id(BASIC_BOARD))
         for seat in order:
+            if seat == state.config.chateauma_seat:
+                continue
             state.players[seat].set_board(board)
             events.append(ev.BoardChosen(seat, board.id))
             place_start_castle(state, seat, CENTRE, events)
@@ -136,13 +150,15 @@ def _apply_start_player(state: GameState, outcome: Any, events: list) -> None:
 
 def _push_setup(state: GameState, options: list[list[str]]) -> None:
     for seat in reversed(state.order):
+        if seat == state.config.chateauma_seat:
+            continue
         state.frames.append(Frame(START_CASTLE, seat))
         state.frames.append(Frame(CHOOSE_BOARD, seat, tuple(options[seat])))
 
 
 def _apply_boards(state: GameState, outcome: Any, events: list) -> None:
     offered = state.config.offered_boards()
-    n = state.n
+    n = state.config.deciders
     if not isinstance(outcome, (tuple, list)) or len(outcome) != n:
         raise _bad("boards", f"expected {n} entries")
     mode = state.config.board_mode
@@ -167,6 +183,8 @@ def _apply_boards(state: GameState, outcome: Any, events: list) -> None:
     events.append(ev.BoardsDrawn(tuple(b for b, _ in boards)))
     state.chance = "start_goods"
     for seat in state.order:
+        if seat == state.config.chateauma_seat:
+            continue
         b, c = boards[seat]
         state.players[seat].set_board(get_board(b))
         events.append(ev.BoardChosen(seat, b))
@@ -188,15 +206,16 @@ def _take_goods_from_pool(state: GameState, step: str, goods: Any, count: int) -
 
 
 def _apply_start_goods(state: GameState, outcome: Any, events: list) -> None:
-    goods = _take_goods_from_pool(state, "start_goods", outcome, GOODS_PER_PLAYER * state.n)
-    for seat, p in enumerate(state.players):
+    goods = _take_goods_from_pool(state, "start_goods", outcome,
+                                  GOODS_PER_PLAYER * state.config.deciders)
+    for seat, p in enumerate(state.players[:state.config.deciders]):
         mine = goods[seat * GOODS_PER_PLAYER:(seat + 1) * GOODS_PER_PLAYER]
         for t in mine:
             p.goods[t] += 1
         events.append(ev.StartGoodsDealt(seat, tuple(mine)))
     state.phase = 0
     state.round = 0
-    state.chance = "phase"
+    state.chance = "chateauma_setup" if state.config.chateauma else "phase"
 
 
 def _apply_phase(state: GameState, outcome: Any, events: list) -> None:
@@ -248,16 +267,17 @@ def _apply_phase(state: GameState, outcome: Any, events: list) -> None:
 
 
 def _apply_roll(state: GameState, outcome: Any, events: list) -> None:
-    n = state.n
+    n = state.config.deciders
     if (not isinstance(outcome, (tuple, list)) or len(outcome) != 1 + 2 * n
             or any(not isinstance(v, int) or not 1 <= v <= 6 for v in outcome)):
         raise _bad("roll", f"expected {1 + 2 * n} die faces 1-6, got {outcome!r}")
     state.white = outcome[0]
-    for seat, p in enumerate(state.players):
+    deciding = state.players[:n]
+    for seat, p in enumerate(deciding):
         p.dice[0] = outcome[1 + 2 * seat]
         p.dice[1] = outcome[2 + 2 * seat]
     state.chance = None
-    events.append(ev.DiceRolled(outcome[0], tuple((p.dice[0], p.dice[1]) for p in state.players)))
+    events.append(ev.DiceRolled(outcome[0], tuple((p.dice[0], p.dice[1]) for p in deciding)))
     goods = state.round_goods[state.round]
     state.depot_goods[state.white - 1][goods] += 1
     events.append(ev.GoodsRevealed(state.white, goods))
@@ -268,6 +288,7 @@ def _apply_roll(state: GameState, outcome: Any, events: list) -> None:
 
 
 _APPLY = {"start_player": _apply_start_player, "boards": _apply_boards,
-          "start_goods": _apply_start_goods, "phase": _apply_phase, "roll": _apply_roll}
+          "start_goods": _apply_start_goods, "phase": _apply_phase, "roll": _apply_roll,
+          **chateauma.CHANCE}
 
 

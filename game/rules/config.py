@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from .boards import get_board
+from .chateauma_data import parse_difficulty
 from .data import load_json
 
 RULE_SETS = ("special", "alea2019", "original", "yucata")
@@ -58,11 +59,16 @@ class GameConfig:
     centre 6), 'advanced' (each player chooses board 1 or a drawn board, and the start
     castle space), 'random' (a different drawn board and start castle for each player),
     'free' (any offered board, any castle space).
+
+    chateauma adds Châteauma, the virtual opponent, at the last seat: its difficulty as
+    'easy' | 'medium' | 'hard' (the column of card points) plus any of the modifiers, e.g.
+    'hard+A+B+C+D' (see chateauma_data). `players` counts it, so a solo game is players=2.
     """
 
     players: int = 2
     rules: str = "special"
     board_mode: str = "advanced"
+    chateauma: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 2 <= self.players <= 4:
@@ -71,6 +77,19 @@ class GameConfig:
         if self.board_mode not in BOARD_MODES:
             raise ValueError(f"unknown board mode {self.board_mode!r} "
                              f"(choose from {', '.join(BOARD_MODES)})")
+        if self.chateauma is not None:
+            object.__setattr__(self, "chateauma", parse_difficulty(self.chateauma).text())
+
+    @property
+    def chateauma_seat(self) -> int:
+        """Châteauma's seat (the last one), or -1 without it."""
+        return -1 if self.chateauma is None else self.players - 1
+
+    @property
+    def deciders(self) -> int:
+        """Seats whose players make decisions, human or AI: seats 0 to deciders - 1 (every
+        seat but Châteauma's)."""
+        return self.players - (self.chateauma is not None)
 
     @property
     def rule_set(self) -> RuleSet:
@@ -81,13 +100,16 @@ class GameConfig:
         return [rs.board_id(n) for n in rs.boards_offered]
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        d = asdict(self)
+        if d["chateauma"] is None:
+            del d["chateauma"]
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "GameConfig":
         if not isinstance(d, dict):
             raise ValueError("game config must be an object")
-        unknown = set(d) - {"players", "rules", "board_mode"}
+        unknown = set(d) - {"players", "rules", "board_mode", "chateauma"}
         if unknown:
             raise ValueError(f"unknown game config fields: {', '.join(sorted(unknown))}")
         return cls(**d)

@@ -10,7 +10,8 @@ Actions are tuples whose first item names them (see actions.py for their text fo
   ('sell', die, goods)             die action: sell every goods tile of one type
   ('workers', die)                 die action: take workers
   ('buy', depot, slot, payment)    the purchase (depot 0 = black depot)
-  ('end',)                         end the turn once both dice are used
+  ('end',)                         end the turn once both dice are used (never automatic,
+                                   so a player can buy afterwards or take back a move)
   ('discard', storage)             storage is full: remove this tile for the new one
   ('ship', depot[, depot2])        a ship's goods (two neighbouring depots with monastery 5)
   ('keep', goods_types)            which new goods types a full goods storage keeps
@@ -34,7 +35,7 @@ from .scoring import (AREA_POINTS, PHASE_BONUS, WATCHTOWER_POINTS, animal_points
                       colour_bonus_points, goods_points_per_tile, knowledge_end_points)
 from .state import Frame, GameState, IllegalAction, PlayerState
 from .tiles import (BANK, BOARDING_HOUSE, BUILDING, CASTLE, CARPENTERS_WORKSHOP, CHURCH,
-                    CITY_HALL, COLOURS, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
+                    CITY_HALL, COLOURS, KIND_BUILDING, KIND_COLOUR,
                     KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES, MARKET, MINE, MONASTERY,
                     PASTURE, SHIP, WAREHOUSE, WATCHTOWER, BUILDINGS)
 
@@ -602,25 +603,14 @@ _APPLY = {"take": _apply_take, "place": _apply_place, "sell": _apply_sell,
 # --- the flow of play -------------------------------------------------------------------
 
 def _continue(state: GameState, events: list) -> None:
-    """Run the game forward until someone must decide or chance must be supplied."""
-    frames = state.frames
-    if not frames:
-        if state.phase < 0 and state.chance is None and not state.terminal:
-            state.chance = "start_goods"
-        return
-    top = frames[-1]
-    if top.kind != TURN:
-        return
-    p = state.players[top.player]
-    if p.used[0] and p.used[1]:
-        out: list = []
-        _buy_actions(state, p, out)
-        if not out:
-            frames.pop()
-            end_turn(state, top.player, events)
+    """After the setup choices, the start goods are dealt (a chance step)."""
+    if not state.frames and state.phase < 0 and state.chance is None and not state.terminal:
+        state.chance = "start_goods"
 
 
 def start_turn(state: GameState, seat: int, events: list) -> None:
+    if seat == state.config.chateauma_seat:
+        return chateauma.start_turn(state, events)  # no decisions: it runs on chance steps
     p = state.players[seat]
     p.used[0] = p.used[1] = False
     state.bought = False
@@ -651,6 +641,8 @@ def end_phase(state: GameState, events: list) -> None:
             if p.knowledge >> 2 & 1:
                 p.workers += mines
                 events.append(ev.WorkersTaken(seat, mines, "mines"))
+    if state.chateauma is not None:
+        chateauma.phase_end(state, events)
     events.append(ev.PhaseEnded(state.phase))
     if state.phase < 4:
         cleared = [k for row in (*state.depots, state.black) for k in row if k >= 0]
@@ -676,5 +668,10 @@ def final_scoring(state: GameState, events: list) -> None:
         if not rs.knowledge_scored_live:
             score(state, seat, knowledge_end_points(p, rs.knowledge_15_points,
                                                     rs.knowledge_26_points), "knowledge", events)
+    if state.chateauma is not None:
+        chateauma.final_scoring(state, events)
     state.terminal = True
     events.append(ev.GameEnded(tuple(state.scores()), tuple(state.ranking())))
+
+
+from . import chateauma  # noqa: E402  (it builds on the functions above)

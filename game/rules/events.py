@@ -175,12 +175,95 @@ class GameEnded(NamedTuple):
     ranking: tuple[int, ...]
 
 
+# --- Châteauma (see chateauma.py): cards are numbered 1-9, card spaces and estate spaces
+# count from 0 in reading order, slot 0 is the left card and 1 the right card; a tile that
+# is face down and was never seen face up is None.
+
+class ChateaumaSetUp(NamedTuple):
+    player: int
+    estate: str        # board "35" or "36"
+    level: str         # column of card points: easy / medium / hard
+    modifiers: str     # subset of "ABCD"
+    prefilled: tuple[tuple[int, str | None], ...]  # (estate space, tile) from A and B
+
+
+class ChateaumaCardRevealed(NamedTuple):
+    player: int
+    card: int
+    slot: int
+
+
+class ChateaumaDieRolled(NamedTuple):
+    player: int
+    die: int
+    white: int         # the white die chooses the card: 1-4 left, 5-6 right
+    card: int          # the card it works on (0 = none left)
+    slot: int
+
+
+class ChateaumaTilePlaced(NamedTuple):
+    player: int
+    card: int
+    space: int
+    tile: str
+    face_down: bool    # a joker: no placement bonus
+    reason: str        # die / castle (a depot search), reserve, joker, city_hall, setup
+    depot: int         # 1-6 when taken from a depot, else 0
+    depot_slot: int    # -1 unless taken from a depot
+
+
+class ChateaumaReserveTile(NamedTuple):
+    player: int
+    tile: str
+    face_down: bool
+    reason: str        # no_tile (from the black depot), purchase, carpenters_workshop,
+                       # church, market
+    depot: int         # 0 = black depot, 1-6 numbered depots
+    depot_slot: int
+
+
+class ChateaumaSaleTriggered(NamedTuple):
+    player: int
+    reason: str        # sell_symbol, warehouse, castle (both cards full), extra_turn
+
+
+class ChateaumaCardCompleted(NamedTuple):
+    player: int
+    card: int
+    slot: int
+    points: int
+
+
+class ChateaumaTileMoved(NamedTuple):
+    player: int
+    card: int
+    card_space: int
+    tile: str
+    estate_space: int
+    turned_over: bool  # a joker, turned face up on its way
+    stacked: bool      # every space of its colour was covered already
+
+
+class ChateaumaCardShifted(NamedTuple):
+    player: int
+    card: int          # moves from the right slot to the left
+
+
+class ChateaumaExtraTurn(NamedTuple):
+    player: int
+    estate_space: int  # the extra-turn space just covered (modifier D)
+    sale_instead: bool  # both cards are full: a sale instead of the turn
+
+
 EVENT_TYPES = {cls.__name__: cls for cls in (
     StartPlayerChosen, BoardsDrawn, BoardChosen, StartCastlePlaced, StartGoodsDealt,
     PhaseStarted, DepotsCleared, DiceRolled, GoodsRevealed, RoundStarted, TurnStarted,
     DieUsed, TileTaken, TilePurchased, TileDiscarded, TilePlaced, PointsScored, AreaCompleted,
     BonusTileTaken, GoodsTaken, GoodsSold, SilverTaken, WorkersTaken, SilverPaid,
-    TurnOrderMoved, EffectDeclined, EffectLapsed, TurnEnded, PhaseEnded, GameEnded)}
+    TurnOrderMoved, EffectDeclined, EffectLapsed, TurnEnded, PhaseEnded, GameEnded,
+    ChateaumaSetUp, ChateaumaCardRevealed, ChateaumaDieRolled, ChateaumaTilePlaced,
+    ChateaumaReserveTile, ChateaumaSaleTriggered, ChateaumaCardCompleted, ChateaumaTileMoved,
+    ChateaumaCardShifted, ChateaumaExtraTurn)}
 
 
 def event_to_dict(event: NamedTuple) -> dict[str, Any]:

@@ -103,16 +103,20 @@ class Match:
     def play(self, action: Action) -> list:
         """Apply a player's action (then any chance steps it leads to)."""
         snapshot = (self.state.clone(), self.rng.getstate(), len(self.record.steps))
+        player = self.state.current_player
         events = self.state.apply(action)
         self._history.append(snapshot)
         self.record.steps.append({"action": action_text(action)})
+        if self.state.current_player != player:
+            self._history.clear()  # a player takes back moves only within their own turn
         return events + self.resolve_chance()
 
     def can_undo(self) -> bool:
         return bool(self._history)
 
     def undo(self) -> None:
-        """Take back the last action, as far back as the last dice roll or hidden draw."""
+        """Take back the last action, within the current turn and as far back as the last
+        dice roll or hidden draw."""
         if not self._history:
             raise IllegalAction("nothing to undo since the last roll or draw")
         state, rng_state, length = self._history.pop()

@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from .state import GameState, PlayerState
 
 CATEGORIES = ("areas", "phase_bonus", "animals", "goods", "bonus_tiles", "buildings",
-              "knowledge", "leftover_goods", "leftover_silver", "leftover_workers")
+              "knowledge", "leftover_goods", "leftover_silver", "leftover_workers",
+              # Châteauma's own: completed area cards and its end scoring
+              "area_cards", "monasteries", "reserve", "card_tiles")
 
 AREA_POINTS: tuple[int, ...] = tuple(SCORING["area_points"])
 PHASE_BONUS: tuple[int, ...] = tuple(SCORING["phase_bonus"])
@@ -94,6 +96,9 @@ BUILDING_KNOWLEDGE_MASK = sum(1 << n for n in KNOWLEDGE_BUILDING)
 
 def recompute_breakdown(state: "GameState", seat: int) -> dict[str, int]:
     """A player's score by category, derived from the placements and holdings alone."""
+    if seat == state.config.chateauma_seat:
+        from .chateauma import recompute_breakdown as chateauma_breakdown
+        return chateauma_breakdown(state)
     p = state.players[seat]
     board = p.board
     out = dict.fromkeys(CATEGORIES, 0)
@@ -130,11 +135,12 @@ def recompute_breakdown(state: "GameState", seat: int) -> dict[str, int]:
 
 
 def ranking(state: "GameState") -> list[int]:
-    """Seats from winner to last: points, then most empty estate spaces, then later in
-    turn order (RULINGS R2)."""
+    """Seats from winner to last: points, then Châteauma (it wins every tie), then most
+    empty estate spaces, then later in turn order (RULINGS R2)."""
     position = {seat: i for i, seat in enumerate(state.track_order())}
+    automa = state.config.chateauma_seat
     return sorted(range(state.n), key=lambda s: (
-        -state.players[s].score,
+        -state.players[s].score, s != automa,
         -(37 - bin(state.players[s].occupied).count("1")),
         -position[s]))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import chateauma
 from .boards import get_board
 from .config import GameConfig
 from .state import Frame, GameState, IllegalAction, PlayerState
@@ -119,6 +120,7 @@ def state_to_dict(state: GameState) -> dict:
         "start_player": state.start_player,
         "drawn_boards": state.drawn_boards,
         "stamp": state.stamp, "terminal": state.terminal,
+        **({"chateauma": chateauma.to_dict(state.chateauma)} if state.chateauma else {}),
     }
 
 
@@ -152,6 +154,8 @@ def state_from_dict(d: dict) -> GameState:
         s.start_player = d["start_player"]
         s.drawn_boards = list(d["drawn_boards"])
         s.stamp, s.terminal = d["stamp"], d["terminal"]
+        if "chateauma" in d:
+            s.chateauma = chateauma.from_dict(d["chateauma"])
     except (KeyError, TypeError, ValueError, IndexError) as e:
         raise ValueError(f"damaged game state: {e}") from None
     return s
@@ -168,6 +172,8 @@ def state_from_json(text: str) -> GameState:
 # --- chance outcomes --------------------------------------------------------------------
 
 def outcome_to_json(step: str, outcome: Any) -> Any:
+    if step in chateauma.STEPS:
+        return chateauma.outcome_to_json(step, outcome)
     if step == "phase":
         depot_tiles, black, goods = outcome
         return {"depots": [_name(k) for k in depot_tiles], "black": [_name(k) for k in black],
@@ -181,6 +187,8 @@ def outcome_to_json(step: str, outcome: Any) -> Any:
 
 def outcome_from_json(step: str, data: Any) -> Any:
     try:
+        if step in chateauma.STEPS:
+            return chateauma.outcome_from_json(step, data)
         if step == "phase":
             return (tuple(_kind(n) for n in data["depots"]),
                     tuple(_kind(n) for n in data["black"]), tuple(data["goods"]))

@@ -103,7 +103,7 @@ class GameState:
                  "depot_goods", "black", "round_goods", "white", "bags", "black_bag",
                  "goods_pool", "box", "bonus_taken", "frames", "order", "turn_index",
                  "bought", "chance", "start_player", "drawn_boards", "stamp", "terminal",
-                 "_legal")
+                 "chateauma", "_legal")
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -135,6 +135,7 @@ class GameState:
         self.drawn_boards: list[Any] = []
         self.stamp = 0
         self.terminal = False
+        self.chateauma: Any = None  # chateauma.Chateauma when it plays (from the start player on)
         self._legal: list[Action] | None = None
 
     # --- the public API -------------------------------------------------------------
@@ -211,6 +212,7 @@ class GameState:
         c.drawn_boards = self.drawn_boards[:]
         c.stamp = self.stamp
         c.terminal = self.terminal
+        c.chateauma = self.chateauma.copy() if self.chateauma else None
         c._legal = None
         return c
 

@@ -28,6 +28,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "title.settings.tip": "Language, animation speed, window and hand-off screen.",
         "title.rules.tip": "A short summary of the rules.",
         "title.quit.tip": "Close the game.",
+        "title.unavailable": "Playing is not available in this build yet.",
 
         "common.back": "Back",
         "common.close": "Close",
@@ -150,6 +151,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "title.settings.tip": "Sprache, Animationstempo, Fenster und Übergabebildschirm.",
         "title.rules.tip": "Eine kurze Zusammenfassung der Spielregeln.",
         "title.quit.tip": "Das Spiel schließen.",
+        "title.unavailable": "Spielen ist in dieser Fassung noch nicht möglich.",
 
         "common.back": "Zurück",
         "common.close": "Schließen",

@@ -189,9 +189,6 @@ class Panel:
     def contains(self, design_pos: tuple[float, float]) -> bool:
         return self.rect.collidepoint(design_pos)
 
-    def to_local(self, design_pos: tuple[float, float]) -> tuple[float, float]:
-        return design_pos[0] - self.rect.x, design_pos[1] - self.rect.y
-
     def draw(self, canvas: Canvas) -> None:
         """Draw in local coordinates (the canvas origin is the panel's top left)."""
 
@@ -237,9 +234,10 @@ class PanelGroup:
     def top_down(self) -> list[Panel]:
         return [p for p in reversed(self._panels) if p.visible]
 
-    def panel_at(self, design_pos: tuple[float, float]) -> Panel | None:
+    def panel_at(self, design_pos: tuple[float, float],
+                 include_disabled: bool = False) -> Panel | None:
         for panel in self.top_down():
-            if panel.enabled and panel.contains(design_pos):
+            if (panel.enabled or include_disabled) and panel.contains(design_pos):
                 return panel
         return None
 

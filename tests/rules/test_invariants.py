@@ -26,6 +26,8 @@ def tiles_in_play(s: GameState) -> Counter:
         c.update(k for k in p.storage if k >= 0)
         c.update(k for k in p.estate if k >= 0)
     c.update(f.arg[0] for f in s.frames if f.kind == "discard")  # the tile in hand
+    if s.chateauma:
+        c.update(s.chateauma.tiles())
     return c
 
 
@@ -56,11 +58,14 @@ def check_game(seed: int, config: GameConfig, roundtrip_every: int = 23) -> Game
         match.play(action)
         s = match.state
         steps += 1
-        if s.players and all(p.board for p in s.players):
+        automa = s.config.chateauma_seat
+        if s.players and all(p.board for p in s.players[:s.config.deciders]):
             assert tiles_in_play(s) == ALL_TILES, "hex tiles are not conserved"
-        for p in s.players:
+        assert automa < 0 or s.current_player != automa
+        for seat, p in enumerate(s.players):
             assert p.silver >= 0 and p.workers >= 0
-            assert sum(1 for g in p.goods if g) <= 3, "more than three goods types held"
+            if seat != automa:  # Châteauma has a space for each goods type
+                assert sum(1 for g in p.goods if g) <= 3, "more than three goods types held"
             assert p.score == sum(p.breakdown.values())
         if steps % roundtrip_every == 0:
             text = s.to_json()
@@ -79,22 +84,31 @@ def check_game(seed: int, config: GameConfig, roundtrip_every: int = 23) -> Game
 
 
 CONFIGS = [GameConfig(players=n, rules=r, board_mode=m)
-           for r in RULE_SETS for m in BOARD_MODES for n in (2, 3, 4)]
+           for r in RULE_SETS for m in BOARD_MODES for n in (2, 3, 4)] + [
+    GameConfig(players=2, board_mode="basic", chateauma="medium"),
+    GameConfig(players=2, chateauma="hard+A+B+C+D"),
+    GameConfig(players=3, board_mode="random", chateauma="easy+A+D"),
+    GameConfig(players=4, rules="alea2019", board_mode="free", chateauma="hard+B+C")]
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c.rules}-{c.board_mode}-{c.players}p")
+def _config_id(c: GameConfig) -> str:
+    automa = f"-chateauma-{c.chateauma}" if c.chateauma else ""
+    return f"{c.rules}-{c.board_mode}-{c.players}p{automa}"
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_config_id)
 def test_invariants_over_random_games(config: GameConfig) -> None:
-    # 48 configurations x 21 games = 1,008 games in the default run.
+    # 52 configurations x 21 games = 1,092 games in the default run.
     base = CONFIGS.index(config) * 1000
     for seed in range(base, base + 21):
         check_game(seed, config)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c.rules}-{c.board_mode}-{c.players}p")
+@pytest.mark.parametrize("config", CONFIGS, ids=_config_id)
 def test_invariants_over_many_random_games(config: GameConfig) -> None:
     base = 100_000 + CONFIGS.index(config) * 1000
-    for seed in range(base, base + 209):  # 48 x 209 = 10,032 games
+    for seed in range(base, base + 209):  # 52 x 209 = 10,868 games
         check_game(seed, config, roundtrip_every=97)
 
 

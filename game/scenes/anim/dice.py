@@ -16,8 +16,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import pygame
 import pymunk
 
+from ..art import palette, pieces
+from ..layout import Canvas
 from .timeline import Animation, Callback
 
 STEP = 1 / 120
@@ -240,3 +243,22 @@ class DiceRoll(Animation):
     @property
     def faces(self) -> tuple[int, ...]:
         return tuple(f.face for f in self.frames)
+
+
+def draw_dice(canvas: Canvas, tray_origin: tuple[float, float], frames: Sequence[DieFrame],
+              die_size: float, colours: Sequence[palette.Colour] = ()) -> None:
+    """Draw dice at their frame positions; the tray's top left is ``tray_origin`` (design
+    units). A die tipping over is drawn foreshortened along its direction of travel."""
+    side = canvas.length(die_size)
+    for i, die in enumerate(frames):
+        colour = colours[i] if i < len(colours) else palette.WHITE_DIE
+        image = pieces.die_face(die.face, side, colour)
+        if die.squash < 1.0:
+            w, h = image.get_size()
+            if die.roll_direction in (EAST, WEST):
+                w = max(1, round(w * die.squash))
+            else:
+                h = max(1, round(h * die.squash))
+            image = pygame.transform.smoothscale(image, (w, h))
+        image = pygame.transform.rotate(image, -math.degrees(die.angle))
+        canvas.blit_centred(image, (tray_origin[0] + die.x, tray_origin[1] + die.y))

@@ -151,7 +151,7 @@ class Move(Animation):
 
 class Counter(Animation):
     """Counts whole numbers from ``start`` to ``end`` (points going up on the track);
-    ``on_value`` hears each new number once."""
+    ``on_value`` hears the start when the count begins, then each new number once."""
 
     def __init__(self, start: int, end: int, duration: float,
                  on_value: Callable[[int], None] | None = None, easing: Easing = linear,
@@ -164,15 +164,21 @@ class Counter(Animation):
         self.on_value = on_value
         self.value = start
 
+    def _begin(self) -> None:
+        self._announce(self.start)
+
     def _apply(self, t: float) -> None:
         if t >= 1:
             value = self.end
         else:
             value = self.start + int((self.end - self.start) * self.easing(t))
-        if value != self.value or t == 0:
-            self.value = value
-            if self.on_value is not None:
-                self.on_value(value)
+        if value != self.value:
+            self._announce(value)
+
+    def _announce(self, value: int) -> None:
+        self.value = value
+        if self.on_value is not None:
+            self.on_value(value)
 
 
 class Flash(Animation):
@@ -270,10 +276,6 @@ class Timeline:
     def busy(self) -> bool:
         return bool(self._running or self._queue or self._queue_head)
 
-    @property
-    def running(self) -> tuple[Animation, ...]:
-        return tuple(self._running)
-
     def play(self, animation: Animation) -> Animation:
         if self.speed is Speed.INSTANT:
             animation.finish()
@@ -316,6 +318,8 @@ class Timeline:
     def finish_all(self) -> None:
         """Fast-forward: end everything, including animations that callbacks add meanwhile."""
         while self.busy:
+            if self._queue_head is None and self._queue:
+                self._start_next()
             if self._queue_head is not None:
                 head = self._queue_head
                 self._running.remove(head)

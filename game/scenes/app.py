@@ -1,0 +1,112 @@
+"""The window and the frame loop.
+
+The loop reads events, converts mouse positions from window pixels to design
+coordinates, offers each event to the scene stack, updates the scenes with the real
+frame time and draws them at the window's own resolution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from . import fonts, i18n
+from .context import ClientContext, GameLauncher
+from .layout import DESIGN_HEIGHT, DESIGN_WIDTH, MIN_WINDOW_SIZE, Viewport
+from .stack import SceneStack
+from .title import TitleScene
+from .ui import theme
+
+FRAME_RATE = 60
+# A frame longer than this (a dragged window, a breakpoint) is not caught up: animations
+# simply continue instead of jumping.
+MAX_FRAME_TIME = 0.1
+
+
+def default_window_size(desktop: tuple[int, int]) -> tuple[int, int]:
+    """The largest 16:9 window that fits in 85% of the desktop, and at least 1280x720
+    where the desktop allows it."""
+    dw, dh = desktop
+    scale = min(dw * 0.85 / DESIGN_WIDTH, dh * 0.85 / DESIGN_HEIGHT)
+    w, h = round(DESIGN_WIDTH * scale), round(DESIGN_HEIGHT * scale)
+    min_w, min_h = MIN_WINDOW_SIZE
+    if w < min_w and dw >= min_w and dh >= min_h:
+        w, h = min_w, min_h
+    return w, h
+
+
+class App:
+    def __init__(self, window: pygame.Window, ctx: ClientContext,
+                 stack: SceneStack | None = None) -> None:
+        self.window = window
+        self.ctx = ctx
+        self.stack = stack or SceneStack()
+        self.running = True
+        ctx.set_fullscreen = self.set_fullscreen
+        window.title = i18n.tr("app.title")
+        ctx.on_settings_changed(lambda _s: setattr(window, "title", i18n.tr("app.title")))
+
+    @property
+    def viewport(self) -> Viewport:
+        return Viewport(self.window.size)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on:
+            self.window.set_fullscreen(desktop=True)
+        else:
+            self.window.set_windowed()
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
+            self.ctx.request_quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.ctx.change_settings(fullscreen=not self.ctx.settings.fullscreen)
+            return
+        self.stack.handle_event(self.viewport.event_to_design(event))
+
+    def step(self, dt: float, events: Sequence[pygame.event.Event] | None = None) -> bool:
+        """One frame; returns False once the client should close."""
+        for event in pygame.event.get() if events is None else events:
+            self.dispatch(event)
+        self.stack.update(min(dt, MAX_FRAME_TIME))
+        if self.ctx.quit_requested or not self.stack:
+            self.running = False
+            return False
+        surface = self.window.get_surface()
+        surface.fill(theme.LETTERBOX)
+        self.stack.draw(surface)
+        self.window.flip()
+        return True
+
+    def run(self) -> None:
+        clock = pygame.time.Clock()
+        while self.step(clock.tick(FRAME_RATE) / 1000):
+            pass
+        self.stack.clear()
+
+
+def create_window(fullscreen: bool = False) -> pygame.Window:
+    desktops = pygame.display.get_desktop_sizes() or [(1920, 1080)]
+    window = pygame.Window(i18n.tr("app.title"), default_window_size(desktops[0]),
+                           resizable=True)
+    window.minimum_size = MIN_WINDOW_SIZE
+    if fullscreen:
+        window.set_fullscreen(desktop=True)
+    return window
+
+
+def main(launcher: GameLauncher | None = None) -> int:
+    """Open the window on the title screen and run until the player quits."""
+    pygame.init()
+    try:
+        ctx = ClientContext.load(launcher=launcher)
+        window = create_window(ctx.settings.fullscreen)
+        app = App(window, ctx)
+        app.stack.push(TitleScene(ctx))
+        app.run()
+    finally:
+        pygame.quit()
+        fonts.clear()  # cached fonts die with pygame.font
+    return 0

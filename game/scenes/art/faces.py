@@ -1,0 +1,93 @@
+"""What a hex tile shows, independent of how the rules number tile kinds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import i18n
+
+CATEGORIES = ("castle", "mine", "monastery", "ship", "animal", "building")
+BUILDINGS = ("warehouse", "watchtower", "carpenters_workshop", "church", "market",
+             "boarding_house", "bank", "city_hall")
+SPECIES = ("cow", "sheep", "pig", "chicken")
+KNOWLEDGE_NUMBERS = range(1, 27)
+ANIMAL_COUNTS = (2, 3, 4)
+
+_ESTATE_COLOUR = {"animal": "pasture"}
+
+
+@dataclass(frozen=True)
+class TileFace:
+    category: str
+    building: str | None = None
+    species: str | None = None
+    animals: int = 0
+    knowledge: int = 0
+
+    def __post_init__(self) -> None:
+        if self.category not in CATEGORIES:
+            raise ValueError(f"unknown tile category {self.category!r}")
+        if (self.category == "building") != (self.building is not None):
+            raise ValueError("a building tile, and only a building tile, names its building")
+        if self.building is not None and self.building not in BUILDINGS:
+            raise ValueError(f"unknown building {self.building!r}")
+        if self.category == "animal":
+            if self.species not in SPECIES or self.animals not in ANIMAL_COUNTS:
+                raise ValueError("an animal tile has a species and 2, 3 or 4 animals")
+        elif self.species is not None or self.animals:
+            raise ValueError("only animal tiles show animals")
+        if self.category == "monastery":
+            if self.knowledge not in KNOWLEDGE_NUMBERS:
+                raise ValueError("a monastery tile is numbered 1-26")
+        elif self.knowledge:
+            raise ValueError("only monastery tiles have a knowledge number")
+
+    @property
+    def colour(self) -> str:
+        """The estate colour of the spaces this tile goes on."""
+        return _ESTATE_COLOUR.get(self.category, self.category)
+
+    @property
+    def icon(self) -> str:
+        return self.building or self.species or self.category
+
+    def label(self, lang: str | None = None) -> str:
+        if self.building:
+            return i18n.tr(f"building.{self.building}", lang)
+        if self.species:
+            return i18n.tr("tile.animal", lang, count=self.animals,
+                           species=i18n.tr(f"species.{self.species}", lang))
+        if self.category == "monastery":
+            return i18n.tr("tile.monastery", lang, number=self.knowledge)
+        return i18n.tr(f"term.{self.category}", lang)
+
+
+def castle() -> TileFace:
+    return TileFace("castle")
+
+
+def mine() -> TileFace:
+    return TileFace("mine")
+
+
+def ship() -> TileFace:
+    return TileFace("ship")
+
+
+def monastery(number: int) -> TileFace:
+    return TileFace("monastery", knowledge=number)
+
+
+def animal(species: str, count: int) -> TileFace:
+    return TileFace("animal", species=species, animals=count)
+
+
+def building(name: str) -> TileFace:
+    return TileFace("building", building=name)
+
+
+def all_faces() -> list[TileFace]:
+    """One face of every distinct tile front."""
+    return ([castle(), mine(), ship()] + [building(b) for b in BUILDINGS]
+            + [animal(s, n) for s in SPECIES for n in ANIMAL_COUNTS]
+            + [monastery(k) for k in KNOWLEDGE_NUMBERS])

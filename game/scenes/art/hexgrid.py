@@ -1,0 +1,93 @@
+"""Pointy-top hex geometry and the 37-space estate layout.
+
+Estate spaces are numbered 0-36 in reading order over rows of 4, 5, 6, 7, 6, 5, 4 spaces.
+Space i in row ``row`` and column ``col`` has axial coordinates r = row - 3,
+q = col + max(-3, -3 - r); its centre relative to the estate's centre is
+x = size * sqrt(3) * (q + r / 2), y = size * 1.5 * r, where ``size`` is the hex radius
+(centre to corner).
+"""
+
+from __future__ import annotations
+
+import math
+
+SQRT3 = math.sqrt(3)
+ESTATE_ROWS = (4, 5, 6, 7, 6, 5, 4)
+ESTATE_SPACES = sum(ESTATE_ROWS)
+AXIAL_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def _build() -> tuple[tuple[tuple[int, int], ...], dict[tuple[int, int], int]]:
+    axial = []
+    for row, count in enumerate(ESTATE_ROWS):
+        r = row - 3
+        for col in range(count):
+            axial.append((col + max(-3, -3 - r), r))
+    return tuple(axial), {qr: i for i, qr in enumerate(axial)}
+
+
+ESTATE_AXIAL, _INDEX = _build()
+
+
+def estate_axial(index: int) -> tuple[int, int]:
+    return ESTATE_AXIAL[index]
+
+
+def estate_index(q: int, r: int) -> int | None:
+    return _INDEX.get((q, r))
+
+
+def estate_row_col(index: int) -> tuple[int, int]:
+    row = 0
+    while index >= ESTATE_ROWS[row]:
+        index -= ESTATE_ROWS[row]
+        row += 1
+    return row, index
+
+
+def hex_centre(q: float, r: float, size: float) -> tuple[float, float]:
+    return size * SQRT3 * (q + r / 2), size * 1.5 * r
+
+
+def estate_centre(index: int, size: float) -> tuple[float, float]:
+    return hex_centre(*ESTATE_AXIAL[index], size)
+
+
+def hex_corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
+    """Six corners clockwise from the upper right; a corner points straight up."""
+    return [(cx + size * math.cos(math.radians(60 * i - 30)),
+             cy + size * math.sin(math.radians(60 * i - 30))) for i in range(6)]
+
+
+def hex_width(size: float) -> float:
+    return SQRT3 * size
+
+
+def estate_extent(size: float) -> tuple[float, float]:
+    """Width and height of the whole estate, corner to corner."""
+    return 7 * hex_width(size), 11 * size
+
+
+def pixel_to_axial(x: float, y: float, size: float) -> tuple[int, int]:
+    """The hex containing the point (relative to the hex at q = r = 0)."""
+    qf = (SQRT3 / 3 * x - y / 3) / size
+    rf = (2 / 3 * y) / size
+    sf = -qf - rf
+    q, r, s = round(qf), round(rf), round(sf)
+    dq, dr, ds = abs(q - qf), abs(r - rf), abs(s - sf)
+    if dq > dr and dq > ds:
+        q = -r - s
+    elif dr > ds:
+        r = -q - s
+    return q, r
+
+
+def estate_space_at(x: float, y: float, size: float) -> int | None:
+    """The estate space under a point given relative to the estate's centre, if any."""
+    return estate_index(*pixel_to_axial(x, y, size))
+
+
+def estate_neighbours(index: int) -> list[int]:
+    q, r = ESTATE_AXIAL[index]
+    found = (estate_index(q + dq, r + dr) for dq, dr in AXIAL_DIRECTIONS)
+    return [i for i in found if i is not None]

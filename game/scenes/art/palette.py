@@ -1,0 +1,68 @@
+"""Colours of the client's artwork."""
+
+from __future__ import annotations
+
+Colour = tuple[int, int, int]
+
+ESTATE_COLOURS = ("castle", "mine", "monastery", "ship", "pasture", "building")
+
+# Estate colours follow the Special Edition (burgundy castles, grey mines,
+# yellow monasteries, blue ships, light green pastures, beige buildings), tuned so that
+# neighbours differ in lightness too, not only in hue.
+TILE: dict[str, Colour] = {
+    "castle": (132, 34, 52),
+    "mine": (112, 112, 120),
+    "monastery": (232, 196, 64),
+    "ship": (46, 104, 178),
+    "pasture": (150, 200, 86),
+    "building": (204, 148, 92),
+}
+
+# Goods by die value: six clearly separated hues and lightness levels.
+GOODS: dict[int, Colour] = {
+    1: (236, 220, 96),
+    2: (206, 72, 60),
+    3: (88, 150, 214),
+    4: (120, 70, 160),
+    5: (92, 168, 92),
+    6: (150, 100, 60),
+}
+
+PLAYERS: tuple[Colour, ...] = ((196, 54, 48), (54, 96, 190), (236, 236, 230), (232, 180, 40))
+WHITE_DIE: Colour = (246, 244, 236)
+
+PARCHMENT: Colour = (236, 226, 200)
+BOARD: Colour = (214, 200, 166)
+INK: Colour = (40, 34, 30)
+INK_LIGHT: Colour = (250, 246, 234)
+SILVER: Colour = (196, 200, 206)
+SILVER_DARK: Colour = (120, 126, 134)
+WORKER: Colour = (232, 226, 214)
+
+
+def mix(a: Colour, b: Colour, f: float) -> Colour:
+    """``a`` moved a fraction ``f`` towards ``b``."""
+    return tuple(round(x + (y - x) * f) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+def darker(c: Colour, f: float = 0.35) -> Colour:
+    return mix(c, (0, 0, 0), f)
+
+
+def lighter(c: Colour, f: float = 0.35) -> Colour:
+    return mix(c, (255, 255, 255), f)
+
+
+def luminance(c: Colour) -> float:
+    r, g, b = (x / 255 for x in c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_on(background: Colour) -> Colour:
+    """Dark or light ink, whichever reads better on ``background``."""
+    return INK if luminance(background) > 0.42 else INK_LIGHT
+
+
+def space_colour(colour: str) -> Colour:
+    """An empty estate space: the tile colour printed paler on the board."""
+    return mix(TILE[colour], PARCHMENT, 0.45)

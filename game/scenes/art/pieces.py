@@ -1,0 +1,210 @@
+"""Game pieces rendered to cached surfaces at pixel sizes.
+
+Shapes are drawn at four times their size and smoothed down for clean edges; numbers are
+rendered at the final size so they stay crisp. Everything is cached per size, so a
+frame only blits.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+
+import pygame
+
+from .. import fonts
+from . import palette
+from .faces import TileFace
+from .hexgrid import SQRT3, estate_centre, hex_corners
+from .icons import SUPERSAMPLE, icon
+from .palette import Colour
+
+# Pip centres on a unit square, by die value.
+_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+}
+
+
+def pip_positions(value: int) -> tuple[tuple[float, float], ...]:
+    if value not in _PIPS:
+        raise ValueError(f"a die shows 1-6, not {value!r}")
+    return _PIPS[value]
+
+
+def hex_box(size: int) -> tuple[int, int]:
+    """Surface size that holds a pointy-top hex of radius ``size``."""
+    return math.ceil(SQRT3 * size) + 2, 2 * size + 2
+
+
+def _hex_base(size: int, fill: Colour, edge: Colour, rim: Colour | None) -> pygame.Surface:
+    w, h = hex_box(size)
+    k = SUPERSAMPLE
+    big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
+    big.fill((*edge, 0))
+    cx, cy = w * k / 2, h * k / 2
+    pygame.draw.polygon(big, edge, hex_corners(cx, cy, size * k))
+    border = max(1.0, size * 0.07) * k
+    pygame.draw.polygon(big, fill, hex_corners(cx, cy, size * k - border))
+    if rim is not None:
+        pygame.draw.polygon(big, rim, hex_corners(cx, cy, size * k * 0.86), max(1, round(k)))
+    return pygame.transform.smoothscale(big, (w, h))
+
+
+def _number(surface: pygame.Surface, text: str, centre: tuple[float, float],
+            pixel_size: int, colour: Colour) -> None:
+    image = fonts.get(max(6, pixel_size)).render(text, True, colour)
+    surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def _pips(surface: pygame.Surface, value: int, box: pygame.Rect, colour: Colour) -> None:
+    k = SUPERSAMPLE
+    big = pygame.Surface((box.w * k, box.h * k), pygame.SRCALPHA)
+    big.fill((*colour, 0))
+    r = box.w * k * 0.1
+    for x, y in pip_positions(value):
+        pygame.draw.circle(big, colour, (x * box.w * k, y * box.h * k), r)
+    surface.blit(pygame.transform.smoothscale(big, box.size), box)
+
+
+@lru_cache(maxsize=512)
+def hex_tile(face: TileFace, size: int) -> pygame.Surface:
+    """A hex tile front of radius ``size`` px: colour, plus icon, count or number."""
+    fill = palette.TILE[face.colour]
+    ink = palette.ink_on(fill)
+    surface = _hex_base(size, fill, palette.darker(fill, 0.45), palette.lighter(fill, 0.3))
+    cx, cy = surface.get_width() / 2, surface.get_height() / 2
+    if face.category == "monastery":
+        glyph = icon("monastery", round(size * 0.62), ink)
+        surface.blit(glyph, glyph.get_rect(center=(cx, cy - size * 0.42)))
+        _number(surface, str(face.knowledge), (cx, cy + size * 0.2), round(size * 0.95), ink)
+    elif face.category == "animal":
+        glyph = icon(face.icon, round(size * 1.0), ink)
+        surface.blit(glyph, glyph.get_rect(center=(cx, cy - size * 0.2)))
+        _number(surface, str(face.animals), (cx, cy + size * 0.55), round(size * 0.6), ink)
+    else:
+        glyph = icon(face.icon, round(size * 1.08), ink)
+        surface.blit(glyph, glyph.get_rect(center=(cx, cy)))
+    return surface
+
+
+@lru_cache(maxsize=512)
+def estate_space(colour: str, die: int, size: int) -> pygame.Surface:
+    """An empty estate space: its colour printed pale, a faint icon and its die number."""
+    fill = palette.space_colour(colour)
+    ink = palette.darker(palette.TILE[colour], 0.55)
+    surface = _hex_base(size, fill, palette.darker(fill, 0.3), None)
+    cx, cy = surface.get_width() / 2, surface.get_height() / 2
+    glyph = icon(colour, round(size * 0.62), ink).copy()
+    glyph.set_alpha(150)
+    surface.blit(glyph, glyph.get_rect(center=(cx, cy - size * 0.36)))
+    side = round(size * 0.66)
+    box = pygame.Rect(0, 0, side, side)
+    box.center = (round(cx), round(cy + size * 0.34))
+    _pips(surface, die, box, ink)
+    return surface
+
+
+@lru_cache(maxsize=128)
+def goods_tile(value: int, size: int) -> pygame.Surface:
+    """A square goods tile of side ``size``: its colour and its die value as pips."""
+    pip_positions(value)
+    fill = palette.GOODS[value]
+    ink = palette.ink_on(fill)
+    surface = _rounded_square(size, fill, palette.darker(fill, 0.45), 0.14)
+    inset = round(size * 0.12)
+    _pips(surface, value, pygame.Rect(inset, inset, size - 2 * inset, size - 2 * inset), ink)
+    return surface
+
+
+@lru_cache(maxsize=128)
+def die_face(value: int, size: int, colour: Colour = palette.WHITE_DIE) -> pygame.Surface:
+    """A die seen from above: rounded square of side ``size`` with pips."""
+    pip_positions(value)
+    surface = _rounded_square(size, colour, palette.darker(colour, 0.4), 0.2)
+    inset = round(size * 0.08)
+    _pips(surface, value, pygame.Rect(inset, inset, size - 2 * inset, size - 2 * inset),
+          palette.ink_on(colour))
+    return surface
+
+
+@lru_cache(maxsize=64)
+def silver_coin(size: int, value: int = 1) -> pygame.Surface:
+    k = SUPERSAMPLE
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    big.fill((*palette.SILVER_DARK, 0))
+    c = size * k / 2
+    pygame.draw.circle(big, palette.SILVER_DARK, (c, c), c)
+    pygame.draw.circle(big, palette.SILVER, (c, c), c * 0.86)
+    pygame.draw.circle(big, palette.SILVER_DARK, (c, c), c * 0.68, max(1, round(k * size / 40)))
+    surface = pygame.transform.smoothscale(big, (size, size))
+    _number(surface, str(value), (size / 2, size / 2 + 1), round(size * 0.62), palette.INK)
+    return surface
+
+
+@lru_cache(maxsize=64)
+def worker_chip(size: int) -> pygame.Surface:
+    k = SUPERSAMPLE
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    edge = palette.darker(palette.WORKER, 0.5)
+    big.fill((*edge, 0))
+    c = size * k / 2
+    pygame.draw.circle(big, edge, (c, c), c)
+    pygame.draw.circle(big, palette.WORKER, (c, c), c * 0.88)
+    surface = pygame.transform.smoothscale(big, (size, size))
+    glyph = icon("worker", round(size * 0.66), palette.INK)
+    surface.blit(glyph, glyph.get_rect(center=(size / 2, size / 2)))
+    return surface
+
+
+@lru_cache(maxsize=64)
+def bonus_tile(colour: str, points: int, size: int) -> pygame.Surface:
+    """A bonus tile of side ``size``: the estate colour it rewards, its icon and points."""
+    fill = palette.TILE[colour]
+    ink = palette.ink_on(fill)
+    surface = _rounded_square(size, fill, palette.darker(fill, 0.45), 0.1)
+    glyph = icon(colour, round(size * 0.5), ink)
+    surface.blit(glyph, glyph.get_rect(center=(size / 2, size * 0.33)))
+    _number(surface, str(points), (size / 2, size * 0.76), round(size * 0.44), ink)
+    return surface
+
+
+def _rounded_square(size: int, fill: Colour, edge: Colour, radius: float) -> pygame.Surface:
+    k = SUPERSAMPLE
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    big.fill((*edge, 0))
+    r = round(size * k * radius)
+    pygame.draw.rect(big, edge, big.get_rect(), border_radius=r)
+    border = max(1, round(size * 0.06 * k))
+    pygame.draw.rect(big, fill, big.get_rect().inflate(-2 * border, -2 * border),
+                     border_radius=max(1, r - border))
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+def draw_estate(surface: pygame.Surface, centre: tuple[float, float], size: int,
+                colours: Sequence[str], dice: Sequence[int],
+                tiles: Sequence[TileFace | None] = ()) -> list[pygame.Rect]:
+    """Draw a 37-space estate centred at ``centre`` with hexes of radius ``size`` px.
+
+    Spaces with a tile show the tile; empty ones their colour and die number. Returns each
+    space's bounding rectangle, in space order.
+    """
+    if len(colours) != 37 or len(dice) != 37:
+        raise ValueError("an estate has 37 spaces")
+    rects = []
+    # A narrow gap between spaces, as on the printed boards.
+    draw_size = max(4, round(size * 0.95))
+    for i in range(37):
+        dx, dy = estate_centre(i, size)
+        tile = tiles[i] if i < len(tiles) else None
+        image = hex_tile(tile, draw_size) if tile else estate_space(colours[i], dice[i],
+                                                                     draw_size)
+        rect = image.get_rect(center=(round(centre[0] + dx), round(centre[1] + dy)))
+        surface.blit(image, rect)
+        rects.append(rect)
+    return rects

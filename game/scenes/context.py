@@ -1,0 +1,84 @@
+"""What every scene may need from the running client: settings, files and the game launcher.
+
+Kept apart from the window so that scenes can be built and driven in tests without one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+from . import i18n, persistence
+from .anim.timeline import Speed
+from .persistence import SaveFile
+from .preferences import Notice, Settings, SettingsStore
+
+
+class GameLauncher(Protocol):
+    """Starts play; provided by the table scene's module."""
+
+    def new_game(self) -> None: ...
+
+    def open_save(self, save: SaveFile) -> None: ...
+
+
+class ClientContext:
+    def __init__(self, data_root: Path, store: SettingsStore, settings: Settings,
+                 launcher: GameLauncher | None = None,
+                 set_fullscreen: Callable[[bool], None] | None = None) -> None:
+        self.data_root = Path(data_root)
+        self.store = store
+        self._settings = settings
+        self.launcher = launcher
+        self.set_fullscreen = set_fullscreen
+        self.notices: list[Notice] = list(store.notices)
+        self.quit_requested = False
+        self._settings_listeners: list[Callable[[Settings], None]] = []
+        i18n.set_language(settings.language)
+
+    @classmethod
+    def load(cls, data_root: Path | None = None, **kwargs: Any) -> ClientContext:
+        root = Path(data_root) if data_root is not None else persistence.data_dir()
+        store = SettingsStore(persistence.settings_path(root))
+        return cls(root, store, store.load(), **kwargs)
+
+    @property
+    def settings(self) -> Settings:
+        return self._settings
+
+    @property
+    def animation_speed(self) -> Speed:
+        return Speed(self._settings.animation_speed)
+
+    @property
+    def saves_dir(self) -> Path:
+        return persistence.saves_dir(self.data_root)
+
+    @property
+    def autosave_path(self) -> Path:
+        return persistence.autosave_path(self.data_root)
+
+    def on_settings_changed(self, listener: Callable[[Settings], None]) -> None:
+        self._settings_listeners.append(listener)
+
+    def change_settings(self, **changes: Any) -> bool:
+        """Apply and save; returns False (with a notice) when the file could not be written.
+        The change applies to this session either way."""
+        old, new = self._settings, self._settings.with_changes(**changes)
+        self._settings = new
+        i18n.set_language(new.language)
+        if new.fullscreen != old.fullscreen and self.set_fullscreen is not None:
+            self.set_fullscreen(new.fullscreen)
+        for listener in list(self._settings_listeners):
+            listener(new)
+        try:
+            self.store.save(new)
+        except OSError as exc:
+            self.notices.append(Notice("settings.save_failed",
+                                       {"error": exc.strerror or type(exc).__name__}))
+            return False
+        return True
+
+    def request_quit(self) -> None:
+        self.quit_requested = True

@@ -1,0 +1,136 @@
+"""A scrollable summary of the rules, in the current language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from . import assets, i18n
+from .context import ClientContext
+from .layout import DESIGN_RECT, Canvas
+from .ui import theme
+from .ui.screen import MenuScene
+from .ui.text import wrap_text
+from .ui.widgets import Button
+
+PAGE = pygame.Rect(260, 150, 1400, 770)
+BACK = pygame.Rect(800, 960, 320, 76)
+SCROLL_STEP = 60
+HEADING_GAP = 24
+BULLET_INDENT = 34
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str  # "heading", "paragraph" or "bullet"
+    text: str
+
+
+def parse(text: str) -> list[Block]:
+    """"# " starts a heading, "- " a bullet; other non-empty lines are paragraphs."""
+    blocks = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("# "):
+            blocks.append(Block("heading", line[2:].strip()))
+        elif line.startswith("- "):
+            blocks.append(Block("bullet", line[2:].strip()))
+        elif line:
+            blocks.append(Block("paragraph", line))
+    return blocks
+
+
+@dataclass(frozen=True)
+class Line:
+    y: float
+    x: float
+    text: str
+    size: float
+    colour: tuple[int, int, int]
+
+
+class RulesReferenceScene(MenuScene):
+    def __init__(self, ctx: ClientContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.scroll = 0.0
+        self._layout_key: tuple | None = None
+        self._lines: list[Line] = []
+        self._height = 0.0
+        self.add(Button(BACK, "common.back", self.close, hotkey=pygame.K_BACKSPACE))
+
+    def blocks(self) -> list[Block]:
+        text = assets.read_text("text", f"rules_reference.{i18n.language()}.txt")
+        return parse(text) if text else [Block("paragraph", i18n.tr("rules.missing"))]
+
+    def layout(self, canvas: Canvas) -> list[Line]:
+        """Lines in page coordinates (design units), wrapped for the current font scale."""
+        key = (i18n.language(), canvas.length(1000))
+        if key == self._layout_key:
+            return self._lines
+        lines: list[Line] = []
+        y = 0.0
+        for block in self.blocks():
+            heading = block.kind == "heading"
+            size = theme.FONT_HEADING * 0.8 if heading else theme.FONT_BODY
+            colour = theme.BUTTON if heading else theme.TEXT
+            indent = BULLET_INDENT if block.kind == "bullet" else 0
+            if heading and lines:
+                y += HEADING_GAP
+            font = canvas.font(size)
+            step = font.get_linesize() / canvas.scale
+            wrapped = wrap_text(block.text, font, canvas.length(PAGE.w - 80 - indent))
+            for i, text in enumerate(wrapped):
+                if block.kind == "bullet" and i == 0:
+                    lines.append(Line(y, 40, "\u2022", size, colour))
+                lines.append(Line(y, 40 + indent, text, size, colour))
+                y += step
+            y += step * 0.35
+        self._layout_key, self._lines, self._height = key, lines, y
+        return lines
+
+    @property
+    def max_scroll(self) -> float:
+        return max(0.0, self._height - (PAGE.h - 60))
+
+    def scroll_by(self, amount: float) -> None:
+        self.scroll = min(self.max_scroll, max(0.0, self.scroll + amount))
+
+    def on_escape(self) -> None:
+        self.close()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * SCROLL_STEP)
+            return True
+        if event.type == pygame.KEYDOWN:
+            page = PAGE.h - 120
+            moves = {pygame.K_UP: -SCROLL_STEP, pygame.K_DOWN: SCROLL_STEP,
+                     pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                     pygame.K_HOME: -self._height, pygame.K_END: self._height}
+            if event.key in moves:
+                self.scroll_by(moves[event.key])
+                return True
+        return super().handle_event(event)
+
+    def draw_background(self, canvas: Canvas) -> None:
+        canvas.surface.fill(theme.LETTERBOX)
+        canvas.fill_rect(DESIGN_RECT, theme.BACKGROUND)
+        canvas.text(i18n.tr("rules.title"), (DESIGN_RECT.centerx, 84), theme.FONT_HEADING,
+                    theme.TEXT_ON_DARK, anchor="center")
+        canvas.fill_rect(PAGE, theme.PANEL, radius=16)
+        lines = self.layout(canvas)
+        self.scroll_by(0)  # the wrapped height changes with the language and window size
+        page = canvas.child(PAGE)
+        with canvas.clipped(PAGE.inflate(0, -30)):
+            top = 30 - self.scroll
+            for line in lines:
+                y = top + line.y
+                if -60 < y < PAGE.h:
+                    page.text(line.text, (line.x, y), line.size, line.colour)
+        if self.max_scroll > 0:
+            track = PAGE.h - 40
+            thumb = max(40.0, track * (PAGE.h - 60) / (self._height or 1))
+            ty = 20 + (track - thumb) * (self.scroll / self.max_scroll)
+            page.fill_rect((PAGE.w - 18, ty, 8, thumb), theme.TEXT_MUTED, radius=4)

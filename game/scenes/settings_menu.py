@@ -1,0 +1,89 @@
+"""The settings overlay: changes apply at once and are saved straight away."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import i18n
+from .context import ClientContext
+from .layout import Canvas
+from .preferences import ANIMATION_SPEEDS
+from .ui import theme
+from .ui.screen import MenuScene, draw_dialog
+from .ui.widgets import Button, Choice, Label
+
+DIALOG = pygame.Rect(510, 170, 900, 740)
+ROW_X, ROW_Y, ROW_W, ROW_H, ROW_GAP = DIALOG.x + 60, DIALOG.y + 130, DIALOG.w - 120, 76, 18
+
+
+def _language_name(code: str):
+    return lambda: i18n.LANGUAGE_NAMES[code]
+
+
+class SettingsOverlay(MenuScene):
+    is_overlay = True
+
+    def __init__(self, ctx: ClientContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        s = ctx.settings
+        on_off = [(True, "common.on"), (False, "common.off")]
+        rows = [
+            Choice(self._row(0), "settings.language",
+                   [(code, _language_name(code)) for code in i18n.LANGUAGES], s.language,
+                   lambda v: self.ctx.change_settings(language=v),
+                   tooltip="settings.language.tip"),
+            Choice(self._row(1), "settings.speed",
+                   [(speed, f"speed.{speed}") for speed in ANIMATION_SPEEDS],
+                   s.animation_speed, lambda v: self.ctx.change_settings(animation_speed=v),
+                   tooltip="settings.speed.tip"),
+            Choice(self._row(2), "settings.fullscreen", on_off, s.fullscreen,
+                   lambda v: self.ctx.change_settings(fullscreen=v),
+                   tooltip="settings.fullscreen.tip"),
+            Choice(self._row(3), "settings.handoff", on_off, s.handoff_screen,
+                   lambda v: self.ctx.change_settings(handoff_screen=v),
+                   tooltip="settings.handoff.tip"),
+        ]
+        self.choices = {c.name: c for c in rows}
+        for row in rows:
+            self.add(row)
+        self.notice = Label((ROW_X, self._row(4)[1], ROW_W, 110), self._notice_text,
+                            size=theme.FONT_SMALL, colour=theme.ERROR)
+        self.panels.add(self.notice)
+        self.close_button = self.add(Button((DIALOG.centerx - 160, DIALOG.bottom - 110, 320, 76),
+                                            "common.close", self.close))
+        self._seen_notices = 0
+
+    @staticmethod
+    def _row(i: int) -> tuple[int, int, int, int]:
+        return ROW_X, ROW_Y + i * (ROW_H + ROW_GAP), ROW_W, ROW_H
+
+    def _notice_text(self) -> str:
+        return "\n".join(n.message() for n in self.ctx.notices[-2:])
+
+    def on_escape(self) -> None:
+        self.close()
+
+    def sync(self) -> None:
+        """Show the current settings (F11 may have changed full screen meanwhile)."""
+        s = self.ctx.settings
+        for name, value in (("settings.language", s.language),
+                            ("settings.speed", s.animation_speed),
+                            ("settings.fullscreen", s.fullscreen),
+                            ("settings.handoff", s.handoff_screen)):
+            choice = self.choices[name]
+            choice.index = next(i for i, (v, _) in enumerate(choice.options) if v == value)
+
+    def update(self, dt: float) -> None:
+        self.sync()
+        super().update(dt)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        consumed = super().handle_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and not DIALOG.collidepoint(event.pos):
+            self.close()  # a click outside the dialog dismisses it
+        return consumed
+
+    def draw_background(self, canvas: Canvas) -> None:
+        super().draw_background(canvas)
+        draw_dialog(canvas, DIALOG, i18n.tr("settings.title"))

@@ -1,0 +1,1 @@
+"""Widgets, tooltips and text layout for menus and the table."""

@@ -1,0 +1,92 @@
+"""MenuScene: a scene made of widgets, with keyboard focus and tooltips."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from ..layout import DESIGN_RECT, Canvas, PanelGroup
+from ..stack import Scene
+from . import theme
+from .tooltip import Tooltips, tooltip_target
+from .widgets import FocusGroup, Widget
+
+
+class MenuScene(Scene):
+    """Widgets in design coordinates. Escape calls ``on_escape``. An overlay version
+    (``is_overlay = True``) dims what is below and, being modal, consumes all input."""
+
+    modal = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.panels = PanelGroup()
+        self.focus = FocusGroup()
+        self.tooltips = Tooltips()
+
+    def add(self, widget: Widget) -> Widget:
+        self.panels.add(widget)
+        self.focus.widgets.append(widget)
+        return widget
+
+    def enter(self) -> None:
+        self.focus.focus_first()
+
+    def on_escape(self) -> None:
+        """Escape pressed and no widget wanted it."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            # Disabled widgets keep their tooltips: they explain why they are disabled.
+            under = self.panels.panel_at(event.pos, include_disabled=True)
+            self.tooltips.point_at(tooltip_target(under), event.pos)
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.tooltips.hide()
+        before = self.focus.focused
+        consumed = self.focus.handle_event(event) or self.panels.handle_event(event)
+        if event.type == pygame.KEYDOWN and self.focus.focused is not before:
+            self.tooltips.focus_on(self.focus.focused)
+        if not consumed and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_escape()
+            consumed = True
+        return consumed or (self.is_overlay and self.modal)
+
+    def update(self, dt: float) -> None:
+        self.panels.update(dt)
+        self.tooltips.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        canvas = Canvas(surface)
+        self.draw_background(canvas)
+        self.panels.draw(canvas)
+        self.draw_foreground(canvas)
+        self.tooltips.draw(canvas)
+
+    def draw_background(self, canvas: Canvas) -> None:
+        if self.is_overlay:
+            canvas.surface.blit(_scrim(canvas.surface.get_size()), (0, 0))
+        else:
+            canvas.surface.fill(theme.LETTERBOX)
+            canvas.fill_rect(DESIGN_RECT, theme.BACKGROUND)
+
+    def draw_foreground(self, canvas: Canvas) -> None:
+        """Drawn above the widgets and below tooltips."""
+
+
+@lru_cache(maxsize=2)
+def _scrim(size: tuple[int, int]) -> pygame.Surface:
+    """The translucent layer that dims the scenes below an overlay."""
+    scrim = pygame.Surface(size, pygame.SRCALPHA)
+    scrim.fill(theme.SCRIM)
+    return scrim
+
+
+def draw_dialog(canvas: Canvas, rect: pygame.Rect, title: str) -> None:
+    """A parchment dialog box with a title line."""
+    shadow = rect.move(8, 10)
+    canvas.fill_rect(shadow, (0, 0, 0), radius=18)
+    canvas.fill_rect(rect, theme.PANEL, radius=18)
+    canvas.fill_rect(rect, theme.PANEL_EDGE, radius=18, width=4)
+    canvas.text(title, (rect.centerx, rect.y + 56), theme.FONT_HEADING, theme.TEXT,
+                anchor="center")

@@ -1,0 +1,34 @@
+"""Colours and sizes shared by menus and widgets (design units)."""
+
+from __future__ import annotations
+
+from ..art import palette
+
+BACKGROUND = (58, 44, 36)
+LETTERBOX = (18, 14, 12)
+PANEL = (244, 234, 210)
+PANEL_EDGE = (120, 84, 52)
+TEXT = palette.INK
+TEXT_MUTED = (118, 104, 92)
+TEXT_ON_DARK = palette.INK_LIGHT
+ERROR = (170, 40, 30)
+SCRIM = (0, 0, 0, 150)
+
+BUTTON = (122, 44, 36)
+BUTTON_HOVER = (150, 60, 46)
+BUTTON_PRESSED = (96, 32, 26)
+BUTTON_DISABLED = (150, 140, 130)
+BUTTON_TEXT = (250, 240, 220)
+BUTTON_TEXT_DISABLED = (214, 206, 196)
+FOCUS = (250, 200, 70)
+
+TOOLTIP = (36, 30, 26)
+TOOLTIP_EDGE = (214, 176, 100)
+TOOLTIP_TEXT = (246, 238, 222)
+
+FONT_TITLE = 96
+FONT_HEADING = 48
+FONT_BUTTON = 34
+FONT_BODY = 28
+FONT_SMALL = 24
+RADIUS = 12

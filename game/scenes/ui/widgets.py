@@ -1,0 +1,263 @@
+"""Buttons, option choosers and labels, usable with mouse and keyboard.
+
+Widgets are panels, so a PanelGroup lays them out and routes the mouse to them. A
+FocusGroup adds the keyboard: arrows and Tab move the focus, Enter or Space activates,
+Left and Right change a choice, and a widget's hotkey activates it directly.
+
+Texts are given as i18n keys (looked up each time they are drawn, so a language change
+shows at once) or as callables returning the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from .. import i18n
+from ..art import palette
+from ..art.icons import icon
+from ..layout import Canvas, Panel
+from . import theme
+from .text import wrap_text
+
+Text = str | Callable[[], str]
+
+_ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+def resolve(text: Text | None) -> str | None:
+    if text is None:
+        return None
+    return text() if callable(text) else i18n.tr(text)
+
+
+class Widget(Panel):
+    """A panel that can hold the keyboard focus and show a tooltip."""
+
+    focusable = True
+
+    def __init__(self, rect: Any, *, tooltip: Text | None = None, hotkey: int | None = None,
+                 z: int = 0, enabled: bool = True, name: str = "") -> None:
+        super().__init__(rect, z, enabled=enabled, name=name)
+        self.tooltip = tooltip
+        self.hotkey = hotkey
+        self.focused = False
+
+    def tooltip_text(self) -> str | None:
+        return resolve(self.tooltip)
+
+    def activate(self) -> None:
+        """What Enter, Space or the hotkey do."""
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        """A key other than activation and focus movement, while focused."""
+        return False
+
+
+class Button(Widget):
+    def __init__(self, rect: Any, label: Text, on_click: Callable[[], None], *,
+                 tooltip: Text | None = None, hotkey: int | None = None,
+                 icon_name: str | None = None, font_size: float = theme.FONT_BUTTON,
+                 z: int = 0, enabled: bool = True, name: str = "") -> None:
+        super().__init__(rect, tooltip=tooltip, hotkey=hotkey, z=z, enabled=enabled,
+                         name=name or (label if isinstance(label, str) else ""))
+        self.label = label
+        self.on_click = on_click
+        self.icon_name = icon_name
+        self.font_size = font_size
+        self.pressed = False
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_click()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = self.enabled
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was_pressed, self.pressed = self.pressed, False
+            inside = 0 <= event.pos[0] < self.rect.w and 0 <= event.pos[1] < self.rect.h
+            if was_pressed and inside:
+                self.activate()
+            return True
+        return False
+
+    def draw(self, canvas: Canvas) -> None:
+        w, h = self.rect.size
+        if not self.enabled:
+            fill, ink = theme.BUTTON_DISABLED, theme.BUTTON_TEXT_DISABLED
+        elif self.pressed and self.hovered:
+            fill, ink = theme.BUTTON_PRESSED, theme.BUTTON_TEXT
+        elif self.hovered or self.focused:
+            fill, ink = theme.BUTTON_HOVER, theme.BUTTON_TEXT
+        else:
+            fill, ink = theme.BUTTON, theme.BUTTON_TEXT
+        canvas.fill_rect((0, 0, w, h), fill, radius=theme.RADIUS)
+        if self.focused and self.enabled:
+            canvas.fill_rect((0, 0, w, h), theme.FOCUS, radius=theme.RADIUS, width=4)
+        text = resolve(self.label) or ""
+        if self.icon_name:
+            side = h * 0.56
+            glyph = icon(self.icon_name, canvas.length(side), ink)
+            canvas.blit_centred(glyph, (h * 0.5, h / 2))
+            canvas.text(text, (h * 0.95, h / 2), self.font_size, ink, anchor="midleft")
+        else:
+            canvas.text(text, (w / 2, h / 2), self.font_size, ink, anchor="center")
+
+
+class Choice(Widget):
+    """A setting with a few values: "Language   < English >". Click or Right steps
+    forward, Left steps back."""
+
+    def __init__(self, rect: Any, label: Text, options: Sequence[tuple[Any, Text]],
+                 value: Any, on_change: Callable[[Any], None], *,
+                 tooltip: Text | None = None, font_size: float = theme.FONT_BODY,
+                 z: int = 0, name: str = "") -> None:
+        super().__init__(rect, tooltip=tooltip, z=z,
+                         name=name or (label if isinstance(label, str) else ""))
+        if not options:
+            raise ValueError("a choice needs options")
+        self.label = label
+        self.options = list(options)
+        self.on_change = on_change
+        self.font_size = font_size
+        self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][0]
+
+    def step(self, delta: int) -> None:
+        self.index = (self.index + delta) % len(self.options)
+        self.on_change(self.value)
+
+    def activate(self) -> None:
+        self.step(1)
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_LEFT:
+            self.step(-1)
+            return True
+        if event.key == pygame.K_RIGHT:
+            self.step(1)
+            return True
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            # The arrow on the left and a right click step back; any other click forward.
+            split = self.rect.w * 0.55
+            back = event.button == 3 or split <= event.pos[0] < split + 40
+            self.step(-1 if back else 1)
+            return True
+        return event.type == pygame.MOUSEBUTTONUP
+
+    def draw(self, canvas: Canvas) -> None:
+        w, h = self.rect.size
+        highlight = self.hovered or self.focused
+        canvas.fill_rect((0, 0, w, h), palette.lighter(theme.PANEL, 0.4) if highlight
+                         else theme.PANEL, radius=theme.RADIUS)
+        if self.focused:
+            canvas.fill_rect((0, 0, w, h), theme.FOCUS, radius=theme.RADIUS, width=4)
+        canvas.text(resolve(self.label) or "", (24, h / 2), self.font_size, theme.TEXT,
+                    anchor="midleft")
+        value = resolve(self.options[self.index][1]) or ""
+        split = w * 0.55
+        _arrow(canvas, (split + 20, h / 2), -1, theme.BUTTON)
+        canvas.text(value, ((split + w) / 2, h / 2), self.font_size, theme.TEXT,
+                    anchor="center")
+        _arrow(canvas, (w - 20, h / 2), 1, theme.BUTTON)
+
+
+def _arrow(canvas: Canvas, centre: tuple[float, float], direction: int, colour: Any) -> None:
+    """A small triangle pointing left (-1) or right (1)."""
+    x, y = centre
+    tip, back, half = 9 * direction, -7 * direction, 10
+    pygame.draw.polygon(canvas.surface, colour,
+                        [canvas.px(x + tip, y), canvas.px(x + back, y - half),
+                         canvas.px(x + back, y + half)])
+
+
+class Label(Panel):
+    """Text in a box, wrapped to the box's width."""
+
+    def __init__(self, rect: Any, text: Text, *, size: float = theme.FONT_BODY,
+                 colour: Any = theme.TEXT, align: str = "left", z: int = 0) -> None:
+        super().__init__(rect, z, enabled=False)
+        self.text = text
+        self.font_size = size
+        self.colour = colour
+        self.align = align
+
+    def draw(self, canvas: Canvas) -> None:
+        font = canvas.font(self.font_size)
+        lines = wrap_text(resolve(self.text) or "", font, canvas.length(self.rect.w))
+        step = font.get_linesize() / canvas.scale
+        anchor = {"left": "topleft", "center": "midtop", "right": "topright"}[self.align]
+        x = {"left": 0, "center": self.rect.w / 2, "right": self.rect.w}[self.align]
+        for i, line in enumerate(lines):
+            canvas.text(line, (x, i * step), self.font_size, self.colour, anchor=anchor)
+
+
+class FocusGroup:
+    """Keyboard focus over widgets, in the order given."""
+
+    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+        self.widgets = list(widgets)
+        self.focused: Widget | None = None
+
+    def _candidates(self) -> list[Widget]:
+        return [w for w in self.widgets if w.focusable and w.enabled and w.visible]
+
+    def focus(self, widget: Widget | None) -> None:
+        if self.focused is not None:
+            self.focused.focused = False
+        self.focused = widget
+        if widget is not None:
+            widget.focused = True
+
+    def focus_first(self) -> None:
+        candidates = self._candidates()
+        self.focus(candidates[0] if candidates else None)
+
+    def move(self, step: int) -> None:
+        candidates = self._candidates()
+        if not candidates:
+            self.focus(None)
+            return
+        if self.focused not in candidates:
+            self.focus(candidates[0] if step > 0 else candidates[-1])
+            return
+        i = candidates.index(self.focused)
+        self.focus(candidates[(i + step) % len(candidates)])
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            for widget in self._candidates():
+                if widget.contains(event.pos):
+                    self.focus(widget)
+                    break
+            return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key in (pygame.K_DOWN, pygame.K_TAB) and not (
+                event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
+            self.move(1)
+            return True
+        if event.key in (pygame.K_UP, pygame.K_TAB):
+            self.move(-1)
+            return True
+        if event.key in _ACTIVATE_KEYS and self.focused is not None and self.focused.enabled:
+            self.focused.activate()
+            return True
+        if self.focused is not None and self.focused.enabled and self.focused.handle_key(event):
+            return True
+        for widget in self._candidates():
+            if widget.hotkey is not None and widget.hotkey == event.key:
+                self.focus(widget)
+                widget.activate()
+                return True
+        return False

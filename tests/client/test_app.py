@@ -1,0 +1,73 @@
+"""The frame loop with a real (dummy-driver) window: scaling of input, F11, quitting."""
+
+import pygame
+import pytest
+
+from client_events import key, motion, press, release
+from game.scenes.app import App, create_window, default_window_size
+from game.scenes.context import ClientContext
+from game.scenes.settings_menu import SettingsOverlay
+from game.scenes.title import TitleScene
+
+
+@pytest.mark.parametrize("desktop, expected", [((1920, 1080), (1632, 918)),
+                                               ((3840, 2160), (3264, 1836)),
+                                               ((1366, 768), (1280, 720)),
+                                               ((1024, 600), (870, 490))])
+def test_default_window_size(desktop, expected):
+    assert default_window_size(desktop) == expected
+
+
+@pytest.fixture
+def app(data_root):
+    window = create_window()
+    ctx = ClientContext.load(data_root)
+    application = App(window, ctx)
+    application.stack.push(TitleScene(ctx))
+    yield application
+    application.stack.clear()
+    window.destroy()
+
+
+def window_pos(app, design_pos):
+    return app.viewport.to_window(*design_pos)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440), (1600, 1000)])
+def test_clicks_in_window_pixels_reach_design_space_widgets(app, size):
+    app.window.size = size
+    title = app.stack.top
+    target = window_pos(app, title.buttons["title.settings"].rect.center)
+    assert app.step(0.016, [motion(target), press(target), release(target)])
+    assert isinstance(app.stack.top, SettingsOverlay)
+    assert app.window.get_surface().get_size() == size
+
+
+def test_f11_toggles_full_screen_and_saves_it(app):
+    app.step(0.016, [key(pygame.K_F11)])
+    assert app.ctx.settings.fullscreen
+    app.step(0.016, [key(pygame.K_F11)])
+    assert not app.ctx.settings.fullscreen
+
+
+def test_title_follows_the_language(app):
+    app.ctx.change_settings(language="de")
+    assert app.window.title == "Die Burgen von Burgund"
+
+
+def test_quit_event_ends_the_loop(app):
+    assert app.step(0.016, []) is True
+    assert app.step(0.016, [pygame.event.Event(pygame.QUIT)]) is False
+    assert not app.running
+
+
+def test_empty_stack_ends_the_loop(app):
+    app.stack.clear()
+    assert app.step(0.016, []) is False
+
+
+def test_long_frames_are_clamped(app):
+    seen = []
+    app.stack.top.update = seen.append
+    app.step(5.0, [])
+    assert seen == [0.1]

@@ -1,0 +1,175 @@
+"""Procedural artwork: every piece renders, is cached, and never relies on colour alone."""
+
+import os
+from itertools import combinations
+from pathlib import Path
+
+import numpy
+import pygame
+import pytest
+
+from game.scenes.art import faces, icons, palette, pieces
+from game.scenes.art.faces import TileFace
+
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+
+# A fixed estate layout for drawing tests (not a printed board).
+COLOURS = [palette.ESTATE_COLOURS[i % 6] for i in range(37)]
+DICE = [i % 6 + 1 for i in range(37)]
+
+
+def grey(surface):
+    """Luminance, with transparent pixels treated as black."""
+    rgb = pygame.surfarray.array3d(surface).astype(float)
+    alpha = pygame.surfarray.array_alpha(surface).astype(float) / 255
+    lum = rgb @ numpy.array([0.2126, 0.7152, 0.0722])
+    return lum * alpha
+
+
+def shape(surface):
+    """The ink of an image independent of its colours: edges of its luminance."""
+    g = grey(surface)
+    return numpy.abs(numpy.diff(g, axis=0))[:, :-1] + numpy.abs(numpy.diff(g, axis=1))[:-1, :]
+
+
+def differs(a, b, pixels=20):
+    """True when the edge maps differ strongly on at least ``pixels`` pixels: at 48 px a
+    single pip or a digit's stroke is more than that."""
+    return (numpy.abs(a - b) > 40).sum() >= pixels
+
+
+def test_every_tile_face_renders_at_several_sizes():
+    for face in faces.all_faces():
+        for size in (12, 30, 64):
+            image = pieces.hex_tile(face, size)
+            assert image.get_size() == pieces.hex_box(size)
+            assert image.get_at((image.get_width() // 2, image.get_height() // 2)).a == 255
+            assert image.get_at((0, 0)).a == 0  # outside the hex stays transparent
+
+
+def test_there_are_49_distinct_tile_fronts():
+    all_faces = faces.all_faces()
+    assert len(all_faces) == len(set(all_faces)) == 3 + 8 + 12 + 26
+
+
+def test_tiles_are_told_apart_without_colour():
+    """In greyscale, with the colour's lightness removed, every pair of tile fronts
+    still differs clearly: each carries its own icon, count or number."""
+    images = {face: shape(pieces.hex_tile(face, 48)) for face in faces.all_faces()}
+    for a, b in combinations(images, 2):
+        assert differs(images[a], images[b]), (a, b)
+
+
+def test_empty_spaces_are_told_apart_without_colour():
+    for die in range(1, 7):
+        images = {c: shape(pieces.estate_space(c, die, 48)) for c in palette.ESTATE_COLOURS}
+        for a, b in combinations(images, 2):
+            assert differs(images[a], images[b]), (a, b, die)
+    for colour in palette.ESTATE_COLOURS:
+        images = [shape(pieces.estate_space(colour, d, 48)) for d in range(1, 7)]
+        for a, b in combinations(range(6), 2):
+            assert differs(images[a], images[b]), (colour, a + 1, b + 1)
+
+
+def test_goods_and_dice_show_their_value_as_pips():
+    for render in (lambda v: pieces.goods_tile(v, 48), lambda v: pieces.die_face(v, 48)):
+        images = [shape(render(v)) for v in range(1, 7)]
+        for a, b in combinations(range(6), 2):
+            assert differs(images[a], images[b])
+
+
+def test_pieces_are_cached_per_size():
+    face = faces.castle()
+    assert pieces.hex_tile(face, 40) is pieces.hex_tile(face, 40)
+    assert pieces.hex_tile(face, 40) is not pieces.hex_tile(face, 41)
+    assert icons.icon("ship", 32, palette.INK) is icons.icon("ship", 32, palette.INK)
+    assert pieces.silver_coin(30).get_size() == (30, 30)
+    assert pieces.worker_chip(30).get_size() == (30, 30)
+    assert pieces.bonus_tile("mine", 5, 30).get_size() == (30, 30)
+
+
+@pytest.mark.parametrize("name", sorted(icons.ICONS))
+def test_every_icon_has_ink_and_transparent_background(name):
+    image = icons.icon(name, 40, palette.INK)
+    alpha = pygame.surfarray.array_alpha(image)
+    assert 0.08 < (alpha > 128).mean() < 0.85
+    assert image.get_at((0, 0)).a < 128 or name in ("die", "goods")
+
+
+def test_unknown_icon_and_bad_die_values_are_refused():
+    with pytest.raises(KeyError):
+        icons.icon("dragon", 20, palette.INK)
+    with pytest.raises(ValueError):
+        pieces.die_face(7, 20)
+    with pytest.raises(ValueError):
+        pieces.goods_tile(0, 20)
+
+
+@pytest.mark.parametrize("kwargs", [
+    dict(category="tower"),
+    dict(category="building"),
+    dict(category="building", building="tavern"),
+    dict(category="animal", species="cow", animals=5),
+    dict(category="animal", species="goat", animals=2),
+    dict(category="monastery", knowledge=27),
+    dict(category="castle", knowledge=3),
+    dict(category="ship", species="cow", animals=2),
+])
+def test_invalid_tile_faces_are_refused(kwargs):
+    with pytest.raises(ValueError):
+        TileFace(**kwargs)
+
+
+def test_tile_labels_use_the_rulebook_words():
+    assert faces.building("carpenters_workshop").label("de") == "Schreinerei"
+    assert faces.animal("sheep", 3).label("en") == "3 sheep"
+    assert faces.monastery(12).label("de") == "Kloster 12"
+    assert faces.animal("cow", 2).colour == "pasture"
+
+
+def test_estate_needs_37_spaces():
+    with pytest.raises(ValueError):
+        pieces.draw_estate(pygame.Surface((10, 10)), (5, 5), 4, COLOURS[:36], DICE)
+
+
+def art_sheet():
+    """Every kind of piece on one surface, at fixed sizes."""
+    surface = pygame.Surface((960, 540))
+    surface.fill(palette.BOARD)
+    tiles = [None] * 37
+    for i, face in enumerate(faces.all_faces()[:18]):
+        tiles[i * 2] = face
+    pieces.draw_estate(surface, (220, 270), 34, COLOURS, DICE, tiles)
+    for i, face in enumerate(faces.all_faces()):
+        surface.blit(pieces.hex_tile(face, 22), (440 + (i % 10) * 50, 10 + (i // 10) * 48))
+    for v in range(1, 7):
+        surface.blit(pieces.goods_tile(v, 36), (440 + (v - 1) * 44, 260))
+        surface.blit(pieces.die_face(v, 36, palette.PLAYERS[v % 4]), (440 + (v - 1) * 44, 304))
+    for i, colour in enumerate(palette.ESTATE_COLOURS):
+        surface.blit(pieces.bonus_tile(colour, 2 + 3 * (i % 2), 40), (440 + i * 48, 350))
+    surface.blit(pieces.silver_coin(36), (740, 260))
+    surface.blit(pieces.silver_coin(36, 3), (784, 260))
+    surface.blit(pieces.worker_chip(36), (828, 260))
+    for i, name in enumerate(sorted(icons.ICONS)):
+        surface.blit(icons.icon(name, 28, palette.INK), (440 + (i % 16) * 32, 410 + (i // 16) * 32))
+    return surface
+
+
+def test_art_sheet_matches_golden_image():
+    """Regenerate with UPDATE_GOLDEN=1 after an intended change, and look at the result."""
+    sheet = art_sheet()
+    path = GOLDEN / "art_sheet.png"
+    if UPDATE or not path.exists():
+        if not UPDATE:
+            pytest.fail(f"{path.name} is missing; run with UPDATE_GOLDEN=1 to create it")
+        path.parent.mkdir(exist_ok=True)
+        pygame.image.save(sheet, str(path))
+        return
+    expected = pygame.surfarray.array3d(pygame.image.load(str(path))).astype(int)
+    actual = pygame.surfarray.array3d(sheet).astype(int)
+    diff = numpy.abs(expected - actual).max(axis=2) if expected.shape == actual.shape else None
+    # Tolerates antialiasing and font-hinting differences, not a changed picture.
+    if diff is None or diff.mean() >= 1.5 or (diff > 48).mean() >= 0.005:
+        pygame.image.save(sheet, str(path.with_suffix(".actual.png")))
+        pytest.fail(f"the art differs from {path.name}; see {path.stem}.actual.png beside it")

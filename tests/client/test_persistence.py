@@ -1,0 +1,219 @@
+"""Data directory, atomic writes and the save envelope; bad files become clear errors and
+are never changed by reading them."""
+
+import datetime as dt
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from game.scenes import i18n, persistence
+from game.scenes.persistence import (SAVE_FORMAT, SAVE_VERSION, SaveError, atomic_write_text,
+                                     data_dir, list_saves, make_envelope, read_save,
+                                     write_save)
+
+HOME = Path("/home/anna")
+WHEN = dt.datetime(2025, 3, 1, 17, 42, 5, tzinfo=dt.timezone.utc)
+PAYLOAD = {"config": {"players": 2, "rules": "special"}, "seed": 42,
+           "actions": [["take", 3, 1], ["place", 0, 17]], "note": "Fürstentum"}
+
+
+class TestDataDir:
+    def test_override_wins_everywhere(self):
+        for platform in ("linux", "win32", "darwin"):
+            env = {"CASTLES_DATA_DIR": "/tmp/x", "APPDATA": "C:/A", "XDG_DATA_HOME": "/x"}
+            assert data_dir(env, platform, HOME) == Path("/tmp/x")
+
+    def test_linux_uses_xdg_data_home(self):
+        assert data_dir({"XDG_DATA_HOME": "/data"}, "linux", HOME) == Path(
+            "/data/castles-of-burgundy")
+
+    def test_linux_default_and_relative_xdg_ignored(self):
+        expected = HOME / ".local/share/castles-of-burgundy"
+        assert data_dir({}, "linux", HOME) == expected
+        assert data_dir({"XDG_DATA_HOME": "relative/dir"}, "linux", HOME) == expected
+        assert data_dir({"CASTLES_DATA_DIR": "  "}, "linux", HOME) == expected
+
+    def test_windows_uses_appdata(self):
+        assert data_dir({"APPDATA": "C:/Users/anna/AppData/Roaming"}, "win32", HOME) == Path(
+            "C:/Users/anna/AppData/Roaming/castles-of-burgundy")
+        assert data_dir({}, "win32", HOME) == HOME / "AppData/Roaming/castles-of-burgundy"
+
+    def test_macos_uses_application_support(self):
+        assert data_dir({}, "darwin", HOME) == (
+            HOME / "Library/Application Support/castles-of-burgundy")
+
+    def test_tests_get_their_own_directory(self, data_root):
+        assert data_dir() == data_root
+        assert persistence.settings_path() == data_root / "settings.json"
+        assert persistence.autosave_path() == data_root / "saves" / "autosave.json"
+
+
+class TestAtomicWrite:
+    def test_creates_parents_and_replaces(self, tmp_path):
+        target = tmp_path / "a" / "b" / "file.txt"
+        atomic_write_text(target, "one")
+        atomic_write_text(target, "two")
+        assert target.read_text() == "two"
+        assert os.listdir(target.parent) == ["file.txt"]
+
+    def test_a_failed_write_keeps_the_old_file_and_leaves_no_temp(self, tmp_path,
+                                                                  monkeypatch):
+        target = tmp_path / "file.txt"
+        atomic_write_text(target, "old")
+
+        def broken_replace(src, dst):
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(persistence.os, "replace", broken_replace)
+        with pytest.raises(OSError):
+            atomic_write_text(target, "new")
+        assert target.read_text() == "old"
+        assert os.listdir(tmp_path) == ["file.txt"]
+
+    def test_data_is_flushed_to_disk_before_the_rename(self, tmp_path, monkeypatch):
+        order = []
+        real_fsync, real_replace = os.fsync, os.replace
+        monkeypatch.setattr(persistence.os, "fsync",
+                            lambda fd: (order.append("fsync"), real_fsync(fd)))
+        monkeypatch.setattr(persistence.os, "replace",
+                            lambda a, b: (order.append("replace"), real_replace(a, b)))
+        atomic_write_text(tmp_path / "f", "x")
+        assert order[:2] == ["fsync", "replace"]
+
+
+class TestSaveRoundTrip:
+    def test_envelope_fields(self):
+        env = make_envelope(PAYLOAD, WHEN)
+        assert env == {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                       "saved_at": "2025-03-01T17:42:05+00:00", "payload": PAYLOAD}
+        assert env["format"] == "castles-of-burgundy-save" and env["version"] == 1
+
+    def test_write_then_read(self, tmp_path):
+        path = tmp_path / "saves" / "game.json"
+        write_save(path, PAYLOAD, WHEN)
+        save = read_save(path)
+        assert save.payload == PAYLOAD
+        assert save.saved_at == WHEN
+        assert save.version == 1 and save.path == path
+
+    def test_payload_must_be_a_mapping(self, tmp_path):
+        with pytest.raises(TypeError):
+            write_save(tmp_path / "x.json", ["not", "a", "mapping"])
+
+    def test_a_bad_time_does_not_make_a_save_unloadable(self, tmp_path):
+        path = tmp_path / "s.json"
+        doc = make_envelope(PAYLOAD)
+        doc["saved_at"] = "yesterday"
+        path.write_text(json.dumps(doc))
+        assert read_save(path).saved_at is None
+
+
+def write_bytes(tmp_path, data, name="game.json"):
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+def assert_refused(path, reason, *words):
+    """Reading fails with ``reason``, names the file, and leaves it exactly as it was."""
+    before = path.read_bytes() if path.is_file() else None
+    stat = path.stat() if path.exists() else None
+    with pytest.raises(SaveError) as info:
+        read_save(path)
+    err = info.value
+    assert err.reason == reason
+    message = str(err)
+    assert path.name in message
+    for word in words:
+        assert word in message
+    if before is not None:
+        assert path.read_bytes() == before
+        assert path.stat().st_mtime_ns == stat.st_mtime_ns
+    return err
+
+
+class TestBadFiles:
+    def test_missing(self, tmp_path):
+        assert_refused(tmp_path / "gone.json", "missing", "does not exist")
+
+    def test_empty_and_blank(self, tmp_path):
+        assert_refused(write_bytes(tmp_path, b""), "empty", "empty")
+        assert_refused(write_bytes(tmp_path, b"  \n\t "), "empty")
+
+    def test_every_truncation_of_a_save_is_reported_as_incomplete(self, tmp_path):
+        whole = json.dumps(make_envelope(PAYLOAD, WHEN), indent=1).encode()
+        for cut in range(1, len(whole) - 1, 7):
+            path = write_bytes(tmp_path, whole[:cut])
+            err = assert_refused(path, "truncated", "incomplete")
+            assert "ends too early" in str(err)
+
+    def test_damage_in_the_middle_gives_line_and_column(self, tmp_path):
+        text = json.dumps(make_envelope(PAYLOAD, WHEN), indent=1)
+        broken = text.replace('"seed": 42', '"seed": 4 2')
+        err = assert_refused(write_bytes(tmp_path, broken.encode()), "damaged", "line")
+        assert err.params["line"] > 1
+
+    def test_binary_and_non_utf8_files(self, tmp_path):
+        assert_refused(write_bytes(tmp_path, bytes(range(256))), "not_text", "not a save file")
+        assert_refused(write_bytes(tmp_path, "{\"a\": \"\xe9\"}".encode("latin-1")), "not_text")
+        png = b"\x89PNG\r\n\x1a\n" + b"\x00" * 40
+        assert_refused(write_bytes(tmp_path, png), "not_text")
+
+    def test_foreign_files(self, tmp_path):
+        for content in (b"hello world", b"[1, 2, 3]", b"42", b'{"format": "chess-pgn"}',
+                        json.dumps({"payload": PAYLOAD}).encode()):
+            assert_refused(write_bytes(tmp_path, content), "foreign", "not a save file")
+
+    def test_newer_version(self, tmp_path):
+        doc = make_envelope(PAYLOAD, WHEN)
+        doc["version"] = 7
+        err = assert_refused(write_bytes(tmp_path, json.dumps(doc).encode()), "newer",
+                             "newer version")
+        assert "7" in str(err)
+
+    @pytest.mark.parametrize("field, value", [("version", "1"), ("version", 0),
+                                              ("version", None), ("version", 1.0),
+                                              ("payload", None), ("payload", [1]),
+                                              ("payload", "x")])
+    def test_malformed_envelope(self, tmp_path, field, value):
+        doc = make_envelope(PAYLOAD, WHEN)
+        doc[field] = value
+        assert_refused(write_bytes(tmp_path, json.dumps(doc).encode()), "malformed", "damaged")
+
+    def test_a_directory_is_unreadable_not_a_crash(self, tmp_path):
+        folder = tmp_path / "folder.json"
+        folder.mkdir()
+        assert_refused(folder, "unreadable", "could not be read")
+
+    def test_huge_files_are_not_read_into_memory(self, tmp_path, monkeypatch):
+        monkeypatch.setattr(persistence, "MAX_SAVE_BYTES", 100)
+        assert_refused(write_bytes(tmp_path, b"{" + b" " * 200 + b"}"), "foreign")
+
+    def test_messages_follow_the_language(self, tmp_path):
+        path = write_bytes(tmp_path, b"")
+        with pytest.raises(SaveError) as info:
+            read_save(path)
+        assert "ist leer" in info.value.message("de")
+        i18n.set_language("de")
+        assert "Spielstand" in str(info.value)
+
+
+class TestListSaves:
+    def test_newest_first_with_broken_ones_listed_and_temp_files_ignored(self, data_root):
+        saves = persistence.saves_dir()
+        write_save(saves / "old.json", PAYLOAD, WHEN)
+        write_save(saves / "new.json", PAYLOAD, WHEN + dt.timedelta(days=1))
+        (saves / "broken.json").write_text('{"format": "castles-of-burgundy-save", "pay')
+        (saves / ".new.json.abc.tmp").write_text("partial")
+        (saves / "notes.txt").write_text("not a save")
+        entries = list_saves()
+        names = [e.name for e in entries]
+        assert names.index("new") < names.index("old")
+        assert set(names) == {"new", "old", "broken"}
+        broken = entries[names.index("broken")]
+        assert broken.save is None and broken.error.reason == "truncated"
+
+    def test_missing_directory_means_no_saves(self, tmp_path):
+        assert list_saves(tmp_path / "nowhere") == []

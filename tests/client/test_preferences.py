@@ -1,0 +1,101 @@
+"""Settings: defaults, round trip, and robustness against damaged files."""
+
+import json
+
+import pytest
+
+from game.scenes.persistence import settings_path
+from game.scenes.preferences import (SETTINGS_FORMAT, Settings, SettingsStore,
+                                     system_language)
+
+
+@pytest.fixture
+def path(data_root):
+    return settings_path(data_root)
+
+
+def test_missing_file_gives_defaults_quietly_and_creates_nothing(path):
+    store = SettingsStore(path, default_language="en")
+    assert store.load() == Settings()
+    assert store.notices == []
+    assert not path.exists()
+
+
+def test_defaults():
+    s = Settings()
+    assert (s.language, s.animation_speed, s.fullscreen, s.handoff_screen) == (
+        "en", "normal", False, True)
+
+
+def test_round_trip(path):
+    store = SettingsStore(path)
+    wanted = Settings(language="de", animation_speed="instant", fullscreen=True,
+                      handoff_screen=False)
+    store.save(wanted)
+    assert SettingsStore(path).load() == wanted
+    doc = json.loads(path.read_text())
+    assert doc["format"] == SETTINGS_FORMAT and doc["version"] == 1
+
+
+@pytest.mark.parametrize("content", [b"", b"{\"format\": \"castles-of-burgundy-sett",
+                                     b"\x00\x01\x02", b"[1, 2]", b'{"format": "other"}',
+                                     b'{"format": "castles-of-burgundy-settings"}'])
+def test_damaged_file_gives_defaults_a_notice_and_is_left_alone(path, content):
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    store = SettingsStore(path, default_language="de")
+    assert store.load() == Settings(language="de")
+    assert len(store.notices) == 1
+    message = store.notices[0].message("en")
+    assert "settings could not be read" in message and "defaults" in message
+    assert "Einstellungen" in store.notices[0].message("de")
+    assert path.read_bytes() == content
+
+
+def test_saving_over_a_damaged_file_keeps_a_copy_of_it(path):
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"{garbage")
+    store = SettingsStore(path)
+    store.load()
+    store.save(Settings(language="de"))
+    assert (path.parent / "settings.json.broken").read_bytes() == b"{garbage"
+    assert SettingsStore(path).load().language == "de"
+
+
+def test_usable_values_survive_next_to_bad_ones(path):
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"format": SETTINGS_FORMAT, "version": 1, "settings": {
+        "language": "fr", "animation_speed": "fast", "fullscreen": "yes",
+        "handoff_screen": False}}))
+    store = SettingsStore(path, default_language="en")
+    s = store.load()
+    assert s == Settings(language="en", animation_speed="fast", fullscreen=False,
+                         handoff_screen=False)
+    fields = sorted(n.params["field"] for n in store.notices)
+    assert fields == ["fullscreen", "language"]
+
+
+def test_a_newer_file_is_read_for_what_this_version_knows(path):
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"format": SETTINGS_FORMAT, "version": 3, "settings": {
+        "language": "de", "volume": 0.5}}))
+    store = SettingsStore(path)
+    assert store.load().language == "de"
+    assert store.notices == []
+
+
+def test_invalid_settings_cannot_be_built():
+    with pytest.raises(ValueError):
+        Settings(language="fr")
+    with pytest.raises(ValueError):
+        Settings(animation_speed="slow")
+    with pytest.raises(ValueError):
+        Settings(fullscreen=1)
+    assert Settings().with_changes(language="de").language == "de"
+
+
+def test_system_language():
+    assert system_language({"LANG": "de_DE.UTF-8"}) == "de"
+    assert system_language({"LANG": "de_AT.UTF-8", "LC_ALL": "en_US.UTF-8"}) == "en"
+    assert system_language({"LANG": "fr_FR.UTF-8"}) == "en"
+    assert system_language({}) == "en"
