@@ -289,3 +289,15 @@ def tr(key: str, lang: str | None = None, **params: object) -> str:
 
 def has(key: str) -> bool:
     return key in STRINGS["en"]
+
+
+def register(strings: dict[str, dict[str, str]]) -> None:
+    """Add a module's own strings ({"en": {...}, "de": {...}}), so each scene keeps its
+    texts beside its code. A key may be registered only once."""
+    for lang, table in strings.items():
+        if lang not in STRINGS:
+            raise ValueError(f"unknown language {lang!r}")
+        clash = set(table) & set(STRINGS[lang])
+        if clash:
+            raise ValueError(f"strings registered twice: {', '.join(sorted(clash))}")
+        STRINGS[lang].update(table)
