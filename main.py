@@ -1,8 +1,12 @@
 """The Castles of Burgundy: `python main.py` starts the game; subcommands run headless tools.
 
-    python main.py                      the game window
+    python main.py                      the game window (also: python main.py play)
     python main.py simulate ...         random complete games with their scores
     python main.py bench                rules-engine speed figures
+    python main.py bench-client ...     the game window's drawing speed figures
+    python main.py tournament ...       AI tiers against each other, with their results
+
+Every command goes through game.cli; `python main.py --help` lists them.
 """
 
 from __future__ import annotations
@@ -11,12 +15,11 @@ import sys
 
 
 def main(argv: list[str]) -> int:
-    if argv and argv[0] in ("simulate", "bench"):
-        from game import cli
-        return cli.main(argv)
     from game import cli
-    return cli.main(["play", *argv])
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        argv = ["play", *argv]
+    return cli.main(argv)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main(list(sys.argv[1:])))

@@ -1,4 +1,4 @@
-"""Command-line entry points: play, simulate, bench."""
+"""Command-line entry points: play, simulate, bench, tournament, bench-client."""
 
 from __future__ import annotations
 
@@ -93,21 +93,27 @@ def bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def play(args: argparse.Namespace) -> int:
-    try:
-        from .scenes.app import run
-    except ImportError:
-        print("The game window is not available in this build; running a headless demo.")
-        return simulate(argparse.Namespace(players=2, games=5, seed=1, rules="special",
-                                           boards="advanced", json=False))
+def tournament(args: argparse.Namespace) -> int:
+    from .ai.tournament import run
     return run(args)
+
+
+def play(args: argparse.Namespace) -> int:
+    from .scenes.app import main as open_window
+    return open_window(windowed=args.windowed)
+
+
+def bench_client(args: argparse.Namespace) -> int:
+    from .scenes.table import bench as table_bench
+    return table_bench.run(args)
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="main.py", description="The Castles of Burgundy")
     sub = parser.add_subparsers(dest="command", required=True)
     p_play = sub.add_parser("play", help="open the game window (the default)")
-    p_play.add_argument("--windowed", action="store_true", help=argparse.SUPPRESS)
+    p_play.add_argument("--windowed", action="store_true",
+                        help="play in a window even if full screen is set")
     p_sim = sub.add_parser("simulate", help="play random complete games and print the scores")
     p_sim.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     p_sim.add_argument("--games", type=int, default=100)
@@ -119,5 +125,15 @@ def main(argv: list[str]) -> int:
     p_bench = sub.add_parser("bench", help="print rules-engine speed figures")
     p_bench.add_argument("--games", type=int, default=400,
                          help="2-player games to time (half as many 4-player games)")
+    p_tour = sub.add_parser("tournament",
+                            help="play AI tiers against each other and print their results")
+    from .ai.tournament import add_arguments
+    add_arguments(p_tour)
+    p_client = sub.add_parser("bench-client", help="print the game window's drawing speed figures")
+    if argv[:1] == ["bench-client"]:
+        # Its options come from the table's module, which loads pygame: only when asked.
+        from .scenes.table import bench as table_bench
+        table_bench.add_arguments(p_client)
     args = parser.parse_args(argv)
-    return {"play": play, "simulate": simulate, "bench": bench}[args.command](args)
+    return {"play": play, "simulate": simulate, "bench": bench,
+            "tournament": tournament, "bench-client": bench_client}[args.command](args)

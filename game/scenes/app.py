@@ -12,10 +12,10 @@ from collections.abc import Sequence
 import pygame
 
 from . import fonts, i18n
-from .context import ClientContext, GameLauncher
+from .context import ClientContext
+from .launcher import Launcher, TableFactory
 from .layout import DESIGN_HEIGHT, DESIGN_WIDTH, MIN_WINDOW_SIZE, Viewport
 from .stack import SceneStack
-from .title import TitleScene
 from .ui import theme
 
 FRAME_RATE = 60
@@ -97,14 +97,17 @@ def create_window(fullscreen: bool = False) -> pygame.Window:
     return window
 
 
-def main(launcher: GameLauncher | None = None) -> int:
-    """Open the window on the title screen and run until the player quits."""
+def main(table_class: TableFactory | None = None, windowed: bool = False) -> int:
+    """Open the window on the title screen and run until the player quits.
+
+    ``table_class`` replaces the table scene (tests); ``windowed`` ignores the full-screen
+    setting for this run."""
     pygame.init()
     try:
-        ctx = ClientContext.load(launcher=launcher)
-        window = create_window(ctx.settings.fullscreen)
+        ctx = ClientContext.load()
+        window = create_window(ctx.settings.fullscreen and not windowed)
         app = App(window, ctx)
-        app.stack.push(TitleScene(ctx))
+        Launcher(ctx, app.stack, table_class).to_title()
         app.run()
     finally:
         pygame.quit()

@@ -7,20 +7,36 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import i18n, persistence
 from .anim.timeline import Speed
 from .persistence import SaveFile
 from .preferences import Notice, Settings, SettingsStore
 
+if TYPE_CHECKING:
+    from .session import GameSession, GameSetup
+
 
 class GameLauncher(Protocol):
-    """Starts play; provided by the table scene's module."""
+    """Moves between the title, the setup, a game at the table and its results
+    (launcher.Launcher; tests substitute their own)."""
 
-    def new_game(self) -> None: ...
+    def new_game(self) -> None:
+        """Show the setup scene."""
 
-    def open_save(self, save: SaveFile) -> None: ...
+    def start(self, setup: GameSetup) -> None:
+        """Start a game of this setup at the table, in place of every scene."""
+
+    def open_save(self, save: SaveFile) -> None:
+        """Resume a saved game (its results when it is over); a save that cannot be played
+        is explained to the player and left as it is."""
+
+    def show_results(self, session: GameSession) -> None:
+        """Replace the table with the finished game's results."""
+
+    def to_title(self) -> None:
+        """Back to the title screen, in place of every scene."""
 
 
 class ClientContext:

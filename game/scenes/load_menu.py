@@ -8,14 +8,31 @@ from . import i18n
 from .context import ClientContext
 from .layout import Canvas
 from .persistence import SaveEntry, format_saved_at, list_saves
+from .setup import rules_name
 from .ui import theme
 from .ui.screen import MenuScene, draw_dialog
 from .ui.widgets import Button
+
+i18n.register({
+    "en": {"load.describe": "{players} \u2014 {rules}"},
+    "de": {"load.describe": "{players} \u2014 {rules}"},
+})
 
 DIALOG = pygame.Rect(410, 110, 1100, 860)
 LIST = pygame.Rect(DIALOG.x + 60, DIALOG.y + 120, DIALOG.w - 120, 590)
 ROW_H, ROW_GAP = 66, 10
 VISIBLE_ROWS = (LIST.h + ROW_GAP) // (ROW_H + ROW_GAP)
+
+
+def describe(payload: dict) -> str | None:
+    """Who plays and by which rules, read from a saved game without replaying it."""
+    try:
+        setup = payload["setup"]
+        names = ", ".join(seat["name"] for seat in setup["seats"])
+        rules = setup["config"].get("rules", "special")
+    except (KeyError, TypeError, AttributeError):
+        return None
+    return i18n.tr("load.describe", players=names, rules=rules_name(str(rules)))
 
 
 class LoadOverlay(MenuScene):
@@ -58,7 +75,7 @@ class LoadOverlay(MenuScene):
                 return entry.error.message()
             if self.ctx.launcher is None:
                 return i18n.tr("title.unavailable")
-            return None
+            return describe(entry.save.payload) if entry.save is not None else None
         return text
 
     def _open(self, entry: SaveEntry) -> None:

@@ -17,9 +17,11 @@ from .rules_reference import RulesReferenceScene
 from .settings_menu import SettingsOverlay
 from .ui import theme
 from .ui.screen import MenuScene
+from .ui.text import wrap_text
 from .ui.widgets import Button
 
-BUTTON_X, BUTTON_Y, BUTTON_W, BUTTON_H, BUTTON_GAP = 140, 390, 560, 78, 18
+BUTTON_X, BUTTON_Y, BUTTON_W, BUTTON_H, BUTTON_GAP = 140, 370, 560, 78, 18
+NOTICE_W = 640
 ESTATE_CENTRE, ESTATE_HEX = (1350, 545), 68
 
 
@@ -97,6 +99,13 @@ class TitleScene(MenuScene):
             return i18n.tr("title.unavailable")
         return i18n.tr("title.continue.tip", date=format_saved_at(self.continue_save.saved_at))
 
+    def notice_text(self) -> str:
+        """Shown under the buttons: why the last game cannot be continued, so the player
+        learns it without hovering over a disabled button."""
+        if self.continue_error is None:
+            return ""
+        return i18n.tr("title.continue.broken", error=self.continue_error.message())
+
     def _new_game(self) -> None:
         if self.ctx.launcher is not None:
             self.ctx.launcher.new_game()
@@ -125,3 +134,11 @@ class TitleScene(MenuScene):
                     palette.PARCHMENT)
         canvas.text(i18n.tr("app.subtitle"), (BUTTON_X + 4, 250), theme.FONT_BODY,
                     palette.mix(palette.PARCHMENT, theme.BACKGROUND, 0.35))
+        notice = self.notice_text()
+        if notice:
+            font = canvas.font(theme.FONT_SMALL)
+            step = font.get_linesize() / canvas.scale
+            top = BUTTON_Y + len(self.buttons) * (BUTTON_H + BUTTON_GAP) + 6
+            for i, line in enumerate(wrap_text(notice, font, canvas.length(NOTICE_W))[:4]):
+                canvas.text(line, (BUTTON_X, top + i * step), theme.FONT_SMALL,
+                            theme.ERROR_ON_DARK)

@@ -31,8 +31,18 @@ class Presenter:
         name = event_type if isinstance(event_type, str) else event_type.__name__
         self._handlers[name] = handler
 
+    def on_all(self, handlers: dict[str, Handler]) -> None:
+        """Register many handlers at once, by event class name."""
+        for name, handler in handlers.items():
+            self.on(name, handler)
+
     def handles(self, event: Any) -> bool:
         return event_name(event) in self._handlers
+
+    @property
+    def handled(self) -> frozenset[str]:
+        """The event class names that have a handler."""
+        return frozenset(self._handlers)
 
     def present(self, events: Iterable[Any]) -> None:
         for event in events:

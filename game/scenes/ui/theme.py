@@ -12,6 +12,7 @@ TEXT = palette.INK
 TEXT_MUTED = (118, 104, 92)
 TEXT_ON_DARK = palette.INK_LIGHT
 ERROR = (170, 40, 30)
+ERROR_ON_DARK = (244, 178, 150)  # for messages on the dark background, not on a panel
 SCRIM = (0, 0, 0, 150)
 
 BUTTON = (122, 44, 36)

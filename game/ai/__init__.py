@@ -1,0 +1,40 @@
+"""AI players for any seat: random-legal, Easy, Medium and Hard.
+
+    from game.ai import make_player, hint
+    player = make_player("medium", seed=3)
+    action = player.choose(state)          # one of state.legal_actions(); state unchanged
+    suggestion = hint(state)               # the Hard tier's move, in its default time
+
+AI code imports only the rules module and plays through the same legal actions as a
+person. No tier sees more than a player can: what a GameState knows that the table does
+not show (the order of the supplies, Châteauma's face-down tiles) never influences a
+choice (see view.py), and future dice and draws are only ever sampled.
+"""
+
+from __future__ import annotations
+
+from ..rules.state import Action, GameState
+from .players import EasyPlayer, MediumPlayer, Player, RandomPlayer
+
+TIERS = ("random", "easy", "medium", "hard")
+
+
+def make_player(tier: str, seed: int = 0, time_budget: float | None = None,
+                iterations: int | None = None) -> Player:
+    """An AI player of the given tier. `time_budget` is seconds per decision (a limit in
+    play); `iterations` fixes the amount of search, for reproducible games and tests."""
+    from .hard import HardPlayer
+    classes = {"random": RandomPlayer, "easy": EasyPlayer, "medium": MediumPlayer,
+               "hard": HardPlayer}
+    if tier not in classes:
+        raise ValueError(f"unknown AI tier {tier!r} (choose from {', '.join(TIERS)})")
+    return classes[tier](seed=seed, time_budget=time_budget, iterations=iterations)
+
+
+def hint(state: GameState, time_budget: float | None = None) -> Action:
+    """The Hard tier's suggestion for the player to move (by default in Hard's own
+    thinking time)."""
+    return make_player("hard", time_budget=time_budget).choose(state)
+
+
+__all__ = ["TIERS", "Player", "hint", "make_player"]

@@ -1,0 +1,413 @@
+"""Position evaluation: a player's final score as far as the position lets it be foreseen.
+
+The value of a player is the points scored so far plus what the holdings are likely to be
+worth by the end of the game:
+
+- areas begun but not finished: their points and a phase bonus, scaled by how much of the
+  area lies and by whether the turns left suffice to finish it;
+- colour bonus tiles still to be had, the same way;
+- silver, workers and goods: what they buy or sell for while turns remain, what they
+  count at the end otherwise;
+- tiles in storage: what placing them would bring, if the estate has a space for them
+  and a die is likely to fit;
+- mines (silver at each phase end still to come), monasteries (their ongoing effect, and
+  the end-game ones' projected points), turn order and open estate colours.
+
+Everything is a function of the public state, so every player can be valued alike; the
+search compares a player's value with the best opponent's (`advantage`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..rules.dice import distance
+from ..rules.engine import placeable_mask
+from ..rules.scoring import (AREA_POINTS, PHASE_BONUS, colour_bonus_points,
+                             goods_points_per_tile, knowledge_end_points)
+from ..rules.state import GameState, PlayerState
+from ..rules.tiles import (BANK, BOARDING_HOUSE, BUILDING, CARPENTERS_WORKSHOP, CASTLE,
+                           CHURCH, CITY_HALL, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
+                           KIND_KNOWLEDGE, KIND_SPECIES, MARKET, MINE, MONASTERY, PASTURE,
+                           SHIP, WAREHOUSE, WATCHTOWER)
+
+ROUNDS = 25  # 5 phases of 5 rounds: every player has 25 turns
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The hand-tuned constants of the evaluation (points per unit unless noted)."""
+
+    turns_per_tile: float = 1.3        # turns an unfinished area needs per missing tile
+    tile_cost: float = 4.0             # the actions a missing tile still costs (take, place)
+    area_exponent: float = 1.4         # >1 prefers finishing an area to starting another
+    bonus_exponent: float = 2.0        # the same for colour bonus tiles
+    silver_late: float = 1.0
+    silver_early: float = 0.9          # extra value of silver at the game start
+    silver_useful: int = 8             # more silver than this only counts at the end
+    worker_late: float = 0.5
+    worker_early: float = 0.7
+    workers_useful: int = 6
+    action: float = 3.0                # what a die action is worth when spent elsewhere
+    goods_action: float = 2.0          # a sale's cost in die actions and timing
+    storage_factor: float = 0.5        # a stored tile: share of its placement gain
+    storage_stuck: float = 0.3         # a stored tile with no space for it yet
+    castle_action: float = 4.5         # the extra action of a placed castle, early
+    ship: float = 2.0                  # a ship's goods and turn-order step beyond goods held
+    pick: float = 3.5                  # market, carpenter's workshop, church: a free tile
+    city_hall: float = 3.5
+    order: float = 2.0                 # being first in turn order, early
+    open_colour: float = 0.5           # each colour with an open estate space, early
+    mine_silver: float = 1.2           # a silver paid by a mine at a later phase end
+    knowledge: tuple = field(default=(
+        0.0, 2.5, 0.0, 3.0, 2.5, 2.0, 3.0, 3.0, 3.0, 3.0, 3.0, 3.0, 2.5, 2.0, 3.0,
+        0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
+    # ongoing monasteries by number (index 0 unused); end-game ones are projected instead
+
+
+DEFAULT = Weights()
+
+
+def turns_left(state: GameState, seat: int) -> int:
+    """Turns the seat still has, counting the turn in progress if it is the seat's."""
+    if state.terminal:
+        return 0
+    if state.phase < 0:
+        return ROUNDS
+    begun = state.phase * 5 + state.round
+    if state.chance in ("roll", "phase"):
+        return ROUNDS - begun  # the round counter already points at the coming round
+    played = state.order.index(seat) < state.turn_index
+    return ROUNDS - begun - played
+
+
+class _Tables:
+    """Per-weights lookup tables, indexed by turns left."""
+
+    def __init__(self, w: Weights) -> None:
+        # area[t][size][filled]: the value of an area with `filled` of `size` spaces lying.
+        self.area = [[[self._area(w, t, size, k) for k in range(size + 1)]
+                      for size in range(9)] for t in range(ROUNDS + 1)]
+        # share[t][total][count]: the share of a colour bonus tile foreseen.
+        self.share = [[[self._share(w, t, total, c) for c in range(total + 1)]
+                       for total in range(40)] for t in range(ROUNDS + 1)]
+
+    @staticmethod
+    def _feasible(w: Weights, t: int, missing: int) -> float:
+        if missing == 0:
+            return 1.0
+        if t <= 0:
+            return 0.0
+        return min(1.0, t / (missing * w.turns_per_tile)) ** 2
+
+    @staticmethod
+    def _area(w: Weights, t: int, size: int, filled: int) -> float:
+        if size == 0 or filled == 0:
+            return 0.0
+        missing = size - filled
+        if missing == 0:
+            return 0.0  # scored already
+        finish = ROUNDS - t + missing * w.turns_per_tile - 1
+        phase = min(4, max(0, int(finish) // 5))
+        full = AREA_POINTS[size] + PHASE_BONUS[phase] - w.tile_cost * missing
+        if full <= 0:
+            return 0.0
+        return full * _Tables._feasible(w, t, missing) * (filled / size) ** w.area_exponent
+
+    @staticmethod
+    def _share(w: Weights, t: int, total: int, count: int) -> float:
+        if total == 0 or count >= total:
+            return 0.0
+        return _Tables._feasible(w, t, total - count) * (count / total) ** w.bonus_exponent
+
+
+_TABLES: dict[Weights, _Tables] = {}
+
+
+def tables(w: Weights) -> _Tables:
+    t = _TABLES.get(w)
+    if t is None:
+        t = _TABLES[w] = _Tables(w)
+    return t
+
+
+def _fit_odds(numbers: int, reach: int) -> float:
+    """The odds that one of the next two dice can be turned, with up to `reach`
+    workers, into one of the numbers in the bitmask (bit n = die number n)."""
+    faces = sum(1 for face in range(1, 7)
+                if any(numbers >> d & 1 and distance(face, d) <= reach for d in range(1, 7)))
+    return 1 - (1 - faces / 6) ** 2
+
+
+_FITS = [[_fit_odds(numbers, reach) for numbers in range(128)] for reach in range(3)]
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Evaluator:
+    """Values positions for one set of weights."""
+
+    def __init__(self, weights: Weights = DEFAULT) -> None:
+        self.w = weights
+        self.t = tables(weights)
+        self._cache: dict[tuple, float] = {}
+
+    # --- the value of one player -------------------------------------------------------
+
+    def value(self, state: GameState, seat: int) -> float:
+        p = state.players[seat]
+        if state.terminal:
+            return float(p.score)
+        w = self.w
+        t = turns_left(state, seat)
+        f = t / ROUNDS
+        rs = state.rs
+        v = float(p.score)
+        board = p.board
+        if board is None:
+            return v
+        area_t = self.t.area[t]
+        occupied = p.occupied
+        for a, mask in enumerate(board.area_mask):
+            k = (mask & occupied).bit_count()
+            if k:
+                v += area_t[board.area_size[a]][k]
+        v += self._bonus_share(state, p, t)
+        silver_value = w.silver_late + w.silver_early * f
+        worker_value = w.worker_late + w.worker_early * f
+        s, wk = p.silver, p.workers
+        v += min(s, w.silver_useful) * silver_value + max(0, s - w.silver_useful) * w.silver_late
+        v += (min(wk, w.workers_useful) * worker_value
+              + max(0, wk - w.workers_useful) * w.worker_late)
+        v += self._goods(state, p, t, silver_value, worker_value)
+        phase_ends = 5 - max(state.phase, 0)
+        kn = p.knowledge
+        mines = p.colour_count[MINE]
+        if mines:
+            v += mines * phase_ends * (w.mine_silver + (kn >> 2 & 1) * worker_value)
+        if kn:
+            v += self._knowledge(state, p, t, f)
+        storage_value = 0.0
+        for k in p.storage:
+            if k >= 0:
+                storage_value += self._stored(state, p, k, t, f, silver_value, worker_value)
+        v += storage_value
+        if state.n > 1 and p.track_pos:
+            ahead = sum(1 for q in state.players if q is not p and
+                        (q.track_pos, q.track_stamp) < (p.track_pos, p.track_stamp))
+            v += w.order * f * ahead / (state.n - 1)
+        frontier = p.frontier
+        open_colours = sum(1 for m in board.colour_mask if m & frontier)
+        v += w.open_colour * f * open_colours
+        return v
+
+    def _bonus_share(self, state: GameState, p: PlayerState, t: int) -> float:
+        share_t = self.t.share[t]
+        total = p.board.colour_total
+        taken = state.bonus_taken
+        v = 0.0
+        for c in range(6):
+            if taken[c] < 2:
+                v += colour_bonus_points(state.n, taken[c] + 1) * share_t[total[c]][p.colour_count[c]]
+        return v
+
+    def _goods(self, state: GameState, p: PlayerState, t: int, silver_value: float,
+               worker_value: float) -> float:
+        goods = p.goods
+        if not any(goods):
+            return 0.0
+        w = self.w
+        per_tile = goods_points_per_tile(state.n)
+        kn = p.knowledge
+        extra = silver_value * (1 + (kn >> 3 & 1)) + worker_value * (kn >> 4 & 1) - w.goods_action
+        k15 = state.rs.knowledge_15_points if kn >> 15 & 1 else 0
+        k25 = kn >> 25 & 1
+        held = sum(1 for c in goods if c)
+        chance = min(1.0, t / (1.0 + 0.5 * held))
+        v = 0.0
+        for g in range(1, 7):
+            c = goods[g]
+            if c:
+                sale = c * (per_tile + k25) + extra + (k15 if not p.sold[g] else 0)
+                v += c + max(0.0, sale - c) * chance
+        return v
+
+    def _knowledge(self, state: GameState, p: PlayerState, t: int, f: float) -> float:
+        kn = p.knowledge
+        w = self.w
+        v = 0.0
+        for n in _bits(kn):
+            v += w.knowledge[n] * f if n < len(w.knowledge) else 0.0
+        rs = state.rs
+        end = knowledge_end_points(p, rs.knowledge_15_points, rs.knowledge_26_points)
+        if end:
+            v += end - (p.live_knowledge if rs.knowledge_scored_live else 0)
+        v += self._knowledge_projection(state, p, kn, f)
+        return v
+
+    @staticmethod
+    def _knowledge_projection(state: GameState, p: PlayerState, kn: int, f: float) -> float:
+        """What end-game monasteries are likely to add in the turns left."""
+        v = 0.0
+        rs = state.rs
+        if kn >> 15 & 1:
+            unsold = sum(1 for g in range(1, 7) if not p.sold[g])
+            v += rs.knowledge_15_points * min(unsold, 4 * f)
+        if kn >> 25 & 1:
+            v += 12 * f
+        if kn >> 26 & 1:
+            v += rs.knowledge_26_points * 3 * f
+        if kn >> 24 & 1:
+            held = {KIND_SPECIES[k] for k in p.estate if k >= 0 and KIND_SPECIES[k] >= 0}
+            v += 4 * min(4 - len(held), 3 * f)
+        if kn & 0xFF << 16:
+            open_building = (p.board.colour_mask[BUILDING] & ~p.occupied).bit_count()
+            v += 4 * min(open_building, 2 * f) * 0.5 * (kn >> 16 & 0xFF).bit_count()
+        return v
+
+    def _stored(self, state: GameState, p: PlayerState, k: int, t: int, f: float,
+                silver_value: float, worker_value: float) -> float:
+        """A tile in storage: its best placement's gain, by the odds of a die fitting."""
+        w = self.w
+        if t == 0:
+            return 0.0
+        mask = placeable_mask(p, k)
+        effect = self._effect(state, p, k, f, silver_value, worker_value)
+        if not mask:
+            if KIND_COLOUR[k] == PASTURE:
+                effect = KIND_ANIMALS[k]
+            return max(0.0, effect) * w.storage_stuck * f
+        board = p.board
+        colour = KIND_COLOUR[k]
+        area_t = self.t.area[t]
+        occupied = p.occupied
+        total = board.colour_total[colour]
+        count = p.colour_count[colour]
+        share_t = self.t.share[t]
+        taken = state.bonus_taken[colour]
+        if taken < 2:
+            points = colour_bonus_points(state.n, taken + 1)
+            if count + 1 == total:
+                bonus = points - points * share_t[total][count]
+            else:
+                bonus = points * (share_t[total][count + 1] - share_t[total][count])
+        else:
+            bonus = 0.0
+        best = -1e9
+        numbers = 0
+        for s in _bits(mask):
+            a = board.area_of[s]
+            size = board.area_size[a]
+            filled = (board.area_mask[a] & occupied).bit_count()
+            if filled + 1 == size:
+                gain = AREA_POINTS[size] + PHASE_BONUS[min(4, (ROUNDS - t) // 5)]
+            else:
+                gain = area_t[size][filled + 1]
+            gain -= area_t[size][filled]
+            if colour == PASTURE:
+                gain += self._animal_points(p, k, a)
+            if gain > best:
+                best = gain
+            numbers |= 1 << board.die[s]
+        best += bonus + effect - w.action
+        if best <= 0:
+            return 0.0
+        fits = _FITS[min(p.workers, 2)][numbers]
+        return best * w.storage_factor * (0.5 + 0.5 * fits) * min(1.0, t / 2)
+
+    @staticmethod
+    def _animal_points(p: PlayerState, k: int, area: int) -> float:
+        species = KIND_SPECIES[k]
+        points = KIND_ANIMALS[k]
+        mask = p.board.area_mask[area]
+        estate = p.estate
+        k7 = p.knowledge >> 7 & 1
+        for s in _bits(mask & p.occupied):
+            if KIND_SPECIES[estate[s]] == species:
+                points += KIND_ANIMALS[estate[s]] + k7
+        return points + k7
+
+    def _effect(self, state: GameState, p: PlayerState, k: int, f: float,
+                silver_value: float, worker_value: float) -> float:
+        """What placing a tile of this kind brings besides its area and colour."""
+        w = self.w
+        colour = KIND_COLOUR[k]
+        if colour == CASTLE:
+            return w.castle_action * (0.6 + 0.4 * f)
+        if colour == MINE:
+            return (5 - max(state.phase, 0)) * (w.mine_silver + (p.knowledge >> 2 & 1) * worker_value)
+        if colour == MONASTERY:
+            n = KIND_KNOWLEDGE[k]
+            return self._monastery_worth(state, p, n, f)
+        if colour == SHIP:
+            return w.ship * (0.5 + f)
+        if colour == PASTURE:
+            return 0.0  # its points depend on the pasture: see _animal_points
+        b = KIND_BUILDING[k]
+        if b == WATCHTOWER:
+            return 4.0
+        if b == BANK:
+            return 2 * silver_value
+        if b == BOARDING_HOUSE:
+            return 4 * worker_value
+        if b in (MARKET, CARPENTERS_WORKSHOP, CHURCH):
+            return w.pick * f
+        if b == CITY_HALL:
+            return w.city_hall * f
+        if b == WAREHOUSE:
+            return max(p.goods) * goods_points_per_tile(state.n) * 0.8 + 1
+        return 0.0
+
+    def _monastery_worth(self, state: GameState, p: PlayerState, n: int, f: float) -> float:
+        rs = state.rs
+        if n < len(self.w.knowledge) and self.w.knowledge[n]:
+            return self.w.knowledge[n] * f
+        if n == 2:
+            return p.colour_count[MINE] * (5 - max(state.phase, 0)) * 0.6 + 2 * f
+        if n == 15:
+            sold = sum(1 for g in range(1, 7) if p.sold[g])
+            return rs.knowledge_15_points * (sold + min(6 - sold, 4 * f))
+        if n == 25:
+            return sum(p.sold) + 12 * f
+        if n == 26:
+            return rs.knowledge_26_points * (len(p.bonus_tiles) + 3 * f)
+        if n == 24:
+            held = {KIND_SPECIES[k] for k in p.estate if k >= 0 and KIND_SPECIES[k] >= 0}
+            return 4 * (len(held) + min(4 - len(held), 3 * f))
+        if 16 <= n <= 23:
+            from ..rules.scoring import KNOWLEDGE_BUILDING_INDEX
+            b = KNOWLEDGE_BUILDING_INDEX[n]
+            have = sum(1 for k in p.estate if k >= 0 and KIND_BUILDING[k] == b)
+            open_building = (p.board.colour_mask[BUILDING] & ~p.occupied).bit_count()
+            return 4 * (have + min(open_building, 2 * f) * 0.5)
+        return 2.0 * f
+
+    # --- comparing players --------------------------------------------------------------
+
+    def advantage(self, state: GameState, seat: int) -> float:
+        """The seat's value less the best opponent's."""
+        mine = self.value(state, seat)
+        if state.n == 1:
+            return mine
+        return mine - max(self._cached_value(state, o) for o in range(state.n) if o != seat)
+
+    def _cached_value(self, state: GameState, seat: int) -> float:
+        """An opponent's value: inside one player's turn only the shared parts of the
+        position change, so most lookups repeat."""
+        p = state.players[seat]
+        key = (seat, id(p.board), p.occupied, p.score, p.silver, p.workers, tuple(p.goods),
+               tuple(p.storage), p.knowledge, tuple(p.sold), p.track_pos, p.track_stamp,
+               tuple(q.track_pos * 64 + q.track_stamp for q in state.players),
+               tuple(state.bonus_taken), state.phase, state.round, state.chance,
+               state.turn_index, state.terminal, tuple(p.estate))
+        v = self._cache.get(key)
+        if v is None:
+            if len(self._cache) > 100_000:
+                self._cache.clear()
+            v = self._cache[key] = self.value(state, seat)
+        return v

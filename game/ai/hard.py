@@ -1,0 +1,164 @@
+"""The Hard tier: whole-turn search with sampled look-ahead.
+
+1. The Medium beam, wider, lists the best complete turns for the position.
+2. Each candidate turn is played on: the other players' turns (their dice for this round
+   are already on the table; later rounds' dice are sampled), then this player's next turn,
+   every player choosing with a greedy one-position beam. The position after this player's
+   next turn is valued with the evaluation.
+3. All candidates see the same sampled dice and depot refills (common random numbers), so
+   their differences are not drowned by luck; rounds of samples halve the challengers
+   until the budget is spent, and the beam's best line always stays in.
+4. The beam's best line is played unless a challenger beats it on the shared samples by
+   more than a standard error of the paired differences: at small budgets the evaluation's
+   choice stands, and only consistent evidence overturns it.
+
+Chance is sampled from a copy whose supplies are sorted, with an RNG seeded from the
+player's seed and the public position, so nothing hidden steers the choice. The chosen turn
+is remembered, and the following decisions of that turn answer at once.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..rules.state import Action, GameState
+from .evaluate import DEFAULT, Evaluator, Weights
+from .players import Player, _check_decision
+from .turns import Line, plan
+from .view import canonical, position_seed, public_key
+
+
+class HardPlayer(Player):
+    """`iterations` is the number of sampled continuations in all, for reproducible play;
+    a time budget (seconds per decision) samples until it is nearly spent, up to
+    `max_samples`. Without either it thinks for `default_time` seconds."""
+
+    tier = "hard"
+    default_time = 0.5
+    max_samples = 400
+    width = 6            # beam width of the candidate search
+    candidates = 6       # complete turns sampled
+    rollout_width = 1    # beam width of every player's turn in a continuation
+    per_round = 2        # samples per candidate before the field is halved
+    confidence = 1.0     # standard errors by which a challenger must beat the beam's best
+
+    def __init__(self, seed: int = 0, time_budget: float | None = None,
+                 iterations: int | None = None, weights: Weights = DEFAULT) -> None:
+        if time_budget is None and iterations is None:
+            time_budget = self.default_time
+        super().__init__(seed, time_budget, iterations)
+        self.evaluator = Evaluator(weights)
+        self._script: list[tuple[tuple, Action]] = []
+
+    def choose(self, state: GameState) -> Action:
+        legal = _check_decision(state)
+        if len(legal) == 1:
+            return legal[0]
+        key = public_key(state)
+        if self._script and self._script[0][0] == key:
+            return self._script.pop(0)[1]
+        start = time.perf_counter()
+        root = canonical(state)
+        line = self._search(root, start)
+        self._script = self._keys_along(root, line.actions)
+        return self._script.pop(0)[1]
+
+    @staticmethod
+    def _keys_along(root: GameState, actions: tuple) -> list[tuple[tuple, Action]]:
+        """The public position before each action of the chosen turn."""
+        out = []
+        s = root.clone()
+        for a in actions:
+            out.append((public_key(s), a))
+            s.apply(a)
+        return out
+
+    def _search(self, root: GameState, start: float) -> Line:
+        seat = root.current_player
+        objective = self.evaluator.advantage
+        lines = plan(root, objective, self.width)
+        budget = self.iterations or self.max_samples
+        pool = _distinct(lines, max(2, min(self.candidates, budget)))
+        if len(pool) == 1 or root.phase < 0:
+            return pool[0]
+        base = position_seed(self.seed, root)
+        values: list[list[float]] = [[] for _ in pool]
+        alive = list(range(len(pool)))
+        used = 0
+        sample = 0
+        while used < budget and len(alive) > 1 and not self._out_of_time(start):
+            for _ in range(self.per_round):
+                if used >= budget or self._out_of_time(start):
+                    break
+                seed = base + sample
+                sample += 1
+                for i in alive:
+                    values[i].append(self._continue(pool[i].state, seat, seed))
+                used += len(alive)
+            if len(alive) > 2:
+                # The beam's best line stays in, so every challenger is compared with it
+                # on the same samples.
+                ranked = sorted(alive[1:], key=lambda i: -_mean(values[i]))
+                alive = [0] + sorted(ranked[:max(1, (len(alive) + 1) // 2 - 1)])
+        return pool[self._verdict(values)]
+
+    def _verdict(self, values: list[list[float]]) -> int:
+        """The beam's best line (index 0) unless a challenger beats it on the shared
+        samples by more than their noise: a few samples at a small budget must not
+        overturn the evaluation on luck."""
+        best, best_gain = 0, 0.0
+        base = values[0]
+        for i in range(1, len(values)):
+            n = min(len(base), len(values[i]))
+            if n < 2:
+                continue
+            diffs = [values[i][j] - base[j] for j in range(n)]
+            gain = _mean(diffs)
+            noise = (sum((d - gain) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
+            if gain - self.confidence * noise > 0 and gain > best_gain:
+                best, best_gain = i, gain
+        return best
+
+    def _out_of_time(self, start: float) -> bool:
+        return (self.time_budget is not None
+                and time.perf_counter() - start > self.time_budget * 0.85)
+
+    def _continue(self, after: GameState, seat: int, seed: int) -> float:
+        """Play on from the end of this turn to the end of the seat's next turn."""
+        s = after.clone()
+        rng = random.Random(seed)
+        objective = self.evaluator.advantage
+        mine_done = False
+        while not s.terminal:
+            if s.chance is not None:
+                s.apply_chance(s.sample_chance(rng))
+                continue
+            mover = s.current_player
+            if mover == seat and mine_done:
+                break
+            line = plan(s, objective, self.rollout_width, max_lines=1)[0]
+            s = line.state
+            if mover == seat:
+                mine_done = True
+                break
+        return objective(s, seat)
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else float("-inf")
+
+
+def _distinct(lines: list[Line], limit: int) -> list[Line]:
+    """The best lines that end in different positions."""
+    out: list[Line] = []
+    seen: set = set()
+    for line in lines:
+        key = public_key(line.state)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(line)
+        if len(out) == limit:
+            break
+    return out

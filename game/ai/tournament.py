@@ -1,0 +1,298 @@
+"""AI tournaments: complete games between AI tiers, with the seats rotated evenly.
+
+    python main.py tournament --players 2 --seats hard,medium --games 400 --seed 1 \
+        [--workers 2] [--time-budget 1.0] [--iterations N] [--rules special] [--json]
+
+(or `python -m game.ai.tournament ...`). Game g seats the listed tiers rotated by g places
+(with two players: swapped every other game), takes its chance from an RNG seeded by
+(seed, g) and gives each AI a seed of its own, so game g is reproducible when the players
+use iteration budgets, and so is the whole run. A seat may carry its own budgets:
+`hard:0.5` (seconds per decision), `hard@48` (iterations), `hard:0.5@48`.
+
+`chateauma:medium`, `chateauma:hard+A+B+C+D` (any difficulty GameConfig accepts) adds
+Châteauma: it always takes the last seat, so only the other seats rotate.
+
+Per seat type it prints the win rate with a 95% Wilson interval, the mean and standard
+deviation of the final score, seconds per decision (mean, median, 95th percentile) and per
+turn (median, 95th percentile: a searching tier thinks once for its whole turn). The
+winner is the game's own ranking (points, then the tie-breaks of RULINGS R2, Châteauma's
+ties first), so no game is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+
+from ..rules import BOARD_MODES, RULE_SETS, GameConfig, new_game
+from . import TIERS, make_player
+
+
+CHATEAUMA = "chateauma"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat's player: an AI tier with its budgets, or Châteauma at a difficulty."""
+
+    tier: str
+    time_budget: float | None = None
+    iterations: int | None = None
+    difficulty: str | None = None      # Châteauma's, e.g. 'hard+A+B+C+D'
+
+    @property
+    def label(self) -> str:
+        if self.tier == CHATEAUMA:
+            return f"{CHATEAUMA}:{self.difficulty}"
+        text = self.tier
+        if self.time_budget is not None:
+            text += f":{self.time_budget:g}"
+        if self.iterations is not None:
+            text += f"@{self.iterations}"
+        return text
+
+
+def parse_seat(item: str, time_budget: float | None, iterations: int | None) -> Seat:
+    """`tier`, `tier:seconds`, `tier@iterations`, `tier:seconds@iterations`, or
+    `chateauma:difficulty` (after the colon: seconds for a tier, a difficulty for
+    Châteauma, so the two never clash)."""
+    item = item.strip()
+    head, _, rest = item.partition(":")
+    if head == CHATEAUMA:
+        try:
+            return Seat(CHATEAUMA, difficulty=GameConfig(chateauma=rest or "medium").chateauma)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(f"seat {item!r}: {e}") from None
+    tier, _, count = item.partition("@")
+    tier, _, budget = tier.partition(":")
+    if tier not in TIERS:
+        raise argparse.ArgumentTypeError(
+            f"unknown seat {item!r} (a tier from {', '.join(TIERS)}, or {CHATEAUMA}:difficulty)")
+    try:
+        seconds = float(budget) if budget else time_budget
+        steps = int(count) if count else iterations
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seat {item!r}: expected tier[:seconds][@iterations]") \
+            from None
+    return Seat(tier, seconds, steps)
+
+
+def parse_seats(text: str, time_budget: float | None = None,
+                iterations: int | None = None) -> tuple[list[Seat], Seat | None]:
+    """The AI seats to rotate, and Châteauma's seat if one is listed."""
+    seats = [parse_seat(item, time_budget, iterations) for item in text.split(",")]
+    automa = [s for s in seats if s.tier == CHATEAUMA]
+    if len(automa) > 1:
+        raise argparse.ArgumentTypeError("at most one Châteauma seat")
+    ai = [s for s in seats if s.tier != CHATEAUMA]
+    if not ai:
+        raise argparse.ArgumentTypeError("at least one AI seat is needed besides Châteauma")
+    return ai, (automa[0] if automa else None)
+
+
+@dataclass
+class GameResult:
+    index: int
+    labels: list[str]            # per seat
+    scores: list[int]
+    winner: int
+    decision_seconds: list[list[float]] = field(default_factory=list)  # per seat
+    turn_seconds: list[list[float]] = field(default_factory=list)      # per seat
+
+
+def play_game(config: GameConfig, seats: list[Seat], seed: int, index: int) -> GameResult:
+    """Game `index` of a run: the AI seats rotated by `index` places over the deciding
+    seats (Châteauma, if in the config, keeps the last seat), chance from an RNG seeded
+    by (seed, index), each AI seeded by (seed, index, seat)."""
+    n = config.deciders
+    rotation = [seats[(i + index) % len(seats)] for i in range(n)]
+    players = [make_player(s.tier, seed=seed * 1_000_003 + index * 7 + i,
+                           time_budget=s.time_budget, iterations=s.iterations)
+               for i, s in enumerate(rotation)]
+    chance = random.Random(f"tournament-{seed}-{index}")
+    state = new_game(config)
+    seconds: list[list[float]] = [[] for _ in range(config.players)]
+    turns: list[dict[tuple, float]] = [{} for _ in range(config.players)]
+    clock = time.perf_counter
+    while not state.terminal:
+        if state.chance is not None:
+            state.apply_chance(state.sample_chance(chance))
+            continue
+        seat = state.current_player
+        turn = (state.phase, state.round, state.turn_index)
+        start = clock()
+        action = players[seat].choose(state)
+        spent = clock() - start
+        seconds[seat].append(spent)
+        turns[seat][turn] = turns[seat].get(turn, 0.0) + spent
+        state.apply(action)
+    labels = [s.label for s in rotation]
+    if config.chateauma is not None:
+        labels.append(f"{CHATEAUMA}:{config.chateauma}")
+    return GameResult(index, labels, state.scores(), state.ranking()[0], seconds,
+                      [list(t.values()) for t in turns])
+
+
+def _play(job: tuple) -> GameResult:
+    return play_game(*job)
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summarise(results: list[GameResult]) -> dict:
+    by_label: dict[str, dict] = {}
+    for r in results:
+        for seat, label in enumerate(r.labels):
+            e = by_label.setdefault(label, {"seats": 0, "wins": 0, "scores": [], "seconds": [],
+                                            "turns": []})
+            e["seats"] += 1
+            e["wins"] += r.winner == seat
+            e["scores"].append(r.scores[seat])
+            e["seconds"] += r.decision_seconds[seat]
+            e["turns"] += r.turn_seconds[seat]
+    out = {}
+    for label, e in by_label.items():
+        lo, hi = wilson(e["wins"], e["seats"])
+        sc, secs = e["scores"], e["seconds"]
+        out[label] = {
+            "seats": e["seats"], "wins": e["wins"],
+            "win_rate": e["wins"] / e["seats"], "win_rate_95ci": [lo, hi],
+            "mean_score": statistics.mean(sc),
+            "score_sd": statistics.pstdev(sc) if len(sc) > 1 else 0.0,
+            "min_score": min(sc), "max_score": max(sc),
+            "decisions": len(secs),
+            "mean_seconds": statistics.mean(secs) if secs else 0.0,
+            "median_seconds": statistics.median(secs) if secs else 0.0,
+            "p95_seconds": percentile(secs, 0.95),
+            "max_seconds": max(secs) if secs else 0.0,
+            "median_turn_seconds": statistics.median(e["turns"]) if e["turns"] else 0.0,
+            "p95_turn_seconds": percentile(e["turns"], 0.95),
+        }
+    return out
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--seats", default="medium,easy",
+                        help="comma-separated seats, rotated: tiers (%s), tier:seconds and "
+                             "tier@iterations set that seat's budgets; chateauma:difficulty "
+                             "(e.g. chateauma:hard+A+B+C+D) adds Châteauma at the last seat"
+                             % ", ".join(TIERS))
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=None,
+                        help="processes to play games in (default: every available core)")
+    parser.add_argument("--time-budget", type=float, default=None,
+                        help="seconds per decision for every AI seat without its own")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="fixed search budget per decision for every AI seat without its "
+                             "own (tier-specific: Hard's sampled continuations, Medium's beam "
+                             "width)")
+    parser.add_argument("--rules", default="special", choices=RULE_SETS)
+    parser.add_argument("--boards", default="advanced", choices=BOARD_MODES)
+    parser.add_argument("--json", action="store_true", help="print machine-readable results")
+    parser.add_argument("--progress", action="store_true", help="print each game as it ends")
+
+
+def _cores() -> int:
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        seats, automa = parse_seats(args.seats, args.time_budget, args.iterations)
+    except argparse.ArgumentTypeError as e:
+        print(f"tournament: {e}", file=sys.stderr)
+        return 2
+    if automa is not None and args.players < 2:
+        print("tournament: Châteauma needs at least one other seat", file=sys.stderr)
+        return 2
+    config = GameConfig(players=args.players, rules=args.rules, board_mode=args.boards,
+                        chateauma=automa.difficulty if automa else None)
+    jobs = [(config, seats, args.seed, g) for g in range(args.games)]
+    workers = max(1, min(args.workers or _cores(), args.games))
+    start = time.perf_counter()
+    results: list[GameResult] = []
+
+    def collect(result: GameResult) -> None:
+        results.append(result)
+        if args.progress and not args.json:
+            text = "  ".join(f"{lab} {sc}" for lab, sc in zip(result.labels, result.scores))
+            print(f"game {result.index:4d}: {text}  winner {result.labels[result.winner]}",
+                  flush=True)
+
+    if workers == 1:
+        for job in jobs:
+            collect(_play(job))
+    else:
+        with Pool(workers) as pool:
+            for result in pool.imap_unordered(_play, jobs):
+                collect(result)
+    results.sort(key=lambda r: r.index)
+    elapsed = time.perf_counter() - start
+    table = summarise(results)
+    listed = [s.label for s in seats] + ([automa.label] if automa else [])
+    meta = {"players": args.players, "seats": listed, "games": args.games,
+            "seed": args.seed, "rules": args.rules, "boards": args.boards,
+            "time_budget": args.time_budget, "iterations": args.iterations,
+            "workers": workers, "seconds": round(elapsed, 1)}
+    if args.json:
+        print(json.dumps({"meta": meta, "tiers": table,
+                          "games": [{"index": r.index, "seats": r.labels, "scores": r.scores,
+                                     "winner": r.winner} for r in results]}, indent=1))
+        return 0
+    rotated = ",".join(s.label for s in seats)
+    print(f"{args.games} games, {args.players} players, seats {rotated} rotated"
+          f"{f' + {automa.label} last' if automa else ''}, rules {args.rules}, "
+          f"boards {args.boards}, seed {args.seed}, {workers} workers, {elapsed:.0f} s")
+    print("winner by the game's ranking (points, then tie-breaks): no shared wins")
+    width = max(8, *(len(label) + 2 for label in table))
+    print(f"{'seat':<{width}}{'seats':>6}{'win rate':>10}{'95% CI':>16}{'mean':>8}{'sd':>7}"
+          f"{'s/decision mean':>17}{'median':>9}{'p95':>9}{'s/turn median':>15}{'p95':>9}")
+    for label, e in table.items():
+        lo, hi = e["win_rate_95ci"]
+        line = (f"{label:<{width}}{e['seats']:>6}{e['win_rate']:>10.1%}"
+                f"{f'{lo:.1%}-{hi:.1%}':>16}{e['mean_score']:>8.1f}{e['score_sd']:>7.1f}")
+        if e["decisions"]:
+            line += (f"{e['mean_seconds']:>17.4f}{e['median_seconds']:>9.4f}"
+                     f"{e['p95_seconds']:>9.4f}{e['median_turn_seconds']:>15.4f}"
+                     f"{e['p95_turn_seconds']:>9.4f}")
+        else:
+            line += f"{'no decisions':>17}"
+        print(line)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.ai.tournament",
+                                     description="Play AI tiers against each other.")
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+"""Whole turns: every sequence of one player's decisions until play passes on.
+
+A turn is deterministic once the dice are rolled (no chance step falls inside it), so a
+player can look at the positions its complete turns lead to and pick the best. The number
+of sequences grows quickly (two die actions, each with its effects and sub-choices, a
+purchase before, between or after), so a beam keeps the best few positions at each depth.
+Positions are compared only with others at the same stage of the turn (the same dice used,
+the purchase made or not, the same effect pending), and positions reached twice (the dice
+used in the other order) are expanded once.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from ..rules.state import Action, GameState
+
+Objective = Callable[[GameState, int], float]
+
+
+class Line(NamedTuple):
+    """A complete turn: its actions, the position after it and that position's value."""
+    value: float
+    actions: tuple[Action, ...]
+    state: GameState
+
+
+def passes_on(state: GameState, seat: int, turn_index: int) -> bool:
+    """True once `seat` no longer decides: its turn (or setup step) is over."""
+    return (state.terminal or state.chance is not None or state.turn_index != turn_index
+            or state.current_player != seat)
+
+
+def position_key(state: GameState, seat: int) -> tuple:
+    """What can differ between two positions inside one player's turn."""
+    p = state.players[seat]
+    return (tuple(p.estate), tuple(sorted(p.storage)), tuple(p.goods), p.silver, p.workers,
+            p.used[0], p.used[1], p.knowledge, p.score, p.track_pos, state.bought,
+            tuple(map(tuple, state.depots)), tuple(state.black),
+            tuple(map(tuple, state.depot_goods)), tuple(state.bonus_taken),
+            tuple(state.frames))
+
+
+def _stage(state: GameState, seat: int) -> tuple:
+    p = state.players[seat]
+    return (p.used[0], p.used[1], state.bought, tuple(f.kind for f in state.frames))
+
+
+def plan(state: GameState, objective: Objective, width: int,
+         max_lines: int | None = None) -> list[Line]:
+    """The complete turns from `state` found by a beam of `width` positions per stage,
+    best first. `state` is not changed."""
+    seat = state.current_player
+    turn_index = state.turn_index
+    level: list[tuple[GameState, tuple]] = [(state, ())]
+    lines: list[Line] = []
+    seen: set = set()
+    while level:
+        stages: dict[tuple, list] = {}
+        for node, path in level:
+            for action in node.legal_actions():
+                child = node.clone()
+                child.apply(action)
+                line = path + (action,)
+                if passes_on(child, seat, turn_index):
+                    lines.append(Line(objective(child, seat), line, child))
+                    continue
+                key = position_key(child, seat)
+                if key in seen:
+                    continue
+                seen.add(key)
+                stages.setdefault(_stage(child, seat), []).append(
+                    (objective(child, seat), len(seen), line, child))
+        level = []
+        for group in stages.values():
+            group.sort(key=lambda e: (-e[0], e[1]))
+            level += [(child, line) for _, _, line, child in group[:width]]
+    lines.sort(key=lambda ln: -ln.value)
+    return lines[:max_lines] if max_lines else lines

@@ -1,0 +1,153 @@
+"""The game flow: title, setup, table and results, and opening saved games.
+
+The launcher owns the transitions between the client's screens. A game at the table or
+its results replace every scene below them, so leaving a game never uncovers a stale
+screen; the setup scene and dialogs are pushed over what they came from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from . import i18n
+from .context import ClientContext
+from .layout import Canvas
+from .persistence import SaveError, SaveFile
+from .preferences import Notice
+from .session import GameSession, GameSetup
+from .stack import Scene, SceneStack
+from .ui import theme
+from .ui.screen import MenuScene, draw_dialog
+from .ui.widgets import Button, Label
+
+i18n.register({
+    "en": {
+        "launcher.open_failed": "This game cannot be opened",
+        "launcher.file_kept": "The file has not been changed.",
+        "launcher.setup_not_saved": "The setup could not be remembered: {error}",
+        "common.ok": "OK",
+    },
+    "de": {
+        "launcher.open_failed": "Dieses Spiel lässt sich nicht öffnen",
+        "launcher.file_kept": "Die Datei wurde nicht verändert.",
+        "launcher.setup_not_saved": "Die Spielvorbereitung konnte nicht gespeichert werden: "
+                                    "{error}",
+        "common.ok": "OK",
+    },
+})
+
+TableFactory = Callable[[ClientContext, GameSession], Scene]
+
+
+def _table_scene() -> TableFactory:
+    # Imported when first needed: the table pulls in the animation and dice machinery,
+    # which the menus and the command-line tools do without.
+    from .table import TableScene
+    return TableScene
+
+
+class Launcher:
+    """Implements context.GameLauncher on a scene stack."""
+
+    def __init__(self, ctx: ClientContext, stack: SceneStack,
+                 table_class: TableFactory | None = None) -> None:
+        self.ctx = ctx
+        self.stack = stack
+        self._table_class = table_class
+        ctx.launcher = self
+
+    @property
+    def table_class(self) -> TableFactory:
+        if self._table_class is None:
+            self._table_class = _table_scene()
+        return self._table_class
+
+    def _replace_all(self, scene: Scene) -> Scene:
+        self.stack.clear()
+        return self.stack.push(scene)
+
+    # --- context.GameLauncher ------------------------------------------------------------
+
+    def to_title(self) -> None:
+        from .title import TitleScene
+        self._replace_all(TitleScene(self.ctx))
+
+    def new_game(self) -> None:
+        from .setup import SetupScene
+        self.stack.push(SetupScene(self.ctx))
+
+    def start(self, setup: GameSetup) -> GameSession:
+        """A new game at the table (which saves it for Continue after every turn). The
+        setup is remembered for the next new game."""
+        from .setup import save_last_setup
+        try:
+            save_last_setup(self.ctx.data_root, setup)
+        except OSError as exc:
+            self._notice("launcher.setup_not_saved", exc)
+        session = GameSession(setup)
+        self._replace_all(self.table_class(self.ctx, session))
+        return session
+
+    def open_save(self, save: SaveFile) -> GameSession | None:
+        """Resume a saved game, or show its results when it is over. A save that does
+        not hold a playable game is explained in a dialog; the file is never changed."""
+        try:
+            session = GameSession.from_save(save)
+        except SaveError as exc:
+            self.show_error(exc)
+            return None
+        except Exception as exc:  # noqa: BLE001 - a save is outside input: no file may crash us
+            self.show_error(SaveError("error.save.malformed", save.path, detail=str(exc)))
+            return None
+        if session.over:
+            self.show_results(session)
+        else:
+            self._replace_all(self.table_class(self.ctx, session))
+        return session
+
+    def show_results(self, session: GameSession) -> None:
+        from .results import ResultsScene
+        self._replace_all(ResultsScene(self.ctx, session))
+
+    # --- messages ------------------------------------------------------------------------
+
+    def show_error(self, error: SaveError) -> MessageOverlay:
+        """A dialog over the current screen saying why a save cannot be opened."""
+        def text() -> str:
+            return f"{error.message()}\n\n{i18n.tr('launcher.file_kept')}"
+        return self.stack.push(MessageOverlay("launcher.open_failed", text))
+
+    def _notice(self, key: str, exc: OSError) -> None:
+        self.ctx.notices.append(Notice(key, {"error": exc.strerror or type(exc).__name__}))
+
+
+DIALOG = pygame.Rect(460, 290, 1000, 500)
+
+
+class MessageOverlay(MenuScene):
+    """A message with an OK button, over the scene that was showing."""
+
+    is_overlay = True
+
+    def __init__(self, title: Any, text: Any) -> None:
+        super().__init__()
+        self.title = title
+        self.text = text
+        self.panels.add(Label((DIALOG.x + 60, DIALOG.y + 120, DIALOG.w - 120, 230), text,
+                              size=theme.FONT_BODY))
+        self.ok = self.add(Button((DIALOG.centerx - 140, DIALOG.bottom - 110, 280, 76),
+                                  "common.ok", self.close))
+
+    def message(self) -> str:
+        return self.text() if callable(self.text) else i18n.tr(self.text)
+
+    def on_escape(self) -> None:
+        self.close()
+
+    def draw_background(self, canvas: Canvas) -> None:
+        super().draw_background(canvas)
+        title = self.title() if callable(self.title) else i18n.tr(self.title)
+        draw_dialog(canvas, DIALOG, title)

@@ -1,0 +1,430 @@
+"""The results scene: the final ranking with its tie-breaks, each player's points by
+category, and a chart of everyone's score over the 25 rounds.
+
+Everything shown comes from the finished game: `state.ranking()` (RULINGS R2),
+`state.score_breakdown(seat)` and the session's score history. Nothing is scored here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from itertools import pairwise
+from typing import Any
+
+import pygame
+
+from ..rules.boards import SPACES
+from ..rules.scoring import CATEGORIES
+from ..rules.state import GameState
+from . import i18n
+from .art import palette
+from .context import ClientContext
+from .layout import Canvas, Panel
+from .session import GameSession, SeatSpec
+from .setup import draw_seed  # also registers the seat and tier names used here
+from .ui import theme
+from .ui.screen import MenuScene
+from .ui.text import wrap_text
+from .ui.widgets import Button
+
+# Châteauma's own categories; the others are every player's.
+CHATEAUMA_CATEGORIES = ("area_cards", "monasteries", "reserve", "card_tiles")
+PLAYER_CATEGORIES = tuple(c for c in CATEGORIES if c not in CHATEAUMA_CATEGORIES)
+# One shape per seat, so the chart never relies on colour alone.
+MARKERS = ("circle", "square", "triangle", "diamond")
+ROUNDS = 25
+
+i18n.register({
+    "en": {
+        "results.winner": "{name} wins with {points} points!",
+        "results.ranking": "Ranking",
+        "results.place": "{place}.",
+        "results.points": "{points} points",
+        "results.kind.human": "Person",
+        "results.kind.chateauma": "Châteauma ({difficulty})",
+        "results.tie.chateauma": ("{ahead} is ahead of {behind} on {points} points: Châteauma "
+                                  "wins every tie."),
+        "results.tie.empty_spaces": ("{ahead} is ahead of {behind} on {points} points: more "
+                                     "empty estate spaces ({a} to {b})."),
+        "results.tie.turn_order": ("{ahead} is ahead of {behind} on {points} points: the same "
+                                   "empty estate spaces, further back on the turn-order "
+                                   "track."),
+        "results.breakdown": "Points by category",
+        "results.total": "Total",
+        "category.areas": "Completed areas",
+        "category.phase_bonus": "Phase bonus",
+        "category.animals": "Animals",
+        "category.goods": "Goods sold",
+        "category.bonus_tiles": "Bonus tiles",
+        "category.buildings": "Buildings",
+        "category.knowledge": "Knowledge (monasteries)",
+        "category.leftover_goods": "Leftover goods",
+        "category.leftover_silver": "Leftover silver",
+        "category.leftover_workers": "Leftover workers",
+        "category.area_cards": "Area cards",
+        "category.monasteries": "Face-up monasteries",
+        "category.reserve": "Reserve",
+        "category.card_tiles": "Tiles on area cards",
+        "results.chart": "Score over the rounds",
+        "results.chart.end": "End",
+        "results.chart.round": "Round",
+        "results.again": "Play again",
+        "results.again.tip": "A new game with the same players and rules.",
+        "results.to_title": "Title screen",
+    },
+    "de": {
+        "results.winner": "{name} gewinnt mit {points} Siegpunkten!",
+        "results.ranking": "Rangfolge",
+        "results.place": "{place}.",
+        "results.points": "{points} Siegpunkte",
+        "results.kind.human": "Mensch",
+        "results.kind.chateauma": "Châteauma ({difficulty})",
+        "results.tie.chateauma": ("{ahead} liegt bei {points} Siegpunkten vor {behind}: "
+                                  "Châteauma gewinnt jeden Gleichstand."),
+        "results.tie.empty_spaces": ("{ahead} liegt bei {points} Siegpunkten vor {behind}: "
+                                     "mehr leere Felder im Fürstentum ({a} zu {b})."),
+        "results.tie.turn_order": ("{ahead} liegt bei {points} Siegpunkten vor {behind}: "
+                                   "gleich viele leere Felder im Fürstentum, weiter hinten "
+                                   "auf der Reihenfolgeleiste."),
+        "results.breakdown": "Siegpunkte nach Art",
+        "results.total": "Summe",
+        "category.areas": "Fertige Gebiete",
+        "category.phase_bonus": "Durchgangsbonus",
+        "category.animals": "Tiere",
+        "category.goods": "Verkaufte Warenkärtchen",
+        "category.bonus_tiles": "Bonuskärtchen",
+        "category.buildings": "Gebäude",
+        "category.knowledge": "Wissen (Klöster)",
+        "category.leftover_goods": "Übrige Warenkärtchen",
+        "category.leftover_silver": "Übrige Silbermünzen",
+        "category.leftover_workers": "Übrige Arbeiterchips",
+        "category.area_cards": "Gebietskarten",
+        "category.monasteries": "Offene Klöster",
+        "category.reserve": "Reserve",
+        "category.card_tiles": "Plättchen auf Gebietskarten",
+        "results.chart": "Siegpunkte im Lauf der Runden",
+        "results.chart.end": "Ende",
+        "results.chart.round": "Runde",
+        "results.again": "Noch einmal",
+        "results.again.tip": "Ein neues Spiel mit denselben Spielern und Regeln.",
+        "results.to_title": "Titelbild",
+    },
+})
+
+
+# --- what the results show (no pygame) ---------------------------------------------------
+
+@dataclass(frozen=True)
+class TieBreak:
+    """Two neighbours in the ranking with the same points, and what put one ahead."""
+
+    ahead: int
+    behind: int
+    points: int
+    reason: str                       # "chateauma" | "empty_spaces" | "turn_order"
+    values: tuple[int, int] | None = None   # the empty spaces, for "empty_spaces"
+
+
+def empty_spaces(state: GameState, seat: int) -> int:
+    return SPACES - state.players[seat].occupied.bit_count()
+
+
+def tie_breaks(state: GameState) -> list[TieBreak]:
+    """Why each tied pair in `state.ranking()` is in that order (RULINGS R2, with
+    Châteauma winning every tie)."""
+    ranking = state.ranking()
+    automa = state.config.chateauma_seat
+    out = []
+    for a, b in pairwise(ranking):
+        points = state.players[a].score
+        if points != state.players[b].score:
+            continue
+        if automa in (a, b):
+            out.append(TieBreak(a, b, points, "chateauma"))
+            continue
+        ea, eb = empty_spaces(state, a), empty_spaces(state, b)
+        if ea != eb:
+            out.append(TieBreak(a, b, points, "empty_spaces", (ea, eb)))
+        else:
+            out.append(TieBreak(a, b, points, "turn_order"))
+    return out
+
+
+def tie_text(tie: TieBreak, seats: tuple[SeatSpec, ...]) -> str:
+    params: dict[str, Any] = {"ahead": seats[tie.ahead].name, "behind": seats[tie.behind].name,
+                              "points": tie.points}
+    if tie.values is not None:
+        params["a"], params["b"] = tie.values
+    return i18n.tr(f"results.tie.{tie.reason}", **params)
+
+
+def categories_shown(state: GameState) -> tuple[str, ...]:
+    """Every player's categories, and Châteauma's own when it played."""
+    if state.config.chateauma is None:
+        return PLAYER_CATEGORIES
+    return PLAYER_CATEGORIES + CHATEAUMA_CATEGORIES
+
+
+def breakdown_table(state: GameState, order: list[int]) -> list[tuple[str, list[int]]]:
+    """(category, points per seat in `order`) for every category shown."""
+    breakdowns = [state.score_breakdown(seat) for seat in order]
+    return [(category, [b.get(category, 0) for b in breakdowns])
+            for category in categories_shown(state)]
+
+
+def seat_kind_text(seat: SeatSpec, difficulty: str | None) -> str:
+    if seat.kind == "ai":
+        return i18n.tr("setup.kind.ai", tier=i18n.tr(f"tier.{seat.tier}"))
+    if seat.kind == "chateauma":
+        return i18n.tr("results.kind.chateauma", difficulty=difficulty or "")
+    return i18n.tr("results.kind.human")
+
+
+def nice_step(top: float, lines: int = 5) -> int:
+    """A round grid step (1, 2, 5, 10, 20, 25, 50, ...) giving about `lines` lines."""
+    raw = max(1.0, top / lines)
+    magnitude = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 2.5, 5, 10):
+        step = factor * magnitude
+        if step >= raw and float(step).is_integer():
+            return int(step)
+    return int(10 * magnitude)
+
+
+# --- drawing -----------------------------------------------------------------------------
+
+def draw_marker(surface: pygame.Surface, shape: str, centre: tuple[int, int], radius: int,
+                fill: Any, edge: Any) -> None:
+    """A filled marker with a dark edge: circle, square, triangle or diamond."""
+    x, y = centre
+    r = radius
+    if shape == "circle":
+        pygame.draw.circle(surface, edge, centre, r + 2)
+        pygame.draw.circle(surface, fill, centre, r)
+        return
+    if shape == "square":
+        outline = [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)]
+    elif shape == "triangle":
+        outline = [(x, y - r - 2), (x + r + 1, y + r), (x - r - 1, y + r)]
+    else:
+        outline = [(x, y - r - 2), (x + r + 2, y), (x, y + r + 2), (x - r - 2, y)]
+    pygame.draw.polygon(surface, fill, outline)
+    pygame.draw.polygon(surface, edge, outline, max(1, r // 3))
+
+
+def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
+    """`text`, shortened with an ellipsis when wider than `width` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "\u2026")[0] > width:
+        text = text[:-1]
+    return text + "\u2026"
+
+
+class ScoreChart(Panel):
+    """Each seat's score at the start of every round and at the end: lines with a marker
+    shape per seat, a legend, and the five phases shaded."""
+
+    def __init__(self, rect: Any, series: list[list[int]], seats: tuple[SeatSpec, ...]) -> None:
+        super().__init__(rect, enabled=False)
+        self.series = series
+        self.seats = seats
+        w, h = self.rect.size
+        self.plot = pygame.Rect(90, 70, w - 120, h - 230)
+        top = max((max(row) for row in series if row), default=0)
+        self.step = nice_step(max(top, 10))
+        self.top = self.step * max(1, math.ceil(top / self.step))
+
+    def point(self, index: int, value: float) -> tuple[float, float]:
+        """Design coordinates (local) of a value at a series index (0 = round 1)."""
+        x = self.plot.x + self.plot.w * index / ROUNDS
+        y = self.plot.bottom - self.plot.h * value / self.top
+        return x, y
+
+    def lines(self) -> list[list[tuple[float, float]]]:
+        """Per seat, the points of its line."""
+        return [[self.point(i, row[seat]) for i, row in enumerate(self.series)]
+                for seat in range(len(self.seats))]
+
+    def draw(self, canvas: Canvas) -> None:
+        w, h = self.rect.size
+        canvas.fill_rect((0, 0, w, h), theme.PANEL, radius=18)
+        canvas.fill_rect((0, 0, w, h), theme.PANEL_EDGE, radius=18, width=3)
+        canvas.text(i18n.tr("results.chart"), (24, 18), theme.FONT_BUTTON, theme.TEXT)
+        plot = self.plot
+        for phase in range(5):
+            x0 = self.point(phase * 5, 0)[0]
+            x1 = self.point(phase * 5 + 5, 0)[0]
+            if phase % 2 == 0:
+                canvas.fill_rect((x0, plot.y, x1 - x0, plot.h), palette.darker(theme.PANEL, 0.05))
+            canvas.text(i18n.tr("phase.name", letter="ABCDE"[phase]), ((x0 + x1) / 2, plot.y + 6),
+                        theme.FONT_SMALL * 0.8, theme.TEXT_MUTED, anchor="midtop")
+        grid = palette.darker(theme.PANEL, 0.18)
+        for value in range(0, self.top + 1, self.step):
+            y = self.point(0, value)[1]
+            canvas.fill_rect((plot.x, y - 1, plot.w, 2), grid)
+            canvas.text(str(value), (plot.x - 12, y), theme.FONT_SMALL, theme.TEXT,
+                        anchor="midright")
+        for index in (0, 4, 9, 14, 19):  # round 25 sits too close to the end to label
+            x = self.point(index, 0)[0]
+            canvas.text(str(index + 1), (x, plot.bottom + 10), theme.FONT_SMALL, theme.TEXT,
+                        anchor="midtop")
+        canvas.text(i18n.tr("results.chart.end"), (self.point(ROUNDS, 0)[0], plot.bottom + 10),
+                    theme.FONT_SMALL, theme.TEXT, anchor="midtop")
+        canvas.text(i18n.tr("results.chart.round"), (plot.centerx, plot.bottom + 44),
+                    theme.FONT_SMALL, theme.TEXT_MUTED, anchor="midtop")
+        canvas.fill_rect((plot.x - 2, plot.y, 3, plot.h + 2), theme.TEXT)
+        canvas.fill_rect((plot.x - 2, plot.bottom - 1, plot.w + 4, 3), theme.TEXT)
+        edge = palette.INK
+        radius = canvas.length(8)
+        for seat, points in enumerate(self.lines()):
+            colour = palette.PLAYERS[self.seats[seat].colour % len(palette.PLAYERS)]
+            pixels = [canvas.px(x, y) for x, y in points]
+            if len(pixels) >= 2:
+                pygame.draw.lines(canvas.surface, edge, False, pixels, canvas.length(7))
+                pygame.draw.lines(canvas.surface, colour, False, pixels, canvas.length(4))
+            for p in pixels:
+                draw_marker(canvas.surface, MARKERS[seat % len(MARKERS)], p, radius, colour, edge)
+        self._draw_legend(canvas, h - 90)
+
+    def _draw_legend(self, canvas: Canvas, y: float) -> None:
+        n = len(self.seats)
+        slot = (self.rect.w - 60) / max(1, n)
+        font = canvas.font(theme.FONT_SMALL)
+        for seat, spec in enumerate(self.seats):
+            x = 30 + seat * slot
+            colour = palette.PLAYERS[spec.colour % len(palette.PLAYERS)]
+            a, b = canvas.px(x, y + 20), canvas.px(x + 56, y + 20)
+            pygame.draw.line(canvas.surface, palette.INK, a, b, canvas.length(7))
+            pygame.draw.line(canvas.surface, colour, a, b, canvas.length(4))
+            draw_marker(canvas.surface, MARKERS[seat % len(MARKERS)], canvas.px(x + 28, y + 20),
+                        canvas.length(8), colour, palette.INK)
+            name = fit_text(font, spec.name, canvas.length(slot - 80))
+            canvas.text(name, (x + 68, y + 20), theme.FONT_SMALL, theme.TEXT, anchor="midleft")
+
+
+# --- the scene ---------------------------------------------------------------------------
+
+RANKING = pygame.Rect(40, 100, 900, 370)
+BREAKDOWN = pygame.Rect(40, 488, 900, 582)
+CHART = pygame.Rect(980, 100, 900, 810)
+RANK_ROW = 56
+TABLE_ROW = 29
+
+
+class ResultsScene(MenuScene):
+    def __init__(self, ctx: ClientContext, session: GameSession) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.session = session
+        state = session.state
+        self.ranking = state.ranking()
+        self.ties = tie_breaks(state)
+        self.table = breakdown_table(state, self.ranking)
+        self.scores = state.scores()
+        self.chart = ScoreChart(CHART, session.history.series(), session.seats)
+        self.panels.add(self.chart)
+        self.again_button = self.add(Button((CHART.x, 960, 420, 80), "results.again",
+                                            self.play_again, tooltip="results.again.tip"))
+        self.title_button = self.add(Button((CHART.right - 360, 960, 360, 80),
+                                            "results.to_title", self.to_title))
+
+    def play_again(self) -> None:
+        if self.ctx.launcher is None:
+            return
+        self.ctx.launcher.start(replace(self.session.setup, seed=draw_seed()))
+
+    def to_title(self) -> None:
+        if self.ctx.launcher is not None:
+            self.ctx.launcher.to_title()
+
+    def on_escape(self) -> None:
+        self.to_title()
+
+    def winner_text(self) -> str:
+        first = self.ranking[0]
+        return i18n.tr("results.winner", name=self.session.seats[first].name,
+                       points=self.scores[first])
+
+    def tie_texts(self) -> list[str]:
+        return [tie_text(tie, self.session.seats) for tie in self.ties]
+
+    def draw_background(self, canvas: Canvas) -> None:
+        super().draw_background(canvas)
+        canvas.text(self.winner_text(), (960, 56), theme.FONT_HEADING, palette.PARCHMENT,
+                    anchor="center")
+        self._draw_ranking(canvas.child(RANKING))
+        self._draw_breakdown(canvas.child(BREAKDOWN))
+
+    def _box(self, canvas: Canvas, size: tuple[int, int], title: str) -> None:
+        w, h = size
+        canvas.fill_rect((0, 0, w, h), theme.PANEL, radius=18)
+        canvas.fill_rect((0, 0, w, h), theme.PANEL_EDGE, radius=18, width=3)
+        canvas.text(title, (24, 18), theme.FONT_BUTTON, theme.TEXT)
+
+    def _draw_ranking(self, canvas: Canvas) -> None:
+        self._box(canvas, RANKING.size, i18n.tr("results.ranking"))
+        seats = self.session.seats
+        difficulty = self.session.config.chateauma
+        font = canvas.font(theme.FONT_BODY)
+        for place, seat in enumerate(self.ranking, 1):
+            y = 70 + (place - 1) * RANK_ROW
+            spec = seats[seat]
+            colour = palette.PLAYERS[spec.colour % len(palette.PLAYERS)]
+            canvas.text(i18n.tr("results.place", place=place), (60, y + 24), theme.FONT_BUTTON,
+                        theme.TEXT, anchor="midright")
+            draw_marker(canvas.surface, MARKERS[seat % len(MARKERS)], canvas.px(92, y + 24),
+                        canvas.length(13), colour, palette.INK)
+            name = fit_text(font, spec.name, canvas.length(300))
+            canvas.text(name, (124, y + 24), theme.FONT_BODY, theme.TEXT, anchor="midleft")
+            canvas.text(seat_kind_text(spec, difficulty), (440, y + 24), theme.FONT_SMALL,
+                        theme.TEXT_MUTED, anchor="midleft")
+            canvas.text(i18n.tr("results.points", points=self.scores[seat]),
+                        (RANKING.w - 30, y + 24), theme.FONT_BODY, theme.TEXT,
+                        anchor="midright")
+        small = canvas.font(theme.FONT_SMALL * 0.9)
+        step = small.get_linesize() / canvas.scale
+        y = 70 + len(self.ranking) * RANK_ROW + 6
+        for text in self.tie_texts():
+            for line in wrap_text(text, small, canvas.length(RANKING.w - 60)):
+                if y + step > RANKING.h - 6:
+                    return
+                canvas.text(line, (30, y), theme.FONT_SMALL * 0.9, theme.TEXT)
+                y += step
+
+    def _draw_breakdown(self, canvas: Canvas) -> None:
+        self._box(canvas, BREAKDOWN.size, i18n.tr("results.breakdown"))
+        seats = self.session.seats
+        label_w = 330
+        col_w = (BREAKDOWN.w - label_w - 30) / max(1, len(self.ranking))
+        font = canvas.font(theme.FONT_SMALL)
+        y = 66
+        for column, seat in enumerate(self.ranking):
+            cx = label_w + col_w * (column + 0.5)
+            spec = seats[seat]
+            colour = palette.PLAYERS[spec.colour % len(palette.PLAYERS)]
+            draw_marker(canvas.surface, MARKERS[seat % len(MARKERS)],
+                        canvas.px(cx - col_w / 2 + 16, y + 12), canvas.length(8), colour,
+                        palette.INK)
+            name = fit_text(font, spec.name, canvas.length(col_w - 40))
+            canvas.text(name, (cx + 10, y + 12), theme.FONT_SMALL, theme.TEXT, anchor="center")
+        y += 36
+        rows = [(i18n.tr(f"category.{category}"), values) for category, values in self.table]
+        rows.append((i18n.tr("results.total"), [self.scores[seat] for seat in self.ranking]))
+        for r, (label, values) in enumerate(rows):
+            last = r == len(rows) - 1
+            if last:
+                canvas.fill_rect((20, y, BREAKDOWN.w - 40, 2), theme.PANEL_EDGE)
+            elif r % 2 == 0:
+                canvas.fill_rect((20, y, BREAKDOWN.w - 40, TABLE_ROW),
+                                 palette.darker(theme.PANEL, 0.05))
+            canvas.text(label, (30, y + TABLE_ROW / 2), theme.FONT_SMALL, theme.TEXT,
+                        anchor="midleft")
+            for column, value in enumerate(values):
+                cx = label_w + col_w * (column + 0.5)
+                shown = str(value) if value or last else "\u2013"
+                canvas.text(shown, (cx + 10, y + TABLE_ROW / 2),
+                            theme.FONT_BODY if last else theme.FONT_SMALL, theme.TEXT,
+                            anchor="center")
+            y += TABLE_ROW

@@ -1,0 +1,866 @@
+"""The setup scene: who plays (people, AI players, Châteauma), with which rules and boards.
+
+`SetupDraft` is the editable form of a `GameSetup`: plain data with the checks that make a
+game startable, so every combination is tested without a window. The scene shows a draft
+and edits it; "Start" builds the `GameSetup` with a freshly drawn seed and hands it to the
+launcher. The last started setup is kept in the data directory, so the next new game
+starts from it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from ..ai import TIERS
+from ..rules import BOARD_MODES, RULE_SETS, GameConfig
+from ..rules.chateauma_data import LEVELS, MODIFIERS, parse_difficulty
+from . import i18n
+from .art import palette
+from .context import ClientContext
+from .layout import Canvas
+from .persistence import SaveError, atomic_write_json, read_json_file
+from .preferences import ANIMATION_SPEEDS
+from .session import GameSetup, SeatSpec
+from .ui import theme
+from .ui.screen import MenuScene
+from .ui.widgets import Button, Choice, Label, Widget
+
+MAX_PLAYERS = 4
+MAX_NAME_LENGTH = 16
+COLOURS = len(palette.PLAYERS)
+SEAT_CHOICES = ("human", *(f"ai:{tier}" for tier in TIERS))
+DEFAULT_CHATEAUMA_LEVEL = "medium"
+SETUP_FORMAT = "castles-of-burgundy-setup"
+SETUP_VERSION = 1
+LAST_SETUP_NAME = "last_setup.json"
+
+i18n.register({
+    "en": {
+        "setup.title": "New game",
+        "setup.players": "Players",
+        "setup.game": "Game",
+        "setup.seat": "Seat {number}",
+        "setup.kind.human": "Person",
+        "setup.kind.ai": "AI: {tier}",
+        "tier.random": "random",
+        "tier.easy": "easy",
+        "tier.medium": "medium",
+        "tier.hard": "hard",
+        "setup.kind.tip": ("A person plays at this computer; an AI player decides by itself. "
+                           "Random picks any legal move, easy is a first game's opponent, "
+                           "medium plans whole turns, hard also looks ahead."),
+        "setup.name.tip": "Type a name (up to {count} letters); Backspace deletes.",
+        "setup.default.human": "Player {number}",
+        "setup.default.ai": "AI {number}",
+        "setup.colour.tip": "Colour: {colour}. Click for another colour no one else has.",
+        "setup.remove": "Remove this seat.",
+        "setup.remove.last": "At least {count} players are needed.",
+        "setup.add": "Add a player",
+        "setup.add.tip": "Another seat at the table.",
+        "setup.add.full": "The table is full: 4 seats at most, Châteauma included.",
+        "colour.0": "red",
+        "colour.1": "blue",
+        "colour.2": "white",
+        "colour.3": "yellow",
+        "setup.chateauma.off": "Without Châteauma",
+        "setup.chateauma.on": "Châteauma plays",
+        "setup.chateauma.level": "Level",
+        "setup.chateauma.modifiers": "Modifiers",
+        "setup.chateauma.easy": "Easy",
+        "setup.chateauma.medium": "Medium",
+        "setup.chateauma.hard": "Hard",
+        "setup.chateauma.tip": ("Châteauma, the virtual opponent of the Special Edition, takes "
+                                "the last seat: play it alone (one player against Châteauma) or "
+                                "with others. The level sets the points for its area cards; "
+                                "medium without modifiers is the recommended game."),
+        "setup.chateauma.note": "Solo: one player and Châteauma. It always sits last.",
+        "setup.modifier.tip.A": ("Modifier A: Châteauma plays estate 36 with a random black-"
+                                 "backed tile face down on each space marked A (2 buildings, 1 "
+                                 "pasture, 1 ship, 1 monastery), so it needs fewer spaces for "
+                                 "a bonus."),
+        "setup.modifier.tip.B": ("Modifier B: estate 36 with a random face-up tile of the "
+                                 "matching colour on each space marked B (1 building, 1 mine, "
+                                 "1 castle); the mine earns it 1 silver each phase."),
+        "setup.modifier.tip.C": "Modifier C: Châteauma is the start player.",
+        "setup.modifier.tip.D": ("Modifier D: estate 36; each time Châteauma covers a space "
+                                 "with the extra-turn symbol, it takes another turn."),
+        "setup.modifier.off": "Choose a level for Châteauma first.",
+        "setup.rules": "Rules",
+        "setup.rules.special": "Special Edition",
+        "setup.rules.alea2019": "alea 2019",
+        "setup.rules.original": "Original 2011",
+        "setup.rules.yucata": "Yucata",
+        "setup.rules.about.special": ("The Special Edition (2022), the default: knowledge 6 "
+                                      "buys building tiles for 2 workers; knowledge 15 gives "
+                                      "2 points per goods type sold, 26 gives 3 per bonus tile; "
+                                      "reworked boards 4 and 8."),
+        "setup.rules.about.alea2019": ("The 2019 alea edition: knowledge 6 buys from any depot "
+                                       "for 2 workers; knowledge 15 gives 2 points, 26 gives 3; "
+                                       "the old boards 4 and 8."),
+        "setup.rules.about.original": ("The 2011 game as printed (as on Board Game Arena): "
+                                       "knowledge 6 buys from any depot for 2 silver; "
+                                       "knowledge 15 gives 3 points, 26 gives 2."),
+        "setup.rules.about.yucata": ("The 2011 rules with Yucata's changes: knowledge tiles "
+                                     "score as soon as they are placed; board 8 is not "
+                                     "offered."),
+        "setup.boards": "Boards",
+        "setup.boards.basic": "Basic",
+        "setup.boards.advanced": "Advanced",
+        "setup.boards.random": "Random",
+        "setup.boards.free": "Free",
+        "setup.boards.about.basic": ("Everyone plays board 1, with the start castle on the "
+                                     "centre 6."),
+        "setup.boards.about.advanced": ("Each player chooses board 1 or a drawn board, then the "
+                                        "space for the start castle."),
+        "setup.boards.about.random": ("Each player gets a different drawn board and start "
+                                      "castle space."),
+        "setup.boards.about.free": ("Each player chooses any board of the rule set, then any "
+                                    "castle space."),
+        "setup.speed": "Animations",
+        "setup.handoff": "Hand-off screen",
+        "setup.handoff.tip": ("Pass and play: cover the table before each person's turn, so "
+                              "nobody sees another's choices. Used when two or more people "
+                              "play."),
+        "setup.handoff.unused": "Only used when two or more people play.",
+        "setup.start": "Start game",
+        "setup.start.tip": "Start the game with these players and rules.",
+        "setup.error.too_many": ("{count} seats are too many: the table has room for 4, "
+                                 "Châteauma included."),
+        "setup.error.too_few": "A game needs at least 2 players, not {count}.",
+        "setup.error.no_player": "Châteauma needs at least one player to play against.",
+        "setup.error.name_missing": "Seat {number} needs a name.",
+        "setup.error.name_long": "The name of seat {number} is longer than {count} letters.",
+        "setup.error.same_name": ("Two seats are called \u201c{name}\u201d; choose different "
+                                  "names."),
+        "setup.error.same_colour": "Two seats are {colour}; each needs its own colour.",
+        "setup.error.colour": "Seat {number} has no valid colour.",
+    },
+    "de": {
+        "setup.title": "Neues Spiel",
+        "setup.players": "Spieler",
+        "setup.game": "Spiel",
+        "setup.seat": "Platz {number}",
+        "setup.kind.human": "Mensch",
+        "setup.kind.ai": "KI: {tier}",
+        "tier.random": "zufällig",
+        "tier.easy": "leicht",
+        "tier.medium": "mittel",
+        "tier.hard": "schwer",
+        "setup.kind.tip": ("Ein Mensch spielt an diesem Computer; eine KI entscheidet selbst. "
+                           "Zufällig wählt irgendeinen erlaubten Zug, leicht ist ein Gegner "
+                           "für das erste Spiel, mittel plant ganze Züge, schwer schaut "
+                           "zusätzlich voraus."),
+        "setup.name.tip": ("Einen Namen eintippen (bis zu {count} Zeichen); die Rücktaste "
+                           "löscht."),
+        "setup.default.human": "Spieler {number}",
+        "setup.default.ai": "KI {number}",
+        "setup.colour.tip": ("Farbe: {colour}. Klicken für eine andere Farbe, die noch niemand "
+                             "hat."),
+        "setup.remove": "Diesen Platz entfernen.",
+        "setup.remove.last": "Es braucht mindestens {count} Spieler.",
+        "setup.add": "Spieler hinzufügen",
+        "setup.add.tip": "Ein weiterer Platz am Tisch.",
+        "setup.add.full": "Der Tisch ist voll: höchstens 4 Plätze, Châteauma mitgezählt.",
+        "colour.0": "Rot",
+        "colour.1": "Blau",
+        "colour.2": "Weiß",
+        "colour.3": "Gelb",
+        "setup.chateauma.off": "Ohne Châteauma",
+        "setup.chateauma.on": "Châteauma spielt mit",
+        "setup.chateauma.level": "Stufe",
+        "setup.chateauma.modifiers": "Modifikatoren",
+        "setup.chateauma.easy": "Einfach",
+        "setup.chateauma.medium": "Mittel",
+        "setup.chateauma.hard": "Schwer",
+        "setup.chateauma.tip": ("Châteauma, der virtuelle Gegner der Special Edition, sitzt "
+                                "auf dem letzten Platz: allein gegen Châteauma oder mit "
+                                "anderen. Die Stufe bestimmt die Siegpunkte seiner "
+                                "Gebietskarten; empfohlen ist mittel ohne Modifikatoren."),
+        "setup.chateauma.note": ("Solo: ein Spieler und Châteauma. Châteauma sitzt immer "
+                                 "zuletzt."),
+        "setup.modifier.tip.A": ("Modifikator A: Châteauma spielt mit Fürstentum 36 und einem "
+                                 "zufälligen schwarzen Plättchen verdeckt auf jedem mit A "
+                                 "markierten Feld (2 Gebäude, 1 Weide, 1 Schiff, 1 Kloster); so "
+                                 "braucht es weniger Felder für einen Bonus."),
+        "setup.modifier.tip.B": ("Modifikator B: Fürstentum 36 mit einem zufälligen offenen "
+                                 "farbpassenden Plättchen auf jedem mit B markierten Feld "
+                                 "(1 Gebäude, 1 Mine, 1 Burg); die Mine bringt ihm in jedem "
+                                 "Durchgang 1 Silbermünze."),
+        "setup.modifier.tip.C": "Modifikator C: Châteauma ist Startspieler.",
+        "setup.modifier.tip.D": ("Modifikator D: Fürstentum 36; jedes Mal, wenn Châteauma ein "
+                                 "Feld mit dem Extra-Spielzug-Symbol belegt, macht es einen "
+                                 "weiteren Zug."),
+        "setup.modifier.off": "Zuerst eine Stufe für Châteauma wählen.",
+        "setup.rules": "Regeln",
+        "setup.rules.special": "Special Edition",
+        "setup.rules.alea2019": "alea 2019",
+        "setup.rules.original": "Original 2011",
+        "setup.rules.yucata": "Yucata",
+        "setup.rules.about.special": ("Die Special Edition (2022), die Voreinstellung: Wissen 6 "
+                                      "kauft Gebäude für 2 Arbeiterchips; Wissen 15 bringt 2 "
+                                      "Siegpunkte je verkaufter Warenart, 26 bringt 3 je "
+                                      "Bonuskärtchen; überarbeitete Fürstentümer 4 und 8."),
+        "setup.rules.about.alea2019": ("Die alea-Ausgabe von 2019: Wissen 6 kauft aus jedem "
+                                       "Depot für 2 Arbeiterchips; Wissen 15 bringt 2 "
+                                       "Siegpunkte, 26 bringt 3; die alten Fürstentümer 4 "
+                                       "und 8."),
+        "setup.rules.about.original": ("Das Spiel von 2011 wie gedruckt (wie auf Board Game "
+                                       "Arena): Wissen 6 kauft aus jedem Depot für 2 "
+                                       "Silbermünzen; Wissen 15 bringt 3 Siegpunkte, 26 "
+                                       "bringt 2."),
+        "setup.rules.about.yucata": ("Die Regeln von 2011 mit den Änderungen von Yucata: "
+                                     "Wissensplättchen zählen, sobald sie liegen; Fürstentum 8 "
+                                     "wird nicht angeboten."),
+        "setup.boards": "Fürstentümer",
+        "setup.boards.basic": "Einfach",
+        "setup.boards.advanced": "Fortgeschritten",
+        "setup.boards.random": "Zufällig",
+        "setup.boards.free": "Frei",
+        "setup.boards.about.basic": ("Alle spielen Fürstentum 1, die Startburg auf der "
+                                     "mittleren 6."),
+        "setup.boards.about.advanced": ("Jeder wählt Fürstentum 1 oder ein gezogenes "
+                                        "Fürstentum, dann das Feld der Startburg."),
+        "setup.boards.about.random": ("Jeder bekommt ein anderes gezogenes Fürstentum und "
+                                      "Startburgfeld."),
+        "setup.boards.about.free": ("Jeder wählt ein beliebiges Fürstentum der Regeln, dann "
+                                    "ein beliebiges Burgfeld."),
+        "setup.speed": "Animationen",
+        "setup.handoff": "Übergabebildschirm",
+        "setup.handoff.tip": ("Spielen an einem Gerät: Vor jedem Zug eines Menschen wird der "
+                              "Tisch verdeckt, damit niemand die Wahl der anderen sieht. Gilt, "
+                              "wenn zwei oder mehr Menschen spielen."),
+        "setup.handoff.unused": "Gilt nur, wenn zwei oder mehr Menschen spielen.",
+        "setup.start": "Spiel beginnen",
+        "setup.start.tip": "Das Spiel mit diesen Spielern und Regeln beginnen.",
+        "setup.error.too_many": ("{count} Plätze sind zu viele: am Tisch ist Platz für 4, "
+                                 "Châteauma mitgezählt."),
+        "setup.error.too_few": "Ein Spiel braucht mindestens 2 Spieler, nicht {count}.",
+        "setup.error.no_player": "Châteauma braucht mindestens einen Spieler als Gegner.",
+        "setup.error.name_missing": "Platz {number} braucht einen Namen.",
+        "setup.error.name_long": "Der Name auf Platz {number} hat mehr als {count} Zeichen.",
+        "setup.error.same_name": ("Zwei Plätze heißen \u201e{name}\u201c; bitte verschiedene "
+                                  "Namen wählen."),
+        "setup.error.same_colour": "Zwei Plätze sind {colour}; jeder braucht eine eigene Farbe.",
+        "setup.error.colour": "Platz {number} hat keine gültige Farbe.",
+    },
+})
+
+CHATEAUMA_NAME = "Châteauma"
+
+
+def colour_name(colour: int) -> str:
+    key = f"colour.{colour}"
+    return i18n.tr(key) if i18n.has(key) else str(colour + 1)
+
+
+def rules_name(rules: str) -> str:
+    key = f"setup.rules.{rules}"
+    return i18n.tr(key) if i18n.has(key) else rules
+
+
+def default_name(kind: str, number: int, lang: str | None = None) -> str:
+    """The name a seat gets until someone types one (it follows the language)."""
+    key = "setup.default.human" if kind == "human" else "setup.default.ai"
+    return i18n.tr(key, lang, number=number)
+
+
+def seat_choice_label(choice: str) -> Callable[[], str]:
+    if choice == "human":
+        return lambda: i18n.tr("setup.kind.human")
+    tier = choice.split(":", 1)[1]
+    return lambda: i18n.tr("setup.kind.ai", tier=i18n.tr(f"tier.{tier}"))
+
+
+def _is_default_name(name: str, kind: str, number: int) -> bool:
+    return any(name == default_name(kind, number, lang) for lang in i18n.LANGUAGES)
+
+
+class SetupProblem(ValueError):
+    """Why a draft cannot start a game, as a message in the player's language."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str | None = None) -> str:
+        params = dict(self.params)
+        if "colour" in params and isinstance(params["colour"], int):
+            params["colour"] = colour_name(params["colour"])
+        return i18n.tr(self.key, lang, **params)
+
+    def __str__(self) -> str:
+        return self.message()
+
+
+@dataclass
+class SeatDraft:
+    """A person's or an AI player's seat as it is being set up."""
+
+    kind: str = "human"                 # "human" | "ai"
+    colour: int = 0
+    tier: str | None = None
+    custom_name: str | None = None      # None: the default name
+
+    @property
+    def choice(self) -> str:
+        return "human" if self.kind == "human" else f"ai:{self.tier}"
+
+    def name(self, number: int) -> str:
+        return self.custom_name if self.custom_name is not None else default_name(
+            self.kind, number)
+
+
+@dataclass
+class SetupDraft:
+    """Everything the setup scene edits. `problem()` says what stops it from starting."""
+
+    seats: list[SeatDraft] = field(default_factory=lambda: [
+        SeatDraft("human", 0), SeatDraft("ai", 1, "medium")])
+    rules: str = "special"
+    board_mode: str = "advanced"
+    chateauma: str | None = None        # its level, or None when it does not play
+    modifiers: str = ""                 # a subset of "ABCD"
+    handoff: bool = True
+    level: str = DEFAULT_CHATEAUMA_LEVEL    # the level Châteauma plays when switched on
+
+    def __post_init__(self) -> None:
+        if self.chateauma is not None:
+            self.level = self.chateauma
+
+    # --- what the seats allow ------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """Seats at the table, Châteauma's included."""
+        return len(self.seats) + (self.chateauma is not None)
+
+    @property
+    def humans(self) -> int:
+        return sum(seat.kind == "human" for seat in self.seats)
+
+    @property
+    def min_seats(self) -> int:
+        return 1 if self.chateauma is not None else 2
+
+    @property
+    def max_seats(self) -> int:
+        return MAX_PLAYERS - (self.chateauma is not None)
+
+    def can_add(self) -> bool:
+        return len(self.seats) < self.max_seats
+
+    def can_remove(self) -> bool:
+        return len(self.seats) > self.min_seats
+
+    @property
+    def chateauma_colour(self) -> int:
+        """Châteauma takes the first colour no other seat has."""
+        used = {seat.colour for seat in self.seats}
+        return next((c for c in range(COLOURS) if c not in used), 0)
+
+    @property
+    def difficulty(self) -> str | None:
+        if self.chateauma is None:
+            return None
+        return "+".join((self.chateauma, *self.modifiers))
+
+    # --- editing -------------------------------------------------------------------------
+
+    def free_colour(self, skip: int | None = None) -> int:
+        used = {s.colour for i, s in enumerate(self.seats) if i != skip}
+        return next((c for c in range(COLOURS) if c not in used), 0)
+
+    def add_seat(self) -> None:
+        if self.can_add():
+            self.seats.append(SeatDraft("ai", self.free_colour(), "medium"))
+
+    def remove_seat(self, index: int) -> None:
+        if self.can_remove():
+            del self.seats[index]
+
+    def set_choice(self, index: int, choice: str) -> None:
+        """A seat becomes a person ("human") or an AI player ("ai:<tier>")."""
+        if choice not in SEAT_CHOICES:
+            raise ValueError(f"unknown seat choice {choice!r}")
+        seat = self.seats[index]
+        if choice == "human":
+            seat.kind, seat.tier = "human", None
+        else:
+            seat.kind, seat.tier = "ai", choice.split(":", 1)[1]
+
+    def set_name(self, index: int, name: str) -> None:
+        self.seats[index].custom_name = name[:MAX_NAME_LENGTH]
+
+    def next_colour(self, index: int) -> None:
+        """The seat's next colour that no other seat has."""
+        used = {s.colour for i, s in enumerate(self.seats) if i != index}
+        current = self.seats[index].colour
+        for step in range(1, COLOURS + 1):
+            colour = (current + step) % COLOURS
+            if colour not in used:
+                self.seats[index].colour = colour
+                return
+
+    def set_chateauma(self, level: str | None) -> None:
+        if level is not None and level not in LEVELS:
+            raise ValueError(f"unknown Châteauma level {level!r}")
+        self.chateauma = level
+        if level is not None:
+            self.level = level
+
+    def toggle_chateauma(self) -> None:
+        self.set_chateauma(None if self.chateauma is not None else self.level)
+
+    def set_level(self, level: str) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown Châteauma level {level!r}")
+        self.level = level
+        if self.chateauma is not None:
+            self.chateauma = level
+
+    def toggle_modifier(self, modifier: str) -> None:
+        if modifier not in MODIFIERS:
+            raise ValueError(f"unknown Châteauma modifier {modifier!r}")
+        chosen = set(self.modifiers) ^ {modifier}
+        self.modifiers = "".join(m for m in MODIFIERS if m in chosen)
+
+    # --- checking and building -----------------------------------------------------------
+
+    def problem(self) -> SetupProblem | None:
+        """The first reason this draft cannot start a game, or None."""
+        if self.players > MAX_PLAYERS:
+            return SetupProblem("setup.error.too_many", count=self.players)
+        if self.chateauma is not None and not self.seats:
+            return SetupProblem("setup.error.no_player")
+        if self.players < 2:
+            return SetupProblem("setup.error.too_few", count=self.players)
+        names: set[str] = set()
+        colours: set[int] = set()
+        for number, seat in enumerate(self.seats, 1):
+            name = seat.name(number).strip()
+            if not name:
+                return SetupProblem("setup.error.name_missing", number=number)
+            if len(name) > MAX_NAME_LENGTH:
+                return SetupProblem("setup.error.name_long", number=number,
+                                    count=MAX_NAME_LENGTH)
+            if name.casefold() in names:
+                return SetupProblem("setup.error.same_name", name=name)
+            names.add(name.casefold())
+            if not isinstance(seat.colour, int) or not 0 <= seat.colour < COLOURS:
+                return SetupProblem("setup.error.colour", number=number)
+            if seat.colour in colours:
+                return SetupProblem("setup.error.same_colour", colour=seat.colour)
+            colours.add(seat.colour)
+        if self.chateauma is not None and CHATEAUMA_NAME.casefold() in names:
+            return SetupProblem("setup.error.same_name", name=CHATEAUMA_NAME)
+        return None
+
+    def build(self, seed: int) -> GameSetup:
+        """The GameSetup of this draft; raises SetupProblem when it cannot start."""
+        problem = self.problem()
+        if problem is not None:
+            raise problem
+        seats = [SeatSpec(seat.kind, seat.name(number).strip(), seat.colour, seat.tier)
+                 for number, seat in enumerate(self.seats, 1)]
+        if self.chateauma is not None:
+            seats.append(SeatSpec("chateauma", CHATEAUMA_NAME, self.chateauma_colour))
+        config = GameConfig(players=self.players, rules=self.rules,
+                            board_mode=self.board_mode, chateauma=self.difficulty)
+        return GameSetup(config, tuple(seats), seed, self.handoff)
+
+    @classmethod
+    def from_setup(cls, setup: GameSetup) -> SetupDraft:
+        """A draft showing an earlier game's setup (default names stay default)."""
+        seats = []
+        for number, spec in enumerate(setup.seats, 1):
+            if spec.kind == "chateauma":
+                continue
+            custom = None if _is_default_name(spec.name, spec.kind, number) else spec.name
+            seats.append(SeatDraft(spec.kind, spec.colour, spec.tier, custom))
+        level, modifiers = None, ""
+        if setup.config.chateauma is not None:
+            level, modifiers = parse_difficulty(setup.config.chateauma)
+        return cls(seats, setup.config.rules, setup.config.board_mode, level, modifiers,
+                   setup.handoff)
+
+
+# --- the last setup ----------------------------------------------------------------------
+
+def last_setup_path(data_root: Path) -> Path:
+    return Path(data_root) / LAST_SETUP_NAME
+
+
+def save_last_setup(data_root: Path, setup: GameSetup) -> None:
+    """Remember a started setup; raises OSError when the disk refuses."""
+    atomic_write_json(last_setup_path(data_root), {
+        "format": SETUP_FORMAT, "version": SETUP_VERSION, "setup": setup.to_dict()})
+
+
+def load_last_setup(data_root: Path) -> GameSetup | None:
+    """The last started setup, or None when there is none or it cannot be used (the file
+    is left as it is; the next started game replaces it)."""
+    try:
+        doc = read_json_file(last_setup_path(data_root), max_bytes=256 * 1024)
+    except SaveError:
+        return None
+    if not isinstance(doc, dict) or doc.get("format") != SETUP_FORMAT:
+        return None
+    try:
+        return GameSetup.from_dict(doc.get("setup"))
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
+def initial_draft(ctx: ClientContext) -> SetupDraft:
+    last = load_last_setup(ctx.data_root)
+    if last is not None:
+        return SetupDraft.from_setup(last)
+    return SetupDraft(handoff=ctx.settings.handoff_screen)
+
+
+def draw_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+# --- widgets -----------------------------------------------------------------------------
+
+class NameField(Widget):
+    """A one-line text field for a seat's name: typing while it has the focus edits it."""
+
+    def __init__(self, rect: Any, get: Callable[[], str], put: Callable[[str], None], *,
+                 tooltip: Any = None, name: str = "") -> None:
+        super().__init__(rect, tooltip=tooltip, name=name)
+        self.get = get
+        self.put = put
+        self.blink = 0.0
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.TEXTINPUT and self.focused:
+            text = "".join(ch for ch in event.text if ch.isprintable())
+            if text:
+                self.put((self.get() + text)[:MAX_NAME_LENGTH])
+                self.blink = 0.0
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_BACKSPACE:
+            self.put(self.get()[:-1])
+            self.blink = 0.0
+            return True
+        if event.key == pygame.K_DELETE:
+            self.put("")
+            return True
+        # Letters arrive as TEXTINPUT; their key presses must not trigger other widgets.
+        return bool(getattr(event, "unicode", "")) and event.unicode.isprintable()
+
+    def update(self, dt: float) -> None:
+        self.blink = (self.blink + dt) % 1.0
+
+    def draw(self, canvas: Canvas) -> None:
+        w, h = self.rect.size
+        canvas.fill_rect((0, 0, w, h), palette.lighter(theme.PANEL, 0.5), radius=theme.RADIUS)
+        edge = theme.FOCUS if self.focused else theme.PANEL_EDGE
+        canvas.fill_rect((0, 0, w, h), edge, radius=theme.RADIUS, width=4 if self.focused else 2)
+        text = self.get()
+        end = canvas.text(text, (18, h / 2), theme.FONT_BODY, theme.TEXT, anchor="midleft")
+        if self.focused and self.blink < 0.6:
+            x = (end.right - canvas.px(0, 0)[0]) / canvas.scale + 3 if text else 18
+            canvas.fill_rect((x, h * 0.25, 3, h * 0.5), theme.TEXT)
+
+
+class ColourButton(Widget):
+    """A seat's colour: a swatch that steps to the next free colour when clicked."""
+
+    def __init__(self, rect: Any, get: Callable[[], int], on_click: Callable[[], None], *,
+                 number: int, tooltip: Any = None) -> None:
+        super().__init__(rect, tooltip=tooltip, name=f"colour{number}")
+        self.get = get
+        self.on_click = on_click
+        self.number = number
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_click()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.activate()
+            return True
+        return event.type == pygame.MOUSEBUTTONUP
+
+    def draw(self, canvas: Canvas) -> None:
+        draw_swatch(canvas, self.rect.size, self.get(), str(self.number), self.focused)
+
+
+def draw_swatch(canvas: Canvas, size: tuple[int, int], colour: int, text: str,
+                focused: bool = False) -> None:
+    w, h = size
+    fill = palette.PLAYERS[colour % COLOURS]
+    canvas.fill_rect((0, 0, w, h), palette.darker(fill, 0.45), radius=theme.RADIUS)
+    canvas.fill_rect((5, 5, w - 10, h - 10), fill, radius=theme.RADIUS - 4)
+    if focused:
+        canvas.fill_rect((0, 0, w, h), theme.FOCUS, radius=theme.RADIUS, width=4)
+    canvas.text(text, (w / 2, h / 2), theme.FONT_BUTTON, palette.ink_on(fill), anchor="center")
+
+
+class Toggle(Button):
+    """A button that is on or off (Châteauma and its modifiers)."""
+
+    def __init__(self, rect: Any, label: str | Callable[[], str], is_on: Callable[[], bool],
+                 on_click: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(rect, label if callable(label) else (lambda: label), on_click,
+                         **kwargs)
+        self.is_on = is_on
+
+    def draw(self, canvas: Canvas) -> None:
+        w, h = self.rect.size
+        on = self.is_on()
+        if not self.enabled:
+            fill, ink = theme.BUTTON_DISABLED, theme.BUTTON_TEXT_DISABLED
+        elif on:
+            fill, ink = (theme.BUTTON_HOVER if self.hovered else theme.BUTTON), theme.BUTTON_TEXT
+        else:
+            fill, ink = palette.lighter(theme.PANEL, 0.5 if self.hovered else 0.2), theme.TEXT
+        canvas.fill_rect((0, 0, w, h), fill, radius=theme.RADIUS)
+        canvas.fill_rect((0, 0, w, h), theme.PANEL_EDGE, radius=theme.RADIUS, width=2)
+        if self.focused and self.enabled:
+            canvas.fill_rect((0, 0, w, h), theme.FOCUS, radius=theme.RADIUS, width=4)
+        canvas.text(resolve_label(self.label), (w / 2, h / 2 - (6 if on else 0)),
+                    theme.FONT_BUTTON, ink, anchor="center")
+        if on:  # a bar under the letter: "on" is not shown by colour alone
+            canvas.fill_rect((w * 0.3, h - 18, w * 0.4, 5), ink)
+
+
+def resolve_label(label: Any) -> str:
+    return label() if callable(label) else i18n.tr(label)
+
+
+class SetupChoice(Choice):
+    """A Choice that looks inactive when disabled."""
+
+    def draw(self, canvas: Canvas) -> None:
+        super().draw(canvas)
+        if not self.enabled:
+            veil = pygame.Surface(canvas.rect((0, 0, *self.rect.size)).size, pygame.SRCALPHA)
+            veil.fill((*theme.PANEL, 170))
+            canvas.surface.blit(veil, canvas.px(0, 0))
+
+
+# --- the scene ---------------------------------------------------------------------------
+
+LEFT = pygame.Rect(60, 130, 1060, 800)
+RIGHT = pygame.Rect(1160, 130, 700, 800)
+SEAT_Y, SEAT_STEP, SEAT_H = 226, 88, 76
+CHATEAUMA_Y = 690
+MODIFIERS_Y = CHATEAUMA_Y + 92
+
+
+class SetupScene(MenuScene):
+    def __init__(self, ctx: ClientContext, draft: SetupDraft | None = None,
+                 seed_source: Callable[[], int] = draw_seed) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.draft = draft if draft is not None else initial_draft(ctx)
+        self.seed_source = seed_source
+        self.seat_widgets: list[dict[str, Widget]] = []
+        self._build()
+
+    # --- widgets -------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        """(Re)create the widgets: the seat rows change with the number of seats."""
+        focused_name = self.focus.focused.name if self.focus.focused is not None else None
+        self.panels = type(self.panels)()
+        self.focus.widgets = []
+        self.focus.focused = None
+        self.tooltips.focus_on(None)  # the old widgets are gone
+        d = self.draft
+        self.seat_widgets = []
+        for i, _seat in enumerate(d.seats):
+            y = SEAT_Y + i * SEAT_STEP
+            n = i + 1
+            row: dict[str, Widget] = {
+                "colour": ColourButton((80, y, SEAT_H, SEAT_H), lambda i=i: d.seats[i].colour,
+                                       lambda i=i: d.next_colour(i), number=n,
+                                       tooltip=lambda i=i: i18n.tr(
+                                           "setup.colour.tip",
+                                           colour=colour_name(d.seats[i].colour))),
+                "kind": SetupChoice((176, y, 470, SEAT_H),
+                                    lambda n=n: i18n.tr("setup.seat", number=n),
+                                    [(c, seat_choice_label(c)) for c in SEAT_CHOICES],
+                                    d.seats[i].choice, lambda v, i=i: d.set_choice(i, v),
+                                    tooltip="setup.kind.tip", name=f"kind{n}"),
+                "name": NameField((666, y, 340, SEAT_H), lambda i=i: d.seats[i].name(i + 1),
+                                  lambda text, i=i: d.set_name(i, text),
+                                  tooltip=lambda: i18n.tr("setup.name.tip",
+                                                          count=MAX_NAME_LENGTH),
+                                  name=f"name{n}"),
+                "remove": Button((1026, y, SEAT_H, SEAT_H), lambda: "\u00d7",
+                                 lambda i=i: self._remove(i), tooltip=self._remove_tip,
+                                 enabled=d.can_remove(), name=f"remove{n}"),
+            }
+            for widget in row.values():
+                self.add(widget)
+            self.seat_widgets.append(row)
+        add_y = SEAT_Y + len(d.seats) * SEAT_STEP
+        self.add_button = self.add(Button((80, add_y, 420, 70), "setup.add", self._add,
+                                          tooltip=self._add_tip, enabled=d.can_add(),
+                                          font_size=theme.FONT_BODY))
+        self.chateauma_toggle = self.add(Toggle(
+            (176, CHATEAUMA_Y, 470, SEAT_H),
+            lambda: i18n.tr("setup.chateauma.on" if d.chateauma else "setup.chateauma.off"),
+            lambda: d.chateauma is not None, d.toggle_chateauma, tooltip="setup.chateauma.tip",
+            name="chateauma"))
+        self.level_choice = self.add(SetupChoice(
+            (666, CHATEAUMA_Y, 436, SEAT_H), "setup.chateauma.level",
+            [(level, f"setup.chateauma.{level}") for level in LEVELS], d.level, d.set_level,
+            tooltip="setup.chateauma.tip"))
+        self.modifier_buttons: dict[str, Toggle] = {}
+        for j, m in enumerate(MODIFIERS):
+            toggle = Toggle((666 + j * 92, MODIFIERS_Y, SEAT_H, SEAT_H), m,
+                            lambda m=m: m in d.modifiers, lambda m=m: d.toggle_modifier(m),
+                            tooltip=lambda m=m: i18n.tr(
+                                f"setup.modifier.tip.{m}") + (
+                                "" if d.chateauma else " " + i18n.tr("setup.modifier.off")),
+                            enabled=d.chateauma is not None, name=f"modifier{m}")
+            self.modifier_buttons[m] = self.add(toggle)
+        x, w = RIGHT.x + 24, RIGHT.w - 48
+        self.rules_choice = self.add(SetupChoice(
+            (x, 230, w, SEAT_H), "setup.rules", [(r, f"setup.rules.{r}") for r in RULE_SETS],
+            d.rules, lambda v: setattr(d, "rules", v),
+            tooltip=lambda: i18n.tr(f"setup.rules.about.{d.rules}")))
+        self.panels.add(Label((x + 8, 316, w - 16, 130),
+                              lambda: i18n.tr(f"setup.rules.about.{d.rules}"),
+                              size=theme.FONT_SMALL, colour=theme.TEXT_MUTED))
+        self.boards_choice = self.add(SetupChoice(
+            (x, 460, w, SEAT_H), "setup.boards",
+            [(b, f"setup.boards.{b}") for b in BOARD_MODES], d.board_mode,
+            lambda v: setattr(d, "board_mode", v),
+            tooltip=lambda: i18n.tr(f"setup.boards.about.{d.board_mode}")))
+        self.panels.add(Label((x + 8, 546, w - 16, 90),
+                              lambda: i18n.tr(f"setup.boards.about.{d.board_mode}"),
+                              size=theme.FONT_SMALL, colour=theme.TEXT_MUTED))
+        self.speed_choice = self.add(SetupChoice(
+            (x, 650, w, SEAT_H), "setup.speed",
+            [(s, f"speed.{s}") for s in ANIMATION_SPEEDS], self.ctx.settings.animation_speed,
+            lambda v: self.ctx.change_settings(animation_speed=v),
+            tooltip="settings.speed.tip"))
+        self.handoff_choice = self.add(SetupChoice(
+            (x, 750, w, SEAT_H), "setup.handoff", [(True, "common.on"), (False, "common.off")],
+            d.handoff, lambda v: setattr(d, "handoff", v),
+            tooltip=lambda: i18n.tr("setup.handoff.tip") if d.humans >= 2 else i18n.tr(
+                "setup.handoff.unused")))
+        self.problem_label = Label((80, 960, 1040, 90), self._problem_text,
+                                   size=theme.FONT_SMALL, colour=theme.ERROR_ON_DARK)
+        self.panels.add(self.problem_label)
+        self.back_button = self.add(Button((RIGHT.x, 960, 300, 80), "common.back", self.close))
+        self.start_button = self.add(Button((RIGHT.right - 380, 960, 380, 80), "setup.start",
+                                            self.start, tooltip=self._start_tip))
+        self._sync()
+        named = next((wdg for wdg in self.focus.widgets if wdg.name == focused_name
+                      and wdg.enabled), None)
+        if named is not None:
+            self.focus.focus(named)
+        elif focused_name is not None:
+            self.focus.focus_first()
+
+    def _sync(self) -> None:
+        """Enable what the draft allows now."""
+        d = self.draft
+        for toggle in self.modifier_buttons.values():
+            toggle.enabled = d.chateauma is not None
+        self.level_choice.enabled = d.chateauma is not None
+        self.handoff_choice.enabled = d.humans >= 2
+        self.add_button.enabled = d.can_add()
+        for row in self.seat_widgets:
+            row["remove"].enabled = d.can_remove()
+        self.start_button.enabled = d.problem() is None and self.ctx.launcher is not None
+
+    def _problem_text(self) -> str:
+        problem = self.draft.problem()
+        return problem.message() if problem is not None else ""
+
+    def _start_tip(self) -> str:
+        problem = self.draft.problem()
+        if problem is not None:
+            return problem.message()
+        if self.ctx.launcher is None:
+            return i18n.tr("title.unavailable")
+        return i18n.tr("setup.start.tip")
+
+    def _add_tip(self) -> str:
+        return i18n.tr("setup.add.tip") if self.draft.can_add() else i18n.tr("setup.add.full")
+
+    def _remove_tip(self) -> str:
+        if self.draft.can_remove():
+            return i18n.tr("setup.remove")
+        return i18n.tr("setup.remove.last", count=2)
+
+    # --- actions -------------------------------------------------------------------------
+
+    def _add(self) -> None:
+        self.draft.add_seat()
+        self._build()
+
+    def _remove(self, index: int) -> None:
+        self.draft.remove_seat(index)
+        self._build()
+
+    def setup(self) -> GameSetup:
+        """The GameSetup to start, with a fresh seed; raises SetupProblem."""
+        return self.draft.build(self.seed_source())
+
+    def start(self) -> None:
+        if self.draft.problem() is not None or self.ctx.launcher is None:
+            return
+        self.ctx.launcher.start(self.setup())
+
+    def on_escape(self) -> None:
+        self.close()
+
+    def enter(self) -> None:
+        super().enter()
+        if pygame.display.get_init():
+            pygame.key.start_text_input()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        consumed = super().handle_event(event)
+        if self.stack is not None:
+            self._sync()
+        return consumed
+
+    def update(self, dt: float) -> None:
+        self._sync()
+        super().update(dt)
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def draw_background(self, canvas: Canvas) -> None:
+        super().draw_background(canvas)
+        canvas.text(i18n.tr("setup.title"), (960, 66), theme.FONT_HEADING, palette.PARCHMENT,
+                    anchor="center")
+        for rect, key in ((LEFT, "setup.players"), (RIGHT, "setup.game")):
+            canvas.fill_rect(rect, theme.PANEL, radius=18)
+            canvas.fill_rect(rect, theme.PANEL_EDGE, radius=18, width=3)
+            canvas.text(i18n.tr(key), (rect.x + 24, rect.y + 26), theme.FONT_BUTTON, theme.TEXT)
+        canvas.fill_rect((80, CHATEAUMA_Y - 22, LEFT.w - 40, 2), theme.PANEL_EDGE)
+        d = self.draft
+        if d.chateauma is not None:
+            draw_swatch(canvas.child((80, CHATEAUMA_Y, SEAT_H, SEAT_H)), (SEAT_H, SEAT_H),
+                        d.chateauma_colour, str(len(d.seats) + 1))
+        else:
+            canvas.fill_rect((80, CHATEAUMA_Y, SEAT_H, SEAT_H), theme.BUTTON_DISABLED,
+                             radius=theme.RADIUS)
+        canvas.text(i18n.tr("setup.chateauma.modifiers"), (176 + 24, MODIFIERS_Y + SEAT_H / 2),
+                    theme.FONT_BODY, theme.TEXT if d.chateauma else theme.TEXT_MUTED,
+                    anchor="midleft")
+        canvas.text(i18n.tr("setup.chateauma.note"), (90, MODIFIERS_Y + SEAT_H + 18),
+                    theme.FONT_SMALL, theme.TEXT_MUTED)

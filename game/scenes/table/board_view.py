@@ -1,0 +1,140 @@
+"""The central board: six depots around the black depot, the phase, round and goods
+still to come, the bonus tiles and the turn-order track."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import i18n
+from ..art import palette, pieces
+from ..layout import Canvas
+from ..ui import theme
+from . import geometry as g
+from .paint import BLACK_FILL, BOARD_EDGE, BOARD_FILL, DEPOT_FILL, FELT, blit_at, circle, text
+from .view import COLOURS, TableView, face_of
+
+PHASES = "ABCDE"
+# Points of the large and small bonus tiles, printed on them (the engine scores them).
+BONUS_POINTS = {2: (5, 2), 3: (6, 3), 4: (7, 4)}
+
+
+def player_colour(colour_index: int) -> tuple[int, int, int]:
+    return palette.PLAYERS[colour_index % len(palette.PLAYERS)]
+
+
+def paint_board(canvas: Canvas, view: TableView, colours: list[int],
+                names: list[str]) -> None:
+    """Everything on the board that changes only with the state (one cached layer)."""
+    canvas.fill_rect(g.BOARD, FELT)
+    canvas.fill_rect(g.BOARD, BOARD_FILL, radius=22)
+    canvas.fill_rect(g.BOARD, BOARD_EDGE, radius=22, width=5)
+    # The river winding between the depots, as on the printed board.
+    circle(canvas, g.RING_CENTRE, g.RING_RADIUS, palette.mix(palette.TILE["ship"],
+                                                             BOARD_FILL, 0.55), 26)
+    for depot in range(1, 7):
+        _paint_depot(canvas, view, depot)
+    _paint_black_depot(canvas, view)
+    _paint_strip(canvas, view, colours, names)
+
+
+def _paint_depot(canvas: Canvas, view: TableView, depot: int) -> None:
+    centre = g.depot_centre(depot)
+    circle(canvas, centre, g.DEPOT_RADIUS, DEPOT_FILL)
+    circle(canvas, centre, g.DEPOT_RADIUS, BOARD_EDGE, 3)
+    blit_at(canvas, pieces.die_face(depot, canvas.length(28)), g.depot_number_centre(depot))
+    row = view.depots[depot - 1] if depot - 1 < len(view.depots) else []
+    for slot, tile in enumerate(row):
+        pos = g.depot_slot_centre(depot, slot, len(row))
+        face = face_of(tile)
+        if face is None or ("depot", depot, slot) in view.lifted:
+            _empty_slot(canvas, pos, g.DEPOT_HEX)
+        else:
+            blit_at(canvas, pieces.hex_tile(face, canvas.length(g.DEPOT_HEX)), pos)
+    goods = _goods_list(view.depot_goods[depot - 1]) if ("goods", depot) not in view.lifted \
+        else []
+    for i, value in enumerate(goods):
+        blit_at(canvas, pieces.goods_tile(value, canvas.length(24)),
+                g.depot_goods_centre(depot, i, len(goods)))
+
+
+def _goods_list(counts: list[int]) -> list[int]:
+    return [t for t in range(1, 7) for _ in range(counts[t])]
+
+
+def _empty_slot(canvas: Canvas, pos, size) -> None:
+    from ..art.hexgrid import hex_corners
+    cx, cy = canvas.px(*pos)
+    pygame.draw.polygon(canvas.surface, palette.darker(DEPOT_FILL, 0.12),
+                        hex_corners(cx, cy, canvas.length(size * 0.92)))
+
+
+def _paint_black_depot(canvas: Canvas, view: TableView) -> None:
+    centre = g.RING_CENTRE
+    circle(canvas, centre, 132, BLACK_FILL)
+    circle(canvas, centre, 132, palette.darker(BLACK_FILL, 0.4), 3)
+    text(canvas, i18n.tr("term.black_depot"), (centre[0], centre[1] - 104), 22,
+         palette.INK_LIGHT, "center")
+    for slot, tile in enumerate(view.black):
+        pos = g.depot_slot_centre(0, slot, len(view.black))
+        face = face_of(tile)
+        if face is None or ("depot", 0, slot) in view.lifted:
+            cx, cy = canvas.px(*pos)
+            from ..art.hexgrid import hex_corners
+            pygame.draw.polygon(canvas.surface, palette.lighter(BLACK_FILL, 0.15),
+                                hex_corners(cx, cy, canvas.length(g.BLACK_HEX * 0.9)))
+        else:
+            blit_at(canvas, pieces.hex_tile(face, canvas.length(g.BLACK_HEX)), pos)
+
+
+def _paint_strip(canvas: Canvas, view: TableView, colours: list[int],
+                 names: list[str]) -> None:
+    s = g.STRIP
+    canvas.fill_rect(s, palette.darker(BOARD_FILL, 0.08), radius=12)
+    # Phase letters, the current one boxed.
+    for i, letter in enumerate(PHASES):
+        x = s.x + 18 + i * 30
+        box = pygame.Rect(x - 13, s.y + 12, 26, 32)
+        current = i == view.phase
+        canvas.fill_rect(box, theme.BUTTON if current else palette.darker(BOARD_FILL, 0.15),
+                         radius=5)
+        text(canvas, letter, box.center, 26, palette.INK_LIGHT if current else palette.INK,
+             "center")
+    text(canvas, i18n.tr("round.name", number=view.round + 1), (s.centerx, s.y + 66), 24,
+         palette.INK, "center")
+    for i in range(5):
+        pos = (s.x + 20 + i * 29, s.y + 92)
+        circle(canvas, pos, 9, palette.INK if i <= view.round else BOARD_FILL)
+        circle(canvas, pos, 9, palette.INK, 2)
+    text(canvas, i18n.tr("table.goods_left"), (s.centerx, s.y + 118), 20, palette.INK,
+         "center")
+    left = view.goods_left()
+    for i, value in enumerate(left):
+        blit_at(canvas, pieces.goods_tile(value, canvas.length(24)),
+                (s.x + 20 + i * 29, s.y + 146))
+    text(canvas, i18n.tr("term.bonus_tiles"), (s.centerx, s.y + 178), 20, palette.INK,
+         "center")
+    large, small = BONUS_POINTS.get(len(view.players), (5, 2))
+    for c, colour in enumerate(COLOURS):
+        taken = view.bonus_taken[c] if c < len(view.bonus_taken) else 0
+        for rank, points in ((1, large), (2, small)):
+            pos = g.bonus_centre(c, rank)
+            size = 44 if rank == 1 else 36
+            if taken >= rank:
+                canvas.fill_rect(pygame.Rect(0, 0, size, size).move(
+                    pos[0] - size / 2, pos[1] - size / 2), palette.darker(BOARD_FILL, 0.12),
+                    radius=6)
+            else:
+                blit_at(canvas, pieces.bonus_tile(colour, points, canvas.length(size)), pos)
+    text(canvas, i18n.tr("table.turn_order"), (s.centerx, s.y + 556), 20, palette.INK,
+         "center")
+    for i, seat in enumerate(view.track_order()):
+        pos = g.track_slot(i)
+        pv = view.players[seat]
+        circle(canvas, pos, 17, player_colour(colours[seat]))
+        circle(canvas, pos, 17, palette.INK, 2)
+        text(canvas, str(i + 1), pos, 22, palette.ink_on(player_colour(colours[seat])),
+             "center")
+        name = names[seat] if len(names[seat]) <= 9 else names[seat][:8] + "\u2026"
+        text(canvas, name, (pos[0] + 26, pos[1] - 9), 20, palette.INK, "midleft")
+        text(canvas, i18n.tr("table.track_pos", pos=pv.track_pos), (pos[0] + 26, pos[1] + 10),
+             17, theme.TEXT_MUTED, "midleft")

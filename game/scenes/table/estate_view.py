@@ -1,0 +1,236 @@
+"""A player's estate and supplies: the 37 spaces, storage, goods, silver, workers,
+monastery tiles, bonus tiles and score (one cached layer per player shown)."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import i18n
+from ..art import palette, pieces
+from ...rules.chateauma_data import CARDS, LEFT_CARD_WHITE_DIE
+from ..art.hexgrid import hex_corners
+from ..layout import Canvas
+from ..ui import theme
+from . import geometry as g
+from .board_view import player_colour
+from .paint import (BOARD_EDGE, BOARD_FILL, FELT, GOLD, blit_at, circle, fit_text, text,
+                    tile_back)
+from .view import COLOURS, FACE_DOWN, ChateaumaView, PlayerView, face_of
+
+REGION = pygame.Rect(972, 112, 932, 580)
+KNOWLEDGE_HEX = 17
+
+
+def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
+                        lifted: set, bonus_points: tuple[int, int],
+                        preview: tuple[tuple[str, ...], tuple[int, ...]] | None = None,
+                        white: int = 0) -> None:
+    canvas.fill_rect(REGION, FELT)
+    estate_box = pygame.Rect(REGION.x, REGION.y + 8, 600, REGION.h - 16)
+    canvas.fill_rect(estate_box, palette.darker(FELT, 0.2), radius=18)
+    if pv.cm is not None:
+        paint_chateauma(canvas, pv, pv.cm, white)
+        paint_side(canvas, pv, name, colour, lifted, bonus_points)
+        return
+    colours, dice = preview if preview else (pv.colours, pv.dice_numbers)
+    if colours:
+        tiles = [] if preview else [face_of(t) for t in pv.estate]
+        paint_estate(canvas, g.ESTATE_CENTRE, g.ESTATE_HEX, colours, dice, tiles)
+    else:
+        text(canvas, i18n.tr("table.no_board"), g.ESTATE_CENTRE, 28, palette.INK_LIGHT,
+             "center")
+    paint_side(canvas, pv, name, colour, lifted, bonus_points)
+
+
+def paint_estate(canvas: Canvas, centre, size: float, colours, dice, tiles) -> None:
+    """Like pieces.draw_estate, at the table's scale (spaces without a die number are
+    plain)."""
+    draw_size = max(4, canvas.length(size * 0.95))
+    for i in range(37):
+        pos = g.estate_space_centre(i, centre, size)
+        tile = tiles[i] if i < len(tiles) else None
+        if tile is not None:
+            image = pieces.hex_tile(tile, draw_size)
+        elif not dice[i]:
+            image = plain_space(colours[i], draw_size)
+        else:
+            image = pieces.estate_space(colours[i], dice[i], draw_size)
+        blit_at(canvas, image, pos)
+
+
+def tile_image(tile: str | None, colour: str, size: int) -> pygame.Surface:
+    """A Châteauma space: its tile, a tile back, or the empty space of its colour."""
+    if tile == FACE_DOWN:
+        return tile_back(size)
+    face = face_of(tile)
+    return pieces.hex_tile(face, size) if face is not None else plain_space(colour, size)
+
+
+def paint_chateauma(canvas: Canvas, pv: PlayerView, cm: ChateaumaView, white: int) -> None:
+    """Its estate (stacks show their height), and its two area cards below it."""
+    size = max(4, canvas.length(g.CM_ESTATE_HEX * 0.95))
+    for i in range(37):
+        pos = g.cm_space_centre(i)
+        blit_at(canvas, tile_image(pv.estate[i], pv.colours[i], size), pos)
+        if cm.stacks[i] > 1:
+            badge = (pos[0] + g.CM_ESTATE_HEX * 0.55, pos[1] - g.CM_ESTATE_HEX * 0.55)
+            circle(canvas, badge, 11, palette.INK)
+            text(canvas, str(cm.stacks[i]), badge, 16, palette.INK_LIGHT, "center")
+    active = active_slot(white)
+    for slot in (0, 1):
+        paint_card(canvas, cm, slot, white if slot == active else 0)
+
+
+def active_slot(white: int) -> int | None:
+    """The card the white die names (1-4 left, 5-6 right, from the data); None before a
+    roll."""
+    if not white:
+        return None
+    return 0 if white in LEFT_CARD_WHITE_DIE else 1
+
+
+def white_die_range(slot: int) -> str:
+    faces = sorted(LEFT_CARD_WHITE_DIE) if slot == 0 else sorted(
+        set(range(1, 7)) - LEFT_CARD_WHITE_DIE)
+    return f"{faces[0]}\u2013{faces[-1]}" if len(faces) > 1 else str(faces[0])
+
+
+def paint_card(canvas: Canvas, cm: ChateaumaView, slot: int, white: int) -> None:
+    r = g.cm_card_rect(slot)
+    card = cm.cards[slot]
+    label = i18n.tr("table.cm.white_range", faces=white_die_range(slot))
+    if not card:
+        canvas.fill_rect(r, palette.darker(FELT, 0.35), radius=12)
+        canvas.fill_rect(r, palette.darker(FELT, 0.5), radius=12, width=2)
+        text(canvas, i18n.tr("table.cm.no_card"), r.center, 22, palette.INK_LIGHT, "center")
+        text(canvas, label, (r.centerx, r.bottom - 18), 18, palette.INK_LIGHT, "center")
+        return
+    data = CARDS[card]
+    canvas.fill_rect(r, BOARD_FILL, radius=12)
+    canvas.fill_rect(r, GOLD if white else BOARD_EDGE, radius=12, width=5 if white else 2)
+    fit_text(canvas, i18n.tr("table.cm.card", card=card), (r.x + 14, r.y + 22), 22,
+             palette.INK, r.w * 0.55, "midleft")
+    fit_text(canvas, i18n.tr("table.cm.card_points", points=data.points.get(cm.level, 0)),
+             (r.right - 14, r.y + 22), 20, palette.INK, r.w * 0.4, "midright")
+    size = max(4, canvas.length(g.CM_CARD_HEX * 0.95))
+    tiles = cm.card_tiles[slot]
+    count = len(data.colours)
+    for i, colour in enumerate(data.colours):
+        pos = g.cm_card_space_centre(slot, i, count)
+        tile = tiles[i] if i < len(tiles) else None
+        blit_at(canvas, tile_image(tile, COLOURS[colour], size), pos)
+        if i in data.sell:
+            blit_at(canvas, pieces.silver_coin(canvas.length(20)),
+                    (pos[0] + g.CM_CARD_HEX * 0.62, pos[1] + g.CM_CARD_HEX * 0.62))
+    y = r.bottom - 20
+    if white:
+        blit_at(canvas, pieces.die_face(white, canvas.length(26)), (r.x + 26, y))
+    fit_text(canvas, label, (r.centerx + (10 if white else 0), y), 18,
+             palette.INK if white else theme.TEXT_MUTED, r.w - 70, "center")
+
+
+def plain_space(colour: str, size: int) -> pygame.Surface:
+    image = pieces.estate_space(colour, 1, size).copy()
+    # Cover the die pips: Châteauma's estate prints none.
+    fill = palette.space_colour(colour)
+    w, h = image.get_size()
+    pygame.draw.polygon(image, fill, hex_corners(w / 2, h / 2 + size * 0.34, size * 0.42))
+    return image
+
+
+def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: set,
+               bonus_points: tuple[int, int]) -> None:
+    s = g.SIDE
+    canvas.fill_rect(s, BOARD_FILL, radius=16)
+    canvas.fill_rect(s, BOARD_EDGE, radius=16, width=3)
+    pc = player_colour(colour)
+    canvas.fill_rect((s.x + 14, s.y + 14, 30, 30), pc, radius=15)
+    canvas.fill_rect((s.x + 14, s.y + 14, 30, 30), palette.INK, radius=15, width=2)
+    fit_text(canvas, name, (s.x + 54, s.y + 29), 30, palette.INK, 190, "midleft")
+    text(canvas, i18n.tr("term.points"), (g.score_centre()[0], g.score_centre()[1] + 26), 17,
+         theme.TEXT_MUTED, "center")
+    blit_at(canvas, pieces.silver_coin(canvas.length(44)), g.silver_centre())
+    text(canvas, f"\u00d7 {pv.silver}", (g.silver_centre()[0] + 30, g.silver_centre()[1]), 30,
+         palette.INK, "midleft")
+    if pv.cm is None:
+        blit_at(canvas, pieces.worker_chip(canvas.length(44)), g.workers_centre())
+        text(canvas, f"\u00d7 {pv.workers}", (g.workers_centre()[0] + 30,
+                                               g.workers_centre()[1]), 30, palette.INK,
+             "midleft")
+        text(canvas, i18n.tr("term.storage"), (s.x + 18, s.y + 108), 20, theme.TEXT_MUTED)
+        for j, tile in enumerate(pv.storage):
+            pos = g.storage_centre(j)
+            face = face_of(tile)
+            if face is None or ("storage", pv.seat, j) in lifted:
+                _storage_space(canvas, pos)
+            else:
+                blit_at(canvas, pieces.hex_tile(face, canvas.length(g.STORAGE_HEX)), pos)
+    else:
+        _paint_reserve(canvas, pv.cm)
+    text(canvas, i18n.tr("term.goods"), (s.x + 18, s.y + 212), 20, theme.TEXT_MUTED)
+    for t in range(1, 7):
+        pos = g.goods_centre(t)
+        image = pieces.goods_tile(t, canvas.length(40))
+        if not pv.goods[t]:
+            image = image.copy()
+            image.set_alpha(60)
+        blit_at(canvas, image, pos)
+        text(canvas, f"{pv.goods[t]}", (pos[0], pos[1] + 34), 22,
+             palette.INK if pv.goods[t] else theme.TEXT_MUTED, "center")
+    if pv.cm is None:
+        text(canvas, i18n.tr("term.knowledge"), (s.x + 18, s.y + 310), 20, theme.TEXT_MUTED)
+        for i, number in enumerate(sorted(pv.knowledge)):
+            blit_at(canvas, pieces.hex_tile(face_of(f"monastery{number}"),
+                                            canvas.length(KNOWLEDGE_HEX)), knowledge_centre(i))
+    else:
+        _paint_deck(canvas, pv.cm)
+    text(canvas, i18n.tr("term.bonus_tiles"), (s.x + 18, s.y + 430), 20, theme.TEXT_MUTED)
+    for i, (colour_name, rank) in enumerate(pv.bonus_tiles):
+        blit_at(canvas, pieces.bonus_tile(colour_name, bonus_points[rank - 1],
+                                                 canvas.length(34)),
+                (s.x + 36 + i * 42, s.y + 478))
+
+
+def _paint_reserve(canvas: Canvas, cm: ChateaumaView) -> None:
+    s = g.SIDE
+    text(canvas, i18n.tr("table.cm.reserve"), (s.x + 18, s.y + 108), 20, theme.TEXT_MUTED)
+    size = canvas.length(19)
+    for i, stack in enumerate(cm.reserve):
+        pos = g.cm_reserve_centre(i)
+        if i < len(COLOURS):
+            image = tile_image(stack[-1] if stack else None, COLOURS[i], size)
+            if not stack:
+                image = image.copy()
+                image.set_alpha(110)
+        else:
+            image = tile_back(size)
+        blit_at(canvas, image, pos)
+        text(canvas, str(len(stack)), (pos[0], pos[1] + 32), 20,
+             palette.INK if stack else theme.TEXT_MUTED, "center")
+
+
+def _paint_deck(canvas: Canvas, cm: ChateaumaView) -> None:
+    s = g.SIDE
+    text(canvas, i18n.tr("table.cm.cards"), (s.x + 18, s.y + 310), 20, theme.TEXT_MUTED)
+    level = i18n.tr(f"table.cm.level.{cm.level}") if cm.level else ""
+    mods = ", ".join(cm.modifiers) if cm.modifiers else i18n.tr("table.cm.no_modifiers")
+    lines = (i18n.tr("table.cm.deck", count=cm.deck),
+             i18n.tr("table.cm.level", level=level, modifiers=mods),
+             i18n.tr("table.cm.die", die=cm.die) if cm.die else "")
+    for i, line in enumerate(lines):
+        if line:
+            fit_text(canvas, line, (s.x + 18, s.y + 346 + i * 26), 20, palette.INK, s.w - 36,
+                     "midleft")
+
+
+def knowledge_centre(i: int) -> tuple[float, float]:
+    row, col = divmod(i, 8)
+    return g.SIDE.x + 30 + col * 36, g.SIDE.y + 348 + row * 36
+
+
+def _storage_space(canvas: Canvas, pos) -> None:
+    cx, cy = canvas.px(*pos)
+    fill = palette.darker(BOARD_FILL, 0.12)
+    pygame.draw.polygon(canvas.surface, fill, hex_corners(cx, cy, canvas.length(g.STORAGE_HEX)))
+    pygame.draw.polygon(canvas.surface, palette.darker(fill, 0.25),
+                        hex_corners(cx, cy, canvas.length(g.STORAGE_HEX)), canvas.length(2))

@@ -1,0 +1,242 @@
+"""The game log: events and actions in words, in the player's language.
+
+Entries keep the event itself and are worded when drawn, so switching the language
+rewords the whole log.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from ... import rules
+from .. import i18n
+from .view import face_of
+
+PHASES = "ABCDE"
+
+
+class MoveTakenBack(NamedTuple):
+    """Not a rule event: the log's note that a player used undo."""
+
+    player: int
+MAX_ENTRIES = 400
+
+
+def tile_label(tile: str | None, lang: str | None = None) -> str:
+    face = face_of(tile)
+    return face.label(lang) if face is not None else i18n.tr("table.tile.hidden", lang)
+
+
+def depot_label(depot: int, lang: str | None = None) -> str:
+    if depot == 0:
+        return i18n.tr("term.black_depot", lang)
+    return i18n.tr("table.depot", lang, number=depot)
+
+
+def goods_list(goods: Any) -> str:
+    return ", ".join(str(g) for g in goods)
+
+
+def describe_event(event: Any, names: tuple[str, ...], lang: str) -> str | None:
+    """One line for an event, or None for events the log leaves out."""
+    # Events of different types can be equal tuples, so the type is part of the key.
+    return _describe(type(event).__name__, event, names, lang)
+
+
+@lru_cache(maxsize=4096)
+def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str | None:
+    p = getattr(event, "player", None)
+    who = names[p] if isinstance(p, int) and 0 <= p < len(names) else ""
+    t = lambda key, **kw: i18n.tr(key, lang, **kw)
+    if kind == "MoveTakenBack":
+        return t("log.undo", who=who)
+    if kind == "StartPlayerChosen":
+        return t("log.start_player", who=who)
+    if kind == "BoardChosen":
+        return t("log.board", who=who, board=event.board)
+    if kind == "StartCastlePlaced":
+        return t("log.start_castle", who=who)
+    if kind == "StartGoodsDealt":
+        return t("log.start_goods", who=who, goods=goods_list(event.goods))
+    if kind == "PhaseStarted":
+        return t("log.phase", phase=PHASES[event.phase])
+    if kind == "RoundStarted":
+        return t("log.round", phase=PHASES[event.phase], round=event.round + 1)
+    if kind == "DiceRolled":
+        return t("log.dice", white=event.white)
+    if kind == "GoodsRevealed":
+        return t("log.goods_revealed", goods=event.goods, depot=event.depot)
+    if kind == "TurnStarted":
+        return t("log.turn", who=who)
+    if kind == "DieUsed":
+        if event.workers:
+            return t("log.die_workers", who=who, value=event.value, workers=event.workers)
+        return None
+    if kind == "TileTaken":
+        return t("log.take", who=who, tile=tile_label(event.tile, lang),
+                 depot=depot_label(event.depot, lang))
+    if kind == "TilePurchased":
+        return t("log.buy", who=who, tile=tile_label(event.tile, lang),
+                 depot=depot_label(event.depot, lang), paid=t(f"term.{event.paid}"))
+    if kind == "TileDiscarded":
+        return t("log.discard", who=who, tile=tile_label(event.tile, lang))
+    if kind == "TilePlaced":
+        return t("log.place", who=who, tile=tile_label(event.tile, lang))
+    if kind == "PointsScored":
+        return t("log.points", who=who, points=event.points,
+                 reason=t(f"points.{event.reason}") if i18n.has(f"points.{event.reason}")
+                 else event.reason)
+    if kind == "AreaCompleted":
+        return t("log.area", who=who, colour=t(f"table.colour.{event.colour}"),
+                 size=len(event.spaces))
+    if kind == "BonusTileTaken":
+        return t("log.bonus", who=who, colour=t(f"table.colour.{event.colour}"))
+    if kind == "GoodsTaken":
+        return t("log.goods_taken", who=who, goods=goods_list(event.goods),
+                 depot=depot_label(event.depot, lang))
+    if kind == "GoodsSold":
+        return t("log.sold", who=who, count=event.count, goods=event.goods)
+    if kind == "SilverTaken":
+        key = f"log.silver.{event.reason}"
+        return t(key if i18n.has(key) else "log.silver", who=who, amount=event.amount)
+    if kind == "WorkersTaken":
+        return t("log.workers", who=who, amount=event.amount)
+    if kind == "SilverPaid":
+        return t("log.silver_paid", who=who, amount=event.amount)
+    if kind == "TurnOrderMoved":
+        return t("log.track", who=who, position=event.position + 1)
+    if kind in ("EffectDeclined", "EffectLapsed"):
+        key = "log.declined" if kind == "EffectDeclined" else "log.lapsed"
+        return t(key, who=who, effect=effect_label(event.effect, lang))
+    if kind == "PhaseEnded":
+        return t("log.phase_end", phase=PHASES[event.phase])
+    if kind == "GameEnded":
+        winner = names[event.ranking[0]] if event.ranking else ""
+        return t("log.game_end", who=winner)
+    if kind.startswith("Chateauma"):
+        return _describe_chateauma(kind, event, who, t, lang)
+    return None
+
+
+def _describe_chateauma(kind: str, e: Any, who: str, t: Any, lang: str) -> str | None:
+    """Every step of Châteauma's turn, with the reason the rules give for it."""
+    if kind == "ChateaumaSetUp":
+        return t("log.chateauma_setup", who=who, estate=e.estate,
+                 level=t(f"table.cm.level.{e.level}"),
+                 modifiers=", ".join(e.modifiers) or t("table.cm.no_modifiers"))
+    if kind == "ChateaumaCardRevealed":
+        return t("log.chateauma_card", who=who, card=e.card, side=t(f"table.side.{e.slot}"))
+    if kind == "ChateaumaDieRolled":
+        if not e.card:
+            return t("log.chateauma_die_none", who=who, die=e.die)
+        return t("log.chateauma_die", who=who, die=e.die, white=e.white, card=e.card)
+    if kind == "ChateaumaTilePlaced":
+        tile = tile_label(None if e.face_down else e.tile, lang)
+        key = f"log.chateauma_tile.{e.reason}"
+        return t(key if i18n.has(key) else "log.chateauma_tile.die", who=who, tile=tile,
+                 card=e.card, depot=depot_label(e.depot, lang))
+    if kind == "ChateaumaReserveTile":
+        tile = tile_label(None if e.face_down else e.tile, lang)
+        if e.reason in ("no_tile", "purchase"):
+            return t(f"log.chateauma_reserve.{e.reason}", who=who, tile=tile)
+        return t("log.chateauma_reserve.take", who=who, tile=tile,
+                 building=effect_label(e.reason, lang), depot=depot_label(e.depot, lang))
+    if kind == "ChateaumaSaleTriggered":
+        key = f"log.chateauma_sale.{e.reason}"
+        return t(key if i18n.has(key) else "log.chateauma_sale.sell_symbol", who=who)
+    if kind == "ChateaumaCardCompleted":
+        return t("log.chateauma_complete", who=who, card=e.card, points=e.points)
+    if kind == "ChateaumaTileMoved":
+        key = ("log.chateauma_moved.turned" if e.turned_over else
+               "log.chateauma_moved.stacked" if e.stacked else "log.chateauma_moved")
+        return t(key, who=who, tile=tile_label(e.tile, lang), card=e.card)
+    if kind == "ChateaumaCardShifted":
+        return t("log.chateauma_shifted", who=who, card=e.card)
+    if kind == "ChateaumaExtraTurn":
+        return t("log.chateauma_extra.sale" if e.sale_instead else "log.chateauma_extra",
+                 who=who)
+    return None
+
+
+def effect_label(effect: str, lang: str | None = None) -> str:
+    if i18n.has(f"building.{effect}"):
+        return i18n.tr(f"building.{effect}", lang)
+    if i18n.has(f"table.effect.{effect}"):
+        return i18n.tr(f"table.effect.{effect}", lang)
+    return effect
+
+
+def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
+    """A player's choice in words (hints, choice buttons)."""
+    op = action[0]
+    t = lambda key, **kw: i18n.tr(key, lang, **kw)
+    seat = state.current_player
+    p = state.players[seat] if seat >= 0 else None
+    die = (t("table.castle_die") if action[1] == 2 else t("table.die", number=action[1] + 1)
+           ) if op in ("take", "place", "sell", "workers") else ""
+    if op == "take":
+        kind = state.depots[action[2] - 1][action[3]]
+        return t("act.take", die=die, tile=tile_label(_name(kind), lang),
+                 depot=depot_label(action[2], lang))
+    if op == "place":
+        return t("act.place", die=die, tile=tile_label(_name(p.storage[action[2]]), lang),
+                 space=action[3] + 1)
+    if op == "sell":
+        return t("act.sell", die=die, goods=action[2], count=p.goods[action[2]])
+    if op == "workers":
+        return t("act.workers", die=die)
+    if op == "buy":
+        row = state.black if action[1] == 0 else state.depots[action[1] - 1]
+        return t("act.buy", tile=tile_label(_name(row[action[2]]), lang),
+                 depot=depot_label(action[1], lang), paid=t(f"term.{action[3]}"))
+    if op == "end":
+        return t("act.end")
+    if op == "decline":
+        return t("act.decline")
+    if op == "discard":
+        return t("act.discard", tile=tile_label(_name(p.storage[action[1]]), lang))
+    if op == "ship":
+        return t("act.ship", depots=" + ".join(str(d) for d in action[1:]))
+    if op == "keep":
+        return t("act.keep", goods=goods_list(action[1]))
+    if op == "pick":
+        kind = state.depots[action[1] - 1][action[2]]
+        return t("act.pick", tile=tile_label(_name(kind), lang),
+                 depot=depot_label(action[1], lang))
+    if op == "warehouse":
+        return t("act.warehouse", goods=action[1], count=p.goods[action[1]])
+    if op == "city_hall":
+        return t("act.city_hall", tile=tile_label(_name(p.storage[action[1]]), lang),
+                 space=action[2] + 1)
+    if op == "board":
+        return t("act.board", board=action[1])
+    if op == "start_castle":
+        die_number = p.board.die[action[1]]
+        return t("act.start_castle", space=action[1] + 1, die=die_number)
+    return rules.action_text(action)
+
+
+def _name(kind: int) -> str | None:
+    from ...rules.tiles import KIND_NAMES
+    return KIND_NAMES[kind] if kind is not None and kind >= 0 else None
+
+
+class GameLog:
+    """Events worth a line, oldest first."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self.entries: list[Any] = []
+        self.version = 0
+
+    def add(self, event: Any) -> None:
+        if describe_event(event, self.names, "en") is None:
+            return
+        self.entries.append(event)
+        del self.entries[:-MAX_ENTRIES]
+        self.version += 1
+
+    def lines(self, lang: str | None = None) -> list[str]:
+        lang = lang or i18n.language()
+        return [describe_event(e, self.names, lang) or "" for e in self.entries]

@@ -1,0 +1,927 @@
+"""The table: the scene where a game is played.
+
+The scene shows a `TableView` (what has finished animating), turns clicks and keys into
+narrowing steps (interaction.Narrowing) and submits the action the engine offers once it
+is unique. AI players are polled every frame and never block the frame; their moves and
+Châteauma's are played out event by event at the chosen animation speed.
+
+Input reaches the table through `handle_event` (real pygame events in design
+coordinates); the same steps are available as methods (`select_die`, `click_depot`, ...)
+which is what the clicks call.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from ...rules.state import IllegalAction
+from .. import i18n
+from ..anim.dice import draw_dice
+from ..anim.presenter import Presenter
+from ..anim.timeline import Timeline, Wait
+from ..art import palette, pieces
+from ..context import ClientContext
+from ..layout import DESIGN_RECT, Canvas, PanelGroup
+from ..session import GameSession
+from ..stack import Scene
+from ..ui import theme
+from ..ui.tooltip import Tooltips
+from ..ui.widgets import Button
+from . import geometry as g
+from . import strings  # noqa: F401  (registers the table's texts)
+from .board_view import BONUS_POINTS, paint_board, player_colour
+from .estate_view import REGION, knowledge_centre, paint_estate_region
+from .interaction import Narrowing, Outcome
+from .log import GameLog, MoveTakenBack, describe_action
+from .motion import Handlers
+from .overlays import ConfirmOverlay, HandoffScene, PauseMenu
+from .paint import (FELT, FELT_DARK, GOLD, WOOD, Layer, blit_at, fit_text, hex_outline,
+                    text, tile_back)
+from .tips import Spot, chateauma_spots, space_tip, tile_tip
+from .view import COLOURS, TableView, face_of
+
+# Decisions answered from a list of options rather than by clicks on the table.
+LISTED = ("discard", "ship", "keep_goods", "pick", "warehouse", "board", "start_castle")
+# A short pause after each AI move, so a person can follow what happened.
+AI_PAUSE = 0.35
+LOG_LINE = 25
+
+
+class TableScene(Scene):
+    def __init__(self, ctx: ClientContext, session: GameSession) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.session = session
+        self.names = [s.name for s in session.seats]
+        self.colours = [s.colour for s in session.seats]
+        self.rules = session.config.rules
+        self.timeline = Timeline(ctx.animation_speed)
+        self.presenter = Presenter(self.timeline, on_shown=self._shown)
+        self.presenter.on_all(Handlers(self).table())
+        self.view = TableView.from_state(session.state)
+        self.moves = 0          # plays and undos so far: the view is rebuilt when it lags
+        self.synced = 0
+        self.serial = 0
+        self.log = GameLog(tuple(self.names))
+        self.log_scroll = 0
+        self.flyers: list = []
+        self.dice_roll: tuple | None = None
+        self.counting: dict[int, int] = {}
+        self.flash: tuple | None = None
+        self.shown_seat = max(0, session.state.current_player)
+        self.pinned = False
+        self.last_seat = session.state.current_player
+        self.narrowing: Narrowing | None = None
+        self.narrowing_key: Any = None
+        self.message: tuple[str, dict] | None = None
+        self.options: list[tuple] = []      # a payment or other choice asked by a click
+        self.hint_move: Any = None
+        self.hint_action: tuple | None = None
+        self.handoff_seat: int | None = None
+        self.results_shown = False
+        self.started = False
+        self.ai_wait = 0.0
+        self.clock = 0.0
+        self.preview_board: str | None = None
+        self.autosaves = 0
+        self._warmed: tuple[int, int] | None = None
+        self.tooltips = Tooltips()
+        self.panels = PanelGroup()
+        self.choice_panels = PanelGroup()
+        self.choice_buttons: list[Button] = []
+        self._build_buttons()
+        self._spots: list[Spot] = []
+        self._spots_key: Any = None
+        self.background = Layer(DESIGN_RECT, self._paint_background)
+        self.board_layer = Layer(g.BOARD, lambda c: paint_board(c, self.view, self.colours,
+                                                                self.names))
+        self.estate_layer = Layer(REGION, self._paint_estate)
+
+    # --- lifecycle -------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        if self.started:
+            return
+        self.started = True
+        if self.session.state.is_chance():
+            self.presenter.present(self.session.start())
+            self.moves += 1
+        self.autosave()
+
+    def exit(self) -> None:
+        self.timeline.cancel_all()
+        self.session.cancel_ai()
+
+    # --- reading the game ------------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def busy(self) -> bool:
+        return self.presenter.busy
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        return player_colour(self.colours[seat])
+
+    def can_act(self) -> bool:
+        """A person may click towards an action now."""
+        return (self.session.is_human_turn() and not self.busy and self.narrowing is not None
+                and self.synced == self.moves)
+
+    def can_undo(self) -> bool:
+        return self.session.can_undo()
+
+    # --- positions for motion --------------------------------------------------------------
+
+    def tab_pos(self, seat: int) -> tuple[float, float]:
+        return g.tab_rect(seat, len(self.names)).center
+
+    def depot_pos(self, depot: int, slot: int) -> tuple[float, float]:
+        row = self.view.black if depot == 0 else self.view.depots[depot - 1]
+        return g.depot_slot_centre(depot, slot, max(len(row), slot + 1))
+
+    def depot_goods_pos(self, depot: int) -> tuple[float, float]:
+        return g.depot_goods_centre(depot, 0, 1)
+
+    def _mine(self, seat: int, pos: tuple[float, float]) -> tuple[float, float]:
+        return pos if seat == self.shown_seat else self.tab_pos(seat)
+
+    def storage_pos(self, seat: int, j: int) -> tuple[float, float]:
+        return self._mine(seat, g.storage_centre(j))
+
+    def space_pos(self, seat: int, space: int) -> tuple[float, float]:
+        if self.view.players[seat].chateauma:
+            return self._mine(seat, g.cm_space_centre(space))
+        return self._mine(seat, g.estate_space_centre(space))
+
+    def card_space_pos(self, seat: int, card: int, space: int) -> tuple[float, float]:
+        """A space of one of Châteauma's area cards (where the view or, for a card revealed
+        in the same step, the engine has it)."""
+        cm = self.view.players[seat].cm
+        slot = cm.slot_of(card) if cm is not None else None
+        engine = self.state.chateauma
+        if slot is None and engine is not None and card in engine.cards:
+            slot = engine.cards.index(card)
+        if slot is None:
+            return self.tab_pos(seat)
+        from ...rules.chateauma_data import CARDS
+        return self._mine(seat, g.cm_card_space_centre(slot, space, len(CARDS[card].colours)))
+
+    def reserve_pos(self, seat: int, tile: str | None) -> tuple[float, float]:
+        from .view import JOKERS, colour_of
+        stack = JOKERS if tile is None else colour_of(tile)
+        return self._mine(seat, g.cm_reserve_centre(stack))
+
+    def goods_pos(self, seat: int, goods: int) -> tuple[float, float]:
+        return self._mine(seat, g.goods_centre(goods))
+
+    def silver_pos(self, seat: int) -> tuple[float, float]:
+        return self._mine(seat, g.silver_centre())
+
+    def workers_pos(self, seat: int) -> tuple[float, float]:
+        return self._mine(seat, g.workers_centre())
+
+    # --- events ----------------------------------------------------------------------------
+
+    def _shown(self, event: Any) -> None:
+        self.view.apply(event)
+        self.log.add(event)
+        self.log_scroll = 0
+        if type(event).__name__ == "TurnStarted" and not self.pinned:
+            self.shown_seat = event.player
+
+    def _play(self, action: tuple, by_ai: bool = False) -> bool:
+        before = self.state.current_player
+        try:
+            events = self.session.play(action)
+        except IllegalAction as exc:
+            self.message = ("table.msg.illegal", {"reason": str(exc)})
+            return False
+        self.moves += 1
+        self.narrowing = None
+        self.options = []
+        self.hint_move = None
+        self.hint_action = None
+        self.message = None
+        self.presenter.present(events)
+        if by_ai:
+            self.timeline.enqueue(Wait(AI_PAUSE))
+        if self.state.current_player != before or self.session.over:
+            self.autosave()
+        return True
+
+    def submit(self, action: tuple) -> bool:
+        """Play an action the table offers now (what a finished choice of clicks does)."""
+        if not self.session.is_human_turn():
+            return False
+        return self._play(action)
+
+    def autosave(self) -> None:
+        try:
+            self.session.save(self.ctx.autosave_path)
+            self.autosaves += 1
+        except OSError as exc:
+            self.message = ("table.msg.autosave_failed",
+                            {"error": exc.strerror or type(exc).__name__})
+
+    def undo(self) -> bool:
+        seat = self.state.current_player
+        if not self.session.undo():
+            return False
+        self.presenter.skip()
+        self.log.add(MoveTakenBack(seat))
+        self.moves += 1
+        self._resync()
+        self.narrowing = None
+        self.options = []
+        return True
+
+    def quit_to_title(self) -> None:
+        self.autosave()
+        if self.ctx.launcher is not None:
+            self.ctx.launcher.to_title()
+
+    def _resync(self) -> None:
+        self.view = TableView.from_state(self.state)
+        self.synced = self.moves
+        self.serial += 1
+        self.flyers.clear()
+        self.counting.clear()
+        self.flash = None
+
+    # --- per frame -------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.timeline.speed = self.ctx.animation_speed
+        self.timeline.update(dt)
+        self.tooltips.update(dt)
+        if self.session.is_ai_turn():
+            self.session.think()  # starts the worker thread early; never waits for it
+        if self.busy:
+            return
+        if self.synced != self.moves:
+            self._resync()
+        if self.session.over:
+            if not self.results_shown:
+                self.results_shown = True
+                if self.ctx.launcher is not None:
+                    self.ctx.launcher.show_results(self.session)
+            return
+        seat = self.state.current_player
+        if seat != self.last_seat:
+            self.last_seat = seat
+            self.pinned = False
+        if seat >= 0 and not self.pinned:
+            self.shown_seat = seat
+        if self.session.is_human_turn():
+            self._human_turn(seat)
+        elif self.session.is_ai_turn():
+            if self.ai_wait > 0:
+                self.ai_wait -= dt
+                return
+            action = self.session.ai_action()
+            if action is not None:
+                self._play(action, by_ai=True)
+        self._refresh_buttons()
+
+    def _human_turn(self, seat: int) -> None:
+        if (self.session.setup.shows_handoff and self.handoff_seat != seat
+                and self.stack is not None):
+            self.handoff_seat = seat
+            self.stack.push(HandoffScene(self.names[seat], self.colours[seat]))
+            return
+        self.handoff_seat = seat
+        key = (self.moves, seat)
+        if self.narrowing is None or self.narrowing_key != key:
+            self.narrowing = Narrowing(self.state)
+            self.narrowing_key = key
+            self.options = []
+            self._build_choices()
+        if self.hint_move is not None and self.hint_move.done:
+            try:
+                action = self.hint_move.result()
+            except Exception:  # a failed hint is not worth stopping the game for
+                action = None
+            self.hint_move = None
+            if action is not None and action in self.narrowing.legal:
+                self.hint_action = action
+                self.narrowing.select_for(action)
+                self.message = ("table.msg.hint", {"action": describe_action(action,
+                                                                             self.state)})
+
+    # --- buttons and choices ---------------------------------------------------------------
+
+    def _build_buttons(self) -> None:
+        def add(index: int, label, action, tip: str, hotkey_name: str) -> Button:
+            button = Button(g.button_rect(index), label, action, font_size=27,
+                            tooltip=lambda: i18n.tr(tip, key=hotkey_name))
+            self.panels.add(button)
+            return button
+        self.b_workers = add(0, "table.workers_action", self.take_workers, "table.tip.workers",
+                             "W")
+        self.b_buy = add(1, lambda: i18n.tr("table.cancel_buy" if self._buying()
+                                            else "table.buy"), self.toggle_buy,
+                         "table.tip.buy", "B")
+        self.b_end = add(2, lambda: i18n.tr("table.decline" if self._declining()
+                                            else "table.end_turn"), self.end_turn,
+                         "table.tip.end", "E")
+        self.b_undo = add(3, "table.undo", self.undo, "table.tip.undo", "Ctrl+Z")
+        self.b_hint = add(4, "table.hint", self.ask_hint, "table.tip.hint", "H")
+        self.b_menu = add(5, "table.menu", self.open_menu, "table.tip.menu", "Esc")
+        y = g.DICE.y + 190
+        self.b_minus = Button((g.DICE.x + 20, y, 64, 64), lambda: "\u2212", lambda: self.step_value(-1),
+                              font_size=40, tooltip=lambda: i18n.tr("table.tip.minus"))
+        self.b_plus = Button((g.DICE.x + 356, y, 64, 64), lambda: "+", lambda: self.step_value(1),
+                             font_size=40, tooltip=lambda: i18n.tr("table.tip.plus"))
+        self.panels.add(self.b_minus)
+        self.panels.add(self.b_plus)
+
+    def _buying(self) -> bool:
+        return self.narrowing is not None and self.narrowing.buying
+
+    def _declining(self) -> bool:
+        n = self.narrowing
+        return n is not None and n.has("decline") and not n.has("end")
+
+    def _refresh_buttons(self) -> None:
+        n = self.narrowing if self.can_act() else None
+        self.b_workers.enabled = n is not None and n.has("workers")
+        self.b_buy.enabled = n is not None and n.has("buy")
+        self.b_end.enabled = n is not None and (n.has("end") or n.has("decline")
+                                                 or bool(n.unused_dice()))
+        self.b_undo.enabled = self.session.can_undo()
+        self.b_hint.enabled = n is not None and self.hint_move is None
+        value_shown = n is not None and n.die in (0, 1)
+        self.b_minus.visible = self.b_plus.visible = value_shown
+        self.b_minus.enabled = self.b_plus.enabled = value_shown and len(n.values()) > 1
+
+    def _build_choices(self) -> None:
+        for b in self.choice_buttons:
+            self.choice_panels.remove(b)
+        self.choice_buttons = []
+        n = self.narrowing
+        if n is None:
+            return
+        if self.options:
+            actions = list(self.options)
+        elif n.decision in LISTED:
+            actions = [a for a in n.legal if a[0] != "decline"]
+            if n.decision == "pick" and len(actions) > 12:
+                actions = []  # too many to list: the tiles are clicked on the board
+            actions += [a for a in n.legal if a[0] == "decline"]
+        else:
+            return
+        area = g.CHOICE.inflate(-24, -70).move(0, 22)
+        cols = 1 if len(actions) <= 4 else 2 if len(actions) <= 10 else 3
+        rows = max(1, math.ceil(len(actions) / cols))
+        h = min(64, (area.h - (rows - 1) * 8) / rows)
+        w = (area.w - (cols - 1) * 10) / cols
+        for i, action in enumerate(actions):
+            r, c = divmod(i, cols)
+            rect = (area.x + c * (w + 10), area.y + r * (h + 8), w, h)
+            label = (lambda a=action: describe_action(a, self.state))
+            button = Button(rect, label, lambda a=action: self._choose(a),
+                            font_size=22 if cols > 1 else 26, name=f"choice {i}")
+            button.action = action
+            self.choice_panels.add(button)
+            self.choice_buttons.append(button)
+
+    def _choose(self, action: tuple) -> None:
+        if self.can_act() and action in self.narrowing.legal:
+            self._play(action)
+
+    # --- the steps a click or key takes ----------------------------------------------------
+
+    def _apply(self, outcome: Outcome) -> None:
+        self.hint_action = None
+        if outcome.action is not None:
+            self._play(outcome.action)
+            return
+        if outcome.options:
+            self.options = outcome.options
+            self._build_choices()
+        if outcome.message:
+            self.message = (outcome.message, outcome.params)
+        else:
+            self.message = None
+
+    def _own_estate(self) -> bool:
+        return self.shown_seat == self.state.current_player
+
+    def select_die(self, die: int) -> None:
+        if self.can_act() and self._own_estate():
+            self._apply(self.narrowing.select_die(die))
+
+    def step_value(self, delta: int) -> None:
+        if self.can_act():
+            self._apply(self.narrowing.step_value(delta))
+
+    def click_depot(self, depot: int, slot: int) -> None:
+        if self.can_act():
+            self._apply(self.narrowing.click_depot(depot, slot))
+
+    def click_storage(self, j: int) -> None:
+        if self.can_act() and self._own_estate():
+            self._apply(self.narrowing.click_storage(j))
+
+    def click_space(self, space: int) -> None:
+        if self.can_act() and self._own_estate():
+            self._apply(self.narrowing.click_space(space))
+
+    def click_goods(self, goods: int) -> None:
+        if self.can_act() and self._own_estate():
+            self._apply(self.narrowing.click_goods(goods))
+
+    def take_workers(self) -> None:
+        if self.can_act():
+            self._apply(self.narrowing.click_workers())
+
+    def toggle_buy(self) -> None:
+        if self.can_act():
+            self._apply(self.narrowing.toggle_buy())
+
+    def end_turn(self) -> None:
+        if not self.can_act():
+            return
+        n = self.narrowing
+        if n.has("end"):
+            self._apply(n.end())
+        elif n.has("decline"):
+            self._apply(n.decline())
+        elif n.unused_dice() and self.stack is not None:
+            dice = n.unused_dice()
+            body = i18n.tr("confirm.end_unused", dice=", ".join(str(d + 1) for d in dice))
+            self.stack.push(ConfirmOverlay("table.end_turn", body,
+                                           lambda: self._end_with_workers(dice)))
+
+    def _end_with_workers(self, dice: list[int]) -> None:
+        for die in dice:
+            if ("workers", die) not in self.state.legal_actions():
+                return
+            self._play(("workers", die))
+        if ("end",) in self.state.legal_actions():
+            self._play(("end",))
+
+    def cancel(self) -> bool:
+        """Right click or Escape: drop a half-made choice."""
+        self.hint_action = None
+        if self.options:
+            self.options = []
+            self._build_choices()
+            self.message = None
+            return True
+        if self.narrowing is not None and self.narrowing.cancel():
+            self.message = None
+            return True
+        return False
+
+    def ask_hint(self) -> None:
+        if self.can_act() and self.hint_move is None:
+            self.hint_move = self.session.hint()
+            self.message = ("table.msg.hint_thinking", {})
+
+    def open_menu(self) -> None:
+        if self.stack is not None and self.stack.top is self:
+            self.stack.push(PauseMenu(self))
+
+    def view_seat(self, seat: int) -> None:
+        self.shown_seat = seat
+        self.pinned = seat != self.state.current_player
+
+    # --- input -----------------------------------------------------------------------------
+
+    def spot_at(self, pos: tuple[float, float]) -> Spot | None:
+        for spot in self.spots():
+            if spot.contains(pos):
+                return spot
+        return None
+
+    def spot_centre(self, kind: str, key: Any) -> tuple[float, float]:
+        """Where to click for a spot (tests drive the table with real events)."""
+        for spot in self.spots():
+            if spot.kind == kind and spot.key == key:
+                return spot.centre
+        raise KeyError((kind, key))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        t = event.type
+        if t == pygame.MOUSEMOTION:
+            under = (self.choice_panels.panel_at(event.pos)
+                     or self.panels.panel_at(event.pos, include_disabled=True)
+                     or self.spot_at(event.pos))
+            self.tooltips.point_at(under if hasattr(under, "tooltip_text") else None,
+                                   event.pos)
+            self.preview_board = None
+            if isinstance(under, Button) and getattr(under, "action", ("",))[0] == "board":
+                self.preview_board = under.action[1]
+        elif t in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.tooltips.hide()
+        if t == pygame.MOUSEWHEEL:
+            self.log_scroll = max(0, self.log_scroll + event.y)
+            return True
+        if self.choice_panels.handle_event(event) or self.panels.handle_event(event):
+            return True
+        if t == pygame.MOUSEBUTTONDOWN:
+            if event.button == 3:
+                self.cancel()
+            elif event.button == 1:
+                self._click(self.spot_at(event.pos))
+            return True
+        if t == pygame.KEYDOWN:
+            self._key(event)
+            return True
+        return False
+
+    def _click(self, spot: Spot | None) -> None:
+        if spot is not None and spot.kind == "tab":
+            self.view_seat(spot.key)
+            return
+        if self.busy:
+            self.presenter.skip()  # a click hurries the animations along
+            return
+        if spot is None:
+            return
+        kind, key = spot.kind, spot.key
+        if kind == "die":
+            self.select_die(key)
+        elif kind == "depot":
+            self.click_depot(*key)
+        elif kind == "storage":
+            self.click_storage(key)
+        elif kind == "space":
+            self.click_space(key)
+        elif kind == "goods":
+            self.click_goods(key)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if k == pygame.K_ESCAPE:
+            if not self.cancel():
+                self.open_menu()
+        elif k == pygame.K_z and ctrl:
+            self.undo()
+        elif k in (pygame.K_1, pygame.K_KP1):
+            self.select_die(0)
+        elif k in (pygame.K_2, pygame.K_KP2):
+            self.select_die(1)
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_RIGHT):
+            self.step_value(1)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_LEFT):
+            self.step_value(-1)
+        elif k == pygame.K_w:
+            self.take_workers()
+        elif k == pygame.K_b:
+            self.toggle_buy()
+        elif k == pygame.K_e or k == pygame.K_d and self._declining():
+            self.end_turn()
+        elif k == pygame.K_h:
+            self.ask_hint()
+        elif k == pygame.K_TAB:
+            self.view_seat((self.shown_seat + 1) % len(self.names))
+        elif k == pygame.K_SPACE:
+            self.presenter.skip()
+
+    # --- hit areas and tooltips ------------------------------------------------------------
+
+    def spots(self) -> list[Spot]:
+        pv = self.view.players[self.shown_seat]
+        key = (self.serial, self.view.board_version, self.shown_seat, pv.version,
+               i18n.language())
+        if key != self._spots_key:
+            self._spots = self._build_spots()
+            self._spots_key = key
+        return self._spots
+
+    def _build_spots(self) -> list[Spot]:
+        view, rules = self.view, self.rules
+        spots: list[Spot] = []
+        for seat in range(len(self.names)):
+            spots.append(Spot("tab", seat, self.tab_pos(seat), 0,
+                              lambda s=seat: self._tab_tip(s),
+                              rect=g.tab_rect(seat, len(self.names))))
+        for depot in range(7):
+            row = view.black if depot == 0 else view.depots[depot - 1]
+            radius = (g.BLACK_HEX if depot == 0 else g.DEPOT_HEX) * 0.9
+            for slot, tile in enumerate(row):
+                if tile is not None:
+                    spots.append(Spot("depot", (depot, slot),
+                                      g.depot_slot_centre(depot, slot, len(row)), radius,
+                                      lambda t=tile: tile_tip(t, rules)))
+            if depot:
+                goods = view.depot_goods[depot - 1]
+                if any(goods):
+                    spots.append(Spot("depot_goods", depot, g.depot_goods_centre(depot, 0, 1),
+                                      40, lambda gd=goods: self._goods_tip(gd)))
+                spots.append(Spot("depot_number", depot, g.depot_number_centre(depot), 16,
+                                  lambda d=depot: i18n.tr("table.tip.depot", number=d)))
+        for c, colour in enumerate(COLOURS):
+            for rank in (1, 2):
+                spots.append(Spot("bonus", (colour, rank), g.bonus_centre(c, rank), 20,
+                                  lambda col=colour, r=rank: self._bonus_tip(col, r)))
+        pv = view.players[self.shown_seat]
+        if pv.cm is not None:
+            spots += chateauma_spots(pv, rules, self.view.white)
+        elif pv.colours:
+            for s in range(37):
+                spots.append(Spot("space", s, g.estate_space_centre(s), g.ESTATE_HEX * 0.86,
+                                  lambda s=s, p=pv: space_tip(p.colours[s], p.dice_numbers[s],
+                                                              p.estate[s], rules)))
+        for j, tile in enumerate(pv.storage if pv.cm is None else ()):
+            spots.append(Spot("storage", j, g.storage_centre(j), g.STORAGE_HEX * 0.9,
+                              lambda t=tile: tile_tip(t, rules) or i18n.tr("tip.storage")))
+        for t in range(1, 7):
+            spots.append(Spot("goods", t, g.goods_centre(t), 24,
+                              lambda t=t, p=pv: i18n.tr("tip.goods", goods=t,
+                                                        count=p.goods[t])))
+        for i, number in enumerate(sorted(pv.knowledge)):
+            spots.append(Spot("knowledge", number, knowledge_centre(i), 17,
+                              lambda n=number: tile_tip(f"monastery{n}", rules)))
+        spots.append(Spot("silver", None, g.silver_centre(), 24, lambda: i18n.tr("tip.silver")))
+        if pv.cm is None:
+            spots.append(Spot("workers", None, g.workers_centre(), 24,
+                              lambda: i18n.tr("tip.workers")))
+        for die in range(3):
+            spots.append(Spot("die", die if die < 2 else "white", g.die_centre(die), 44,
+                              lambda d=die: self._die_tip(d)))
+        return spots
+
+    def _tab_tip(self, seat: int) -> str:
+        seat_spec = self.session.seats[seat]
+        kind = i18n.tr(f"table.seat.{seat_spec.kind}", tier=i18n.tr(
+            f"table.tier.{seat_spec.tier}") if seat_spec.tier else "")
+        return i18n.tr("table.tip.tab", name=self.names[seat], kind=kind)
+
+    def _goods_tip(self, goods: list[int]) -> str:
+        values = ", ".join(str(t) for t in range(1, 7) for _ in range(goods[t]))
+        return i18n.tr("tip.depot_goods", goods=values)
+
+    def _bonus_tip(self, colour: str, rank: int) -> str:
+        large, small = BONUS_POINTS.get(len(self.names), (5, 2))
+        return i18n.tr("tip.bonus", colour=i18n.tr(f"table.colour.{colour}"),
+                       points=large if rank == 1 else small)
+
+    def _die_tip(self, die: int) -> str:
+        if die == 2:
+            return i18n.tr("tip.white_die", value=self.view.white)
+        pv = self.view.players[self.shown_seat]
+        return i18n.tr("tip.die", number=die + 1, value=pv.dice[die])
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def _paint_background(self, canvas: Canvas) -> None:
+        canvas.fill_rect(DESIGN_RECT, FELT)
+        for i in range(0, 1920, 48):  # the felt's weave, faint
+            canvas.fill_rect((i, 0, 2, 1080), FELT_DARK)
+        canvas.fill_rect(g.LOG, WOOD, radius=14)
+        canvas.fill_rect(g.LOG.inflate(-10, -10), palette.darker(WOOD, 0.35), radius=10)
+        canvas.fill_rect(g.PROMPT, palette.darker(FELT, 0.3), radius=10)
+        canvas.fill_rect(g.DICE, palette.darker(FELT, 0.25), radius=16)
+        canvas.fill_rect(g.DICE, palette.darker(FELT, 0.45), radius=16, width=3)
+
+    def _paint_estate(self, canvas: Canvas) -> None:
+        seat = self.shown_seat
+        preview = None
+        if self.preview_board is not None:
+            from ...rules.boards import get_board
+            b = get_board(self.preview_board)
+            preview = (tuple(COLOURS[c] for c in b.colour), tuple(b.die))
+        large, small = BONUS_POINTS.get(len(self.names), (5, 2))
+        paint_estate_region(canvas, self.view.players[seat], self.names[seat],
+                            self.colours[seat], self.view.lifted, (large, small), preview,
+                            self.view.white)
+
+    def _warm(self, canvas: Canvas) -> None:
+        """Render every tile front at the table's sizes once per window size, so a new
+        phase's tiles do not stall a frame later."""
+        from ..art.faces import all_faces
+        sizes = {canvas.length(s) for s in (g.DEPOT_HEX, g.BLACK_HEX, g.STORAGE_HEX,
+                                             g.ESTATE_HEX * 0.95, 17)}
+        for face in all_faces():
+            for size in sizes:
+                pieces.hex_tile(face, size)
+        self._warmed = canvas.surface.get_size()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        canvas = Canvas(surface)
+        if self._warmed != surface.get_size():
+            self._warm(canvas)
+        lang = i18n.language()
+        self.background.draw(surface, None)
+        self.board_layer.draw(surface, (self.serial, self.view.board_version, lang))
+        pv = self.view.players[self.shown_seat]
+        self.estate_layer.draw(surface, (self.serial, self.shown_seat, pv.version,
+                                         self.preview_board, lang))
+        self._draw_tabs(canvas)
+        self._draw_score(canvas, pv)
+        n = self.narrowing if self.can_act() else None
+        self._draw_highlights(canvas, n)
+        self._draw_flash(canvas)
+        choosing = n is not None and (self.options or n.decision in LISTED)
+        if choosing:
+            self._draw_choice_box(canvas, n)
+        else:
+            self._draw_dice(canvas, pv, n)
+        self._draw_prompt(canvas)
+        self._draw_log(canvas)
+        self.panels.draw(canvas)
+        if choosing:
+            self.choice_panels.draw(canvas)
+        self._draw_flyers(canvas)
+        self.tooltips.draw(canvas)
+
+    def _draw_tabs(self, canvas: Canvas) -> None:
+        current = self.view.current
+        for seat, name in enumerate(self.names):
+            r = g.tab_rect(seat, len(self.names))
+            pv = self.view.players[seat]
+            shown = seat == self.shown_seat
+            canvas.fill_rect(r, palette.PARCHMENT if shown else palette.darker(
+                palette.PARCHMENT, 0.18), radius=12)
+            if shown:
+                canvas.fill_rect(r, GOLD, radius=12, width=4)
+            colour = self.seat_colour(seat)
+            canvas.fill_rect((r.x + 12, r.y + 14, 34, 34), colour, radius=17)
+            canvas.fill_rect((r.x + 12, r.y + 14, 34, 34), palette.INK, radius=17, width=2)
+            text(canvas, name[:1].upper(), (r.x + 29, r.y + 31), 24, palette.ink_on(colour),
+                 "center")
+            fit_text(canvas, name, (r.x + 56, r.y + 31), 26, palette.INK, r.w - 140,
+                     "midleft")
+            text(canvas, str(self.counting.get(seat, pv.score)), (r.right - 16, r.y + 31), 32,
+                 palette.INK, "midright")
+            small = 18
+            if pv.cm is None:
+                line = i18n.tr("table.tab_line", silver=pv.silver, workers=pv.workers,
+                               goods=sum(pv.goods))
+            else:
+                line = i18n.tr("table.tab_line_cm", silver=pv.silver, goods=sum(pv.goods),
+                               reserve=sum(len(stack) for stack in pv.cm.reserve))
+            text(canvas, line, (r.x + 14, r.y + 70), small, theme.TEXT_MUTED, "midleft")
+            if seat == current:
+                marker = i18n.tr("table.to_move")
+                text(canvas, marker, (r.right - 14, r.y + 70), small, theme.BUTTON, "midright")
+
+    def _draw_score(self, canvas: Canvas, pv) -> None:
+        text(canvas, str(self.counting.get(pv.seat, pv.score)), g.score_centre(), 40,
+             palette.INK, "center")
+
+    def _draw_highlights(self, canvas: Canvas, n: Narrowing | None) -> None:
+        if n is None:
+            return
+        h = n.highlights()
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+        ring = palette.mix(GOLD, (255, 255, 255), 0.35 * pulse)
+        for depot, slot in h.depot_slots:
+            row = self.view.black if depot == 0 else self.view.depots[depot - 1]
+            size = g.BLACK_HEX if depot == 0 else g.DEPOT_HEX
+            hex_outline(canvas, g.depot_slot_centre(depot, slot, len(row)), size + 3, ring, 5)
+        if self._own_estate():
+            for s in h.spaces:
+                hex_outline(canvas, g.estate_space_centre(s), g.ESTATE_HEX * 0.95 + 2, ring, 5)
+            for j in h.storage:
+                hex_outline(canvas, g.storage_centre(j), g.STORAGE_HEX + 3, ring, 4)
+            if n.storage is not None:
+                hex_outline(canvas, g.storage_centre(n.storage), g.STORAGE_HEX + 5,
+                            theme.BUTTON, 7)
+            for t in h.goods:
+                x, y = g.goods_centre(t)
+                canvas.fill_rect((x - 25, y - 25, 50, 50), ring, radius=8, width=4)
+            if n.decision == "start_castle":
+                for a in n.legal:
+                    hex_outline(canvas, g.estate_space_centre(a[1]), g.ESTATE_HEX * 0.95 + 2,
+                                ring, 5)
+        for d in h.dice if self._own_estate() else ():
+            x, y = g.die_centre(d)
+            canvas.fill_rect((x - 50, y - 50, 100, 100), ring, radius=16, width=4)
+
+    def _draw_flash(self, canvas: Canvas) -> None:
+        if self.flash is None:
+            return
+        seat, spaces, value = self.flash
+        if seat != self.shown_seat or value <= 0.02:
+            return
+        colour = palette.mix(GOLD, (255, 255, 255), value * 0.6)
+        for s in spaces:
+            hex_outline(canvas, g.estate_space_centre(s), g.ESTATE_HEX * 0.95,
+                        colour, 2 + 6 * value)
+
+    def _draw_dice(self, canvas: Canvas, pv, n: Narrowing | None) -> None:
+        if self.dice_roll is not None:
+            roll, colours = self.dice_roll
+            palette_colours = [c if c is not None else palette.WHITE_DIE for c in colours]
+            draw_dice(canvas, (g.DICE.x, g.DICE.y + 20), roll.frames, 56, palette_colours)
+            return
+        colour = self.seat_colour(pv.seat)
+        if n is not None and n.die == 2:
+            text(canvas, i18n.tr("table.castle_any"), (g.DICE.centerx, g.DICE.y + 40), 26,
+                 palette.INK_LIGHT, "center")
+        for die in range(2):
+            value = pv.dice[die]
+            if not value:
+                continue
+            image = pieces.die_face(value, canvas.length(g.DIE_SIZE), colour)
+            if pv.used[die]:
+                image = image.copy()
+                image.set_alpha(90)
+            pos = g.die_centre(die)
+            blit_at(canvas, image, pos)
+            if pv.used[die]:
+                text(canvas, i18n.tr("table.used"), (pos[0], pos[1] + 60), 20,
+                     palette.INK_LIGHT, "center")
+            else:
+                text(canvas, str(die + 1), (pos[0], pos[1] + 60), 20, palette.INK_LIGHT,
+                     "center")
+            if n is not None and n.die == die:
+                x, y = pos
+                canvas.fill_rect((x - 52, y - 52, 104, 104), palette.INK_LIGHT, radius=16,
+                                 width=5)
+        if self.view.white:
+            blit_at(canvas, pieces.die_face(self.view.white, canvas.length(g.WHITE_DIE_SIZE)),
+                    g.die_centre(2))
+            text(canvas, i18n.tr("table.white_die"), (g.die_centre(2)[0],
+                                                      g.die_centre(2)[1] + 52), 18,
+                 palette.INK_LIGHT, "center")
+        if n is not None and n.die in (0, 1) and n.value is not None:
+            y = g.DICE.y + 222
+            text(canvas, i18n.tr("table.use_as", value=n.value), (g.DICE.x + 220, y - 12), 26,
+                 palette.INK_LIGHT, "center")
+            cost = n.cost_range()
+            if cost is not None:
+                lo, hi = cost
+                key = "table.cost" if lo == hi else "table.cost_range"
+                text(canvas, i18n.tr(key, workers=lo, most=hi), (g.DICE.x + 220, y + 16), 22,
+                     GOLD if hi else palette.INK_LIGHT, "center")
+            blit_at(canvas, pieces.die_face(n.value, canvas.length(40), colour),
+                    (g.DICE.x + 460, y))
+
+    def _draw_choice_box(self, canvas: Canvas, n: Narrowing) -> None:
+        box = g.CHOICE
+        canvas.fill_rect(box, palette.PARCHMENT, radius=16)
+        canvas.fill_rect(box, theme.PANEL_EDGE, radius=16, width=3)
+        key = "table.choose.payment" if self.options else f"table.choose.{n.decision}"
+        fit_text(canvas, i18n.tr(key), (box.centerx, box.y + 26), 26, palette.INK,
+                 box.w - 30, "center")
+        if not self.choice_buttons:
+            text(canvas, i18n.tr("table.choose.on_board"), box.center, 24, theme.TEXT_MUTED,
+                 "center")
+
+    def _prompt(self) -> str:
+        s = self.session
+        if s.over:
+            return i18n.tr("table.prompt.over")
+        seat = s.current_seat
+        if seat is None:
+            return ""
+        name = seat.name
+        if s.is_ai_turn():
+            dots = "." * (1 + int(self.clock * 3) % 3)
+            return i18n.tr("table.prompt.thinking", name=name) + dots
+        if self.busy:
+            return i18n.tr("table.prompt.wait")
+        if self.message is not None:
+            key, params = self.message
+            return i18n.tr(key, **params)
+        decision = self.state.decision or "turn"
+        return i18n.tr(f"table.prompt.{decision}", name=name)
+
+    def _draw_prompt(self, canvas: Canvas) -> None:
+        fit_text(canvas, self._prompt(), (g.PROMPT.x + 18, g.PROMPT.centery), 26,
+                 palette.INK_LIGHT, g.PROMPT.w - 36, "midleft")
+
+    def _draw_log(self, canvas: Canvas) -> None:
+        box = g.LOG.inflate(-30, -24)
+        text(canvas, i18n.tr("table.log"), (box.x, box.y), 22, GOLD)
+        lines = self.log.lines()
+        fit = int((box.h - 30) // LOG_LINE)
+        self.log_scroll = min(self.log_scroll, max(0, len(lines) - fit))
+        end = len(lines) - self.log_scroll
+        shown = lines[max(0, end - fit):end]
+        for i, line in enumerate(shown):
+            fit_text(canvas, line, (box.x, box.y + 30 + i * LOG_LINE), 21, palette.PARCHMENT,
+                     box.w)
+
+    def _draw_flyers(self, canvas: Canvas) -> None:
+        for f in self.flyers:
+            # A few lift steps only: every distinct size is a cached, pre-rendered piece.
+            lift = 1 + round(3 * math.sin(math.pi * f.t)) * 0.06
+            px = canvas.length(f.size * lift)
+            if f.kind == "tile":
+                face = face_of(f.what)
+                image = pieces.hex_tile(face, px) if face is not None else tile_back(px)
+            elif f.kind == "goods":
+                image = pieces.goods_tile(f.what, px)
+            elif f.kind == "silver":
+                image = pieces.silver_coin(px)
+            elif f.kind == "worker":
+                image = pieces.worker_chip(px)
+            else:
+                colour, rank = f.what
+                large, small = BONUS_POINTS.get(len(self.names), (5, 2))
+                image = pieces.bonus_tile(colour, large if rank == 1 else small, px)
+            blit_at(canvas, image, f.pos)

@@ -1,0 +1,132 @@
+"""Every tier plays legal moves, deterministically, without peeking at hidden order."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import TIERS, hint, make_player
+from game.ai.hard import HardPlayer
+from game.ai.view import canonical, public_key
+from game.rules import GameConfig, RULE_SETS, new_game
+
+from .positions import midgame_positions, shuffled_supplies, swapped_face_down
+
+CHEAP = {"random": None, "easy": None, "medium": 2, "hard": 2}
+
+
+def cheap_player(tier: str, seed: int = 0):
+    return make_player(tier, seed=seed, iterations=CHEAP[tier])
+
+
+GAMES = [(rules, players, mode)
+         for rules, players, mode in [
+             ("special", 2, "advanced"), ("special", 3, "basic"), ("special", 4, "random"),
+             ("alea2019", 2, "free"), ("alea2019", 3, "advanced"), ("alea2019", 4, "basic"),
+             ("original", 2, "random"), ("original", 3, "free"), ("original", 4, "advanced"),
+             ("yucata", 2, "basic"), ("yucata", 3, "random"), ("yucata", 4, "advanced")]]
+
+
+WITH_CHATEAUMA = [("special", 2, "advanced", "medium"), ("alea2019", 3, "random", "easy+A"),
+                  ("original", 4, "basic", "hard+A+B+C+D"), ("yucata", 2, "free", "hard+A+D")]
+
+
+@pytest.mark.parametrize("rules,players,mode,chateauma",
+                         [g + (None,) for g in GAMES] + WITH_CHATEAUMA)
+def test_every_tier_plays_only_legal_actions_to_the_end(rules, players, mode, chateauma):
+    seed = sum(map(ord, rules)) + players
+    chance = random.Random(seed)
+    config = GameConfig(players=players, rules=rules, board_mode=mode, chateauma=chateauma)
+    state = new_game(config)
+    seats = [cheap_player(TIERS[(seed + i) % len(TIERS)], seed=i)
+             for i in range(config.deciders)]
+    while not state.terminal:
+        if state.is_chance():
+            state.apply_chance(state.sample_chance(chance))
+            continue
+        before = state.to_json()
+        action = seats[state.current_player].choose(state)
+        assert state.to_json() == before, "choose() changed the state"
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert state.ranking()
+
+
+def test_rule_sets_are_all_covered():
+    assert {g[0] for g in GAMES} == set(RULE_SETS)
+
+
+@pytest.fixture(scope="module")
+def positions():
+    return midgame_positions(11, every=23) + midgame_positions(12, players=3, rules="yucata",
+                                                               every=41)
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_same_seed_and_budget_same_move(tier, positions):
+    for state in positions[::2]:
+        a = cheap_player(tier, seed=5).choose(state)
+        b = cheap_player(tier, seed=5).choose(state.clone())
+        assert a == b
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_hidden_supply_order_does_not_change_the_choice(tier, positions):
+    for i, state in enumerate(positions[::2]):
+        shuffled = shuffled_supplies(state, seed=i)
+        assert shuffled.bags != state.bags or shuffled.black_bag != state.black_bag
+        assert public_key(shuffled) == public_key(state)
+        assert cheap_player(tier, seed=3).choose(state) == cheap_player(tier, seed=3).choose(shuffled)
+
+
+@pytest.fixture(scope="module")
+def chateauma_positions():
+    """Positions of a solo game against Châteauma with face-down tiles on its estate
+    (modifier A) and, later, jokers."""
+    return midgame_positions(13, chateauma="hard+A+B", every=11)[1::2]
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_chateauma_face_down_tiles_do_not_change_the_choice(tier, chateauma_positions):
+    for i, state in enumerate(chateauma_positions):
+        swapped = swapped_face_down(state, seed=i)
+        assert swapped.chateauma.estate != state.chateauma.estate
+        assert public_key(swapped) == public_key(state)
+        assert (cheap_player(tier, seed=4).choose(state)
+                == cheap_player(tier, seed=4).choose(swapped))
+
+
+def test_the_ai_copy_deals_face_down_tiles_from_the_unseen_ones(chateauma_positions):
+    state = chateauma_positions[-1]
+    copy = canonical(state)
+    assert canonical(swapped_face_down(state, seed=9)).chateauma.estate == copy.chateauma.estate
+    assert sorted(copy.chateauma.tiles() + copy.black_bag) == sorted(
+        state.chateauma.tiles() + state.black_bag)
+
+
+def test_random_tier_varies_with_its_seed(positions):
+    state = max(positions, key=lambda s: len(s.legal_actions()))
+    picks = {make_player("random", seed=s).choose(state) for s in range(20)}
+    assert len(picks) > 1
+
+
+def test_hint_is_a_legal_action(positions):
+    state = positions[1]
+    assert hint(state, time_budget=0.2) in state.legal_actions()
+
+
+def test_hard_thinks_within_a_default_budget_unless_given_iterations():
+    assert make_player("hard").time_budget == HardPlayer.default_time
+    assert make_player("hard", iterations=8).time_budget is None
+
+
+def test_unknown_tier_is_refused():
+    with pytest.raises(ValueError, match="unknown AI tier"):
+        make_player("grandmaster")
+
+
+def test_a_player_refuses_a_chance_step():
+    state = new_game(GameConfig())
+    with pytest.raises(ValueError, match="decision"):
+        make_player("medium").choose(state)
