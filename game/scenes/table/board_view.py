@@ -136,5 +136,5 @@ def _paint_strip(canvas: Canvas, view: TableView, colours: list[int],
              "center")
         name = names[seat] if len(names[seat]) <= 9 else names[seat][:8] + "\u2026"
         text(canvas, name, (pos[0] + 26, pos[1] - 9), 20, palette.INK, "midleft")
-        text(canvas, i18n.tr("table.track_pos", pos=pv.track_pos), (pos[0] + 26, pos[1] + 10),
-             17, theme.TEXT_MUTED, "midleft")
+        text(canvas, i18n.tr("table.track_pos", pos=pv.track_pos), (pos[0] + 26, pos[1] + 11),
+             19, theme.TEXT_MUTED, "midleft")

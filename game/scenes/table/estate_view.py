@@ -147,8 +147,8 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
     canvas.fill_rect((s.x + 14, s.y + 14, 30, 30), pc, radius=15)
     canvas.fill_rect((s.x + 14, s.y + 14, 30, 30), palette.INK, radius=15, width=2)
     fit_text(canvas, name, (s.x + 54, s.y + 29), 30, palette.INK, 190, "midleft")
-    text(canvas, i18n.tr("term.points"), (g.score_centre()[0], g.score_centre()[1] + 26), 17,
-         theme.TEXT_MUTED, "center")
+    fit_text(canvas, i18n.tr("term.points"), (s.right - 12, g.score_centre()[1] + 28), 19,
+             theme.TEXT_MUTED, 110, "midright")
     blit_at(canvas, pieces.silver_coin(canvas.length(44)), g.silver_centre())
     text(canvas, f"\u00d7 {pv.silver}", (g.silver_centre()[0] + 30, g.silver_centre()[1]), 30,
          palette.INK, "midleft")
@@ -157,7 +157,7 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
         text(canvas, f"\u00d7 {pv.workers}", (g.workers_centre()[0] + 30,
                                                g.workers_centre()[1]), 30, palette.INK,
              "midleft")
-        text(canvas, i18n.tr("term.storage"), (s.x + 18, s.y + 108), 20, theme.TEXT_MUTED)
+        text(canvas, i18n.tr("term.storage"), (s.x + 18, s.y + 104), 20, theme.TEXT_MUTED)
         for j, tile in enumerate(pv.storage):
             pos = g.storage_centre(j)
             face = face_of(tile)
@@ -193,7 +193,7 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
 
 def _paint_reserve(canvas: Canvas, cm: ChateaumaView) -> None:
     s = g.SIDE
-    text(canvas, i18n.tr("table.cm.reserve"), (s.x + 18, s.y + 108), 20, theme.TEXT_MUTED)
+    text(canvas, i18n.tr("table.cm.reserve"), (s.x + 18, s.y + 104), 20, theme.TEXT_MUTED)
     size = canvas.length(19)
     for i, stack in enumerate(cm.reserve):
         pos = g.cm_reserve_centre(i)

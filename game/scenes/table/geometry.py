@@ -27,7 +27,7 @@ TABS = pygame.Rect(972, 16, 932, 92)
 ESTATE_CENTRE = (1268, 416)
 ESTATE_HEX = 46
 SIDE = pygame.Rect(1580, 120, 324, 560)
-STORAGE_HEX = 38
+STORAGE_HEX = 34
 PROMPT = pygame.Rect(980, 700, 924, 44)
 DICE = pygame.Rect(980, 748, 520, 316)
 DIE_SIZE = 84
@@ -80,7 +80,7 @@ def estate_space_centre(space: int, centre=ESTATE_CENTRE,
 
 
 def storage_centre(j: int) -> tuple[float, float]:
-    return SIDE.x + 58 + j * 72, SIDE.y + 150
+    return SIDE.x + 58 + j * 68, SIDE.y + 162
 
 
 def goods_centre(goods: int) -> tuple[float, float]:
@@ -148,4 +148,4 @@ def cm_card_space_centre(slot: int, space: int, spaces: int) -> tuple[float, flo
 
 def cm_reserve_centre(stack: int) -> tuple[float, float]:
     """The six colours' stacks, then the face-down tiles."""
-    return SIDE.x + 28 + stack * 45, SIDE.y + 148
+    return SIDE.x + 28 + stack * 45, SIDE.y + 150

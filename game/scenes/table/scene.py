@@ -39,7 +39,7 @@ from .log import GameLog, MoveTakenBack, describe_action
 from .motion import Handlers
 from .overlays import ConfirmOverlay, HandoffScene, PauseMenu
 from .paint import (FELT, FELT_DARK, GOLD, WOOD, Layer, blit_at, fit_text, hex_outline,
-                    text, tile_back)
+                    text, text_image, tile_back)
 from .tips import Spot, chateauma_spots, space_tip, tile_tip
 from .view import COLOURS, TableView, face_of
 
@@ -47,6 +47,9 @@ from .view import COLOURS, TableView, face_of
 LISTED = ("discard", "ship", "keep_goods", "pick", "warehouse", "board", "start_castle")
 # A short pause after each AI move, so a person can follow what happened.
 AI_PAUSE = 0.35
+# Up to UNPAGED options are listed at once; more are listed PAGE_SIZE to a page.
+UNPAGED = 10
+PAGE_SIZE = 8
 LOG_LINE = 25
 
 
@@ -92,6 +95,10 @@ class TableScene(Scene):
         self.panels = PanelGroup()
         self.choice_panels = PanelGroup()
         self.choice_buttons: list[Button] = []
+        self.page_buttons: list[Button] = []
+        self.choice_actions: list[tuple] = []
+        self.choice_page = 0
+        self.pointer: tuple[float, float] = (0, 0)
         self._build_buttons()
         self._spots: list[Spot] = []
         self._spots_key: Any = None
@@ -361,10 +368,13 @@ class TableScene(Scene):
         self.b_minus.visible = self.b_plus.visible = value_shown
         self.b_minus.enabled = self.b_plus.enabled = value_shown and len(n.values()) > 1
 
-    def _build_choices(self) -> None:
-        for b in self.choice_buttons:
+    def _build_choices(self, page: int = 0) -> None:
+        """The options of a listed decision (or a payment) as buttons; more than
+        UNPAGED of them are shown PAGE_SIZE at a time, with buttons to turn the page."""
+        for b in self.choice_buttons + self.page_buttons:
             self.choice_panels.remove(b)
-        self.choice_buttons = []
+        self.choice_buttons, self.page_buttons = [], []
+        self.choice_actions = []
         n = self.narrowing
         if n is None:
             return
@@ -372,25 +382,57 @@ class TableScene(Scene):
             actions = list(self.options)
         elif n.decision in LISTED:
             actions = [a for a in n.legal if a[0] != "decline"]
-            if n.decision == "pick" and len(actions) > 12:
-                actions = []  # too many to list: the tiles are clicked on the board
             actions += [a for a in n.legal if a[0] == "decline"]
         else:
             return
+        self.choice_actions = actions
+        pages = self.choice_pages()
+        self.choice_page = max(0, min(page, pages - 1))
         area = g.CHOICE.inflate(-24, -70).move(0, 22)
-        cols = 1 if len(actions) <= 4 else 2 if len(actions) <= 10 else 3
-        rows = max(1, math.ceil(len(actions) / cols))
+        if pages > 1:
+            shown = actions[self.choice_page * PAGE_SIZE:(self.choice_page + 1) * PAGE_SIZE]
+            nav = pygame.Rect(area.x, area.bottom - 44, area.w, 44)
+            area.h -= 52
+            for delta, label, rect in ((-1, "\u00ab", (nav.x, nav.y, 120, nav.h)),
+                                       (1, "\u00bb", (nav.right - 120, nav.y, 120, nav.h))):
+                button = Button(rect, lambda s=label: s,
+                                lambda d=delta: self.turn_choice_page(d), font_size=30,
+                                name=f"page {delta:+d}",
+                                tooltip=lambda d=delta: i18n.tr(
+                                    "table.tip.page_next" if d > 0 else "table.tip.page_prev"))
+                button.enabled = 0 <= self.choice_page + delta < pages
+                self.choice_panels.add(button)
+                self.page_buttons.append(button)
+            cols, rows = 2, PAGE_SIZE // 2
+        else:
+            shown = actions
+            cols = 1 if len(actions) <= 4 else 2
+            rows = max(1, math.ceil(len(actions) / cols))
         h = min(64, (area.h - (rows - 1) * 8) / rows)
         w = (area.w - (cols - 1) * 10) / cols
-        for i, action in enumerate(actions):
+        first = self.choice_page * PAGE_SIZE if pages > 1 else 0
+        for i, action in enumerate(shown):
             r, c = divmod(i, cols)
             rect = (area.x + c * (w + 10), area.y + r * (h + 8), w, h)
             label = (lambda a=action: describe_action(a, self.state))
             button = Button(rect, label, lambda a=action: self._choose(a),
-                            font_size=22 if cols > 1 else 26, name=f"choice {i}")
+                            font_size=22 if cols > 1 else 26, name=f"choice {first + i}")
             button.action = action
             self.choice_panels.add(button)
             self.choice_buttons.append(button)
+
+    def choice_pages(self) -> int:
+        if len(self.choice_actions) <= UNPAGED:
+            return 1
+        return math.ceil(len(self.choice_actions) / PAGE_SIZE)
+
+    def turn_choice_page(self, delta: int) -> bool:
+        """Show the next (1) or previous (-1) page of options; False at either end."""
+        page = self.choice_page + delta
+        if not self.choice_buttons or not 0 <= page < self.choice_pages():
+            return False
+        self._build_choices(page)
+        return True
 
     def _choose(self, action: tuple) -> None:
         if self.can_act() and action in self.narrowing.legal:
@@ -522,8 +564,13 @@ class TableScene(Scene):
                 self.preview_board = under.action[1]
         elif t in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.tooltips.hide()
+        if t == pygame.MOUSEMOTION:
+            self.pointer = event.pos
         if t == pygame.MOUSEWHEEL:
-            self.log_scroll = max(0, self.log_scroll + event.y)
+            if self.choice_buttons and g.CHOICE.collidepoint(self.pointer):
+                self.turn_choice_page(-1 if event.y > 0 else 1)
+            else:
+                self.log_scroll = max(0, self.log_scroll + event.y)
             return True
         if self.choice_panels.handle_event(event) or self.panels.handle_event(event):
             return True
@@ -587,6 +634,10 @@ class TableScene(Scene):
             self.view_seat((self.shown_seat + 1) % len(self.names))
         elif k == pygame.K_SPACE:
             self.presenter.skip()
+        elif k == pygame.K_PAGEDOWN:
+            self.turn_choice_page(1)
+        elif k == pygame.K_PAGEUP:
+            self.turn_choice_page(-1)
 
     # --- hit areas and tooltips ------------------------------------------------------------
 
@@ -762,9 +813,12 @@ class TableScene(Scene):
             else:
                 line = i18n.tr("table.tab_line_cm", silver=pv.silver, goods=sum(pv.goods),
                                reserve=sum(len(stack) for stack in pv.cm.reserve))
-            text(canvas, line, (r.x + 14, r.y + 70), small, theme.TEXT_MUTED, "midleft")
-            if seat == current:
-                marker = i18n.tr("table.to_move")
+            marker = i18n.tr("table.to_move") if seat == current else ""
+            room = r.w - 28 - (text_image(marker, round(small * canvas.scale), theme.BUTTON)
+                               .get_width() / canvas.scale + 12 if marker else 0)
+            fit_text(canvas, line, (r.x + 14, r.y + 70), small, theme.TEXT_MUTED, room,
+                     "midleft")
+            if marker:
                 text(canvas, marker, (r.right - 14, r.y + 70), small, theme.BUTTON, "midright")
 
     def _draw_score(self, canvas: Canvas, pv) -> None:
@@ -845,7 +899,7 @@ class TableScene(Scene):
             blit_at(canvas, pieces.die_face(self.view.white, canvas.length(g.WHITE_DIE_SIZE)),
                     g.die_centre(2))
             text(canvas, i18n.tr("table.white_die"), (g.die_centre(2)[0],
-                                                      g.die_centre(2)[1] + 52), 18,
+                                                      g.die_centre(2)[1] + 52), 20,
                  palette.INK_LIGHT, "center")
         if n is not None and n.die in (0, 1) and n.value is not None:
             y = g.DICE.y + 222
@@ -870,6 +924,10 @@ class TableScene(Scene):
         if not self.choice_buttons:
             text(canvas, i18n.tr("table.choose.on_board"), box.center, 24, theme.TEXT_MUTED,
                  "center")
+        pages = self.choice_pages()
+        if pages > 1 and self.page_buttons:
+            text(canvas, i18n.tr("table.page", page=self.choice_page + 1, pages=pages),
+                 (box.centerx, self.page_buttons[0].rect.centery), 22, palette.INK, "center")
 
     def _prompt(self) -> str:
         s = self.session

@@ -1,0 +1,84 @@
+"""Long option lists: every legal option of a listed decision is reachable from the list,
+a page at a time, by clicks, keys and the mouse wheel."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+from client_events import key, motion, wheel
+from table_driver import click_button, make_table, settle
+
+from game.rules import action_text
+from game.scenes.table import geometry as g
+from game.scenes.table.scene import LISTED, PAGE_SIZE, UNPAGED
+
+
+def many_options(data_root):
+    """A table where a person faces a listed decision with more than UNPAGED options."""
+    # Seed 22 reaches a ship choice among 12 depots' goods after 110 random moves; the
+    # others are there in case the rules ever order their actions differently.
+    for seed in [22] + list(range(22)):
+        stack, scene, _ = make_table(data_root / str(seed), ("human", "human"), seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            settle(stack, scene)
+            if scene.session.over:
+                break
+            n = scene.narrowing
+            if n.decision in LISTED and len(n.legal) > UNPAGED:
+                return stack, scene
+            scene.submit(rng.choice(scene.state.legal_actions()))
+    raise AssertionError("no long option list came up")
+
+
+def test_every_option_is_reachable_page_by_page(data_root):
+    stack, scene = many_options(data_root)
+    legal = scene.narrowing.legal
+    pages = scene.choice_pages()
+    assert pages == -(-len(legal) // PAGE_SIZE) > 1
+    assert len(scene.choice_buttons) == PAGE_SIZE
+    prev, nxt = scene.page_buttons
+    assert not prev.enabled and nxt.enabled
+    seen = []
+    for page in range(pages):
+        assert scene.choice_page == page
+        seen += [b.action for b in scene.choice_buttons]
+        for b in scene.choice_buttons:  # every button lies inside the choice box
+            assert g.CHOICE.contains(b.rect)
+        if page < pages - 1:
+            click_button(stack, scene.page_buttons[1])
+    assert sorted(seen) == sorted(legal)
+    assert not scene.page_buttons[1].enabled
+    # The last page's option is played by a click.
+    action = scene.choice_buttons[-1].action
+    steps = len(scene.session.match.record.steps)
+    click_button(stack, scene.choice_buttons[-1])
+    played = [s["action"] for s in scene.session.match.record.steps[steps:] if "action" in s]
+    assert played[:1] == [action_text(action)]
+
+
+def test_page_keys_and_the_mouse_wheel_turn_pages(data_root):
+    stack, scene = many_options(data_root)
+    stack.handle_event(key(pygame.K_PAGEDOWN))
+    assert scene.choice_page == 1
+    stack.handle_event(key(pygame.K_PAGEUP))
+    assert scene.choice_page == 0
+    stack.handle_event(key(pygame.K_PAGEUP))
+    assert scene.choice_page == 0
+    stack.handle_event(motion(g.CHOICE.center))
+    stack.handle_event(wheel(-1))
+    assert scene.choice_page == 1
+    stack.handle_event(wheel(1))
+    assert scene.choice_page == 0
+    # Over the log, the wheel still scrolls the log.
+    stack.handle_event(motion(g.LOG.center))
+    stack.handle_event(wheel(1))
+    assert scene.choice_page == 0
+
+
+def test_the_page_is_drawn_and_labelled(data_root):
+    stack, scene = many_options(data_root)
+    surface = pygame.Surface((1280, 720))
+    stack.draw(surface)
+    assert scene.page_buttons[1].tooltip_text()

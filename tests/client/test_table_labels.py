@@ -1,0 +1,94 @@
+"""Every text the table draws stays inside its box at 1280x720, in English and German:
+labels, tabs, the strip, the side panel, Châteauma's cards, the log and the buttons."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from table_driver import make_table, settle
+from test_table_chateauma import chateauma_table
+
+from game.scenes import fonts, i18n
+from game.scenes.layout import Viewport
+from game.scenes.table import board_view, estate_view, paint, scene as scene_module
+from game.scenes.table import geometry as g
+
+SIZE = (1280, 720)
+
+
+def boxes(scene):
+    """The table's regions, in design units: a text belongs to the smallest one holding its
+    centre and must lie inside it."""
+    out = [g.BOARD, g.STRIP, g.LOG, g.PROMPT, g.DICE, g.BUTTONS, g.SIDE,
+           pygame.Rect(estate_view.REGION.x, estate_view.REGION.y, 600, estate_view.REGION.h),
+           g.cm_card_rect(0), g.cm_card_rect(1)]
+    out += [g.tab_rect(s, len(scene.names)) for s in range(len(scene.names))]
+    r = 132
+    out.append(pygame.Rect(g.RING_CENTRE[0] - r, g.RING_CENTRE[1] - r, 2 * r, 2 * r))
+    return out
+
+
+def drawn_texts(stack, scene, monkeypatch):
+    """Draw the table once and return (text, window rect) for every line drawn."""
+    seen = []
+    original = paint.text
+    layers = (scene.background, scene.board_layer, scene.estate_layer)
+
+    def recording(canvas, s, pos, size, colour, anchor="topleft"):
+        rect = original(canvas, s, pos, size, colour, anchor)
+        # Layers paint into their own surface: move their lines to window pixels.
+        layer = next((la for la in layers if canvas.surface is la.surface), None)
+        seen.append((s, rect.move(layer.target.topleft) if layer else rect))
+        return rect
+    for module in (paint, board_view, estate_view, scene_module):
+        monkeypatch.setattr(module, "text", recording)
+    for layer in layers:
+        layer.key = None
+    stack.draw(pygame.Surface(SIZE))
+    assert len(seen) > 40
+    return seen
+
+
+def overflowing(stack, scene, monkeypatch):
+    viewport = Viewport(SIZE)
+    regions = [viewport.rect_to_window(b) for b in boxes(scene)]
+    bad = []
+    for s, rect in drawn_texts(stack, scene, monkeypatch):
+        holders = [b for b in regions if b.collidepoint(rect.center)]
+        if not holders:
+            bad.append((s, rect, None))
+            continue
+        box = min(holders, key=lambda b: b.w * b.h)
+        if not box.inflate(2, 2).contains(rect):
+            bad.append((s, rect, box))
+    for button in list(scene.panels) + list(scene.choice_panels):
+        label = button.label() if callable(button.label) else i18n.tr(button.label)
+        width = viewport.length(button.rect.w - 12)
+        font = fonts.get(viewport.length(getattr(button, "fitted_size", button.font_size)))
+        if font.size(label)[0] > width:
+            bad.append((label, button.rect, "button"))
+    return bad
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_table_labels_fit_their_boxes(data_root, lang, monkeypatch):
+    stack, scene, _ = make_table(data_root, ("human", "medium"), seed=3)
+    settle(stack, scene)
+    i18n.set_language(lang)
+    assert overflowing(stack, scene, monkeypatch) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_chateauma_labels_fit_their_boxes(data_root, lang, monkeypatch):
+    stack, scene = chateauma_table(data_root, moves=60)
+    i18n.set_language(lang)
+    assert overflowing(stack, scene, monkeypatch) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_long_option_list_fits(data_root, lang, monkeypatch):
+    from test_table_choices import many_options
+    stack, scene = many_options(data_root)
+    i18n.set_language(lang)
+    scene._build_choices(scene.choice_page)
+    assert overflowing(stack, scene, monkeypatch) == []
