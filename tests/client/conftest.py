@@ -21,6 +21,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.scenes import i18n  # noqa: E402
+from game.scenes.context import ClientContext  # noqa: E402
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -44,3 +45,14 @@ def _english_and_private_data(tmp_path, monkeypatch):
 def data_root(tmp_path):
     return tmp_path / "data"
 
+
+
+@pytest.fixture
+def launcher():
+    """No launcher; test modules that follow the game flow override this fixture."""
+    return None
+
+
+@pytest.fixture
+def ctx(data_root, launcher):
+    return ClientContext.load(data_root, launcher=launcher)

@@ -1,18 +1,15 @@
 """Procedural artwork: every piece renders, is cached, and never relies on colour alone."""
 
-import os
 from itertools import combinations
-from pathlib import Path
 
 import numpy
 import pygame
 import pytest
+from golden_images import compare_golden
 
 from game.scenes.art import faces, icons, palette, pieces
 from game.scenes.art.faces import TileFace
 
-GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
 # A fixed estate layout for drawing tests (not a printed board).
 COLOURS = [palette.ESTATE_COLOURS[i % 6] for i in range(37)]
@@ -158,18 +155,4 @@ def art_sheet():
 
 def test_art_sheet_matches_golden_image():
     """Regenerate with UPDATE_GOLDEN=1 after an intended change, and look at the result."""
-    sheet = art_sheet()
-    path = GOLDEN / "art_sheet.png"
-    if UPDATE or not path.exists():
-        if not UPDATE:
-            pytest.fail(f"{path.name} is missing; run with UPDATE_GOLDEN=1 to create it")
-        path.parent.mkdir(exist_ok=True)
-        pygame.image.save(sheet, str(path))
-        return
-    expected = pygame.surfarray.array3d(pygame.image.load(str(path))).astype(int)
-    actual = pygame.surfarray.array3d(sheet).astype(int)
-    diff = numpy.abs(expected - actual).max(axis=2) if expected.shape == actual.shape else None
-    # Tolerates antialiasing and font-hinting differences, not a changed picture.
-    if diff is None or diff.mean() >= 1.5 or (diff > 48).mean() >= 0.005:
-        pygame.image.save(sheet, str(path.with_suffix(".actual.png")))
-        pytest.fail(f"the art differs from {path.name}; see {path.stem}.actual.png beside it")
+    compare_golden(art_sheet(), "art_sheet.png")

@@ -34,11 +34,6 @@ def launcher():
 
 
 @pytest.fixture
-def ctx(data_root, launcher):
-    return ClientContext.load(data_root, launcher=launcher)
-
-
-@pytest.fixture
 def stack():
     return SceneStack()
 

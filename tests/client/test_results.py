@@ -16,7 +16,7 @@ from game.scenes.results import (CHATEAUMA_CATEGORIES, MARKERS, PLAYER_CATEGORIE
                                  nice_step, tie_breaks, tie_text)
 from game.scenes.session import GameSession, GameSetup, SeatSpec
 from game.scenes.stack import SceneStack
-from test_setup import compare_golden
+from golden_images import compare_golden
 
 _FINISHED: dict = {}
 
@@ -58,11 +58,6 @@ class Launcher:
 @pytest.fixture
 def launcher():
     return Launcher()
-
-
-@pytest.fixture
-def ctx(data_root, launcher):
-    return ClientContext.load(data_root, launcher=launcher)
 
 
 def with_scores(config, scores, empty=None):

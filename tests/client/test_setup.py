@@ -5,9 +5,9 @@ import json
 import os
 from pathlib import Path
 
-import numpy
 import pygame
 import pytest
+from golden_images import compare_golden
 
 from client_events import key, motion, press, release
 from game.rules import BOARD_MODES, RULE_SETS, GameConfig
@@ -19,8 +19,6 @@ from game.scenes.setup import (CHATEAUMA_NAME, MAX_NAME_LENGTH, SeatDraft, Setup
                                save_last_setup)
 from game.scenes.stack import SceneStack
 
-GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
 
 class Launcher:
@@ -37,11 +35,6 @@ class Launcher:
 @pytest.fixture
 def launcher():
     return Launcher()
-
-
-@pytest.fixture
-def ctx(data_root, launcher):
-    return ClientContext.load(data_root, launcher=launcher)
 
 
 def click_at(stack, pos):
@@ -378,22 +371,6 @@ def setup_screen():
     surface = pygame.Surface((1280, 720))
     stack.draw(surface)
     return surface
-
-
-def compare_golden(surface, name):
-    path = GOLDEN / name
-    if UPDATE or not path.exists():
-        if not UPDATE:
-            pytest.fail(f"{path.name} is missing; run with UPDATE_GOLDEN=1 to create it")
-        pygame.image.save(surface, str(path))
-        return
-    expected = pygame.surfarray.array3d(pygame.image.load(str(path))).astype(int)
-    actual = pygame.surfarray.array3d(surface).astype(int)
-    diff = numpy.abs(expected - actual).max(axis=2) if expected.shape == actual.shape else None
-    # Tolerates antialiasing and font-hinting differences, not a changed picture.
-    if diff is None or diff.mean() >= 1.5 or (diff > 48).mean() >= 0.005:
-        pygame.image.save(surface, str(path.with_suffix(".actual.png")))
-        pytest.fail(f"the screen differs from {path.name}; see {path.stem}.actual.png beside it")
 
 
 def test_setup_screen_matches_golden_image():

@@ -5,35 +5,11 @@ before keeping them (a mismatch writes NAME.actual.png beside the golden file)."
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
-import numpy
 import pygame
-import pytest
+from golden_images import compare_golden
 from table_driver import click_spot, make_table, settle
-
-GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
-
-
-def compare(surface: pygame.Surface, name: str) -> None:
-    path = GOLDEN / name
-    if UPDATE or not path.exists():
-        if not UPDATE:
-            pytest.fail(f"{path.name} is missing; run with UPDATE_GOLDEN=1 to create it")
-        path.parent.mkdir(exist_ok=True)
-        pygame.image.save(surface, str(path))
-        return
-    expected = pygame.surfarray.array3d(pygame.image.load(str(path))).astype(int)
-    actual = pygame.surfarray.array3d(surface).astype(int)
-    diff = numpy.abs(expected - actual).max(axis=2) if expected.shape == actual.shape else None
-    # Tolerates antialiasing and font-hinting differences, not a changed picture.
-    if diff is None or diff.mean() >= 1.5 or (diff > 48).mean() >= 0.005:
-        pygame.image.save(surface, str(path.with_suffix(".actual.png")))
-        pytest.fail(f"the table differs from {path.name}; see {path.stem}.actual.png beside it")
-
 
 def midgame(data_root, moves=40):
     stack, scene, _ = make_table(data_root, ("human", "random"), seed=11)
@@ -49,7 +25,7 @@ def test_golden_table_mid_game(data_root):
     stack, _scene = midgame(data_root)
     surface = pygame.Surface((1280, 720))
     stack.draw(surface)
-    compare(surface, "table_mid_game.png")
+    compare_golden(surface, "table_mid_game.png")
 
 
 def test_golden_table_with_a_die_chosen(data_root):
@@ -57,7 +33,7 @@ def test_golden_table_with_a_die_chosen(data_root):
     click_spot(stack, scene, "die", scene.narrowing.dice_available()[0])
     surface = pygame.Surface((1280, 720))
     stack.draw(surface)
-    compare(surface, "table_die_chosen.png")
+    compare_golden(surface, "table_die_chosen.png")
 
 
 def test_golden_table_choosing_an_estate(data_root):
@@ -66,4 +42,4 @@ def test_golden_table_choosing_an_estate(data_root):
     assert scene.state.decision == "board"
     surface = pygame.Surface((1280, 720))
     stack.draw(surface)
-    compare(surface, "table_choose_estate.png")
+    compare_golden(surface, "table_choose_estate.png")
