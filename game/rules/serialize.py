@@ -67,20 +67,11 @@ def _player_to_dict(p: PlayerState) -> dict:
 
 def _player_from_dict(d: dict) -> PlayerState:
     from .engine import board_neighbours
-    from .tiles import KIND_BUILDING, KIND_COLOUR, KIND_KNOWLEDGE
     p = PlayerState()
     if d["board"] is not None:
         p.set_board(get_board(d["board"]))
     for s, name, phase in d["placements"]:
-        k = kind_from_name(name)
-        p.estate[s] = k
-        p.occupied |= 1 << s
-        p.placements.append((s, k, phase))
-        p.colour_count[KIND_COLOUR[k]] += 1
-        if KIND_BUILDING[k] >= 0:
-            p.city_buildings[p.board.area_of[s]] |= 1 << KIND_BUILDING[k]
-        if KIND_KNOWLEDGE[k]:
-            p.knowledge |= 1 << KIND_KNOWLEDGE[k]
+        p.lay_tile(s, kind_from_name(name), phase)
     for s in range(len(p.estate)):
         if p.occupied >> s & 1:
             p.frontier |= board_neighbours(s)

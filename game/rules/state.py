@@ -12,7 +12,8 @@ from typing import Any, NamedTuple
 
 from .boards import SPACES, Board
 from .config import GameConfig, RuleSet, START
-from .tiles import BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES, KIND_COLOUR
+from .tiles import (BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES, KIND_BUILDING,
+                    KIND_COLOUR, KIND_KNOWLEDGE)
 
 Action = tuple
 
@@ -78,6 +79,18 @@ class PlayerState:
     def set_board(self, board: Board) -> None:
         self.board = board
         self.city_buildings = [0] * len(board.area_mask)
+
+    def lay_tile(self, space: int, k: int, phase: int) -> None:
+        """Record a tile lying on an estate space with everything derived from it (no
+        effect, no points): for restoring a saved estate and building test positions."""
+        self.estate[space] = k
+        self.occupied |= 1 << space
+        self.placements.append((space, k, phase))
+        self.colour_count[KIND_COLOUR[k]] += 1
+        if KIND_BUILDING[k] >= 0:
+            self.city_buildings[self.board.area_of[space]] |= 1 << KIND_BUILDING[k]
+        if KIND_KNOWLEDGE[k]:
+            self.knowledge |= 1 << KIND_KNOWLEDGE[k]
 
     def has(self, monastery: int) -> bool:
         return bool(self.knowledge >> monastery & 1)

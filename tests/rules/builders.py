@@ -16,7 +16,7 @@ from game.rules.boards import AXIAL, CENTRE, get_board
 from game.rules.chance import black_depot_size, depot_colours
 from game.rules.engine import board_neighbours
 from game.rules.state import Frame, PlayerState
-from game.rules.tiles import (KIND_BUILDING, KIND_COLOUR, KIND_KNOWLEDGE, MONASTERY,
+from game.rules.tiles import (KIND_COLOUR, MONASTERY,
                               kind_from_name)
 
 kind = kind_from_name
@@ -102,15 +102,8 @@ def build(state: GameState, space: int, name: str, seat: int | None = None,
     k = kind(name)
     assert p.estate[space] < 0, f"space {space} is taken"
     assert p.board.colour[space] == KIND_COLOUR[k], f"{name} does not fit space {space}"
-    p.estate[space] = k
-    p.occupied |= 1 << space
+    p.lay_tile(space, k, phase)
     p.frontier = (p.frontier | board_neighbours(space)) & ~p.occupied
-    p.placements.append((space, k, phase))
-    p.colour_count[KIND_COLOUR[k]] += 1
-    if KIND_BUILDING[k] >= 0:
-        p.city_buildings[p.board.area_of[space]] |= 1 << KIND_BUILDING[k]
-    if KIND_KNOWLEDGE[k]:
-        p.knowledge |= 1 << KIND_KNOWLEDGE[k]
     state._legal = None
 
 
