@@ -1,4 +1,4 @@
-"""Command-line entry points: play, simulate, bench, tournament, bench-client."""
+"""Command-line entry points: play, simulate, bench, tournament, openings, bench-client."""
 
 from __future__ import annotations
 
@@ -98,6 +98,11 @@ def tournament(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def openings(args: argparse.Namespace) -> int:
+    from .ai.openings import run
+    return run(args)
+
+
 def play(args: argparse.Namespace) -> int:
     from .scenes.app import main as open_window
     return open_window(windowed=args.windowed)
@@ -129,6 +134,10 @@ def main(argv: list[str]) -> int:
                             help="play AI tiers against each other and print their results")
     from .ai.tournament import add_arguments
     add_arguments(p_tour)
+    p_open = sub.add_parser("openings",
+                            help="measure the AI's opening book (boards, castle spaces) by self-play")
+    from .ai.openings import add_arguments as add_opening_arguments
+    add_opening_arguments(p_open)
     p_client = sub.add_parser("bench-client", help="print the game window's drawing speed figures")
     if argv[:1] == ["bench-client"]:
         # Its options come from the table's module, which loads pygame: only when asked.
@@ -136,4 +145,4 @@ def main(argv: list[str]) -> int:
         table_bench.add_arguments(p_client)
     args = parser.parse_args(argv)
     return {"play": play, "simulate": simulate, "bench": bench,
-            "tournament": tournament, "bench-client": bench_client}[args.command](args)
+            "tournament": tournament, "openings": openings, "bench-client": bench_client}[args.command](args)

@@ -24,6 +24,7 @@ import time
 
 from ..rules.state import Action, GameState
 from .evaluate import DEFAULT, Evaluator, Weights
+from .openings import opening_choice
 from .players import Player, _check_decision
 from .turns import Line, plan
 from .view import canonical, position_seed, public_key
@@ -55,6 +56,9 @@ class HardPlayer(Player):
         legal = _check_decision(state)
         if len(legal) == 1:
             return legal[0]
+        book = opening_choice(state)
+        if book is not None:
+            return book
         key = public_key(state)
         if self._script and self._script[0][0] == key:
             return self._script.pop(0)[1]

@@ -12,6 +12,7 @@ import time
 
 from ..rules.state import Action, GameState
 from .evaluate import DEFAULT, Evaluator, Weights
+from .openings import opening_choice
 from .turns import plan
 from .view import position_seed
 
@@ -90,7 +91,8 @@ class EasyPlayer(Player):
 class MediumPlayer(Player):
     """Plans the whole turn: a beam over both die actions, the purchase and every effect's
     sub-choices, each complete turn valued by the hand-tuned evaluation against the best
-    opponent. `iterations` is the beam width; a time budget narrows it when short."""
+    opponent. `iterations` is the beam width; a time budget narrows it when short. The
+    board and start castle come from the opening book (openings.py)."""
 
     tier = "medium"
     default_width = 4
@@ -104,6 +106,9 @@ class MediumPlayer(Player):
         legal = _check_decision(state)
         if len(legal) == 1:
             return legal[0]
+        book = opening_choice(state)
+        if book is not None:
+            return book
         width = self.iterations or self.default_width
         objective = self.evaluator.advantage
         if self.time_budget is None:

@@ -1,0 +1,107 @@
+"""The opening book: boards and start-castle spaces chosen by measured self-play means."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import make_player
+from game.ai.openings import SHRINK, TABLE_FOR, book, estimate, measure, opening_choice
+from game.rules import GameConfig, RULE_SETS, new_game
+from game.rules.boards import get_board
+
+
+def table(boards: dict) -> dict:
+    """A hand-made book table: {board: {castle: (mean, games)}}."""
+    out = {"mean": 180.0, "boards": {}}
+    for board, castles in boards.items():
+        games = sum(n for _, n in castles.values())
+        mean = sum(m * n for m, n in castles.values()) / games
+        out["boards"][board] = {"mean": mean, "games": games, "castles": {
+            str(c): {"mean": m, "games": n} for c, (m, n) in castles.items()}}
+    return out
+
+
+def setup_state(rules: str = "special", mode: str = "advanced", seed: int = 3):
+    """A new game at its first setup decision (choosing a board)."""
+    state = new_game(GameConfig(players=2, rules=rules, board_mode=mode))
+    chance = random.Random(seed)
+    while state.chance is not None:
+        state.apply_chance(state.sample_chance(chance))
+    assert state.decision == "board"
+    return state
+
+
+def test_a_cell_seen_often_counts_more_than_one_seen_rarely():
+    t = table({"2": {3: (200.0, 100), 15: (200.0, 4), 18: (170.0, 100), 36: (170.0, 4)}})
+    board_mean = t["boards"]["2"]["mean"]
+    often, rarely = estimate(t, "2", 3), estimate(t, "2", 15)
+    assert often > rarely > estimate(t, "2", 36) > estimate(t, "2", 18)
+    # The shrinkage formula itself, for one cell.
+    board_part = 180.0 + (board_mean - 180.0) * 208 / (208 + SHRINK)
+    assert often == pytest.approx(board_part + (200.0 - board_mean) * 100 / (100 + SHRINK))
+
+
+def test_an_unknown_board_has_no_estimate_and_the_book_stays_silent():
+    state = setup_state()
+    offered = [a[1] for a in state.legal_actions()]
+    t = table({offered[0]: {c: (180.0, 50) for c in get_board(offered[0]).castle_spaces}})
+    assert estimate(t, "no such board", 1) is None
+    assert opening_choice(state, t) is None
+
+
+def test_the_book_takes_the_board_and_castle_with_the_best_estimate():
+    state = setup_state()
+    basic, drawn = (a[1] for a in state.legal_actions())
+    castles = get_board(drawn).castle_spaces
+    t = table({basic: {c: (175.0, 200) for c in get_board(basic).castle_spaces},
+               drawn: {c: (170.0, 60) for c in castles[:-1]} | {castles[-1]: (195.0, 60)}})
+    assert opening_choice(state, t) == ("board", drawn)
+    state.apply(("board", drawn))
+    assert state.decision == "start_castle"
+    assert opening_choice(state, t) == ("start_castle", castles[-1])
+
+
+def test_the_book_answers_only_setup_decisions():
+    state = setup_state()
+    chance = random.Random(1)
+    while state.phase < 0 or state.chance is not None:
+        if state.chance is not None:
+            state.apply_chance(state.sample_chance(chance))
+        else:
+            state.apply(state.legal_actions()[0])
+    assert state.decision == "turn"
+    assert opening_choice(state) is None
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_the_shipped_book_knows_every_board_and_castle_space_offered(rules):
+    t = book()[TABLE_FOR[rules]]
+    for board in GameConfig(rules=rules).offered_boards():
+        for castle in get_board(board).castle_spaces:
+            assert estimate(t, board, castle) is not None
+            assert str(castle) in t["boards"][board]["castles"], (board, castle)
+
+
+@pytest.mark.parametrize("tier", ["medium", "hard"])
+@pytest.mark.parametrize("rules,mode", [("special", "advanced"), ("yucata", "free")])
+def test_medium_and_hard_open_by_the_book(tier, rules, mode):
+    state = setup_state(rules, mode)
+    player = make_player(tier, seed=1, iterations=2)
+    for _ in range(2):  # the board, then its castle space
+        expected = opening_choice(state)
+        assert expected is not None
+        assert player.choose(state) == expected
+        state.apply(expected)
+
+
+def test_measuring_plays_random_openings_and_tabulates_them():
+    t = measure("special", games=2, seed=4, workers=1)
+    assert t["games"] == 2
+    seats = sum(e["games"] for e in t["boards"].values())
+    assert seats == 4
+    for board, entry in t["boards"].items():
+        assert sum(c["games"] for c in entry["castles"].values()) == entry["games"]
+        assert {int(c) for c in entry["castles"]} <= set(get_board(board).castle_spaces)
+    assert measure("special", games=2, seed=4, workers=1) == t
