@@ -26,7 +26,6 @@ import argparse
 import json
 import random
 import statistics
-import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
@@ -180,13 +179,3 @@ def run(args: argparse.Namespace) -> int:
         print(f"written to {BOOK_FILE} as table {name!r}")
     return 0
 
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.ai.openings",
-                                     description="Measure the opening book by self-play.")
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())
