@@ -134,8 +134,8 @@ def main(argv: list[str]) -> int:
                             help="play AI tiers against each other and print their results")
     from .ai.tournament import add_arguments
     add_arguments(p_tour)
-    p_open = sub.add_parser("openings",
-                            help="measure the AI's opening book (boards, castle spaces) by self-play")
+    p_open = sub.add_parser("openings", help="measure the AI's opening book (boards, castle "
+                                             "spaces) by self-play")
     from .ai.openings import add_arguments as add_opening_arguments
     add_opening_arguments(p_open)
     p_client = sub.add_parser("bench-client", help="print the game window's drawing speed figures")
@@ -145,4 +145,5 @@ def main(argv: list[str]) -> int:
         table_bench.add_arguments(p_client)
     args = parser.parse_args(argv)
     return {"play": play, "simulate": simulate, "bench": bench,
-            "tournament": tournament, "openings": openings, "bench-client": bench_client}[args.command](args)
+            "tournament": tournament, "openings": openings,
+            "bench-client": bench_client}[args.command](args)

@@ -152,8 +152,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .tournament import _cores
-    workers = max(1, min(args.workers or _cores(), args.games))
+    from .tournament import worker_count
+    workers = worker_count(args.workers, args.games)
     start = time.perf_counter()
     table = measure(args.rules, args.games, args.seed, workers)
     elapsed = time.perf_counter() - start

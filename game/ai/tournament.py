@@ -216,10 +216,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--progress", action="store_true", help="print each game as it ends")
 
 
-def _cores() -> int:
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
+def worker_count(requested: int | None, games: int) -> int:
+    """Processes to play `games` in: as many as requested, else one per available core,
+    never more than there are games."""
+    if requested:
+        cores = requested
+    elif hasattr(os, "sched_getaffinity"):
+        cores = len(os.sched_getaffinity(0))
+    else:
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, games))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -234,7 +240,7 @@ def run(args: argparse.Namespace) -> int:
     config = GameConfig(players=args.players, rules=args.rules, board_mode=args.boards,
                         chateauma=automa.difficulty if automa else None)
     jobs = [(config, seats, args.seed, g) for g in range(args.games)]
-    workers = max(1, min(args.workers or _cores(), args.games))
+    workers = worker_count(args.workers, args.games)
     start = time.perf_counter()
     results: list[GameResult] = []
 
