@@ -274,11 +274,12 @@ def set_language(code: str) -> None:
     _language = code
 
 
-def tr(key: str, lang: str | None = None, **params: object) -> str:
+def tr(key: str, /, lang: str | None = None, **params: object) -> str:
     """The text for ``key`` in the current (or given) language, with ``{params}`` filled.
 
     A key missing from a translation falls back to English; a key missing from English is
-    a programming error and raises KeyError.
+    a programming error and raises KeyError. ``key`` is positional-only, so a text may
+    itself have a ``{key}`` placeholder.
     """
     table = STRINGS.get(lang or _language, STRINGS["en"])
     text = table.get(key)

@@ -85,3 +85,12 @@ def test_every_key_written_in_the_client_exists():
     assert used, "the scan should find the keys used by the scenes"
     missing = sorted(k for k in used if not i18n.has(k))
     assert missing == []
+
+
+def test_a_text_may_have_a_placeholder_named_key():
+    # The table's button tooltips name their hotkey as {key}; tr's own first parameter
+    # must not swallow it.
+    import game.scenes.table  # noqa: F401  (registers the table's strings)
+    assert i18n.tr("table.tip.workers", key="W").endswith("(W).")
+    i18n.set_language("de")
+    assert i18n.tr("table.tip.workers", key="W").endswith("(W).")
