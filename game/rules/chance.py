@@ -127,9 +127,12 @@ def _apply_start_player(state: GameState, outcome: Any, events: list) -> None:
     state.stamp = n
     state.order = order
     state.phase = -1
-    events.append(ev.StartPlayerChosen(outcome))
+    at = len(events)
     if state.config.chateauma:
         chateauma.join(state, events)
+    events.insert(at, ev.StartPlayerChosen(
+        outcome, tuple(order), tuple(state.players[s].silver for s in order),
+        tuple(state.players[s].workers for s in order)))
     mode = state.config.board_mode
     if mode in ("advanced", "random"):
         state.chance = "boards"
@@ -145,15 +148,16 @@ def _apply_start_player(state: GameState, outcome: Any, events: list) -> None:
             place_start_castle(state, seat, CENTRE, events)
         state.chance = "start_goods"
     else:
-        _push_setup(state, [state.config.offered_boards()] * n)
+        _push_setup(state, [state.config.offered_boards()] * n, events)
 
 
-def _push_setup(state: GameState, options: list[list[str]]) -> None:
+def _push_setup(state: GameState, options: list[list[str]], events: list) -> None:
     for seat in reversed(state.order):
         if seat == state.config.chateauma_seat:
             continue
         state.frames.append(Frame(START_CASTLE, seat))
         state.frames.append(Frame(CHOOSE_BOARD, seat, tuple(options[seat])))
+    events.append(ev.TurnStarted(state.frames[-1].player))
 
 
 def _apply_boards(state: GameState, outcome: Any, events: list) -> None:
@@ -169,7 +173,7 @@ def _apply_boards(state: GameState, outcome: Any, events: list) -> None:
                        f"{basic}, got {list(outcome)}")
         events.append(ev.BoardsDrawn(tuple(outcome)))
         state.chance = None
-        _push_setup(state, [[basic, b] for b in outcome])
+        _push_setup(state, [[basic, b] for b in outcome], events)
         return
     try:
         boards = [(str(b), int(c)) for b, c in outcome]
@@ -276,6 +280,7 @@ def _apply_roll(state: GameState, outcome: Any, events: list) -> None:
     for seat, p in enumerate(deciding):
         p.dice[0] = outcome[1 + 2 * seat]
         p.dice[1] = outcome[2 + 2 * seat]
+        p.used[0] = p.used[1] = False  # every player's new pair lies ready for their turn
     state.chance = None
     events.append(ev.DiceRolled(outcome[0], tuple((p.dice[0], p.dice[1]) for p in deciding)))
     goods = state.round_goods[state.round]

@@ -159,7 +159,8 @@ def first_round_order(config: GameConfig, start: int) -> list[int]:
 def join(state: GameState, events: list) -> None:
     """Châteauma's seat at setup: no workers, 1 silver, one goods tile of each type."""
     seat = state.config.chateauma_seat
-    state.chateauma = Chateauma(seat, parse_difficulty(state.config.chateauma))
+    c = state.chateauma = Chateauma(seat, parse_difficulty(state.config.chateauma))
+    events.append(ev.ChateaumaJoined(seat, c.estate_id, c.level, c.modifiers))
     p = state.players[seat]
     p.workers = START["workers"]
     p.silver = START["silver"]

@@ -261,6 +261,10 @@ def apply(state: GameState, action: tuple) -> list:
     events: list = []
     frame = state.frames.pop()
     _APPLY[action[0]](state, frame, action, events)
+    if (state.frames and state.frames[-1].kind in (CHOOSE_BOARD, START_CASTLE)
+            and state.frames[-1].player != frame.player):
+        # The setup choices pass from player to player like turns.
+        events.append(ev.TurnStarted(state.frames[-1].player))
     _continue(state, events)
     if state.rs.knowledge_scored_live:
         update_live_knowledge(state, frame.player, events)
@@ -510,6 +514,7 @@ def _apply_buy(state: GameState, frame: Frame, action: tuple, events: list) -> N
         events.append(ev.SilverPaid(frame.player, 2))
     else:
         p.workers -= 2
+        events.append(ev.WorkersPaid(frame.player, 2))
     state.bought = True
     row = state.black if depot == 0 else state.depots[depot - 1]
     kind = row[slot]

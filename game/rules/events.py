@@ -11,6 +11,9 @@ from typing import Any, NamedTuple
 
 class StartPlayerChosen(NamedTuple):
     player: int
+    order: tuple[int, ...] = ()     # the first round's turn order, start player first
+    silver: tuple[int, ...] = ()    # start silver, in the order of `order`
+    workers: tuple[int, ...] = ()   # start workers, in the order of `order`
 
 
 class BoardsDrawn(NamedTuple):
@@ -147,6 +150,11 @@ class SilverPaid(NamedTuple):
     amount: int
 
 
+class WorkersPaid(NamedTuple):
+    player: int
+    amount: int
+
+
 class TurnOrderMoved(NamedTuple):
     player: int
     position: int
@@ -178,6 +186,13 @@ class GameEnded(NamedTuple):
 # --- Châteauma (see chateauma.py): cards are numbered 1-9, card spaces and estate spaces
 # count from 0 in reading order, slot 0 is the left card and 1 the right card; a tile that
 # is face down and was never seen face up is None.
+
+class ChateaumaJoined(NamedTuple):
+    player: int
+    estate: str        # board "35" or "36"
+    level: str
+    modifiers: str
+
 
 class ChateaumaSetUp(NamedTuple):
     player: int
@@ -259,9 +274,9 @@ EVENT_TYPES = {cls.__name__: cls for cls in (
     StartPlayerChosen, BoardsDrawn, BoardChosen, StartCastlePlaced, StartGoodsDealt,
     PhaseStarted, DepotsCleared, DiceRolled, GoodsRevealed, RoundStarted, TurnStarted,
     DieUsed, TileTaken, TilePurchased, TileDiscarded, TilePlaced, PointsScored, AreaCompleted,
-    BonusTileTaken, GoodsTaken, GoodsSold, SilverTaken, WorkersTaken, SilverPaid,
+    BonusTileTaken, GoodsTaken, GoodsSold, SilverTaken, WorkersTaken, SilverPaid, WorkersPaid,
     TurnOrderMoved, EffectDeclined, EffectLapsed, TurnEnded, PhaseEnded, GameEnded,
-    ChateaumaSetUp, ChateaumaCardRevealed, ChateaumaDieRolled, ChateaumaTilePlaced,
+    ChateaumaJoined, ChateaumaSetUp, ChateaumaCardRevealed, ChateaumaDieRolled, ChateaumaTilePlaced,
     ChateaumaReserveTile, ChateaumaSaleTriggered, ChateaumaCardCompleted, ChateaumaTileMoved,
     ChateaumaCardShifted, ChateaumaExtraTurn)}
 

@@ -176,7 +176,7 @@ def play(stack, scene, moves, seed):
 def every_reason():
     """One event of each Châteauma type for each reason the rules give it."""
     from game.rules import events as ev
-    out = [ev.ChateaumaSetUp(CM, "36", "hard", "", ()),
+    out = [ev.ChateaumaJoined(CM, "36", "hard", ""), ev.ChateaumaSetUp(CM, "36", "hard", "", ()),
            ev.ChateaumaDieRolled(CM, 3, 6, 0, -1),
            ev.ChateaumaCardShifted(CM, 4),
            ev.ChateaumaExtraTurn(CM, 18, False), ev.ChateaumaExtraTurn(CM, 18, True)]
@@ -217,5 +217,5 @@ def test_every_step_of_its_turn_is_worded(data_root, lang):
     # A face-down tile is never named.
     joker = next(e for e in samples if getattr(e, "reason", "") == "joker")
     assert "market" not in describe_event(joker, tuple(scene.names), lang).lower()
-    assert "kirche" not in describe_event(samples[11], tuple(scene.names), lang).lower()
-    assert "church" not in describe_event(samples[11], tuple(scene.names), lang).lower()
+    assert "kirche" not in describe_event(samples[12], tuple(scene.names), lang).lower()
+    assert "church" not in describe_event(samples[12], tuple(scene.names), lang).lower()

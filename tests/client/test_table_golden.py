@@ -12,12 +12,14 @@ from golden_images import compare_golden
 from table_driver import click_spot, make_table, settle
 
 def midgame(data_root, moves=40):
+    """A game some moves in, at a turn where a die is still to be used."""
     stack, scene, _ = make_table(data_root, ("human", "random"), seed=11)
     rng = random.Random(11)
-    for _ in range(moves):
+    for made in range(10 * moves):
         settle(stack, scene)
+        if made >= moves and scene.narrowing.dice_available():
+            break
         scene.submit(rng.choice(scene.state.legal_actions()))
-    settle(stack, scene)
     return stack, scene
 
 

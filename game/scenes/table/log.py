@@ -104,6 +104,8 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
         return t("log.workers", who=who, amount=event.amount)
     if kind == "SilverPaid":
         return t("log.silver_paid", who=who, amount=event.amount)
+    if kind == "WorkersPaid":
+        return t("log.workers_paid", who=who, amount=event.amount)
     if kind == "TurnOrderMoved":
         return t("log.track", who=who, position=event.position + 1)
     if kind in ("EffectDeclined", "EffectLapsed"):
@@ -121,6 +123,8 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
 
 def _describe_chateauma(kind: str, e: Any, who: str, t: Any, lang: str) -> str | None:
     """Every step of Châteauma's turn, with the reason the rules give for it."""
+    if kind == "ChateaumaJoined":
+        return t("log.chateauma_joined", who=who, level=t(f"table.cm.level.{e.level}"))
     if kind == "ChateaumaSetUp":
         return t("log.chateauma_setup", who=who, estate=e.estate,
                  level=t(f"table.cm.level.{e.level}"),

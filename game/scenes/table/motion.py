@@ -161,6 +161,11 @@ class Handlers:
         return self._stagger([self._fly("worker", 1, BANK, end, 40, duration=0.45)
                               for _ in range(min(e.amount, 5))])
 
+    def on_WorkersPaid(self, e) -> Animation:
+        start = self.scene.workers_pos(e.player)
+        return self._stagger([self._fly("worker", 1, start, BANK, 40, duration=0.4)
+                              for _ in range(min(e.amount, 5))])
+
     def on_DieUsed(self, e) -> Animation | None:
         if not e.workers:
             return Wait(0.12)

@@ -4,9 +4,10 @@ animating.
 The board must show only what has finished animating, so the table does not draw the
 engine's state directly. A `TableView` is built from a `GameState`, then each event is
 applied to it when its animation ends. Applying an event only copies the fact it states
-(a tile moved, silver paid); nothing here decides a rule. Once every animation has played,
-the scene rebuilds the view from the engine's state, so a fact an event does not spell
-out (a worker payment, Châteauma's bookkeeping) can never leave the picture wrong for long.
+(a tile moved, silver paid); nothing here decides a rule. The events are complete: after
+every step, the view fed with that step's events equals the view built from the state
+(tests/client/test_view_events.py). Once every animation has played, the scene still
+rebuilds the view from the engine's state, which costs little and keeps undo simple.
 """
 
 from __future__ import annotations
@@ -177,6 +178,12 @@ class TableView:
         view.depots = [[tile_name(k) for k in row] for row in state.depots]
         view.depot_goods = [list(g) for g in state.depot_goods]
         view.black = [tile_name(k) for k in state.black]
+        for frame in state.frames:
+            if frame.kind == "discard":
+                # A tile taken onto full storage stays in its depot space until the player
+                # says which stored tile it replaces.
+                kind, depot, slot, _ = frame.arg
+                (view.black if depot == 0 else view.depots[depot - 1])[slot] = tile_name(kind)
         view.round_goods = list(state.round_goods)
         view.white = state.white
         view.bonus_taken = list(state.bonus_taken)
@@ -219,6 +226,13 @@ class TableView:
         else:
             for pv in self.players:
                 pv.version += 1
+
+    def _on_StartPlayerChosen(self, e) -> None:
+        self.phase = -1
+        for i, (seat, silver, workers) in enumerate(zip(e.order, e.silver, e.workers)):
+            p = self.players[seat]
+            p.silver, p.workers = silver, workers
+            p.track_stamp = len(e.order) - i  # the start player lies on top
 
     def _on_BoardChosen(self, e) -> None:
         self.players[e.player].set_board(e.board)
@@ -310,6 +324,9 @@ class TableView:
     def _on_WorkersTaken(self, e) -> None:
         self.players[e.player].workers += e.amount
 
+    def _on_WorkersPaid(self, e) -> None:
+        self.players[e.player].workers = max(0, self.players[e.player].workers - e.amount)
+
     def _on_SilverPaid(self, e) -> None:
         self.players[e.player].silver = max(0, self.players[e.player].silver - e.amount)
 
@@ -318,13 +335,23 @@ class TableView:
         p.track_pos = e.position
         p.track_stamp = max(q.track_stamp for q in self.players) + 1
 
+    def _on_TurnEnded(self, e) -> None:
+        self.current = -1  # nobody is to move until the next turn starts
+
     def _on_GameEnded(self, e) -> None:
         self.over = True
+        self.current = -1
         for seat, score in enumerate(e.scores):
             self.players[seat].score = score
 
     # Châteauma's steps. Its seat's view was built with a ChateaumaView; the events only
     # copy what they state, and the view is rebuilt from the engine once they have played.
+
+    def _on_ChateaumaJoined(self, e) -> None:
+        p = self.players[e.player]
+        p.cm = ChateaumaView(e.estate, e.level, e.modifiers)
+        p.colours = tuple(COLOURS[c] for c in ESTATES[e.estate].colours)
+        p.dice_numbers = (0,) * 37
 
     def _on_ChateaumaSetUp(self, e) -> None:
         p = self.players[e.player]
