@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from .actions import action_text, parse_action
 from .config import GameConfig
@@ -62,18 +62,25 @@ def replay(record: GameRecord) -> GameState:
     """The state after every step of the record; raises IllegalAction at a bad step."""
     state = new_game(record.config)
     for i, step in enumerate(record.steps):
-        try:
-            if "chance" in step:
-                if state.chance != step.get("step", state.chance):
-                    raise IllegalAction(f"expected a '{state.chance}' outcome")
-                state.apply_chance(outcome_from_json(state.chance, step["chance"]))
-            elif "action" in step:
-                state.apply(parse_action(step["action"]))
-            else:
-                raise IllegalAction("a step holds either 'chance' or 'action'")
-        except (IllegalAction, ValueError) as e:
-            raise IllegalAction(f"step {i + 1}: {e}") from None
+        _replay_step(state, i, step)
     return state
+
+
+def _replay_step(state: GameState, i: int, step: dict[str, Any], rng: Any = None) -> list:
+    """Apply step ``i`` of a record; with ``rng``, a chance step also draws from it, so the
+    RNG ends where it would be had it drawn the recorded outcomes itself."""
+    try:
+        if "chance" in step:
+            if state.chance != step.get("step", state.chance):
+                raise IllegalAction(f"expected a '{state.chance}' outcome")
+            if rng is not None:
+                state.sample_chance(rng)
+            return state.apply_chance(outcome_from_json(state.chance, step["chance"]))
+        if "action" in step:
+            return state.apply(parse_action(step["action"]))
+        raise IllegalAction("a step holds either 'chance' or 'action'")
+    except (IllegalAction, ValueError) as e:
+        raise IllegalAction(f"step {i + 1}: {e}") from None
 
 
 class Match:
@@ -125,17 +132,26 @@ class Match:
         del self.record.steps[length:]
 
     @classmethod
-    def from_record(cls, record: GameRecord) -> "Match":
-        """Resume a recorded game; later chance steps continue from a seeded RNG."""
+    def from_record(cls, record: GameRecord,
+                    observe: Callable[[list, GameState], None] | None = None) -> "Match":
+        """Resume a recorded game in one pass over its steps: the state, the RNG continuing
+        as if it had drawn the recorded outcomes itself, and the undo points of the turn
+        in progress, as live play would have left them. ``observe(events, state)`` is
+        called after every step, so a caller can rebuild what it derives from the game
+        (a log, a score history) in the same pass. Raises IllegalAction at a bad step."""
         m = cls(record.config, record.seed if record.seed is not None else 0)
-        m.state = replay(record)
-        m.record = GameRecord(record.config, record.seed, list(record.steps))
-        # Continue the RNG as if it had drawn the recorded outcomes itself.
-        probe = new_game(record.config)
-        for step in record.steps:
-            if "chance" in step:
-                probe.sample_chance(m.rng)
-                probe.apply_chance(outcome_from_json(probe.chance, step["chance"]))
+        for i, step in enumerate(record.steps):
+            if "action" in step:
+                snapshot = (m.state.clone(), m.rng.getstate(), len(m.record.steps))
+                player = m.state.current_player
+                events = _replay_step(m.state, i, step)
+                m._history.append(snapshot)
+                if m.state.current_player != player:
+                    m._history.clear()
             else:
-                probe.apply(parse_action(step["action"]))
+                events = _replay_step(m.state, i, step, m.rng)
+                m._history.clear()
+            m.record.steps.append(step)
+            if observe is not None:
+                observe(events, m.state)
         return m

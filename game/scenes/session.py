@@ -8,10 +8,15 @@ of a game (chance, AI moves, undo, saving, the score history) is tested without 
   the seats, and loading replays it exactly.
 - An AI player thinks on a worker thread (`AIMove`); the table polls it every frame, so
   the window never waits for a decision. The thread works on a copy of the position.
+  Each AI seat keeps one player for the whole game, as in the tournaments that measure
+  the tiers: Hard plans its turn once and answers the turn's later decisions from that
+  plan. The client gives every tier its own default budget, the one the tournaments use.
 - Undo is offered to people only, within their own turn, back to the last roll or hidden
   draw (what `Match.undo` allows) and never into an AI player's moves.
 - The score history holds every seat's score at the start of each round and at the end,
-  for the results chart; it is rebuilt by replaying a loaded record.
+  for the results chart. Loading replays the record once, and that one pass yields the
+  position, the undo points of the turn in progress, the score history and the events
+  of the game so far (for the log).
 """
 
 from __future__ import annotations
@@ -29,9 +34,11 @@ from . import persistence
 SEAT_KINDS = ("human", "ai", "chateauma")
 SESSION_FORMAT = "session"
 SESSION_VERSION = 1
-# Seconds an AI player may think per decision in play (the tier's own default applies
-# when None). Enough for the Hard tier's search; the others answer at once.
-AI_TIME_BUDGET = 1.0
+# Seconds an AI player may think per decision in play; None gives each tier its own
+# default, the budget docs/ai.md measures (Hard: 0.5 s for a turn).
+AI_TIME_BUDGET: float | None = None
+# Seconds the hint's Hard search may take.
+HINT_TIME_BUDGET = 1.0
 
 
 @dataclass(frozen=True)
@@ -127,22 +134,27 @@ class GameSetup:
 
 
 class AIMove:
-    """One AI decision computed on a worker thread, from a copy of the position."""
+    """One AI decision computed on a worker thread, from a copy of the position.
 
-    def __init__(self, tier: str, seed: int, state: GameState,
-                 time_budget: float | None = AI_TIME_BUDGET) -> None:
-        from ..ai import make_player
-        self.player = make_player(tier, seed=seed, time_budget=time_budget)
+    ``lock`` belongs to the player: a player keeps what it planned between decisions, so
+    two decisions of one player never run at once (a forgotten search finishes first)."""
+
+    def __init__(self, player: Any, state: GameState,
+                 lock: threading.Lock | None = None) -> None:
+        self.player = player
+        self._lock = lock or threading.Lock()
         self._state = state.clone()
         self._action: Action | None = None
         self._error: BaseException | None = None
         self._done = threading.Event()
-        self._thread = threading.Thread(target=self._run, name=f"ai-{tier}", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="ai-player",
+                                        daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
         try:
-            self._action = self.player.choose(self._state)
+            with self._lock:
+                self._action = self.player.choose(self._state)
         except BaseException as exc:  # reported to the UI thread by result()
             self._error = exc
         finally:
@@ -195,10 +207,13 @@ class GameSession:
         self.match = match or Match(setup.config, setup.seed)
         self.ai_time_budget = ai_time_budget
         self.history = ScoreHistory()
+        # The events of the game before this session took it over (a loaded game), so
+        # the table can show the log of the game so far.
+        self.past_events: list = []
         self._ai: AIMove | None = None
         self._ai_key: tuple | None = None
-        # The number of decisions made so far: a fresh seed for each AI decision, so a
-        # game with AI players replays from its record even though AI choices are timed.
+        self._players: dict[int, tuple[Any, threading.Lock]] = {}
+        # The number of decisions made so far: a fresh seed for each hint.
         self._decisions = sum(1 for s in self.match.record.steps if "action" in s)
 
     # --- the position --------------------------------------------------------------------
@@ -284,10 +299,19 @@ class GameSession:
             return None
         key = (len(self.match.record.steps), self.state.current_player)
         if self._ai is None or self._ai_key != key:
-            seed = self.setup.seed * 1_000_003 + self._decisions
-            self._ai = AIMove(seat.tier, seed, self.state, self.ai_time_budget)
+            player, lock = self.ai_player(self.state.current_player)
+            self._ai = AIMove(player, self.state, lock)
             self._ai_key = key
         return self._ai
+
+    def ai_player(self, seat: int) -> tuple[Any, threading.Lock]:
+        """The AI player of a seat, made once for the whole game, with its lock."""
+        if seat not in self._players:
+            from ..ai import make_player
+            player = make_player(self.seats[seat].tier, seed=self.setup.seed * 1_000_003 + seat,
+                                 time_budget=self.ai_time_budget)
+            self._players[seat] = (player, threading.Lock())
+        return self._players[seat]
 
     def ai_action(self) -> Action | None:
         """The AI's decision if it is ready (the thread keeps working otherwise)."""
@@ -299,9 +323,11 @@ class GameSession:
         self._ai = None
         self._ai_key = None
 
-    def hint(self, time_budget: float = AI_TIME_BUDGET) -> AIMove:
+    def hint(self, time_budget: float = HINT_TIME_BUDGET) -> AIMove:
         """The Hard tier's suggestion for the person to move, computed on a thread."""
-        return AIMove("hard", self.setup.seed + self._decisions, self.state, time_budget)
+        from ..ai import make_player
+        return AIMove(make_player("hard", seed=self.setup.seed + self._decisions,
+                                  time_budget=time_budget), self.state)
 
     # --- saving --------------------------------------------------------------------------
 
@@ -322,12 +348,21 @@ class GameSession:
         record = GameRecord.from_dict(payload.get("record"))
         if record.config != setup.config or record.seed != setup.seed:
             raise ValueError("the game record does not match its setup")
+        history = ScoreHistory()
+        events: list = []
+
+        def observe(step_events: list, state: GameState) -> None:
+            events.extend(step_events)
+            if not state.is_chance():  # observed at decisions, as in play
+                history.observe(state)
+
         try:
-            match = Match.from_record(record)
+            match = Match.from_record(record, observe)
         except IllegalAction as exc:
             raise ValueError(f"the game record does not replay: {exc}") from None
         session = cls(setup, match, ai_time_budget)
-        session.history = score_history(record)
+        session.history = history
+        session.past_events = events
         return session
 
     def save(self, path: Path) -> None:
@@ -349,20 +384,3 @@ class GameSession:
         except (ValueError, TypeError, KeyError, IndexError) as exc:
             raise persistence.SaveError("error.save.malformed", save.path,
                                         detail=str(exc)) from None
-
-
-def score_history(record: GameRecord) -> ScoreHistory:
-    """The score history of a recorded game, by replaying it step by step."""
-    from ..rules.actions import parse_action
-    from ..rules.serialize import outcome_from_json
-    from ..rules.state import new_game
-    history = ScoreHistory()
-    state = new_game(record.config)
-    for step in record.steps:
-        if "chance" in step:
-            state.apply_chance(outcome_from_json(state.chance, step["chance"]))
-        else:
-            state.apply(parse_action(step["action"]))
-        if not state.is_chance():  # observed at decisions, as in play
-            history.observe(state)
-    return history

@@ -11,7 +11,7 @@ import pytest
 from game.rules import GameConfig
 from game.rules.state import IllegalAction
 from game.scenes import persistence
-from game.scenes.session import (AIMove, GameSession, GameSetup, SeatSpec, score_history)
+from game.scenes.session import AIMove, GameSession, GameSetup, SeatSpec
 
 
 def seats(*kinds: str) -> tuple[SeatSpec, ...]:
@@ -180,9 +180,33 @@ def test_a_damaged_save_gives_a_clear_error_and_stays_untouched(tmp_path, damage
     assert path.read_text() == text
 
 
-def test_score_history_replays_a_record():
-    session = GameSession(GameSetup(GameConfig(players=4), seats("random", "random", "random",
+def test_loading_replays_once_and_yields_history_log_and_undo_points(tmp_path, monkeypatch):
+    session = GameSession(GameSetup(GameConfig(players=4), seats("human", "random", "random",
                                                                  "random"), seed=2))
-    session.start()
-    play_out(session)
-    assert score_history(session.match.record).series() == session.history.series()
+    events = session.start()
+    rng = random.Random(3)
+    while not (session.state.phase == 2 and session.is_human_turn()
+               and session.can_undo()):
+        if session.is_ai_turn():
+            move = session.think()
+            assert move.wait(30)
+            events += session.play(move.result())
+        else:
+            actions = session.legal_actions()
+            events += session.play(actions[rng.randrange(len(actions))])
+    path = tmp_path / "g.json"
+    session.save(path)
+    from game.rules import GameState
+    applied = []
+    apply = GameState.apply
+    monkeypatch.setattr(GameState, "apply",
+                        lambda self, action: (applied.append(action), apply(self, action))[1])
+    loaded = GameSession.load(path)
+    actions = sum(1 for step in session.match.record.steps if "action" in step)
+    assert len(applied) == actions  # every recorded action applied once, not three times
+    assert loaded.history.series() == session.history.series()
+    assert loaded.past_events == events
+    # The person may still take back the moves they made this turn before saving.
+    assert loaded.can_undo()
+    assert loaded.undo() and session.undo()
+    assert loaded.state.to_json() == session.state.to_json()

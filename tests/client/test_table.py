@@ -388,3 +388,53 @@ def test_narrowing_only_offers_legal_actions():
                 assert v is None or v == n.value
             n.cancel()
         m.play(rng.choice(m.state.legal_actions()))
+
+
+def test_a_hard_seat_plans_once_per_turn_as_in_the_tournaments(data_root, monkeypatch):
+    from game.ai.hard import HardPlayer
+
+    searches = []
+    search = HardPlayer._search
+    monkeypatch.setattr(HardPlayer, "_search",
+                        lambda self, *a: (searches.append(self), search(self, *a))[1])
+    stack, scene, _ = make_table(data_root, ("hard", "human"), seed=3)
+    session = scene.session
+    rng = random.Random(3)
+    turns = []   # (searches, decisions) of each of the Hard seat's turns in phase A
+    decisions = 0
+    for _ in range(20000):
+        if session.over or session.state.phase >= 1:
+            break
+        if scene.can_act():
+            scene.submit(rng.choice(scene.state.legal_actions()))
+        before = len(session.match.record.steps)
+        seat = session.state.current_player
+        stack.update(1 / 60)
+        if seat == 0 and session.state.phase >= 0 and len(session.match.record.steps) > before:
+            decisions += 1
+            if session.state.current_player != 0:  # the turn ended
+                turns.append((len(searches), decisions))
+                searches.clear()
+                decisions = 0
+        time.sleep(0.001)
+    assert len(turns) >= 4
+    # One search per turn, however many decisions the turn has, and always one player.
+    assert all(found <= 1 for found, _ in turns), turns
+    assert any(made > 2 for _, made in turns)
+    player, _lock = session.ai_player(0)
+    assert isinstance(player, HardPlayer) and session.ai_player(0)[0] is player
+
+
+def test_a_loaded_game_shows_the_log_of_the_game_so_far(data_root):
+    stack, scene, _ = make_table(data_root, ("human", "random"), seed=6)
+    rng = random.Random(6)
+    for _ in range(30):
+        settle(stack, scene)
+        scene.submit(rng.choice(scene.state.legal_actions()))
+    settle(stack, scene)
+    path = data_root / "mid.json"
+    scene.session.save(path)
+    from game.scenes.table import TableScene
+    loaded = TableScene(scene.ctx, GameSession.load(path))
+    assert len(scene.log.lines()) > 20
+    assert loaded.log.lines() == scene.log.lines()

@@ -69,6 +69,8 @@ class TableScene(Scene):
         self.synced = 0
         self.serial = 0
         self.log = GameLog(tuple(self.names))
+        for event in session.past_events:  # a loaded game's log: the game so far
+            self.log.add(event)
         self.log_scroll = 0
         self.flyers: list = []
         self.dice_roll: tuple | None = None
