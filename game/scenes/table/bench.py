@@ -53,7 +53,8 @@ def measure(frames: int = 600, seed: int = 7, decisions: int = 60,
     from ..stack import SceneStack
     from .scene import TableScene
 
-    pygame.init()
+    pygame.display.init()
+    pygame.font.init()
     window = pygame.display.set_mode(size)
     setup = GameSetup(GameConfig(players=2), (SeatSpec("ai", "Amalia", 0, "random"),
                                               SeatSpec("ai", "Bertram", 1, "random")), seed)

@@ -263,6 +263,15 @@ class TableScene(Scene):
 
     # --- per frame -------------------------------------------------------------------------
 
+    def animating(self) -> bool:
+        """Animations play, an AI thinks (its dots move; its move is polled), a hint or a
+        tooltip is on its way, or the view or the results are about to follow the game.
+        A person thinking is none of these: the picture holds still."""
+        s = self.session
+        return (self.busy or self.synced != self.moves or self.tooltips.waiting
+                or s.is_ai_turn() or self.hint_move is not None
+                or (s.over and not self.results_shown))
+
     def update(self, dt: float) -> None:
         self.clock += dt
         self.timeline.speed = self.ctx.animation_speed
@@ -829,8 +838,9 @@ class TableScene(Scene):
         if n is None:
             return
         h = n.highlights()
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
-        ring = palette.mix(GOLD, (255, 255, 255), 0.35 * pulse)
+        # A steady ring: a pulsing one would redraw the table every frame while a person
+        # thinks.
+        ring = palette.mix(GOLD, (255, 255, 255), 0.2)
         for depot, slot in h.depot_slots:
             row = self.view.black if depot == 0 else self.view.depots[depot - 1]
             size = g.BLACK_HEX if depot == 0 else g.DEPOT_HEX
