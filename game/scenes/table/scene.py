@@ -100,6 +100,7 @@ class TableScene(Scene):
         self.choice_page = 0
         self.pointer: tuple[float, float] = (0, 0)
         self._build_buttons()
+        self._refresh_buttons()
         self._spots: list[Spot] = []
         self._spots_key: Any = None
         self.background = Layer(DESIGN_RECT, self._paint_background)
@@ -141,7 +142,9 @@ class TableScene(Scene):
                 and self.synced == self.moves)
 
     def can_undo(self) -> bool:
-        return self.session.can_undo()
+        """A person may take back a move: not while the table still shows another seat's
+        turn."""
+        return self.session.can_undo() and self.view.current == self.state.current_player
 
     # --- positions for motion --------------------------------------------------------------
 
@@ -238,7 +241,7 @@ class TableScene(Scene):
 
     def undo(self) -> bool:
         seat = self.state.current_player
-        if not self.session.undo():
+        if not self.can_undo() or not self.session.undo():
             return False
         self.presenter.skip()
         self.log.add(MoveTakenBack(seat))
@@ -273,6 +276,12 @@ class TableScene(Scene):
                 or (s.over and not self.results_shown))
 
     def update(self, dt: float) -> None:
+        self._advance(dt)
+        # Every frame, so the buttons never show what was possible before the last move
+        # (while animations play or another seat moves, nothing is).
+        self._refresh_buttons()
+
+    def _advance(self, dt: float) -> None:
         self.clock += dt
         self.timeline.speed = self.ctx.animation_speed
         self.timeline.update(dt)
@@ -304,7 +313,6 @@ class TableScene(Scene):
             action = self.session.ai_action()
             if action is not None:
                 self._play(action, by_ai=True)
-        self._refresh_buttons()
 
     def _human_turn(self, seat: int) -> None:
         if (self.session.setup.shows_handoff and self.handoff_seat != seat
@@ -371,7 +379,7 @@ class TableScene(Scene):
         self.b_buy.enabled = n is not None and n.has("buy")
         self.b_end.enabled = n is not None and (n.has("end") or n.has("decline")
                                                  or bool(n.unused_dice()))
-        self.b_undo.enabled = self.session.can_undo()
+        self.b_undo.enabled = self.can_undo()
         self.b_hint.enabled = n is not None and self.hint_move is None
         value_shown = n is not None and n.die in (0, 1)
         self.b_minus.visible = self.b_plus.visible = value_shown
@@ -940,14 +948,19 @@ class TableScene(Scene):
                  (box.centerx, self.page_buttons[0].rect.centery), 22, palette.INK, "center")
 
     def _prompt(self) -> str:
+        """Speaks of the seat the table shows to move (the view's, which lags the game
+        while animations play), never of one the board does not show yet."""
         s = self.session
         if s.over:
             return i18n.tr("table.prompt.over")
-        seat = s.current_seat
-        if seat is None:
-            return ""
+        actor = self.view.current
+        if not 0 <= actor < len(self.names) or s.current_seat is None:
+            return i18n.tr("table.prompt.wait") if self.busy else ""
+        seat = s.seats[actor]
         name = seat.name
-        if s.is_ai_turn():
+        if not seat.is_human:
+            if self.busy or not s.is_ai_turn():
+                return i18n.tr("table.prompt.moving", name=name)
             dots = "." * (1 + int(self.clock * 3) % 3)
             return i18n.tr("table.prompt.thinking", name=name) + dots
         if self.busy:

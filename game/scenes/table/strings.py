@@ -89,6 +89,7 @@ EN = {
     "table.choose.on_board": "Click a highlighted tile on the board.",
     "table.prompt.over": "The game is over.",
     "table.prompt.thinking": "{name} is thinking",
+    "table.prompt.moving": "{name} moves.",
     "table.prompt.wait": "\u2026",
     "table.prompt.turn": "{name}: choose a die, then a tile, space, goods or workers.",
     "table.prompt.castle": "{name}: your castle gives an extra action with any number.",
@@ -367,6 +368,7 @@ DE = {
     "table.choose.on_board": "Klicke ein hervorgehobenes Plättchen auf dem Spielplan an.",
     "table.prompt.over": "Das Spiel ist zu Ende.",
     "table.prompt.thinking": "{name} überlegt",
+    "table.prompt.moving": "{name} zieht.",
     "table.prompt.wait": "\u2026",
     "table.prompt.turn": ("{name}: wähle einen Würfel, dann ein Plättchen, Feld, Waren oder "
                           "Arbeiter."),

@@ -1,0 +1,103 @@
+"""One truth on the table: one actor at a time, the same turn-order spaces in the log and
+on the board, a prompt that says what is left, twin dice, and seat dice that never look
+like the white die."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+from table_driver import make_table, perform, settle, step
+from test_table_chateauma import chateauma_table
+
+from game.scenes import i18n
+from game.scenes.table import board_view, scene as scene_module
+from game.scenes.table import geometry as g
+
+FRAME = 1 / 60
+
+
+def drawn_texts(stack, monkeypatch, layers=False):
+    """Draw a frame; every (text, design position) the table (and with ``layers`` its
+    cached layers, the board among them) wrote."""
+    seen = []
+    for module in (scene_module, board_view):
+        for name in ("text", "fit_text"):
+            original = getattr(module, name, None)
+            if original is None:
+                continue
+
+            def recording(canvas, s, pos, *args, _original=original, **kwargs):
+                seen.append((s, pos))
+                return _original(canvas, s, pos, *args, **kwargs)
+            monkeypatch.setattr(module, name, recording)
+    scene = stack.scenes[0]
+    for layer in (scene.background, scene.board_layer, scene.estate_layer) if layers else ():
+        layer.key = None
+    stack.draw(pygame.Surface((1280, 720)))
+    monkeypatch.undo()
+    return seen
+
+
+def marked_seats(scene, texts):
+    """The seats whose card says "to move"."""
+    marker = i18n.tr("table.to_move")
+    n = len(scene.names)
+    return {seat for s, pos in texts if s == marker
+            for seat in range(n) if g.tab_rect(seat, n).collidepoint(pos)}
+
+
+def prompt_of(texts):
+    return next(s for s, pos in texts if g.PROMPT.collidepoint(pos))
+
+
+def check_one_actor(stack, scene, monkeypatch):
+    texts = drawn_texts(stack, monkeypatch)
+    marked = marked_seats(scene, texts)
+    assert len(marked) <= 1, marked
+    prompt = prompt_of(texts)
+    named = {seat for seat, name in enumerate(scene.names) if name in prompt}
+    assert named <= marked, (prompt, marked)
+    if marked and not scene.session.seats[min(marked)].is_human:
+        assert not scene.b_end.enabled
+        assert not scene.b_undo.enabled
+        assert not scene.b_hint.enabled
+    if not scene.can_act():  # animations play, or the turn has not reached the person
+        assert not any(b.enabled for b in (scene.b_workers, scene.b_buy, scene.b_end,
+                                           scene.b_hint))
+    return marked
+
+
+def test_one_actor_at_a_time_with_ai(data_root, monkeypatch):
+    """Every frame of a few turns between a person and an AI, animations on."""
+    stack, scene, _ = make_table(data_root, kinds=("human", "random"), speed="fast", seed=3)
+    rng = random.Random(3)
+    ai_frames = turns = 0
+    while turns < 8:
+        marked = check_one_actor(stack, scene, monkeypatch)
+        if marked == {1}:
+            ai_frames += 1
+        if scene.can_act():
+            if scene.state.decision == "turn" and ("end",) in scene.narrowing.legal:
+                turns += 1
+                perform(stack, scene, ("end",))
+            else:
+                perform(stack, scene, rng.choice(scene.narrowing.legal))
+        step(stack)
+    assert ai_frames > 20
+
+
+def test_one_actor_at_a_time_with_chateauma(data_root, monkeypatch):
+    stack, scene = chateauma_table(data_root, speed="fast")
+    scene.view_seat(scene.state.current_player)
+    rng = random.Random(5)
+    cm_seat = len(scene.names) - 1
+    cm_frames = 0
+    for _ in range(1500):
+        marked = check_one_actor(stack, scene, monkeypatch)
+        cm_frames += marked == {cm_seat}
+        if scene.can_act():
+            legal = scene.narrowing.legal
+            perform(stack, scene, ("end",) if ("end",) in legal else rng.choice(legal))
+        step(stack)
+    assert cm_frames > 20
