@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pygame
-from table_driver import make_table, perform, settle, step
+from table_driver import make_table, perform, prefer_ships, settle, step
 from test_table_chateauma import chateauma_table
 
 from game.scenes import i18n
@@ -101,3 +101,30 @@ def test_one_actor_at_a_time_with_chateauma(data_root, monkeypatch):
             perform(stack, scene, ("end",) if ("end",) in legal else rng.choice(legal))
         step(stack)
     assert cm_frames > 20
+
+
+def track_texts(scene, texts):
+    """Each seat's turn-order line on the board panel."""
+    out = {}
+    for i, seat in enumerate(scene.view.track_order()):
+        x, y = g.track_slot(i)
+        out[seat] = next(s for s, pos in texts if pos == (x + 26, y + 11))
+    return out
+
+
+def test_turn_order_spaces_read_the_same_in_the_log_and_on_the_board(data_root, monkeypatch):
+    stack, scene, _ = make_table(data_root, kinds=("human", "human"), seed=2)
+    settle(stack, scene)
+    start = track_texts(scene, drawn_texts(stack, monkeypatch, layers=True))
+    assert set(start.values()) == {i18n.tr("table.track_pos", pos=1)}  # as printed: 1 first
+    policy = prefer_ships(random.Random(2))
+    while not any(type(e).__name__ == "TurnOrderMoved" for e in scene.log.entries):
+        settle(stack, scene)
+        scene.submit(policy(scene.state))
+    settle(stack, scene)
+    moved = next(e for e in scene.log.entries if type(e).__name__ == "TurnOrderMoved")
+    line = scene.log.lines()[scene.log.entries.index(moved)]
+    board = track_texts(scene, drawn_texts(stack, monkeypatch, layers=True))
+    assert scene.state.players[moved.player].track_pos == 1  # one ship so far
+    assert board[moved.player] == i18n.tr("table.track_pos", pos=2)
+    assert "space 2 " in line

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from ... import rules
 from .. import i18n
-from .view import face_of
+from .view import face_of, track_space
 
 PHASES = "ABCDE"
 
@@ -105,7 +105,7 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
     if kind == "SilverPaid":
         return t("log.silver_paid", who=who, amount=event.amount)
     if kind == "TurnOrderMoved":
-        return t("log.track", who=who, position=event.position + 1)
+        return t("log.track", who=who, position=track_space(event.position))
     if kind in ("EffectDeclined", "EffectLapsed"):
         key = "log.declined" if kind == "EffectDeclined" else "log.lapsed"
         return t(key, who=who, effect=effect_label(event.effect, lang))
