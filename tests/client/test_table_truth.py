@@ -128,3 +128,27 @@ def test_turn_order_spaces_read_the_same_in_the_log_and_on_the_board(data_root, 
     assert scene.state.players[moved.player].track_pos == 1  # one ship so far
     assert board[moved.player] == i18n.tr("table.track_pos", pos=2)
     assert "space 2 " in line
+
+
+def test_the_prompt_says_what_is_left_after_both_dice(data_root, monkeypatch):
+    stack, scene, _ = make_table(data_root, kinds=("human", "human"), seed=4)
+    rng = random.Random(4)
+    seen = set()
+    for _ in range(400):
+        settle(stack, scene)
+        legal = scene.narrowing.legal
+        if scene.state.decision == "turn" and ("end",) in legal:
+            prompt = prompt_of(drawn_texts(stack, monkeypatch))
+            name = scene.names[scene.state.current_player]
+            if any(a[0] == "buy" for a in legal):
+                assert prompt == i18n.tr("table.prompt.turn_done_buy", name=name)
+                seen.add("buy")
+            else:
+                assert prompt == i18n.tr("table.prompt.turn_done", name=name)
+                seen.add("end")
+            if seen == {"buy", "end"}:
+                return
+            scene.submit(("end",))
+        else:
+            scene.submit(rng.choice([a for a in legal if a[0] != "buy"]))
+    raise AssertionError(f"only saw {seen}")

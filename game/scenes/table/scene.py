@@ -969,6 +969,10 @@ class TableScene(Scene):
             key, params = self.message
             return i18n.tr(key, **params)
         decision = self.state.decision or "turn"
+        n = self.narrowing
+        if decision == "turn" and n is not None and n.has("end"):
+            # The rules offer the end of the turn once both dice are used.
+            decision = "turn_done_buy" if n.has("buy") else "turn_done"
         return i18n.tr(f"table.prompt.{decision}", name=name)
 
     def _draw_prompt(self, canvas: Canvas) -> None:
