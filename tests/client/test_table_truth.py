@@ -7,9 +7,11 @@ from __future__ import annotations
 import random
 
 import pygame
-from table_driver import make_table, perform, prefer_ships, settle, step
+from table_driver import (click_button, click_spot, key, last_action, make_table, perform,
+                          prefer_ships, settle, step)
 from test_table_chateauma import chateauma_table
 
+from game.rules import action_text
 from game.scenes import i18n
 from game.scenes.table import board_view, scene as scene_module
 from game.scenes.table import geometry as g
@@ -152,3 +154,40 @@ def test_the_prompt_says_what_is_left_after_both_dice(data_root, monkeypatch):
         else:
             scene.submit(rng.choice([a for a in legal if a[0] != "buy"]))
     raise AssertionError(f"only saw {seen}")
+
+
+def twin_dice_turn(data_root):
+    """A person's turn with both dice unused and showing the same number."""
+    for seed in range(40):
+        stack, scene, _ = make_table(data_root / str(seed), kinds=("human", "human"),
+                                     seed=seed)
+        rng = random.Random(seed)
+        for _ in range(60):
+            settle(stack, scene)
+            p = scene.state.players[scene.state.current_player]
+            if (scene.state.decision == "turn" and p.dice[0] == p.dice[1]
+                    and not any(p.used)):
+                return stack, scene
+            scene.submit(rng.choice(scene.narrowing.legal))
+    raise AssertionError("no equal dice found")
+
+
+def test_either_of_two_equal_dice_can_be_chosen(data_root):
+    stack, scene = twin_dice_turn(data_root)
+    assert scene.narrowing.highlights().dice == {0, 1}
+    click_spot(stack, scene, "die", 1)
+    assert scene.narrowing.chosen_die == 1  # framed as the chosen die
+    assert scene.message == ("table.msg.die_selected", {})
+    click_button(stack, scene.b_workers)
+    # The rules name one of two equal dice; that action is the one played.
+    assert last_action(scene) == action_text(("workers", 0))
+
+
+def test_the_second_of_two_equal_dice_answers_its_key(data_root):
+    stack, scene = twin_dice_turn(data_root)
+    stack.handle_event(key(pygame.K_2))
+    stack.update(FRAME)
+    assert scene.narrowing.chosen_die == 1
+    stack.handle_event(key(pygame.K_w))
+    stack.update(FRAME)
+    assert last_action(scene) == action_text(("workers", 0))

@@ -909,7 +909,7 @@ class TableScene(Scene):
             else:
                 text(canvas, str(die + 1), (pos[0], pos[1] + 60), 20, palette.INK_LIGHT,
                      "center")
-            if n is not None and n.die == die:
+            if n is not None and n.chosen_die == die:
                 x, y = pos
                 canvas.fill_rect((x - 52, y - 52, 104, 104), palette.INK_LIGHT, radius=16,
                                  width=5)
