@@ -191,3 +191,46 @@ def test_the_second_of_two_equal_dice_answers_its_key(data_root):
     stack.handle_event(key(pygame.K_w))
     stack.update(FRAME)
     assert last_action(scene) == action_text(("workers", 0))
+
+
+def die_colour(surface, centre, size, viewport):
+    """The average colour of the square a die of side ``size`` (design units) covers."""
+    x, y = viewport.to_window(*centre)
+    side = round(size * viewport.scale)
+    square = pygame.Rect(0, 0, side, side)
+    square.center = (round(x), round(y))
+    return pygame.transform.average_color(surface, square)[:3]
+
+
+def distance(a, b):
+    return sum((p - q) ** 2 for p, q in zip(a, b)) ** 0.5
+
+
+def test_the_white_seats_dice_do_not_look_like_the_white_die(data_root):
+    """Seat 2 plays white: its dice in the tray, still and rolling, differ from the white
+    die at a glance (their rims), not only by the label beneath."""
+    from game.scenes.anim.dice import DiceTray, draw_dice
+    from game.scenes.art import palette
+    from game.scenes.layout import Canvas, Viewport
+    stack, scene, _ = make_table(data_root, kinds=("human", "human", "human"), seed=1)
+    assert scene.session.seats[2].colour == 2 and palette.PLAYERS[2] == (236, 236, 230)
+    rng = random.Random(1)
+    settle(stack, scene)
+    while scene.state.current_player != 2 or scene.state.decision != "turn":
+        scene.submit(rng.choice(scene.narrowing.legal))
+        settle(stack, scene)
+    surface = pygame.Surface((1280, 720))
+    viewport = Viewport(surface.get_size())
+    stack.draw(surface)
+    seat_die = die_colour(surface, g.die_centre(0), g.DIE_SIZE, viewport)
+    white_die = die_colour(surface, g.die_centre(2), g.WHITE_DIE_SIZE, viewport)
+    assert distance(seat_die, white_die) > 40
+
+    tray = DiceTray((700, 420), [3, 3, 3], seed=2)
+    surface = pygame.Surface((1920, 1080))
+    draw_dice(Canvas(surface), (100, 200), tray.final, 64,
+              [palette.PLAYERS[2], palette.PLAYERS[2], None])
+    full = Viewport(surface.get_size())
+    seat, _, white = (die_colour(surface, (100 + d.x, 200 + d.y), 64, full)
+                      for d in tray.final)
+    assert distance(seat, white) > 40

@@ -886,8 +886,7 @@ class TableScene(Scene):
     def _draw_dice(self, canvas: Canvas, pv, n: Narrowing | None) -> None:
         if self.dice_roll is not None:
             roll, colours = self.dice_roll
-            palette_colours = [c if c is not None else palette.WHITE_DIE for c in colours]
-            draw_dice(canvas, (g.DICE.x, g.DICE.y + 20), roll.frames, 56, palette_colours)
+            draw_dice(canvas, (g.DICE.x, g.DICE.y + 20), roll.frames, 56, colours)
             return
         colour = self.seat_colour(pv.seat)
         if n is not None and n.die == 2:
@@ -897,7 +896,7 @@ class TableScene(Scene):
             value = pv.dice[die]
             if not value:
                 continue
-            image = pieces.die_face(value, canvas.length(g.DIE_SIZE), colour)
+            image = pieces.seat_die(value, canvas.length(g.DIE_SIZE), colour)
             if pv.used[die]:
                 image = image.copy()
                 image.set_alpha(90)
@@ -914,7 +913,7 @@ class TableScene(Scene):
                 canvas.fill_rect((x - 52, y - 52, 104, 104), palette.INK_LIGHT, radius=16,
                                  width=5)
         if self.view.white:
-            blit_at(canvas, pieces.die_face(self.view.white, canvas.length(g.WHITE_DIE_SIZE)),
+            blit_at(canvas, pieces.white_die(self.view.white, canvas.length(g.WHITE_DIE_SIZE)),
                     g.die_centre(2))
             text(canvas, i18n.tr("table.white_die"), (g.die_centre(2)[0],
                                                       g.die_centre(2)[1] + 52), 20,
@@ -929,7 +928,7 @@ class TableScene(Scene):
                 key = "table.cost" if lo == hi else "table.cost_range"
                 text(canvas, i18n.tr(key, workers=lo, most=hi), (g.DICE.x + 220, y + 16), 22,
                      GOLD if hi else palette.INK_LIGHT, "center")
-            blit_at(canvas, pieces.die_face(n.value, canvas.length(40), colour),
+            blit_at(canvas, pieces.seat_die(n.value, canvas.length(40), colour),
                     (g.DICE.x + 460, y))
 
     def _draw_choice_box(self, canvas: Canvas, n: Narrowing) -> None:
