@@ -75,7 +75,7 @@ def test_one_actor_at_a_time_with_ai(data_root, monkeypatch):
     stack, scene, _ = make_table(data_root, kinds=("human", "random"), speed="fast", seed=3)
     rng = random.Random(3)
     ai_frames = turns = 0
-    while turns < 8:
+    while turns < 5:
         marked = check_one_actor(stack, scene, monkeypatch)
         if marked == {1}:
             ai_frames += 1
@@ -95,7 +95,7 @@ def test_one_actor_at_a_time_with_chateauma(data_root, monkeypatch):
     rng = random.Random(5)
     cm_seat = len(scene.names) - 1
     cm_frames = 0
-    for _ in range(1500):
+    for _ in range(900):
         marked = check_one_actor(stack, scene, monkeypatch)
         cm_frames += marked == {cm_seat}
         if scene.can_act():
