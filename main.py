@@ -11,7 +11,11 @@ Every command goes through game.cli; `python main.py --help` lists them.
 
 from __future__ import annotations
 
+import os
 import sys
+
+# Before anything imports pygame: the console stays free of its greeting.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def main(argv: list[str]) -> int:

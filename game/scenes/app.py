@@ -3,6 +3,12 @@
 The loop reads events, converts mouse positions from window pixels to design
 coordinates, offers each event to the scene stack, updates the scenes with the real
 frame time and draws them at the window's own resolution.
+
+It draws only when the picture may have changed: after any event (input, and the window
+events that need a repaint: exposed, resized), after the scene stack changed, and while a
+scene is animating; then for SETTLE_FRAMES more frames, for changes that an update makes
+a frame later. Otherwise it sleeps in `pygame.event.wait` until input arrives, at most
+IDLE_WAIT_MS, so timers (tooltip delays) and pollers (AI moves, hints) still run.
 """
 
 from __future__ import annotations
@@ -19,6 +25,10 @@ from .stack import SceneStack
 from .ui import theme
 
 FRAME_RATE = 60
+SETTLE_FRAMES = 2
+# Idle, the scenes are still updated this often (20 times a second): soon enough for a
+# tooltip's delay, rare enough to cost next to nothing.
+IDLE_WAIT_MS = 50
 # A frame longer than this (a dragged window, a breakpoint) is not caught up: animations
 # simply continue instead of jumping.
 MAX_FRAME_TIME = 0.1
@@ -43,6 +53,9 @@ class App:
         self.ctx = ctx
         self.stack = stack or SceneStack()
         self.running = True
+        self.draws = 0          # frames drawn so far
+        self._settle = SETTLE_FRAMES
+        self._drawn_version = -1
         ctx.set_fullscreen = self.set_fullscreen
         window.title = i18n.tr("app.title")
         ctx.on_settings_changed(lambda _s: setattr(window, "title", i18n.tr("app.title")))
@@ -66,24 +79,46 @@ class App:
             return
         self.stack.handle_event(self.viewport.event_to_design(event))
 
+    @property
+    def idle(self) -> bool:
+        """Nothing to draw until input arrives or a scene starts animating."""
+        return self._settle == 0
+
     def step(self, dt: float, events: Sequence[pygame.event.Event] | None = None) -> bool:
         """One frame; returns False once the client should close."""
-        for event in pygame.event.get() if events is None else events:
+        events = pygame.event.get() if events is None else events
+        for event in events:
             self.dispatch(event)
+        changed = bool(events) or self.stack.animating()
         self.stack.update(min(dt, MAX_FRAME_TIME))
         if self.ctx.quit_requested or not self.stack:
             self.running = False
             return False
-        surface = self.window.get_surface()
-        surface.fill(theme.LETTERBOX)
-        self.stack.draw(surface)
-        self.window.flip()
+        if changed or self.stack.animating() or self.stack.version != self._drawn_version:
+            self._settle = SETTLE_FRAMES
+        if self._settle > 0:
+            self._settle -= 1
+            self._drawn_version = self.stack.version
+            surface = self.window.get_surface()
+            surface.fill(theme.LETTERBOX)
+            self.stack.draw(surface)
+            self.window.flip()
+            self.draws += 1
         return True
 
     def run(self) -> None:
         clock = pygame.time.Clock()
-        while self.step(clock.tick(FRAME_RATE) / 1000):
-            pass
+        while True:
+            if self.idle:
+                first = pygame.event.wait(IDLE_WAIT_MS)
+                events = [] if first.type == pygame.NOEVENT else [first]
+                events += pygame.event.get()
+                dt = clock.tick() / 1000
+            else:
+                events = None
+                dt = clock.tick(FRAME_RATE) / 1000
+            if not self.step(dt, events):
+                break
         self.stack.clear()
 
 
@@ -102,7 +137,10 @@ def main(table_class: TableFactory | None = None, windowed: bool = False) -> int
 
     ``table_class`` replaces the table scene (tests); ``windowed`` ignores the full-screen
     setting for this run."""
-    pygame.init()
+    # Only what the client uses: pygame.init() would also open the audio device, and
+    # print the sound library's complaints on a machine without one.
+    pygame.display.init()
+    pygame.font.init()
     try:
         ctx = ClientContext.load()
         window = create_window(ctx.settings.fullscreen and not windowed)

@@ -195,6 +195,10 @@ class Panel:
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds."""
 
+    def animating(self) -> bool:
+        """True while the panel's picture changes without input (see Scene.animating)."""
+        return False
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """``event`` has local coordinates; return True when consumed."""
         return False
@@ -251,6 +255,9 @@ class PanelGroup:
         for panel in tuple(self._panels):
             if panel.visible:
                 panel.update(dt)
+
+    def animating(self) -> bool:
+        return any(panel.visible and panel.animating() for panel in self._panels)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """``event`` is in the coordinates of the space the panels' rects are given in."""

@@ -564,6 +564,9 @@ class NameField(Widget):
     def update(self, dt: float) -> None:
         self.blink = (self.blink + dt) % 1.0
 
+    def animating(self) -> bool:
+        return self.focused  # the cursor blinks
+
     def draw(self, canvas: Canvas) -> None:
         w, h = self.rect.size
         canvas.fill_rect((0, 0, w, h), palette.lighter(theme.PANEL, 0.5), radius=theme.RADIUS)

@@ -8,6 +8,11 @@ Contract of the hooks, each called exactly once per transition:
 
 A scene that is an overlay (``is_overlay = True``) lets the scenes below it draw and see
 input it does not consume; a full scene hides and shields everything below it.
+
+The frame loop draws only when something changed: after input, after the stack changed,
+and while a running scene says it is ``animating()`` (animations, timers that will change
+the picture, polling whose answer will). A scene whose picture can change on its own must
+say so there, or the change waits for the next input.
 """
 
 from __future__ import annotations
@@ -47,6 +52,11 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds."""
 
+    def animating(self) -> bool:
+        """True while the picture changes without input (an animation runs, a timer or a
+        poll will change what is drawn): the frame loop keeps drawing meanwhile."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto the window surface (see layout.Canvas for design coordinates)."""
 
@@ -65,6 +75,8 @@ class SceneStack:
 
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
+        #: Counts changes of the stack (push, pop, replace, remove, clear): a new picture.
+        self.version = 0
 
     @property
     def scenes(self) -> tuple[Scene, ...]:
@@ -87,6 +99,7 @@ class SceneStack:
     def push(self, scene: Scene) -> Scene:
         if scene in self:
             raise SceneStackError(f"{type(scene).__name__} is already on the stack")
+        self.version += 1
         below = self.top
         self._scenes.append(scene)
         scene.stack = self
@@ -98,6 +111,7 @@ class SceneStack:
     def pop(self) -> Scene:
         if not self._scenes:
             raise SceneStackError("cannot pop: the scene stack is empty")
+        self.version += 1
         scene = self._scenes.pop()
         scene.exit()
         scene.stack = None
@@ -111,6 +125,7 @@ class SceneStack:
             raise SceneStackError("cannot replace: the scene stack is empty")
         if scene in self:
             raise SceneStackError(f"{type(scene).__name__} is already on the stack")
+        self.version += 1
         old = self._scenes.pop()
         old.exit()
         old.stack = None
@@ -125,12 +140,14 @@ class SceneStack:
         if index == len(self._scenes) - 1:
             self.pop()
             return
+        self.version += 1
         del self._scenes[index]
         scene.exit()
         scene.stack = None
 
     def clear(self) -> None:
         """Remove every scene, top first (each one exits; none is resumed)."""
+        self.version += 1
         while self._scenes:
             scene = self._scenes.pop()
             scene.exit()
@@ -171,6 +188,10 @@ class SceneStack:
         for scene in list(self._updating()):
             if scene.stack is self:
                 scene.update(dt)
+
+    def animating(self) -> bool:
+        """Whether a scene that updates this frame changes its picture on its own."""
+        return any(scene.animating() for scene in self._updating())
 
     def draw(self, surface: pygame.Surface) -> None:
         for scene in self.visible():

@@ -246,13 +246,15 @@ class DiceRoll(Animation):
 
 
 def draw_dice(canvas: Canvas, tray_origin: tuple[float, float], frames: Sequence[DieFrame],
-              die_size: float, colours: Sequence[palette.Colour] = ()) -> None:
+              die_size: float, colours: Sequence[palette.Colour | None] = ()) -> None:
     """Draw dice at their frame positions; the tray's top left is ``tray_origin`` (design
-    units). A die tipping over is drawn foreshortened along its direction of travel."""
+    units). A die tipping over is drawn foreshortened along its direction of travel.
+    ``colours`` are the seats' colours, die by die; None (or none given) is the white die."""
     side = canvas.length(die_size)
     for i, die in enumerate(frames):
-        colour = colours[i] if i < len(colours) else palette.WHITE_DIE
-        image = pieces.die_face(die.face, side, colour)
+        colour = colours[i] if i < len(colours) else None
+        image = (pieces.white_die(die.face, side) if colour is None
+                 else pieces.seat_die(die.face, side, colour))
         if die.squash < 1.0:
             w, h = image.get_size()
             if die.roll_direction in (EAST, WEST):

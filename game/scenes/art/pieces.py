@@ -123,14 +123,32 @@ def goods_tile(value: int, size: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=128)
-def die_face(value: int, size: int, colour: Colour = palette.WHITE_DIE) -> pygame.Surface:
-    """A die seen from above: rounded square of side ``size`` with pips."""
+def die_face(value: int, size: int, colour: Colour = palette.WHITE_DIE,
+             rim: Colour | None = None) -> pygame.Surface:
+    """A die seen from above: rounded square of side ``size`` with pips; ``rim`` draws a
+    broad edge of that colour instead of the thin darker one."""
     pip_positions(value)
-    surface = _rounded_square(size, colour, palette.darker(colour, 0.4), 0.2)
-    inset = round(size * 0.08)
+    if rim is None:
+        surface = _rounded_square(size, colour, palette.darker(colour, 0.4), 0.2)
+    else:
+        surface = _rounded_square(size, colour, rim, 0.2, border=0.12)
+    inset = round(size * (0.08 if rim is None else 0.13))
     _pips(surface, value, pygame.Rect(inset, inset, size - 2 * inset, size - 2 * inset),
           palette.ink_on(colour))
     return surface
+
+
+def white_die(value: int, size: int) -> pygame.Surface:
+    """The game's white die: white with a broad gold rim."""
+    return die_face(value, size, palette.WHITE_DIE, palette.WHITE_DIE_RIM)
+
+
+def seat_die(value: int, size: int, colour: Colour) -> pygame.Surface:
+    """A player's die in their colour. A light colour (the white seat's) gets a broad dark
+    rim, so it never looks like the white die."""
+    if palette.luminance(colour) > 0.75:
+        return die_face(value, size, colour, palette.LIGHT_SEAT_DIE_RIM)
+    return die_face(value, size, colour)
 
 
 @lru_cache(maxsize=64)
@@ -174,13 +192,14 @@ def bonus_tile(colour: str, points: int, size: int) -> pygame.Surface:
     return surface
 
 
-def _rounded_square(size: int, fill: Colour, edge: Colour, radius: float) -> pygame.Surface:
+def _rounded_square(size: int, fill: Colour, edge: Colour, radius: float,
+                    border: float = 0.06) -> pygame.Surface:
     k = SUPERSAMPLE
     big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
     big.fill((*edge, 0))
     r = round(size * k * radius)
     pygame.draw.rect(big, edge, big.get_rect(), border_radius=r)
-    border = max(1, round(size * 0.06 * k))
+    border = max(1, round(size * border * k))
     pygame.draw.rect(big, fill, big.get_rect().inflate(-2 * border, -2 * border),
                      border_radius=max(1, r - border))
     return pygame.transform.smoothscale(big, (size, size))

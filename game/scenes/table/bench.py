@@ -4,6 +4,10 @@ Plays a seeded game between two random AI players some rounds in, then renders t
 at 1920x1080 on SDL's dummy video driver (an offscreen surface) while the game goes on at
 normal animation speed (dice rolls, tiles, goods and silver flying), and prints the frame
 times: mean, median, 95th percentile and maximum, in milliseconds.
+
+Then it runs the real frame loop (`App.run`) for a few seconds with nothing happening, on
+the title screen and at the table while a person is to move, and prints the process's CPU
+time over the wall time: the share of one core an idle client uses.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from .. import fonts
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=int, default=600, help="frames to time (default 600)")
@@ -22,6 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--decisions", type=int, default=60,
                         help="decisions played before timing starts (default 60)")
     parser.add_argument("--size", default="1920x1080", help="window size (default 1920x1080)")
+    parser.add_argument("--idle-seconds", type=float, default=3.0,
+                        help="seconds of each idle measurement (default 3; 0 skips them)")
 
 
 class _Launcher:
@@ -45,7 +53,8 @@ def measure(frames: int = 600, seed: int = 7, decisions: int = 60,
     from ..stack import SceneStack
     from .scene import TableScene
 
-    pygame.init()
+    pygame.display.init()
+    pygame.font.init()
     window = pygame.display.set_mode(size)
     setup = GameSetup(GameConfig(players=2), (SeatSpec("ai", "Amalia", 0, "random"),
                                               SeatSpec("ai", "Bertram", 1, "random")), seed)
@@ -74,7 +83,57 @@ def measure(frames: int = 600, seed: int = 7, decisions: int = 60,
             if session.over:
                 break
     pygame.quit()
+    fonts.clear()  # cached fonts die with pygame.font
     return times
+
+
+def measure_idle(where: str, seconds: float = 3.0,
+                 size: tuple[int, int] = (1920, 1080)) -> float:
+    """CPU time over wall time of the real frame loop, idle on the title screen
+    (``where="title"``) or at the table with a person to move (``"table"``)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import threading
+
+    import pygame
+
+    from ...rules import GameConfig
+    from ..app import App
+    from ..context import ClientContext
+    from ..session import GameSession, GameSetup, SeatSpec
+    from ..title import TitleScene
+    from .scene import TableScene
+
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            ctx = ClientContext.load(Path(tmp), launcher=_Launcher())
+            window = pygame.Window("bench", size)
+            app = App(window, ctx)
+            if where == "title":
+                app.stack.push(TitleScene(ctx))
+            else:
+                setup = GameSetup(GameConfig(players=2),
+                                  (SeatSpec("human", "Amalia", 0),
+                                   SeatSpec("ai", "Bertram", 1, "random")), 7, False)
+                scene = TableScene(ctx, GameSession(setup))
+                app.stack.push(scene)
+                while not scene.can_act():
+                    app.step(1 / 60, [])
+            # Settle (the first frames paint the cached layers), then measure.
+            for _ in range(10):
+                app.step(1 / 60, [])
+            timer = threading.Timer(seconds, ctx.request_quit)
+            wall, cpu = time.perf_counter(), time.process_time()
+            timer.start()
+            app.run()
+            share = (time.process_time() - cpu) / (time.perf_counter() - wall)
+            window.destroy()
+    finally:
+        pygame.quit()
+        fonts.clear()
+    return share
 
 
 def summary(times: list[float]) -> dict[str, float]:
@@ -90,6 +149,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"table frames at {w}x{h}: {s['frames']}")
     print(f"frame time ms: mean {s['mean']:.2f}  median {s['median']:.2f}  "
           f"p95 {s['p95']:.2f}  max {s['max']:.2f}")
+    if args.idle_seconds > 0:
+        for where, label in (("title", "title screen"), ("table", "table, a person to move")):
+            share = measure_idle(where, args.idle_seconds, (w, h))
+            print(f"idle CPU, {label}: {share * 100:.1f}% of one core "
+                  f"over {args.idle_seconds:g} s")
     return 0
 
 

@@ -11,7 +11,7 @@ from ..layout import Canvas
 from ..ui import theme
 from . import geometry as g
 from .paint import BLACK_FILL, BOARD_EDGE, BOARD_FILL, DEPOT_FILL, FELT, blit_at, circle, text
-from .view import COLOURS, TableView, face_of
+from .view import COLOURS, TableView, face_of, track_space
 
 PHASES = "ABCDE"
 # Points of the large and small bonus tiles, printed on them (the engine scores them).
@@ -136,5 +136,6 @@ def _paint_strip(canvas: Canvas, view: TableView, colours: list[int],
              "center")
         name = names[seat] if len(names[seat]) <= 9 else names[seat][:8] + "\u2026"
         text(canvas, name, (pos[0] + 26, pos[1] - 9), 20, palette.INK, "midleft")
-        text(canvas, i18n.tr("table.track_pos", pos=pv.track_pos), (pos[0] + 26, pos[1] + 11),
+        text(canvas, i18n.tr("table.track_pos", pos=track_space(pv.track_pos)),
+             (pos[0] + 26, pos[1] + 11),
              19, theme.TEXT_MUTED, "midleft")

@@ -124,7 +124,7 @@ def paint_card(canvas: Canvas, cm: ChateaumaView, slot: int, white: int) -> None
                     (pos[0] + g.CM_CARD_HEX * 0.62, pos[1] + g.CM_CARD_HEX * 0.62))
     y = r.bottom - 20
     if white:
-        blit_at(canvas, pieces.die_face(white, canvas.length(26)), (r.x + 26, y))
+        blit_at(canvas, pieces.white_die(white, canvas.length(26)), (r.x + 26, y))
     fit_text(canvas, label, (r.centerx + (10 if white else 0), y), 18,
              palette.INK if white else theme.TEXT_MUTED, r.w - 70, "center")
 

@@ -86,6 +86,8 @@ class Narrowing:
         self.legal: list[Action] = list(state.legal_actions())
         self.decision = state.decision
         self.die: int | None = None
+        # The die the player clicked, when it is the twin of the engine's ``die``.
+        self.picked: int | None = None
         self.value: int | None = None
         self.value_chosen = False   # the player set the number (or it costs nothing)
         self.storage: int | None = None
@@ -103,7 +105,23 @@ class Narrowing:
         return any(a[0] == op for a in self.legal)
 
     def dice_available(self) -> list[int]:
-        return sorted({a[1] for a in self.legal if a[0] in DIE_OPS and a[1] != CASTLE_DIE})
+        """The dice a click may choose: those the legal actions name, and their twins."""
+        named = {a[1] for a in self.legal if a[0] in DIE_OPS and a[1] != CASTLE_DIE}
+        return sorted(named | {t for t in map(self._twin, named) if t is not None})
+
+    def _twin(self, die: int) -> int | None:
+        """The other unused die showing the same number. The rules name only one of two
+        equal dice (both give the same actions); the player may pick up either."""
+        p = self.player
+        other = 1 - die
+        if p.used[die] or p.used[other] or p.dice[die] != p.dice[other]:
+            return None
+        return other
+
+    @property
+    def chosen_die(self) -> int | None:
+        """The die shown as chosen: the one clicked, even where the rules name its twin."""
+        return self.picked if self.picked is not None else self.die
 
     def candidates(self) -> list[Action]:
         out = []
@@ -196,6 +214,7 @@ class Narrowing:
         had = (self.storage is not None or self.buying
                or (self.die is not None and self.die != CASTLE_DIE))
         self.die = CASTLE_DIE if self.decision == "castle" else None
+        self.picked = None
         self.value = None
         self.value_chosen = False
         self.storage = None
@@ -205,10 +224,13 @@ class Narrowing:
     def select_die(self, die: int) -> Outcome:
         if die not in self.dice_available():
             return Outcome(message="table.msg.die_unavailable")
-        if self.die == die:
+        if self.chosen_die == die:
             self.cancel()
             return Outcome()
+        named = {a[1] for a in self.legal if a[0] in DIE_OPS}
         self.buying = False
+        self.picked = die
+        die = die if die in named else self._twin(die)
         self.die = die
         self.value = self.player.dice[die]
         self.value_chosen = True

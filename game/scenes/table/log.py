@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from ... import rules
 from .. import i18n
-from .view import face_of
+from .view import face_of, track_space
 
 PHASES = "ABCDE"
 
@@ -107,7 +107,7 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
     if kind == "WorkersPaid":
         return t("log.workers_paid", who=who, amount=event.amount)
     if kind == "TurnOrderMoved":
-        return t("log.track", who=who, position=event.position + 1)
+        return t("log.track", who=who, position=track_space(event.position))
     if kind in ("EffectDeclined", "EffectLapsed"):
         key = "log.declined" if kind == "EffectDeclined" else "log.lapsed"
         return t(key, who=who, effect=effect_label(event.effect, lang))

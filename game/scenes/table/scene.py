@@ -102,6 +102,7 @@ class TableScene(Scene):
         self.choice_page = 0
         self.pointer: tuple[float, float] = (0, 0)
         self._build_buttons()
+        self._refresh_buttons()
         self._spots: list[Spot] = []
         self._spots_key: Any = None
         self.background = Layer(DESIGN_RECT, self._paint_background)
@@ -143,7 +144,9 @@ class TableScene(Scene):
                 and self.synced == self.moves)
 
     def can_undo(self) -> bool:
-        return self.session.can_undo()
+        """A person may take back a move: not while the table still shows another seat's
+        turn."""
+        return self.session.can_undo() and self.view.current == self.state.current_player
 
     # --- positions for motion --------------------------------------------------------------
 
@@ -240,7 +243,7 @@ class TableScene(Scene):
 
     def undo(self) -> bool:
         seat = self.state.current_player
-        if not self.session.undo():
+        if not self.can_undo() or not self.session.undo():
             return False
         self.presenter.skip()
         self.log.add(MoveTakenBack(seat))
@@ -265,7 +268,22 @@ class TableScene(Scene):
 
     # --- per frame -------------------------------------------------------------------------
 
+    def animating(self) -> bool:
+        """Animations play, an AI thinks (its dots move; its move is polled), a hint or a
+        tooltip is on its way, or the view or the results are about to follow the game.
+        A person thinking is none of these: the picture holds still."""
+        s = self.session
+        return (self.busy or self.synced != self.moves or self.tooltips.waiting
+                or s.is_ai_turn() or self.hint_move is not None
+                or (s.over and not self.results_shown))
+
     def update(self, dt: float) -> None:
+        self._advance(dt)
+        # Every frame, so the buttons never show what was possible before the last move
+        # (while animations play or another seat moves, nothing is).
+        self._refresh_buttons()
+
+    def _advance(self, dt: float) -> None:
         self.clock += dt
         self.timeline.speed = self.ctx.animation_speed
         self.timeline.update(dt)
@@ -297,7 +315,6 @@ class TableScene(Scene):
             action = self.session.ai_action()
             if action is not None:
                 self._play(action, by_ai=True)
-        self._refresh_buttons()
 
     def _human_turn(self, seat: int) -> None:
         if (self.session.setup.shows_handoff and self.handoff_seat != seat
@@ -364,7 +381,7 @@ class TableScene(Scene):
         self.b_buy.enabled = n is not None and n.has("buy")
         self.b_end.enabled = n is not None and (n.has("end") or n.has("decline")
                                                  or bool(n.unused_dice()))
-        self.b_undo.enabled = self.session.can_undo()
+        self.b_undo.enabled = self.can_undo()
         self.b_hint.enabled = n is not None and self.hint_move is None
         value_shown = n is not None and n.die in (0, 1)
         self.b_minus.visible = self.b_plus.visible = value_shown
@@ -831,8 +848,9 @@ class TableScene(Scene):
         if n is None:
             return
         h = n.highlights()
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
-        ring = palette.mix(GOLD, (255, 255, 255), 0.35 * pulse)
+        # A steady ring: a pulsing one would redraw the table every frame while a person
+        # thinks.
+        ring = palette.mix(GOLD, (255, 255, 255), 0.2)
         for depot, slot in h.depot_slots:
             row = self.view.black if depot == 0 else self.view.depots[depot - 1]
             size = g.BLACK_HEX if depot == 0 else g.DEPOT_HEX
@@ -870,8 +888,7 @@ class TableScene(Scene):
     def _draw_dice(self, canvas: Canvas, pv, n: Narrowing | None) -> None:
         if self.dice_roll is not None:
             roll, colours = self.dice_roll
-            palette_colours = [c if c is not None else palette.WHITE_DIE for c in colours]
-            draw_dice(canvas, (g.DICE.x, g.DICE.y + 20), roll.frames, 56, palette_colours)
+            draw_dice(canvas, (g.DICE.x, g.DICE.y + 20), roll.frames, 56, colours)
             return
         colour = self.seat_colour(pv.seat)
         if n is not None and n.die == 2:
@@ -881,7 +898,7 @@ class TableScene(Scene):
             value = pv.dice[die]
             if not value:
                 continue
-            image = pieces.die_face(value, canvas.length(g.DIE_SIZE), colour)
+            image = pieces.seat_die(value, canvas.length(g.DIE_SIZE), colour)
             if pv.used[die]:
                 image = image.copy()
                 image.set_alpha(90)
@@ -893,12 +910,12 @@ class TableScene(Scene):
             else:
                 text(canvas, str(die + 1), (pos[0], pos[1] + 60), 20, palette.INK_LIGHT,
                      "center")
-            if n is not None and n.die == die:
+            if n is not None and n.chosen_die == die:
                 x, y = pos
                 canvas.fill_rect((x - 52, y - 52, 104, 104), palette.INK_LIGHT, radius=16,
                                  width=5)
         if self.view.white:
-            blit_at(canvas, pieces.die_face(self.view.white, canvas.length(g.WHITE_DIE_SIZE)),
+            blit_at(canvas, pieces.white_die(self.view.white, canvas.length(g.WHITE_DIE_SIZE)),
                     g.die_centre(2))
             text(canvas, i18n.tr("table.white_die"), (g.die_centre(2)[0],
                                                       g.die_centre(2)[1] + 52), 20,
@@ -913,7 +930,7 @@ class TableScene(Scene):
                 key = "table.cost" if lo == hi else "table.cost_range"
                 text(canvas, i18n.tr(key, workers=lo, most=hi), (g.DICE.x + 220, y + 16), 22,
                      GOLD if hi else palette.INK_LIGHT, "center")
-            blit_at(canvas, pieces.die_face(n.value, canvas.length(40), colour),
+            blit_at(canvas, pieces.seat_die(n.value, canvas.length(40), colour),
                     (g.DICE.x + 460, y))
 
     def _draw_choice_box(self, canvas: Canvas, n: Narrowing) -> None:
@@ -932,14 +949,19 @@ class TableScene(Scene):
                  (box.centerx, self.page_buttons[0].rect.centery), 22, palette.INK, "center")
 
     def _prompt(self) -> str:
+        """Speaks of the seat the table shows to move (the view's, which lags the game
+        while animations play), never of one the board does not show yet."""
         s = self.session
         if s.over:
             return i18n.tr("table.prompt.over")
-        seat = s.current_seat
-        if seat is None:
-            return ""
+        actor = self.view.current
+        if not 0 <= actor < len(self.names) or s.current_seat is None:
+            return i18n.tr("table.prompt.wait") if self.busy else ""
+        seat = s.seats[actor]
         name = seat.name
-        if s.is_ai_turn():
+        if not seat.is_human:
+            if self.busy or not s.is_ai_turn():
+                return i18n.tr("table.prompt.moving", name=name)
             dots = "." * (1 + int(self.clock * 3) % 3)
             return i18n.tr("table.prompt.thinking", name=name) + dots
         if self.busy:
@@ -948,6 +970,10 @@ class TableScene(Scene):
             key, params = self.message
             return i18n.tr(key, **params)
         decision = self.state.decision or "turn"
+        n = self.narrowing
+        if decision == "turn" and n is not None and n.has("end"):
+            # The rules offer the end of the turn once both dice are used.
+            decision = "turn_done_buy" if n.has("buy") else "turn_done"
         return i18n.tr(f"table.prompt.{decision}", name=name)
 
     def _draw_prompt(self, canvas: Canvas) -> None:

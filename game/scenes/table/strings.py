@@ -89,8 +89,12 @@ EN = {
     "table.choose.on_board": "Click a highlighted tile on the board.",
     "table.prompt.over": "The game is over.",
     "table.prompt.thinking": "{name} is thinking",
+    "table.prompt.moving": "{name} moves.",
     "table.prompt.wait": "\u2026",
     "table.prompt.turn": "{name}: choose a die, then a tile, space, goods or workers.",
+    "table.prompt.turn_done": "{name}: both dice are used. End your turn (E).",
+    "table.prompt.turn_done_buy": ("{name}: both dice are used. Buy a tile (B) or end your "
+                                   "turn (E)."),
     "table.prompt.castle": "{name}: your castle gives an extra action with any number.",
     "table.prompt.city_hall": "{name}: the city hall places another tile from storage.",
     "table.prompt.discard": "{name}: choose a storage tile to discard.",
@@ -369,9 +373,13 @@ DE = {
     "table.choose.on_board": "Klicke ein hervorgehobenes Plättchen auf dem Spielplan an.",
     "table.prompt.over": "Das Spiel ist zu Ende.",
     "table.prompt.thinking": "{name} überlegt",
+    "table.prompt.moving": "{name} zieht.",
     "table.prompt.wait": "\u2026",
     "table.prompt.turn": ("{name}: wähle einen Würfel, dann ein Plättchen, Feld, Waren oder "
                           "Arbeiter."),
+    "table.prompt.turn_done": "{name}: beide Würfel sind genutzt. Beende deinen Zug (E).",
+    "table.prompt.turn_done_buy": ("{name}: beide Würfel sind genutzt. Kaufe ein Plättchen (B) "
+                                   "oder beende deinen Zug (E)."),
     "table.prompt.castle": ("{name}: deine Burg gibt eine weitere Aktion mit beliebiger "
                             "Zahl."),
     "table.prompt.city_hall": ("{name}: das Rathaus legt ein weiteres Plättchen aus deinen "

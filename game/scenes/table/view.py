@@ -51,6 +51,12 @@ def _face(kind: int) -> TileFace:
 _FACES = [_face(k) for k in range(rt.KIND_COUNT)]
 
 
+def track_space(position: int) -> int:
+    """A turn-order track position as the board prints its spaces, from 1; the rules count
+    from 0. The log and the board both show this number."""
+    return position + 1
+
+
 def tile_name(kind: int) -> str | None:
     return rt.KIND_NAMES[kind] if kind >= 0 else None
 

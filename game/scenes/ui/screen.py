@@ -56,6 +56,9 @@ class MenuScene(Scene):
         self.panels.update(dt)
         self.tooltips.update(dt)
 
+    def animating(self) -> bool:
+        return self.tooltips.waiting or self.panels.animating()
+
     def draw(self, surface: pygame.Surface) -> None:
         canvas = Canvas(surface)
         self.draw_background(canvas)

@@ -84,6 +84,11 @@ class Tooltips:
     def visible(self) -> bool:
         return bool(self.text)
 
+    @property
+    def waiting(self) -> bool:
+        """A tooltip will appear once its delay has passed."""
+        return self.target is not None and not self.shown and not self.suppressed
+
     def update(self, dt: float) -> None:
         self.since_hidden += dt
         if self.target is None or self.shown or self.suppressed:
