@@ -53,6 +53,7 @@ class ClientContext:
         # True while another instance holds the data directory: this one shows saved games
         # but writes nothing (no autosave, saves, settings or last setup).
         self.read_only = False
+        self.read_only_explained = False
         self.lock: DataDirLock | None = None
         self._settings_listeners: list[Callable[[Settings], None]] = []
         i18n.set_language(settings.language)
