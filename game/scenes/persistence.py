@@ -130,7 +130,10 @@ class SaveError(Exception):
     def __init__(self, key: str, path: Path, **params: Any) -> None:
         self.key = key
         self.path = Path(path)
-        self.params = {"name": display_name(self.path.name), **params}
+        # A detail may quote the file (an unknown field's name, say): it is shown in a
+        # dialog, so it must be drawable whatever the file holds.
+        shown = {k: _shown_detail(v) if isinstance(v, str) else v for k, v in params.items()}
+        self.params = {"name": display_name(self.path.name), **shown}
         super().__init__(self.message())
 
     @property
@@ -185,6 +188,11 @@ def display_name(name: str) -> str:
         raw = name.encode("utf-8", "surrogatepass")
     text = raw.decode("utf-8", "replace")
     return "".join(ch if ch.isprintable() else "\ufffd" for ch in text)
+
+
+def _shown_detail(text: str, limit: int = 200) -> str:
+    text = display_name(text)
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
 
 
 def read_json_file(path: Path, max_bytes: int | None = None) -> Any:

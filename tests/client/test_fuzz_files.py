@@ -225,7 +225,7 @@ def draw(stack) -> None:
 
 def check_message(text: str) -> None:
     assert text.strip()
-    text.encode("utf-8")
+    assert all(ch.isprintable() or ch == "\n" for ch in text), repr(text)
 
 
 def play_on(stack, table) -> None:

@@ -260,6 +260,13 @@ class TestLimits:
         assert shown.endswith("x") and set(shown[:-1]) == {"\ufffd"}
 
 
+def test_a_detail_quoting_the_file_is_made_drawable(tmp_path):
+    err = SaveError("error.save.malformed", tmp_path / "x.json",
+                    detail="unknown seat fields: \x00\ud800" + "y" * 500)
+    message = str(err)
+    assert all(ch.isprintable() for ch in message) and len(message) < 300
+
+
 def _reason(path):
     try:
         read_save(path)
