@@ -15,7 +15,7 @@ import pygame
 from . import i18n
 from .context import ClientContext
 from .layout import Canvas
-from .persistence import SaveEntry, format_saved_at, list_saves
+from .persistence import SaveEntry, display_name, format_saved_at, list_saves
 from .setup import rules_name
 from .ui import theme
 from .ui.screen import MenuScene, draw_dialog
@@ -36,11 +36,13 @@ def describe(payload: dict) -> str | None:
     """Who plays and by which rules, read from a saved game without replaying it."""
     try:
         setup = payload["setup"]
-        names = ", ".join(seat["name"] for seat in setup["seats"])
+        names = ", ".join(str(seat["name"]) for seat in setup["seats"][:8])
         rules = setup["config"].get("rules", "special")
     except (KeyError, TypeError, AttributeError):
         return None
-    return i18n.tr("load.describe", players=names, rules=rules_name(str(rules)))
+    # Not yet checked (that happens when the game is opened), so made drawable here.
+    return i18n.tr("load.describe", players=display_name(names)[:200],
+                   rules=display_name(rules_name(str(rules)))[:60])
 
 
 class SaveListing:

@@ -276,6 +276,9 @@ def run_case(root: Path, kind: str, content, good: bytes) -> str:
     if kind == "save" and "fuzzed.json" in rows:
         entry, row = rows["fuzzed.json"]
         check_message(row.label())
+        tip = row.tooltip_text()
+        if tip is not None:
+            check_message(tip)
         if row.enabled:
             row.activate()
             if isinstance(stack.top, MessageOverlay):
@@ -284,8 +287,6 @@ def run_case(root: Path, kind: str, content, good: bytes) -> str:
             else:
                 outcome = "opened"
                 play_on(stack, stack.top)
-        else:
-            check_message(row.tooltip_text())
 
     # New game, from the last setup
     ctx.launcher.to_title()

@@ -137,3 +137,16 @@ def test_a_save_whose_file_name_is_not_utf8_is_drawn_in_the_load_menu(ctx):
     for row in overlay.rows:
         row.tooltip_text().encode("utf-8")
     stack.draw(pygame.Surface((1280, 720)))
+
+
+def test_the_load_menu_describes_a_save_with_a_bad_name_drawably(ctx):
+    session = GameSession(setup_of())
+    doc = persistence.make_envelope(session.to_payload())
+    with_first_name(doc["payload"]["setup"], "A\x00n")
+    write_text(ctx.saves_dir / "odd.json", json.dumps(doc))
+    Launcher(ctx, SceneStack())
+    overlay = SceneStack().push(LoadOverlay(ctx))
+    assert overlay.wait_listed(10)
+    (row,) = overlay.rows
+    tip = row.tooltip_text()
+    assert tip.startswith("A\ufffdn, Ben") and all(ch.isprintable() for ch in tip)
