@@ -25,7 +25,6 @@ from game.scenes.session import GameSession, GameSetup, SeatSpec
 from game.scenes.setup import SETUP_FORMAT, SETUP_VERSION, SetupScene, last_setup_path
 from game.scenes.stack import SceneStack
 from game.scenes.table import TableScene
-from game.scenes.title import TitleScene
 
 KINDS = ("autosave", "save", "settings", "setup")
 SURFACE = (640, 360)

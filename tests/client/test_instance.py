@@ -45,7 +45,7 @@ def other_instance(data_root):
 def opened(data_root):
     ctx = ClientContext.open(data_root)
     stack = SceneStack()
-    Launcher(ctx, stack, table_class=lambda c, s: SceneStack())
+    Launcher(ctx, stack, table_class=lambda c, s: pytest.fail("no game is opened here"))
     ctx.launcher.to_title()
     return ctx, stack
 
@@ -91,7 +91,7 @@ def test_exit_from_the_dialog_quits(data_root, other_instance):
     assert ctx.quit_requested
 
 
-def test_a_read_only_table_never_writes(data_root, other_instance):
+def test_a_read_only_table_never_writes(data_root):
     from table_driver import make_table
 
     from game.scenes.table.overlays import PauseMenu
@@ -117,7 +117,7 @@ def test_a_crashed_instance_leaves_no_lock_behind(data_root, other_instance):
         ctx.close()
 
 
-def test_an_undecidable_directory_never_stops_the_game(data_root, monkeypatch):
+def test_an_undecidable_directory_never_stops_the_game(data_root):
     data_root.parent.mkdir(parents=True, exist_ok=True)
     data_root.write_text("a file where the directory should be")
     ctx = ClientContext.open(data_root)

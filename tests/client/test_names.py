@@ -23,7 +23,7 @@ BAD_NAMES = ["A\x00n", "\ud800", "Ann\udcff", "Tab\there", "new\nline", "\u202ee
              "x" * (MAX_NAME_LENGTH + 1), "", "   ", 7, None]
 
 
-def setup_of(name="Ann"):
+def setup_of():
     return GameSetup(GameConfig(players=2), (SeatSpec("human", "Ann", 0),
                                              SeatSpec("human", "Ben", 1)), seed=3)
 
