@@ -142,11 +142,14 @@ def main(table_class: TableFactory | None = None, windowed: bool = False) -> int
     pygame.display.init()
     pygame.font.init()
     try:
-        ctx = ClientContext.load()
-        window = create_window(ctx.settings.fullscreen and not windowed)
-        app = App(window, ctx)
-        Launcher(ctx, app.stack, table_class).to_title()
-        app.run()
+        ctx = ClientContext.open()
+        try:
+            window = create_window(ctx.settings.fullscreen and not windowed)
+            app = App(window, ctx)
+            Launcher(ctx, app.stack, table_class).to_title()
+            app.run()
+        finally:
+            ctx.close()
     finally:
         pygame.quit()
         fonts.clear()  # cached fonts die with pygame.font

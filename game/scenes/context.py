@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from . import i18n, persistence
 from .anim.timeline import Speed
-from .persistence import SaveFile
+from .persistence import DataDirLock, SaveFile
 from .preferences import Notice, Settings, SettingsStore
 
 if TYPE_CHECKING:
@@ -50,6 +50,11 @@ class ClientContext:
         self.set_fullscreen = set_fullscreen
         self.notices: list[Notice] = list(store.notices)
         self.quit_requested = False
+        # True while another instance holds the data directory: this one shows saved games
+        # but writes nothing (no autosave, saves, settings or last setup).
+        self.read_only = False
+        self.read_only_explained = False
+        self.lock: DataDirLock | None = None
         self._settings_listeners: list[Callable[[Settings], None]] = []
         i18n.set_language(settings.language)
 
@@ -58,6 +63,25 @@ class ClientContext:
         root = Path(data_root) if data_root is not None else persistence.data_dir()
         store = SettingsStore(persistence.settings_path(root))
         return cls(root, store, store.load(), **kwargs)
+
+    @classmethod
+    def open(cls, data_root: Path | None = None, **kwargs: Any) -> ClientContext:
+        """The context of a running client: ``load``, then the data directory's lock.
+        Holding it, the leftovers of writes cut short by a crash are removed; when another
+        instance holds it, this one is read-only. Never waits for the other instance."""
+        ctx = cls.load(data_root, **kwargs)
+        lock = DataDirLock(ctx.data_root)
+        outcome = lock.acquire()
+        if outcome == DataDirLock.HELD:
+            ctx.lock = lock
+            persistence.remove_stale_temp_files(ctx.data_root)
+        ctx.read_only = outcome == DataDirLock.BUSY
+        return ctx
+
+    def close(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     @property
     def settings(self) -> Settings:
@@ -88,6 +112,8 @@ class ClientContext:
             self.set_fullscreen(new.fullscreen)
         for listener in list(self._settings_listeners):
             listener(new)
+        if self.read_only:
+            return True
         try:
             self.store.save(new)
         except OSError as exc:

@@ -73,6 +73,11 @@ STRINGS: dict[str, dict[str, str]] = {
                              "the game (format {version}); this version reads format "
                              "{supported}."),
         "error.save.malformed": ("The save file \u201c{name}\u201d is damaged: {detail}."),
+        "error.save.not_file": ("\u201c{name}\u201d is not a save file of this game (it is "
+                                "not an ordinary file)."),
+        "error.save.excessive": ("The save file \u201c{name}\u201d is damaged: it holds data "
+                                 "nested too deeply, numbers too large or characters no save "
+                                 "contains."),
         "error.settings.damaged": ("Your settings could not be read ({detail}); the defaults "
                                    "are used."),
         "error.settings.value": "The setting \u201c{field}\u201d had an unusable value; "
@@ -87,6 +92,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "reason.foreign": "the file has an unknown format",
         "reason.newer": "the file comes from a newer version of the game",
         "reason.malformed": "the file is damaged",
+        "reason.not_file": "it is not an ordinary file",
+        "reason.excessive": "the file is damaged",
+        "load.loading": "Reading the saved games\u2026",
+        "instance.title": "The game is already open",
+        "instance.text": ("Another window of this game has its saves and settings open. This "
+                          "window can show saved games, but it saves nothing: no autosave, "
+                          "no saved games, no settings."),
+        "instance.view": "Look read-only",
+        "instance.exit": "Exit",
+        "title.read_only": "Read-only: another window of the game is open; nothing is saved.",
 
         "term.estate": "estate",
         "term.storage": "storage spaces",
@@ -198,6 +213,11 @@ STRINGS: dict[str, dict[str, str]] = {
                              "Version des Spiels (Format {version}); diese Version liest "
                              "Format {supported}."),
         "error.save.malformed": "Die Spielstand-Datei \u201e{name}\u201c ist beschädigt: {detail}.",
+        "error.save.not_file": ("\u201e{name}\u201c ist kein Spielstand dieses Spiels (keine "
+                                "gewöhnliche Datei)."),
+        "error.save.excessive": ("Die Spielstand-Datei \u201e{name}\u201c ist beschädigt: sie "
+                                 "enthält zu tief verschachtelte Daten, zu große Zahlen oder "
+                                 "Zeichen, die kein Spielstand enthält."),
         "error.settings.damaged": ("Die Einstellungen konnten nicht gelesen werden ({detail}); "
                                    "es gelten die Standardwerte."),
         "error.settings.value": ("Die Einstellung \u201e{field}\u201c hatte einen unbrauchbaren "
@@ -212,6 +232,18 @@ STRINGS: dict[str, dict[str, str]] = {
         "reason.foreign": "die Datei hat ein unbekanntes Format",
         "reason.newer": "die Datei stammt von einer neueren Version des Spiels",
         "reason.malformed": "die Datei ist beschädigt",
+        "reason.not_file": "sie ist keine gewöhnliche Datei",
+        "reason.excessive": "die Datei ist beschädigt",
+        "load.loading": "Die gespeicherten Spiele werden gelesen\u2026",
+        "instance.title": "Das Spiel ist schon geöffnet",
+        "instance.text": ("Ein anderes Fenster dieses Spiels hat die Spielstände und "
+                          "Einstellungen geöffnet. Dieses Fenster kann gespeicherte Spiele "
+                          "zeigen, speichert aber nichts: kein automatisches Speichern, keine "
+                          "Spielstände, keine Einstellungen."),
+        "instance.view": "Nur ansehen",
+        "instance.exit": "Beenden",
+        "title.read_only": ("Nur ansehen: ein anderes Fenster des Spiels ist geöffnet; es wird "
+                            "nichts gespeichert."),
 
         "term.estate": "Fürstentum",
         "term.storage": "Schlüsselfelder",

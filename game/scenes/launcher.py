@@ -84,7 +84,8 @@ class Launcher:
         setup is remembered for the next new game."""
         from .setup import save_last_setup
         try:
-            save_last_setup(self.ctx.data_root, setup)
+            if not self.ctx.read_only:
+                save_last_setup(self.ctx.data_root, setup)
         except OSError as exc:
             self._notice("launcher.setup_not_saved", exc)
         session = GameSession(setup)

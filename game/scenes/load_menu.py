@@ -1,13 +1,21 @@
-"""The load overlay: saved games, newest first; unreadable ones say why."""
+"""The load overlay: saved games, newest first; unreadable ones say why.
+
+The saves are read on a worker thread: a folder of many (or huge, or slow) files must not
+freeze the window, so the overlay opens at once and says it is reading until the list is
+there.
+"""
 
 from __future__ import annotations
+
+import threading
+from pathlib import Path
 
 import pygame
 
 from . import i18n
 from .context import ClientContext
 from .layout import Canvas
-from .persistence import SaveEntry, format_saved_at, list_saves
+from .persistence import SaveEntry, display_name, format_saved_at, list_saves
 from .setup import rules_name
 from .ui import theme
 from .ui.screen import MenuScene, draw_dialog
@@ -28,11 +36,38 @@ def describe(payload: dict) -> str | None:
     """Who plays and by which rules, read from a saved game without replaying it."""
     try:
         setup = payload["setup"]
-        names = ", ".join(seat["name"] for seat in setup["seats"])
+        names = ", ".join(str(seat["name"]) for seat in setup["seats"][:8])
         rules = setup["config"].get("rules", "special")
     except (KeyError, TypeError, AttributeError):
         return None
-    return i18n.tr("load.describe", players=names, rules=rules_name(str(rules)))
+    # Not yet checked (that happens when the game is opened), so made drawable here.
+    return i18n.tr("load.describe", players=display_name(names)[:200],
+                   rules=display_name(rules_name(str(rules)))[:60])
+
+
+class SaveListing:
+    """``list_saves`` of one folder, run on a daemon thread."""
+
+    def __init__(self, folder: Path) -> None:
+        self._entries: list[SaveEntry] = []
+        self._done = threading.Event()
+        threading.Thread(target=self._run, args=(folder,), name="list-saves",
+                         daemon=True).start()
+
+    def _run(self, folder: Path) -> None:
+        try:
+            self._entries = list_saves(folder)
+        except Exception:  # noqa: BLE001 - an unlistable folder shows as no saves
+            self._entries = []
+        finally:
+            self._done.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self._done.wait(timeout)
+
+    def result(self) -> list[SaveEntry] | None:
+        """The entries once listed; None while the thread is still reading."""
+        return self._entries if self._done.is_set() else None
 
 
 class LoadOverlay(MenuScene):
@@ -44,11 +79,35 @@ class LoadOverlay(MenuScene):
         self.entries: list[SaveEntry] = []
         self.rows: list[Button] = []
         self.first_row = 0
+        self.listed = False
+        self._listing: SaveListing | None = None
         self.back = Button((DIALOG.centerx - 160, DIALOG.bottom - 110, 320, 76),
                            "common.back", self.close)
 
     def enter(self) -> None:
-        self.entries = list_saves(self.ctx.saves_dir)
+        self.add(self.back)
+        super().enter()
+        self._listing = SaveListing(self.ctx.saves_dir)
+
+    def update(self, dt: float) -> None:
+        self._take_listing()
+        super().update(dt)
+
+    def wait_listed(self, timeout: float | None = None) -> bool:
+        """Wait for the saves to be read and show them; False if the time ran out."""
+        if self._listing is not None:
+            self._listing.wait(timeout)
+        self._take_listing()
+        return self.listed
+
+    def _take_listing(self) -> None:
+        if self.listed or self._listing is None:
+            return
+        entries = self._listing.result()
+        if entries is None:
+            return
+        self.listed = True
+        self.entries = entries
         can_play = self.ctx.launcher is not None
         for entry in self.entries:
             row = Button((LIST.x, LIST.y, LIST.w, ROW_H), self._label(entry),
@@ -56,9 +115,12 @@ class LoadOverlay(MenuScene):
                          font_size=theme.FONT_BODY,
                          enabled=entry.save is not None and can_play)
             self.rows.append(self.add(row))
-        self.add(self.back)
+        # The rows come before Back in keyboard order, as if they had been there at once.
+        self.focus.widgets.remove(self.back)
+        self.focus.widgets.append(self.back)
+        if self.focus.focused in (None, self.back):
+            self.focus.focus_first()
         self._layout()
-        super().enter()
 
     @staticmethod
     def _label(entry: SaveEntry):
@@ -123,6 +185,9 @@ class LoadOverlay(MenuScene):
     def draw_background(self, canvas: Canvas) -> None:
         super().draw_background(canvas)
         draw_dialog(canvas, DIALOG, i18n.tr("load.title"))
-        if not self.entries:
+        if not self.listed:
+            canvas.text(i18n.tr("load.loading"), LIST.center, theme.FONT_BODY,
+                        theme.TEXT_MUTED, anchor="center")
+        elif not self.entries:
             canvas.text(i18n.tr("load.empty"), LIST.center, theme.FONT_BODY, theme.TEXT_MUTED,
                         anchor="center")

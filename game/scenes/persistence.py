@@ -9,10 +9,15 @@ file becomes a SaveError with a message a player can act on.
 from __future__ import annotations
 
 import datetime as _dt
+import errno
 import json
+import math
 import os
+import re
+import stat
 import sys
 import tempfile
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +34,16 @@ AUTOSAVE_NAME = "autosave" + SAVE_SUFFIX
 # A save is a few hundred kilobytes at most; refusing far larger files keeps a wrongly
 # chosen file (a video, a disk image) from being read into memory.
 MAX_SAVE_BYTES = 32 * 1024 * 1024
+# Limits on what a file may hold. Our files nest a handful of levels and hold no number
+# beyond a 64-bit seed; deeper nesting would raise RecursionError in the parser or in the
+# code walking the data, and Python refuses to convert integers of more than 4300 digits
+# back to text (so a loaded one could never be saved again).
+MAX_JSON_DEPTH = 32
+MAX_INT_DIGITS = 20
+LOCK_NAME = ".lock"
+# An atomic write's temporary file: "." + target name + "." + mkstemp's 8 random
+# characters + ".tmp". Only those of our own files (*.json, *.json.broken) are ever removed.
+_TEMP_FILE = re.compile(r"\.(?P<target>.+\.json(?:\.broken)?)\.[a-z0-9_]{8}\.tmp")
 
 
 def data_dir(environ: Mapping[str, str] | None = None, platform: str | None = None,
@@ -115,13 +130,17 @@ class SaveError(Exception):
     def __init__(self, key: str, path: Path, **params: Any) -> None:
         self.key = key
         self.path = Path(path)
-        self.params = {"name": self.path.name, **params}
+        # A detail may quote the file (an unknown field's name, say): it is shown in a
+        # dialog, so it must be drawable whatever the file holds.
+        shown = {k: _shown_detail(v) if isinstance(v, str) else v for k, v in params.items()}
+        self.params = {"name": display_name(self.path.name), **shown}
         super().__init__(self.message())
 
     @property
     def reason(self) -> str:
-        """The kind of problem: missing, unreadable, empty, not_text, truncated, damaged,
-        foreign, newer or malformed (each has a short "reason.*" UI string)."""
+        """The kind of problem: missing, unreadable, not_file, empty, not_text, truncated,
+        damaged, excessive, foreign, newer or malformed (each has a short "reason.*" UI
+        string)."""
         return self.key.rsplit(".", 1)[-1]
 
     def message(self, lang: str | None = None) -> str:
@@ -160,17 +179,27 @@ def write_save(path: Path, payload: Mapping[str, Any],
     atomic_write_json(path, make_envelope(payload, saved_at))
 
 
-def read_json_file(path: Path, max_bytes: int = MAX_SAVE_BYTES) -> Any:
+def display_name(name: str) -> str:
+    """A file name as text that can be drawn and encoded: bytes that are not UTF-8 (kept
+    by Python as lone surrogates) and unprintable characters become U+FFFD."""
+    try:
+        raw = name.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        raw = name.encode("utf-8", "surrogatepass")
+    text = raw.decode("utf-8", "replace")
+    return "".join(ch if ch.isprintable() else "\ufffd" for ch in text)
+
+
+def _shown_detail(text: str, limit: int = 200) -> str:
+    text = display_name(text)
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
+
+
+def read_json_file(path: Path, max_bytes: int | None = None) -> Any:
     """Parse a JSON file, turning every way it can be unusable into a SaveError."""
     path = Path(path)
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(max_bytes + 1)
-    except FileNotFoundError:
-        raise SaveError("error.save.missing", path) from None
-    except OSError as exc:
-        raise SaveError("error.save.unreadable", path,
-                        detail=exc.strerror or type(exc).__name__) from None
+    max_bytes = MAX_SAVE_BYTES if max_bytes is None else max_bytes
+    raw = _read_limited(path, max_bytes)
     if len(raw) > max_bytes:
         raise SaveError("error.save.foreign", path)
     if not raw.strip():
@@ -182,13 +211,110 @@ def read_json_file(path: Path, max_bytes: int = MAX_SAVE_BYTES) -> Any:
     except UnicodeDecodeError:
         raise SaveError("error.save.not_text", path) from None
     try:
-        return json.loads(text)
+        doc = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                         parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         if not text.lstrip().startswith(("{", "[")):
             raise SaveError("error.save.foreign", path) from None
         if _ends_early(text):
             raise SaveError("error.save.truncated", path) from None
         raise SaveError("error.save.damaged", path, line=exc.lineno, column=exc.colno) from None
+    except (ValueError, RecursionError):
+        raise SaveError("error.save.excessive", path) from None
+    if not _within_limits(doc):
+        raise SaveError("error.save.excessive", path)
+    return doc
+
+
+def _read_limited(path: Path, max_bytes: int) -> bytes:
+    """At most max_bytes + 1 bytes of a regular file. Anything else (a directory, a pipe,
+    a device) is refused before it is read, and the file is opened non-blocking, so a
+    pipe put in its place between the check and the open cannot hang the game."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise SaveError("error.save.missing", path) from None
+    except (OSError, ValueError) as exc:
+        raise SaveError("error.save.unreadable", path, detail=_os_detail(exc)) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveError("error.save.not_file", path)
+    if info.st_size > max_bytes:
+        raise SaveError("error.save.foreign", path)
+    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+             | getattr(os, "O_NOCTTY", 0))
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise SaveError("error.save.missing", path) from None
+    except OSError as exc:
+        raise SaveError("error.save.unreadable", path, detail=_os_detail(exc)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise SaveError("error.save.not_file", path)
+        chunks, size = [], 0
+        while size <= max_bytes:
+            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise SaveError("error.save.unreadable", path, detail=_os_detail(exc)) from None
+    finally:
+        os.close(fd)
+
+
+def _os_detail(exc: BaseException) -> str:
+    return getattr(exc, "strerror", None) or type(exc).__name__
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError("number too large")
+    return int(digits)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError("number too large")
+    return value
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number in JSON")
+
+
+def _within_limits(doc: Any) -> bool:
+    """Nesting no deeper than MAX_JSON_DEPTH and no string (key or value) with a lone
+    surrogate, which a "\\ud800" escape can produce but which no file we write holds:
+    such a string cannot be encoded, drawn or saved again."""
+    pending = [(doc, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, str):
+            if not _encodable(value):
+                return False
+        elif isinstance(value, (dict, list)):
+            if depth > MAX_JSON_DEPTH:
+                return False
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    if not _encodable(key):
+                        return False
+                    pending.append((item, depth + 1))
+            else:
+                pending.extend((item, depth + 1) for item in value)
+    return True
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _ends_early(text: str) -> bool:
@@ -251,7 +377,7 @@ class SaveEntry:
 
     @property
     def name(self) -> str:
-        return self.path.stem
+        return display_name(self.path.stem)
 
 
 def list_saves(directory: Path | None = None) -> list[SaveEntry]:
@@ -260,8 +386,13 @@ def list_saves(directory: Path | None = None) -> list[SaveEntry]:
     if not folder.is_dir():
         return []
     entries = []
-    for path in folder.iterdir():
-        if path.suffix != SAVE_SUFFIX or path.name.startswith(".") or not path.is_file():
+    try:
+        paths = list(folder.iterdir())
+    except OSError:
+        return []
+    for path in paths:
+        if (path.suffix.lower() != SAVE_SUFFIX or path.name.startswith(".")
+                or not path.is_file()):
             continue
         try:
             entries.append(SaveEntry(path, read_save(path), None))
@@ -286,3 +417,111 @@ def format_saved_at(when: _dt.datetime | None) -> str:
     if when is None:
         return "?"
     return when.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+# --- housekeeping at start ---------------------------------------------------------------
+
+def remove_stale_temp_files(root: Path, min_age: float = 0.0) -> list[Path]:
+    """Delete the temporary files of atomic writes that never finished (the process was
+    killed between writing and renaming), in the data directory and the saves directory.
+
+    Only call this while holding the data directory's lock: another running instance may
+    be in the middle of a write. ``min_age`` (seconds) spares younger files. Returns what
+    was removed; a file that cannot be removed is left for the next start."""
+    removed = []
+    now = time.time()
+    for folder in (Path(root), saves_dir(Path(root))):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            if not _TEMP_FILE.fullmatch(name):
+                continue
+            path = folder / name
+            try:
+                info = os.lstat(path)
+                if not stat.S_ISREG(info.st_mode) or now - info.st_mtime < min_age:
+                    continue
+                os.unlink(path)
+            except OSError:
+                continue
+            removed.append(path)
+    return removed
+
+
+class DataDirLock:
+    """An exclusive lock on the data directory, held while the client runs, so that a
+    second instance does not overwrite the first one's autosave and settings.
+
+    The lock is the operating system's (flock on POSIX, msvcrt on Windows) on a file in
+    the data directory: it ends with the process, so a crash never leaves a stale lock.
+    The file holds the owner's process id, for people looking at the directory."""
+
+    HELD, BUSY, UNAVAILABLE = "held", "busy", "unavailable"
+
+    def __init__(self, root: Path) -> None:
+        self.path = Path(root) / LOCK_NAME
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def acquire(self) -> str:
+        """HELD when this process now holds the lock, BUSY when another one does, and
+        UNAVAILABLE when the directory cannot be locked at all (unwritable, or a file
+        system without locks): the game then runs as it would without the lock."""
+        if self._fd is not None:
+            return self.HELD
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0),
+                         0o644)
+        except OSError:
+            return self.UNAVAILABLE
+        try:
+            _lock_fd(fd)
+        except OSError as exc:
+            os.close(fd)
+            busy = exc.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK,
+                                 getattr(errno, "EDEADLK", -1))
+            return self.BUSY if busy else self.UNAVAILABLE
+        self._fd = fd
+        try:
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError:
+            pass  # the pid is only informative
+        return self.HELD
+
+    def release(self) -> None:
+        if self._fd is None:
+            return
+        fd, self._fd = self._fd, None
+        try:
+            _unlock_fd(fd)
+        except OSError:
+            pass
+        os.close(fd)
+
+
+if os.name == "nt":
+    import msvcrt
+
+    def _lock_fd(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+
+    def _unlock_fd(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+else:
+    import fcntl
+
+    def _lock_fd(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _unlock_fd(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)

@@ -30,6 +30,7 @@ from ..rules import GameConfig
 from ..rules.record import GameRecord, Match
 from ..rules.state import Action, GameState, IllegalAction
 from . import persistence
+from .names import name_problem
 
 SEAT_KINDS = ("human", "ai", "chateauma")
 SESSION_FORMAT = "session"
@@ -59,8 +60,9 @@ class SeatSpec:
                 raise ValueError(f"unknown AI tier {self.tier!r}")
         elif self.tier is not None:
             raise ValueError("only an AI seat has a tier")
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise ValueError("a seat needs a name")
+        problem = name_problem(self.name)
+        if problem is not None:
+            raise ValueError(problem)
         if not isinstance(self.colour, int) or not 0 <= self.colour < 8:
             raise ValueError(f"seat colour must be 0-7, not {self.colour!r}")
 

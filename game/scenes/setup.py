@@ -24,6 +24,7 @@ from . import i18n
 from .art import palette
 from .context import ClientContext
 from .layout import Canvas
+from .names import MAX_NAME_LENGTH, printable
 from .persistence import SaveError, atomic_write_json, read_json_file
 from .preferences import ANIMATION_SPEEDS
 from .session import GameSetup, SeatSpec
@@ -32,7 +33,6 @@ from .ui.screen import MenuScene
 from .ui.widgets import Button, Choice, Label, Widget
 
 MAX_PLAYERS = 4
-MAX_NAME_LENGTH = 16
 COLOURS = len(palette.PLAYERS)
 SEAT_CHOICES = ("human", *(f"ai:{tier}" for tier in TIERS))
 DEFAULT_CHATEAUMA_LEVEL = "medium"
@@ -396,7 +396,7 @@ class SetupDraft:
             seat.kind, seat.tier = "ai", choice.split(":", 1)[1]
 
     def set_name(self, index: int, name: str) -> None:
-        self.seats[index].custom_name = name[:MAX_NAME_LENGTH]
+        self.seats[index].custom_name = printable(name)[:MAX_NAME_LENGTH]
 
     def next_colour(self, index: int) -> None:
         """The seat's next colour that no other seat has."""

@@ -16,9 +16,9 @@ from .persistence import SaveError, SaveFile, format_saved_at, read_save
 from .rules_reference import RulesReferenceScene
 from .settings_menu import SettingsOverlay
 from .ui import theme
-from .ui.screen import MenuScene
+from .ui.screen import MenuScene, draw_dialog
 from .ui.text import wrap_text
-from .ui.widgets import Button
+from .ui.widgets import Button, Label
 
 BUTTON_X, BUTTON_Y, BUTTON_W, BUTTON_H, BUTTON_GAP = 140, 370, 560, 78, 18
 NOTICE_W = 640
@@ -68,6 +68,12 @@ class TitleScene(MenuScene):
         self.refresh()
         super().enter()
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.ctx.read_only and not self.ctx.read_only_explained and self.stack is not None:
+            self.ctx.read_only_explained = True
+            self.stack.push(AlreadyOpenOverlay(self.ctx))
+
     def resume(self) -> None:
         self.refresh()
         if self.focus.focused is None or not self.focus.focused.enabled:
@@ -82,12 +88,15 @@ class TitleScene(MenuScene):
             if exc.reason != "missing":
                 self.continue_error = exc
         can_play = self.ctx.launcher is not None
-        self.buttons["title.new_game"].enabled = can_play
+        # A read-only window only looks at saved games: a new game could never be saved.
+        self.buttons["title.new_game"].enabled = can_play and not self.ctx.read_only
         self.buttons["title.continue"].enabled = can_play and self.continue_save is not None
 
     def _new_game_tip(self) -> str:
         if self.ctx.launcher is None:
             return i18n.tr("title.unavailable")
+        if self.ctx.read_only:
+            return i18n.tr("title.read_only")
         return i18n.tr("title.new_game.tip")
 
     def _continue_tip(self) -> str:
@@ -102,9 +111,12 @@ class TitleScene(MenuScene):
     def notice_text(self) -> str:
         """Shown under the buttons: why the last game cannot be continued, so the player
         learns it without hovering over a disabled button."""
-        if self.continue_error is None:
-            return ""
-        return i18n.tr("title.continue.broken", error=self.continue_error.message())
+        lines = []
+        if self.ctx.read_only:
+            lines.append(i18n.tr("title.read_only"))
+        if self.continue_error is not None:
+            lines.append(i18n.tr("title.continue.broken", error=self.continue_error.message()))
+        return "\n".join(lines)
 
     def _new_game(self) -> None:
         if self.ctx.launcher is not None:
@@ -142,3 +154,31 @@ class TitleScene(MenuScene):
             for i, line in enumerate(wrap_text(notice, font, canvas.length(NOTICE_W))[:4]):
                 canvas.text(line, (BUTTON_X, top + i * step), theme.FONT_SMALL,
                             theme.ERROR_ON_DARK)
+
+
+DIALOG = pygame.Rect(460, 290, 1000, 500)
+
+
+class AlreadyOpenOverlay(MenuScene):
+    """Another instance holds the data directory: look at saved games here without
+    saving anything, or exit."""
+
+    is_overlay = True
+
+    def __init__(self, ctx: ClientContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.panels.add(Label((DIALOG.x + 60, DIALOG.y + 110, DIALOG.w - 120, 240),
+                              "instance.text", size=theme.FONT_BODY))
+        y = DIALOG.bottom - 110
+        self.view_button = self.add(Button((DIALOG.centerx - 430, y, 400, 76), "instance.view",
+                                    self.close))
+        self.exit_button = self.add(Button((DIALOG.centerx + 30, y, 400, 76), "instance.exit",
+                                    ctx.request_quit))
+
+    def on_escape(self) -> None:
+        self.close()
+
+    def draw_background(self, canvas: Canvas) -> None:
+        super().draw_background(canvas)
+        draw_dialog(canvas, DIALOG, i18n.tr("instance.title"))

@@ -186,6 +186,7 @@ def test_load_from_the_title_opens_the_chosen_game(ctx, stack, launcher):
     click_at(stack, stack.top.buttons["title.load"].rect.center)
     overlay = stack.top
     assert isinstance(overlay, LoadOverlay)
+    assert overlay.wait_listed(10)
     (row,) = overlay.rows
     click_at(stack, row.rect.center)
     assert isinstance(stack.top, StubTable) and len(stack) == 1
@@ -229,6 +230,7 @@ def test_the_load_list_says_who_plays_by_which_rules(ctx, stack, launcher):
     session.save(ctx.saves_dir / "evening.json")
     persistence.write_save(ctx.saves_dir / "odd.json", {"kind": "session"})
     overlay = stack.push(LoadOverlay(ctx))
+    assert overlay.wait_listed(10)
     tips = {row.label().split(" ")[0]: row.tooltip_text() for row in overlay.rows}
     assert tips == {"evening": "Ann, Ben \u2014 Special Edition", "odd": None}
 

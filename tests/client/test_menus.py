@@ -207,6 +207,7 @@ class TestLoadOverlay:
         click_at(stack, title.buttons["title.load"].rect.center)
         overlay = stack.top
         assert isinstance(overlay, LoadOverlay)
+        assert overlay.wait_listed(10)
         rows = {r.label(): r for r in overlay.rows}
         bad = next(r for text, r in rows.items() if text.startswith("bad"))
         good = next(r for text, r in rows.items() if text.startswith("first"))
@@ -219,6 +220,7 @@ class TestLoadOverlay:
     def test_empty_list_and_back(self, ctx, stack):
         title = stack.push(TitleScene(ctx))
         overlay = stack.push(LoadOverlay(ctx))
+        assert overlay.wait_listed(10)
         assert overlay.rows == []
         assert overlay.focus.focused is overlay.back
         draw(stack)
@@ -229,6 +231,7 @@ class TestLoadOverlay:
         for i in range(VISIBLE_ROWS + 4):
             persistence.write_save(ctx.saves_dir / f"game{i:02}.json", {"n": i})
         overlay = stack.push(LoadOverlay(ctx))
+        assert overlay.wait_listed(10)
         assert sum(r.visible for r in overlay.rows) == VISIBLE_ROWS
         for _ in range(VISIBLE_ROWS + 2):
             stack.handle_event(key(pygame.K_DOWN))

@@ -182,10 +182,10 @@ class TestBadFiles:
         doc[field] = value
         assert_refused(write_bytes(tmp_path, json.dumps(doc).encode()), "malformed", "damaged")
 
-    def test_a_directory_is_unreadable_not_a_crash(self, tmp_path):
+    def test_a_directory_is_refused_not_a_crash(self, tmp_path):
         folder = tmp_path / "folder.json"
         folder.mkdir()
-        assert_refused(folder, "unreadable", "could not be read")
+        assert_refused(folder, "not_file", "not an ordinary file")
 
     def test_huge_files_are_not_read_into_memory(self, tmp_path, monkeypatch):
         monkeypatch.setattr(persistence, "MAX_SAVE_BYTES", 100)
@@ -198,6 +198,81 @@ class TestBadFiles:
         assert "ist leer" in info.value.message("de")
         i18n.set_language("de")
         assert "Spielstand" in str(info.value)
+
+
+class TestLimits:
+    """Files that would crash a parser or the code after it are refused like any other
+    damaged file."""
+
+    @pytest.mark.parametrize("content", [
+        b"[" * 100_000 + b"]" * 100_000,                      # RecursionError in json
+        b'{"a": ' * 40 + b"1" + b"}" * 40,                     # parses, too deep to walk
+        b'{"format": "castles-of-burgundy-save", "version": ' + b"9" * 5000 + b"}",
+        b'{"format": "castles-of-burgundy-save", "version": 123456789012345678901}',
+        b'{"format": "castles-of-burgundy-save", "version": NaN}',
+        b'{"format": "castles-of-burgundy-save", "version": -Infinity}',
+        b'{"format": "castles-of-burgundy-save", "version": 1e999}',
+        b'{"format": "castles-of-burgundy-save", "payload": {"name": "\\ud800"}}',
+        b'{"\\udfff": 1}',
+    ])
+    def test_excessive_content(self, tmp_path, content):
+        assert_refused(write_bytes(tmp_path, content), "excessive", "damaged")
+
+    def test_a_whole_surrogate_pair_is_fine(self, tmp_path):
+        path = write_bytes(tmp_path, json.dumps(make_envelope({"n": "\U0001F600"})).encode())
+        assert read_save(path).payload == {"n": "\U0001F600"}
+
+    @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+    def test_a_named_pipe_is_refused_without_blocking(self, tmp_path):
+        import threading
+        path = tmp_path / "autosave.json"
+        os.mkfifo(path)
+        outcome = []
+        reader = threading.Thread(target=lambda: outcome.append(_reason(path)), daemon=True)
+        reader.start()
+        reader.join(10)
+        if reader.is_alive():  # unblock the reader so the run can end
+            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+            pytest.fail("reading a named pipe blocked")
+        assert outcome == ["not_file"]
+
+    def test_a_large_file_is_refused_without_reading_it(self, tmp_path, monkeypatch):
+        path = tmp_path / "big.json"
+        with open(path, "wb") as f:
+            f.truncate(200 * 1024 * 1024)  # sparse: no disk space used
+        read = []
+        real_read = os.read
+        monkeypatch.setattr(persistence.os, "read",
+                            lambda fd, n: read.append(n) or real_read(fd, n))
+        assert_refused(path, "foreign")
+        assert read == []
+
+    def test_the_size_limit_is_read_when_reading(self, tmp_path, monkeypatch):
+        monkeypatch.setattr(persistence, "MAX_SAVE_BYTES", 100)
+        path = write_bytes(tmp_path, json.dumps(make_envelope({"n": "x" * 200})).encode())
+        assert_refused(path, "foreign")
+
+    def test_a_file_name_that_is_not_utf8_is_shown_with_a_replacement(self, tmp_path):
+        name = os.fsdecode(b"caf\xe9.json")
+        assert persistence.display_name(name) == "caf\ufffd.json"
+        assert persistence.display_name("a\x00b\u200bc") == "a\ufffdb\ufffdc"
+        shown = persistence.display_name("\ud800x")
+        assert shown.endswith("x") and set(shown[:-1]) == {"\ufffd"}
+
+
+def test_a_detail_quoting_the_file_is_made_drawable(tmp_path):
+    err = SaveError("error.save.malformed", tmp_path / "x.json",
+                    detail="unknown seat fields: \x00\ud800" + "y" * 500)
+    message = str(err)
+    assert all(ch.isprintable() for ch in message) and len(message) < 300
+
+
+def _reason(path):
+    try:
+        read_save(path)
+    except SaveError as exc:
+        return exc.reason
+    return None
 
 
 class TestListSaves:
@@ -214,6 +289,27 @@ class TestListSaves:
         assert set(names) == {"new", "old", "broken"}
         broken = entries[names.index("broken")]
         assert broken.save is None and broken.error.reason == "truncated"
+
+    def test_upper_case_suffix_and_undecodable_names_are_listed(self, data_root):
+        saves = persistence.saves_dir()
+        write_save(saves / "UPPER.JSON", PAYLOAD, WHEN)
+        odd = saves / os.fsdecode(b"caf\xe9.json")
+        try:
+            write_save(odd, PAYLOAD, WHEN)
+        except (OSError, UnicodeEncodeError):
+            pytest.skip("this file system refuses names that are not UTF-8")
+        names = {e.name for e in list_saves()}
+        assert names == {"UPPER", "caf\ufffd"}
+        for name in names:
+            name.encode("utf-8")
+
+    def test_a_pipe_or_directory_among_the_saves_is_skipped(self, data_root):
+        saves = persistence.saves_dir()
+        write_save(saves / "good.json", PAYLOAD, WHEN)
+        (saves / "folder.json").mkdir()
+        if hasattr(os, "mkfifo"):
+            os.mkfifo(saves / "pipe.json")
+        assert [e.name for e in list_saves()] == ["good"]
 
     def test_missing_directory_means_no_saves(self, tmp_path):
         assert list_saves(tmp_path / "nowhere") == []

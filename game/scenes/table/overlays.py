@@ -89,6 +89,7 @@ class PauseMenu(MenuScene):
 
     def enter(self) -> None:
         self.buttons["pause.undo"].enabled = self.table.can_undo()
+        self.buttons["pause.save"].enabled = not self.table.ctx.read_only
         super().enter()
 
     def on_escape(self) -> None:

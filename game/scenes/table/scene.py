@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from ...rules.events import TurnEnded
 from ...rules.state import IllegalAction
 from .. import i18n
 from ..anim.dice import draw_dice
@@ -223,7 +224,10 @@ class TableScene(Scene):
         self.presenter.present(events)
         if by_ai:
             self.timeline.enqueue(Wait(AI_PAUSE))
-        if self.state.current_player != before or self.session.over:
+        # Saved after every finished turn, whoever played it: in a solo game Châteauma's
+        # turns run inside the person's last action, so the seat to move may never change.
+        if (self.state.current_player != before or self.session.over
+                or any(isinstance(e, TurnEnded) for e in events)):
             self.autosave()
         return True
 
@@ -234,6 +238,8 @@ class TableScene(Scene):
         return self._play(action)
 
     def autosave(self) -> None:
+        if self.ctx.read_only:
+            return  # another instance owns the data directory
         try:
             self.session.save(self.ctx.autosave_path)
             self.autosaves += 1

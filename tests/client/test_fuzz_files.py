@@ -1,0 +1,328 @@
+"""Damaged saves, settings and last setups, generated from a seed, through the real load
+paths: Continue, the Load menu (listing and opening), the settings and New game's last
+setup. Nothing may escape as an exception; a refused file is explained and left byte for
+byte as it was; the other saves stay listed.
+
+The default run tries a few hundred files; ``-m slow`` tries thousands."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import stat
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.rules import GameConfig
+from game.scenes import persistence
+from game.scenes.context import ClientContext
+from game.scenes.launcher import Launcher, MessageOverlay
+from game.scenes.load_menu import LoadOverlay
+from game.scenes.session import GameSession, GameSetup, SeatSpec
+from game.scenes.setup import SETUP_FORMAT, SETUP_VERSION, SetupScene, last_setup_path
+from game.scenes.stack import SceneStack
+from game.scenes.table import TableScene
+
+KINDS = ("autosave", "save", "settings", "setup")
+SURFACE = (640, 360)
+
+
+def _game(chateauma: bool, seed: int) -> GameSession:
+    if chateauma:
+        setup = GameSetup(GameConfig(players=2, chateauma="easy"),
+                          (SeatSpec("human", "Ann", 0), SeatSpec("chateauma", "Châteauma", 2)),
+                          seed=seed, handoff=False)
+    else:
+        setup = GameSetup(GameConfig(players=2), (SeatSpec("human", "Zoë", 0),
+                                                  SeatSpec("ai", "Bot", 1, "random")),
+                          seed=seed, handoff=False)
+    session = GameSession(setup)
+    session.start()
+    rng = random.Random(seed)
+    for _ in range(25):
+        session.play(rng.choice(session.legal_actions()))
+    return session
+
+
+def _dump(doc) -> bytes:
+    return (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode()
+
+
+@pytest.fixture(scope="module")
+def bases():
+    games = [_game(False, 3), _game(True, 4)]
+    return {
+        "save": [_dump(persistence.make_envelope(g.to_payload())) for g in games],
+        "settings": [_dump({"format": "castles-of-burgundy-settings", "version": 1,
+                            "settings": {"language": "de", "animation_speed": "fast",
+                                         "fullscreen": False, "handoff_screen": True}})],
+        "setup": [_dump({"format": SETUP_FORMAT, "version": SETUP_VERSION,
+                         "setup": g.setup.to_dict()}) for g in games],
+    }
+
+
+# --- damage ------------------------------------------------------------------------------
+
+JUNK = [None, True, False, 0, -1, 1.0, 2**70, "", "x", "\u0000", "\ud800", [], {}, [1, [2]],
+        {"kind": "human"}, "A\u0007b", "x" * 300, -2**63, 1e308]
+
+
+def truncate(rng, data):
+    return data[:rng.randrange(len(data))]
+
+
+def flip_bits(rng, data):
+    out = bytearray(data)
+    for _ in range(rng.randint(1, 6)):
+        i = rng.randrange(len(out))
+        out[i] ^= 1 << rng.randrange(8)
+    return bytes(out)
+
+
+def deep_nesting(rng, data):
+    depth = rng.choice([33, 200, 5_000, 200_000])
+    inner = rng.choice([b"1", b"{}", b'"x"'])
+    if rng.random() < 0.5:
+        return b"[" * depth + inner + b"]" * depth
+    doc = json.loads(data)
+    text = _dump(doc).decode()
+    cut = text.index("{", 1)
+    return (text[:cut] + "[" * depth + text[cut:].rstrip().rstrip("}")
+            + "]" * depth + "}").encode()
+
+
+def huge_number(rng, data):
+    digits = rng.choice([21, 4301, 10_000])
+    number = rng.choice(["9" * digits, "-" + "1" * digits, "1e999", "NaN", "-Infinity",
+                         "1" + "0" * digits + ".5"])
+    text = data.decode()
+    spots = [i for i, ch in enumerate(text) if ch.isdigit() and not text[i - 1].isdigit()]
+    i = rng.choice(spots)
+    j = i
+    while j < len(text) and text[j].isdigit():
+        j += 1
+    return (text[:i] + number + text[j:]).encode()
+
+
+def _paths(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value[:40]):
+            yield from _paths(v, path + (i,))
+
+
+def _replace(doc, path, value):
+    if not path:
+        return value
+    parent = doc
+    for step in path[:-1]:
+        parent = parent[step]
+    parent[path[-1]] = value
+    return doc
+
+
+def wrong_type(rng, data):
+    doc = json.loads(data)
+    path = rng.choice(list(_paths(doc)))
+    return _dump_lax(_replace(doc, path, rng.choice(JUNK)))
+
+
+def bad_string(rng, data):
+    """A NUL, a control character or a lone surrogate inside one of the strings."""
+    doc = json.loads(data)
+    strings = [p for p in _paths(doc) if isinstance(_get(doc, p), str)]
+    path = rng.choice(strings)
+    s = _get(doc, path)
+    i = rng.randrange(len(s) + 1)
+    bad = rng.choice(["\u0000", "\ud800", "\udcff", "\u0007", "\u202e", "\n"])
+    return _dump_lax(_replace(doc, path, s[:i] + bad + s[i:]))
+
+
+def drop_or_add_key(rng, data):
+    doc = json.loads(data)
+    dicts = [p for p in _paths(doc) if isinstance(_get(doc, p), dict) and _get(doc, p)]
+    target = _get(doc, rng.choice(dicts))
+    if rng.random() < 0.5:
+        del target[rng.choice(list(target))]
+    else:
+        target[rng.choice(["extra", "\u0000", "format"])] = rng.choice(JUNK)
+    return _dump_lax(doc)
+
+
+def foreign(rng, data):
+    return rng.choice([b"[1, 2, 3]", b"42", b'"text"', b"null", b'{"format": "chess"}',
+                       b'{"payload": {}}', b"<html></html>", b"\xef\xbb\xbf{}",
+                       json.dumps({"format": persistence.SAVE_FORMAT, "version": 99}).encode()])
+
+
+def binary(rng, data):
+    return bytes(rng.randrange(256) for _ in range(rng.randint(1, 400)))
+
+
+def empty(rng, data):
+    return rng.choice([b"", b" ", b"\n\n", b"\t"])
+
+
+def _get(doc, path):
+    for step in path:
+        doc = doc[step]
+    return doc
+
+
+def _dump_lax(doc) -> bytes:
+    # Lone surrogates are written as JSON escapes, as a hand-edited file would hold them.
+    return json.dumps(doc, indent=1).encode()
+
+
+MUTATIONS = [truncate, flip_bits, deep_nesting, huge_number, wrong_type, bad_string,
+             drop_or_add_key, foreign, binary, empty, "fifo", "directory"]
+
+
+def generate(seed: int, count: int):
+    rng = random.Random(seed)
+    for i in range(count):
+        kind = KINDS[i % len(KINDS)]
+        mutation = MUTATIONS[rng.randrange(len(MUTATIONS))]
+        yield i, kind, mutation, rng.randrange(2**32)
+
+
+# --- the load paths ----------------------------------------------------------------------
+
+def target_path(root: Path, kind: str) -> Path:
+    return {"autosave": persistence.autosave_path(root),
+            "save": persistence.saves_dir(root) / "fuzzed.json",
+            "settings": persistence.settings_path(root),
+            "setup": last_setup_path(root)}[kind]
+
+
+def place(path: Path, content) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if content == "fifo":
+        os.mkfifo(path)
+    elif content == "directory":
+        path.mkdir()
+    else:
+        path.write_bytes(content)
+
+
+def fingerprint(path: Path):
+    info = os.lstat(path)
+    if stat.S_ISREG(info.st_mode):
+        return ("file", path.read_bytes())
+    return (stat.S_IFMT(info.st_mode),)
+
+
+def draw(stack) -> None:
+    stack.draw(pygame.Surface(SURFACE))
+
+
+def check_message(text: str) -> None:
+    assert text.strip()
+    assert all(ch.isprintable() or ch == "\n" for ch in text), repr(text)
+
+
+def play_on(stack, table) -> None:
+    """A few frames of the opened game, drawn; its autosave must load again."""
+    for _ in range(5):
+        stack.update(1 / 30)
+        draw(stack)
+    GameSession.load(table.ctx.autosave_path)
+
+
+def run_case(root: Path, kind: str, content, good: bytes) -> str:
+    """Every load path over one damaged file; returns what happened to it."""
+    path = target_path(root, kind)
+    good_path = persistence.saves_dir(root) / "good.json"
+    place(good_path, good)
+    place(path, content)
+    before = fingerprint(path)
+    outcome = "not opened"
+
+    ctx = ClientContext.load(root)
+    ctx.change_settings = lambda **changes: True  # a settings file under test stays as it is
+    for notice in ctx.notices:
+        check_message(notice.message())
+    stack = SceneStack()
+    Launcher(ctx, stack, TableScene)
+
+    # Continue
+    ctx.launcher.to_title()
+    title = stack.top
+    draw(stack)
+    check_message(title._continue_tip())
+    if title.buttons["title.continue"].enabled:
+        title._continue()
+        if isinstance(stack.top, MessageOverlay):
+            check_message(stack.top.message())
+            draw(stack)
+        else:
+            outcome = "opened"
+            play_on(stack, stack.top)
+
+    # The Load menu: the good save stays listed and openable; the damaged one says why
+    ctx.launcher.to_title()
+    overlay = stack.push(LoadOverlay(ctx))
+    assert overlay.wait_listed(30)
+    draw(stack)
+    rows = {entry.path.name: (entry, row) for entry, row in zip(overlay.entries, overlay.rows)}
+    assert rows["good.json"][1].enabled
+    if kind == "save" and "fuzzed.json" in rows:
+        entry, row = rows["fuzzed.json"]
+        check_message(row.label())
+        tip = row.tooltip_text()
+        if tip is not None:
+            check_message(tip)
+        if row.enabled:
+            row.activate()
+            if isinstance(stack.top, MessageOverlay):
+                check_message(stack.top.message())
+                draw(stack)
+            else:
+                outcome = "opened"
+                play_on(stack, stack.top)
+
+    # New game, from the last setup
+    ctx.launcher.to_title()
+    ctx.launcher.new_game()
+    assert isinstance(stack.top, SetupScene)
+    stack.update(1 / 60)
+    draw(stack)
+
+    if not (kind == "autosave" and outcome == "opened"):
+        assert fingerprint(path) == before, "a file was changed by reading it"
+    stack.clear()
+    return outcome
+
+
+def fuzz(tmp_path, bases, seed, count):
+    outcomes: dict[str, int] = {}
+    for i, kind, mutation, case_seed in generate(seed, count):
+        if mutation == "fifo" and not hasattr(os, "mkfifo"):
+            continue
+        rng = random.Random(case_seed)
+        base_kind = "save" if kind in ("autosave", "save") else kind
+        base = rng.choice(bases[base_kind])
+        content = mutation if isinstance(mutation, str) else mutation(rng, base)
+        name = mutation if isinstance(mutation, str) else mutation.__name__
+        try:
+            outcome = run_case(tmp_path / f"case{i}", kind, content, bases["save"][0])
+        except Exception as exc:
+            raise AssertionError(f"case {i}: {kind} / {name} (seed {case_seed})") from exc
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    return outcomes
+
+
+def test_damaged_files_through_every_load_path(tmp_path, bases):
+    outcomes = fuzz(tmp_path, bases, seed=16, count=300)
+    assert outcomes.get("not opened", 0) > 150
+
+
+@pytest.mark.slow
+def test_damaged_files_through_every_load_path_thoroughly(tmp_path, bases):
+    fuzz(tmp_path, bases, seed=1616, count=3000)
