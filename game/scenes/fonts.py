@@ -22,7 +22,10 @@ FONT_PATH = asset_path("fonts", "OpenSans-Semibold.ttf")
 def get(pixel_size: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(FONT_PATH, max(1, int(pixel_size)))
+    # A copy without assets/ (say, a wheel built without them) still shows its text, in
+    # pygame's font.
+    path = FONT_PATH if FONT_PATH.is_file() else None
+    return pygame.font.Font(path, max(1, int(pixel_size)))
 
 
 def clear() -> None:
