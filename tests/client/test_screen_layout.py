@@ -112,6 +112,16 @@ def overlaps(rects):
             if ra.colliderect(rb)]
 
 
+def problems(drawn, size):
+    """Lines outside the window and, from 1280x720 up, lines under MIN_TEXT_PX."""
+    window = pygame.Rect((0, 0), size)
+    bad = [("outside", t, r) for t, r in drawn.placed if t.strip() and not window.contains(r)]
+    if Viewport(size).scale >= Viewport((1280, 720)).scale:
+        bad += sorted({("small", t, px) for px, t in drawn.sizes
+                       if t.strip() and px < MIN_TEXT_PX})
+    return bad
+
+
 @pytest.mark.parametrize("name", list(screens.SCREENS))
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_screen_fits_every_window_with_readable_text(data_root, record, name, lang):
@@ -123,29 +133,24 @@ def test_every_screen_fits_every_window_with_readable_text(data_root, record, na
     assert overlaps(boxes) == []
     for size in SIZES:
         drawn = record(stack, size)
-        window = pygame.Rect((0, 0), size)
         assert drawn.sizes, "nothing was drawn"
-        outside = [(t, r) for t, r in drawn.placed if t.strip() and not window.contains(r)]
-        assert outside == [], f"{name} at {size}: text outside the window"
-        if Viewport(size).scale >= Viewport((1280, 720)).scale:
-            small = sorted({(px, t) for px, t in drawn.sizes if t.strip() and px < MIN_TEXT_PX})
-            assert small == [], f"{name} at {size}: text below {MIN_TEXT_PX} px"
+        assert problems(drawn, size) == [], f"{name} at {size}"
 
 
-def test_the_recording_sees_small_text_and_text_outside_the_window(data_root, record):
-    """The checks above can fail: a line drawn too small or past the edge is caught."""
+def test_a_line_too_small_or_past_the_edge_fails_the_check(data_root, record):
     stack, scene = screens.title(data_root)
     original = scene.draw_foreground
 
     def stray(canvas):
         original(canvas)
-        canvas.text("too small", (100, 100), 12, (0, 0, 0))
+        # 18 design units: 12 px at 1280x720, 13 px at 1366x768.
+        canvas.text("too small", (100, 100), 18, (0, 0, 0))
         canvas.text("too far", (1900, 1070), 30, (0, 0, 0))
     scene.draw_foreground = stray
-    drawn = record(stack, (1280, 720))
-    assert (8, "too small") in drawn.sizes
-    placed = dict(drawn.placed)
-    assert not pygame.Rect(0, 0, 1280, 720).contains(placed["too far"])
+    for size in SIZES:
+        found = {(kind, t) for kind, t, _ in problems(record(stack, size), size)}
+        assert ("outside", "too far") in found
+        assert (("small", "too small") in found) == (size == (1280, 720))
 
 
 def table_regions():
