@@ -34,15 +34,27 @@ IDLE_WAIT_MS = 50
 MAX_FRAME_TIME = 0.1
 
 
+# pygame-ce does not report the usable desktop (SDL_GetDisplayUsableBounds is not exposed),
+# so the window leaves room for what usually surrounds it: a title bar and frame (about
+# 30-40 px) and a taskbar, dock or top panel (about 40-60 px).
+DECORATIONS = (16, 100)
+
+
+def _largest_16_by_9(w: float, h: float) -> tuple[int, int]:
+    scale = min(w / DESIGN_WIDTH, h / DESIGN_HEIGHT)
+    return round(DESIGN_WIDTH * scale), round(DESIGN_HEIGHT * scale)
+
+
 def default_window_size(desktop: tuple[int, int]) -> tuple[int, int]:
-    """The largest 16:9 window that fits in 85% of the desktop, and at least 1280x720
-    where the desktop allows it."""
+    """The largest 16:9 window in 85% of the desktop; on a small desktop, where that
+    would be below MIN_WINDOW_SIZE, the largest 16:9 window the usable desktop holds.
+    Never larger than the desktop less DECORATIONS, so the whole window is visible."""
     dw, dh = desktop
-    scale = min(dw * 0.85 / DESIGN_WIDTH, dh * 0.85 / DESIGN_HEIGHT)
-    w, h = round(DESIGN_WIDTH * scale), round(DESIGN_HEIGHT * scale)
+    usable = max(1, dw - DECORATIONS[0]), max(1, dh - DECORATIONS[1])
+    w, h = _largest_16_by_9(min(dw * 0.85, usable[0]), min(dh * 0.85, usable[1]))
     min_w, min_h = MIN_WINDOW_SIZE
-    if w < min_w and dw >= min_w and dh >= min_h:
-        w, h = min_w, min_h
+    if w < min_w or h < min_h:
+        w, h = _largest_16_by_9(*usable)
     return w, h
 
 
@@ -124,9 +136,11 @@ class App:
 
 def create_window(fullscreen: bool = False) -> pygame.Window:
     desktops = pygame.display.get_desktop_sizes() or [(1920, 1080)]
-    window = pygame.Window(i18n.tr("app.title"), default_window_size(desktops[0]),
+    size = default_window_size(desktops[0])
+    window = pygame.Window(i18n.tr("app.title"), size, pygame.WINDOWPOS_CENTERED,
                            resizable=True)
-    window.minimum_size = MIN_WINDOW_SIZE
+    # Smaller than MIN_WINDOW_SIZE only when the desktop itself has no room for it.
+    window.minimum_size = (min(MIN_WINDOW_SIZE[0], size[0]), min(MIN_WINDOW_SIZE[1], size[1]))
     if fullscreen:
         window.set_fullscreen(desktop=True)
     return window

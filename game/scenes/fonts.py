@@ -1,7 +1,10 @@
-"""Fonts at pixel sizes, cached.
+"""The UI font at pixel sizes, cached.
 
-The client uses pygame's bundled default font, which covers the German letters the UI
-needs (ä, ö, ü, ß). Sizes are pixel sizes; layout code asks Canvas.font for a design size.
+The client draws all text in Open Sans Semibold, shipped in assets/fonts/ with its licence
+(Apache 2.0). pygame's bundled default font is not used: its hinted advances put visible
+gaps inside words at small sizes ("Bret tspiel", "good s"), and it silently renders at
+about 0.69 of the size asked for. Sizes here are the font's em size in window pixels;
+layout code asks Canvas.font for a design size.
 """
 
 from __future__ import annotations
@@ -10,12 +13,19 @@ from functools import lru_cache
 
 import pygame
 
+from .assets import asset_path
+
+FONT_PATH = asset_path("fonts", "OpenSans-Semibold.ttf")
+
 
 @lru_cache(maxsize=64)
 def get(pixel_size: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(None, max(1, int(pixel_size)))
+    # A copy without assets/ (say, a wheel built without them) still shows its text, in
+    # pygame's font.
+    path = FONT_PATH if FONT_PATH.is_file() else None
+    return pygame.font.Font(path, max(1, int(pixel_size)))
 
 
 def clear() -> None:

@@ -24,7 +24,9 @@ DESIGN_WIDTH = 1920
 DESIGN_HEIGHT = 1080
 DESIGN_SIZE = (DESIGN_WIDTH, DESIGN_HEIGHT)
 DESIGN_RECT = pygame.Rect(0, 0, DESIGN_WIDTH, DESIGN_HEIGHT)
-MIN_WINDOW_SIZE = (1280, 720)
+# The smallest window the layout is tested at (netbooks, small laptop screens); the design
+# space is scaled down uniformly to fit.
+MIN_WINDOW_SIZE = (1024, 600)
 
 _POSITIONED_EVENTS = frozenset({
     pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,

@@ -412,13 +412,16 @@ class ResultsScene(MenuScene):
         y += 36
         rows = [(i18n.tr(f"category.{category}"), values) for category, values in self.table]
         rows.append((i18n.tr("results.total"), [self.scores[seat] for seat in self.ranking]))
+        # Stripes first: a line's descenders reach into the next row's stripe.
+        for r in range(len(rows)):
+            top = y + r * TABLE_ROW
+            if r == len(rows) - 1:
+                canvas.fill_rect((20, top, BREAKDOWN.w - 40, 2), theme.PANEL_EDGE)
+            elif r % 2 == 0:
+                canvas.fill_rect((20, top, BREAKDOWN.w - 40, TABLE_ROW),
+                                 palette.darker(theme.PANEL, 0.05))
         for r, (label, values) in enumerate(rows):
             last = r == len(rows) - 1
-            if last:
-                canvas.fill_rect((20, y, BREAKDOWN.w - 40, 2), theme.PANEL_EDGE)
-            elif r % 2 == 0:
-                canvas.fill_rect((20, y, BREAKDOWN.w - 40, TABLE_ROW),
-                                 palette.darker(theme.PANEL, 0.05))
             canvas.text(label, (30, y + TABLE_ROW / 2), theme.FONT_SMALL, theme.TEXT,
                         anchor="midleft")
             for column, value in enumerate(values):

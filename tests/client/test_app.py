@@ -4,7 +4,8 @@ import pygame
 import pytest
 
 from client_events import key, motion, press, release
-from game.scenes.app import App, create_window, default_window_size
+from game.scenes.app import DECORATIONS, App, create_window, default_window_size
+from game.scenes.layout import MIN_WINDOW_SIZE
 from game.scenes.context import ClientContext
 from game.scenes.settings_menu import SettingsOverlay
 from game.scenes.title import TitleScene
@@ -12,10 +13,23 @@ from game.scenes.title import TitleScene
 
 @pytest.mark.parametrize("desktop, expected", [((1920, 1080), (1632, 918)),
                                                ((3840, 2160), (3264, 1836)),
-                                               ((1366, 768), (1280, 720)),
-                                               ((1024, 600), (870, 490))])
+                                               ((1366, 768), (1161, 653)),
+                                               ((1280, 720), (1088, 612)),
+                                               ((1280, 800), (1088, 612)),
+                                               ((1024, 600), (889, 500))])
 def test_default_window_size(desktop, expected):
     assert default_window_size(desktop) == expected
+
+
+@pytest.mark.parametrize("desktop", [(1024, 600), (1024, 768), (1280, 720), (1280, 800),
+                                     (1366, 768), (1440, 900), (1920, 1080), (3840, 2160)])
+def test_the_window_fits_the_desktop_with_its_title_bar_and_taskbar(desktop):
+    w, h = default_window_size(desktop)
+    assert w + DECORATIONS[0] <= desktop[0] and h + DECORATIONS[1] <= desktop[1]
+    assert w / h == pytest.approx(16 / 9, abs=0.01)
+    if desktop[0] - DECORATIONS[0] >= MIN_WINDOW_SIZE[0] \
+            and desktop[1] - DECORATIONS[1] >= MIN_WINDOW_SIZE[1]:
+        assert w >= MIN_WINDOW_SIZE[0] and h >= MIN_WINDOW_SIZE[1] * 0.96
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ import pygame
 import pytest
 
 from client_events import key, motion, press, release
+from game.scenes import fonts
 from game.scenes.layout import (DESIGN_RECT, DESIGN_SIZE, Canvas, Panel, PanelGroup,
                                 Viewport)
 
@@ -61,6 +62,16 @@ def test_fonts_scale_with_the_window():
     small = Canvas(pygame.Surface((1280, 720))).font(30)
     large = Canvas(pygame.Surface((3840, 2160))).font(30)
     assert large.get_height() > 2.5 * small.get_height()
+
+
+def test_text_is_drawn_in_the_shipped_font_with_every_german_letter():
+    assert fonts.FONT_PATH.is_file()
+    assert (fonts.FONT_PATH.parent / "LICENSE-OpenSans.txt").is_file()
+    font = fonts.get(20)
+    assert (font.name, font.style_name) == ("Open Sans", "Semibold")
+    # Sizes are the font's em size in pixels (pygame's default font shrinks them).
+    assert font.size("M")[0] >= 14
+    assert all(m is not None and m[4] > 0 for m in font.metrics("ÄÖÜäöüßé·–×…"))
 
 
 def test_canvas_child_offsets_and_clips():

@@ -5,22 +5,13 @@ before keeping them (a mismatch writes NAME.actual.png beside the golden file)."
 
 from __future__ import annotations
 
-import random
-
 import pygame
 from golden_images import compare_golden
+from screens import table_two
 from table_driver import click_spot, make_table, settle
 
-def midgame(data_root, moves=40):
-    """A game some moves in, at a turn where a die is still to be used."""
-    stack, scene, _ = make_table(data_root, ("human", "random"), seed=11)
-    rng = random.Random(11)
-    for made in range(10 * moves):
-        settle(stack, scene)
-        if made >= moves and scene.narrowing.dice_available():
-            break
-        scene.submit(rng.choice(scene.state.legal_actions()))
-    return stack, scene
+def midgame(data_root):
+    return table_two(data_root)
 
 
 def test_golden_table_mid_game(data_root):

@@ -1,7 +1,10 @@
-"""Every text the table draws stays inside its box at 1280x720, in English and German:
-labels, tabs, the strip, the side panel, Châteauma's cards, the log and the buttons."""
+"""Every text the table draws stays inside its box, in English and German, at every
+window size the layout is tested at: labels, tabs, the strip, the side panel, Châteauma's
+cards, the log and the buttons."""
 
 from __future__ import annotations
+
+import itertools
 
 import pygame
 import pytest
@@ -13,7 +16,8 @@ from game.scenes.layout import Viewport
 from game.scenes.table import board_view, estate_view, paint, scene as scene_module
 from game.scenes.table import geometry as g
 
-SIZE = (1280, 720)
+_TEXT = paint.text
+SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080), (3840, 2160)]
 
 
 def boxes(scene):
@@ -28,10 +32,10 @@ def boxes(scene):
     return out
 
 
-def drawn_texts(stack, scene, monkeypatch):
+def drawn_texts(stack, scene, monkeypatch, size):
     """Draw the table once and return (text, window rect) for every line drawn."""
     seen = []
-    original = paint.text
+    original = _TEXT
     layers = (scene.background, scene.board_layer, scene.estate_layer)
 
     def recording(canvas, s, pos, size, colour, anchor="topleft"):
@@ -44,16 +48,26 @@ def drawn_texts(stack, scene, monkeypatch):
         monkeypatch.setattr(module, "text", recording)
     for layer in layers:
         layer.key = None
-    stack.draw(pygame.Surface(SIZE))
+    stack.draw(pygame.Surface(size))
     assert len(seen) > 40
     return seen
 
 
 def overflowing(stack, scene, monkeypatch):
-    viewport = Viewport(SIZE)
+    return [bad for size in SIZES for bad in overflowing_at(stack, scene, monkeypatch, size)]
+
+
+def overflowing_at(stack, scene, monkeypatch, size):
+    viewport = Viewport(size)
     regions = [viewport.rect_to_window(b) for b in boxes(scene)]
     bad = []
-    for s, rect in drawn_texts(stack, scene, monkeypatch):
+    drawn = drawn_texts(stack, scene, monkeypatch, size)
+    # Lines may touch (a line's box includes the font's leading), never cross.
+    lines = [(s, rect.inflate(-2, -max(2, rect.h // 4))) for s, rect in drawn if s.strip()]
+    for (a, ra), (b, rb) in itertools.combinations(lines, 2):
+        if ra.colliderect(rb):
+            bad.append((a, b, "overlap", size))
+    for s, rect in drawn:
         holders = [b for b in regions if b.collidepoint(rect.center)]
         if not holders:
             bad.append((s, rect, None))
@@ -66,7 +80,7 @@ def overflowing(stack, scene, monkeypatch):
         width = viewport.length(button.rect.w - 12)
         font = fonts.get(viewport.length(getattr(button, "fitted_size", button.font_size)))
         if font.size(label)[0] > width:
-            bad.append((label, button.rect, "button"))
+            bad.append((label, button.rect, "button", size))
     return bad
 
 

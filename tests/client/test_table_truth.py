@@ -110,7 +110,7 @@ def track_texts(scene, texts):
     out = {}
     for i, seat in enumerate(scene.view.track_order()):
         x, y = g.track_slot(i)
-        out[seat] = next(s for s, pos in texts if pos == (x + 26, y + 11))
+        out[seat] = next(s for s, pos in texts if pos == (x + 26, y + 12))
     return out
 
 

@@ -72,7 +72,8 @@ def _paint_black_depot(canvas: Canvas, view: TableView) -> None:
     centre = g.RING_CENTRE
     circle(canvas, centre, 132, BLACK_FILL)
     circle(canvas, centre, 132, palette.darker(BLACK_FILL, 0.4), 3)
-    text(canvas, i18n.tr("term.black_depot"), (centre[0], centre[1] - 104), 22,
+    # Low enough in the circle that "schwarzes Depot" fits inside it.
+    text(canvas, i18n.tr("term.black_depot"), (centre[0], centre[1] - 94), theme.FONT_MIN,
          palette.INK_LIGHT, "center")
     for slot, tile in enumerate(view.black):
         pos = g.depot_slot_centre(0, slot, len(view.black))
@@ -125,7 +126,7 @@ def _paint_strip(canvas: Canvas, view: TableView, colours: list[int],
                     radius=6)
             else:
                 blit_at(canvas, pieces.bonus_tile(colour, points, canvas.length(size)), pos)
-    text(canvas, i18n.tr("table.turn_order"), (s.centerx, s.y + 556), 20, palette.INK,
+    text(canvas, i18n.tr("table.turn_order"), (s.centerx, s.y + 546), 20, palette.INK,
          "center")
     for i, seat in enumerate(view.track_order()):
         pos = g.track_slot(i)
@@ -135,7 +136,6 @@ def _paint_strip(canvas: Canvas, view: TableView, colours: list[int],
         text(canvas, str(i + 1), pos, 22, palette.ink_on(player_colour(colours[seat])),
              "center")
         name = names[seat] if len(names[seat]) <= 9 else names[seat][:8] + "\u2026"
-        text(canvas, name, (pos[0] + 26, pos[1] - 9), 20, palette.INK, "midleft")
+        text(canvas, name, (pos[0] + 26, pos[1] - 11), 20, palette.INK, "midleft")
         text(canvas, i18n.tr("table.track_pos", pos=track_space(pv.track_pos)),
-             (pos[0] + 26, pos[1] + 11),
-             19, theme.TEXT_MUTED, "midleft")
+             (pos[0] + 26, pos[1] + 12), theme.FONT_MIN, theme.TEXT_MUTED, "midleft")

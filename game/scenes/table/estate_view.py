@@ -17,7 +17,7 @@ from .paint import (BOARD_EDGE, BOARD_FILL, FELT, GOLD, blit_at, circle, fit_tex
                     tile_back)
 from .view import COLOURS, FACE_DOWN, ChateaumaView, PlayerView, face_of
 
-REGION = pygame.Rect(972, 112, 932, 580)
+REGION = pygame.Rect(972, 136, 932, 556)
 KNOWLEDGE_HEX = 17
 
 
@@ -74,8 +74,8 @@ def paint_chateauma(canvas: Canvas, pv: PlayerView, cm: ChateaumaView, white: in
         blit_at(canvas, tile_image(pv.estate[i], pv.colours[i], size), pos)
         if cm.stacks[i] > 1:
             badge = (pos[0] + g.CM_ESTATE_HEX * 0.55, pos[1] - g.CM_ESTATE_HEX * 0.55)
-            circle(canvas, badge, 11, palette.INK)
-            text(canvas, str(cm.stacks[i]), badge, 16, palette.INK_LIGHT, "center")
+            circle(canvas, badge, 13, palette.INK)
+            text(canvas, str(cm.stacks[i]), badge, theme.FONT_MIN, palette.INK_LIGHT, "center")
     active = active_slot(white)
     for slot in (0, 1):
         paint_card(canvas, cm, slot, white if slot == active else 0)
@@ -103,15 +103,17 @@ def paint_card(canvas: Canvas, cm: ChateaumaView, slot: int, white: int) -> None
         canvas.fill_rect(r, palette.darker(FELT, 0.35), radius=12)
         canvas.fill_rect(r, palette.darker(FELT, 0.5), radius=12, width=2)
         text(canvas, i18n.tr("table.cm.no_card"), r.center, 22, palette.INK_LIGHT, "center")
-        text(canvas, label, (r.centerx, r.bottom - 18), 18, palette.INK_LIGHT, "center")
+        text(canvas, label, (r.centerx, r.bottom - 18), theme.FONT_MIN, palette.INK_LIGHT,
+             "center")
         return
     data = CARDS[card]
     canvas.fill_rect(r, BOARD_FILL, radius=12)
     canvas.fill_rect(r, GOLD if white else BOARD_EDGE, radius=12, width=5 if white else 2)
-    fit_text(canvas, i18n.tr("table.cm.card", card=card), (r.x + 14, r.y + 22), 22,
-             palette.INK, r.w * 0.55, "midleft")
+    # Name and points on two lines: side by side they do not fit at a readable size.
+    fit_text(canvas, i18n.tr("table.cm.card", card=card), (r.x + 14, r.y + 20), 22,
+             palette.INK, r.w - 28, "midleft")
     fit_text(canvas, i18n.tr("table.cm.card_points", points=data.points.get(cm.level, 0)),
-             (r.right - 14, r.y + 22), 20, palette.INK, r.w * 0.4, "midright")
+             (r.x + 14, r.y + 44), theme.FONT_MIN, theme.TEXT_MUTED, r.w - 28, "midleft")
     size = max(4, canvas.length(g.CM_CARD_HEX * 0.95))
     tiles = cm.card_tiles[slot]
     count = len(data.colours)
@@ -125,7 +127,7 @@ def paint_card(canvas: Canvas, cm: ChateaumaView, slot: int, white: int) -> None
     y = r.bottom - 20
     if white:
         blit_at(canvas, pieces.white_die(white, canvas.length(26)), (r.x + 26, y))
-    fit_text(canvas, label, (r.centerx + (10 if white else 0), y), 18,
+    fit_text(canvas, label, (r.centerx + (10 if white else 0), y), theme.FONT_MIN,
              palette.INK if white else theme.TEXT_MUTED, r.w - 70, "center")
 
 
@@ -147,7 +149,8 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
     canvas.fill_rect((s.x + 14, s.y + 14, 30, 30), pc, radius=15)
     canvas.fill_rect((s.x + 14, s.y + 14, 30, 30), palette.INK, radius=15, width=2)
     fit_text(canvas, name, (s.x + 54, s.y + 29), 30, palette.INK, 190, "midleft")
-    fit_text(canvas, i18n.tr("term.points"), (s.right - 12, g.score_centre()[1] + 28), 19,
+    fit_text(canvas, i18n.tr("term.points"), (s.right - 12, g.score_centre()[1] + 34),
+             theme.FONT_MIN,
              theme.TEXT_MUTED, 110, "midright")
     blit_at(canvas, pieces.silver_coin(canvas.length(44)), g.silver_centre())
     text(canvas, f"\u00d7 {pv.silver}", (g.silver_centre()[0] + 30, g.silver_centre()[1]), 30,
@@ -157,7 +160,7 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
         text(canvas, f"\u00d7 {pv.workers}", (g.workers_centre()[0] + 30,
                                                g.workers_centre()[1]), 30, palette.INK,
              "midleft")
-        text(canvas, i18n.tr("term.storage"), (s.x + 18, s.y + 104), 20, theme.TEXT_MUTED)
+        text(canvas, i18n.tr("term.storage"), (s.x + 18, s.y + 116), 20, theme.TEXT_MUTED)
         for j, tile in enumerate(pv.storage):
             pos = g.storage_centre(j)
             face = face_of(tile)
@@ -178,22 +181,22 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
         text(canvas, f"{pv.goods[t]}", (pos[0], pos[1] + 34), 22,
              palette.INK if pv.goods[t] else theme.TEXT_MUTED, "center")
     if pv.cm is None:
-        text(canvas, i18n.tr("term.knowledge"), (s.x + 18, s.y + 310), 20, theme.TEXT_MUTED)
+        text(canvas, i18n.tr("term.knowledge"), (s.x + 18, s.y + 322), 20, theme.TEXT_MUTED)
         for i, number in enumerate(sorted(pv.knowledge)):
             blit_at(canvas, pieces.hex_tile(face_of(f"monastery{number}"),
                                             canvas.length(KNOWLEDGE_HEX)), knowledge_centre(i))
     else:
         _paint_deck(canvas, pv.cm)
-    text(canvas, i18n.tr("term.bonus_tiles"), (s.x + 18, s.y + 430), 20, theme.TEXT_MUTED)
+    text(canvas, i18n.tr("term.bonus_tiles"), (s.x + 18, s.y + 442), 20, theme.TEXT_MUTED)
     for i, (colour_name, rank) in enumerate(pv.bonus_tiles):
         blit_at(canvas, pieces.bonus_tile(colour_name, bonus_points[rank - 1],
                                                  canvas.length(34)),
-                (s.x + 36 + i * 42, s.y + 478))
+                (s.x + 36 + i * 42, s.y + 490))
 
 
 def _paint_reserve(canvas: Canvas, cm: ChateaumaView) -> None:
     s = g.SIDE
-    text(canvas, i18n.tr("table.cm.reserve"), (s.x + 18, s.y + 104), 20, theme.TEXT_MUTED)
+    text(canvas, i18n.tr("table.cm.reserve"), (s.x + 18, s.y + 116), 20, theme.TEXT_MUTED)
     size = canvas.length(19)
     for i, stack in enumerate(cm.reserve):
         pos = g.cm_reserve_centre(i)
@@ -211,7 +214,7 @@ def _paint_reserve(canvas: Canvas, cm: ChateaumaView) -> None:
 
 def _paint_deck(canvas: Canvas, cm: ChateaumaView) -> None:
     s = g.SIDE
-    text(canvas, i18n.tr("table.cm.cards"), (s.x + 18, s.y + 310), 20, theme.TEXT_MUTED)
+    text(canvas, i18n.tr("table.cm.cards"), (s.x + 18, s.y + 322), 20, theme.TEXT_MUTED)
     level = i18n.tr(f"table.cm.level.{cm.level}") if cm.level else ""
     mods = ", ".join(cm.modifiers) if cm.modifiers else i18n.tr("table.cm.no_modifiers")
     lines = (i18n.tr("table.cm.deck", count=cm.deck),
@@ -219,13 +222,13 @@ def _paint_deck(canvas: Canvas, cm: ChateaumaView) -> None:
              i18n.tr("table.cm.die", die=cm.die) if cm.die else "")
     for i, line in enumerate(lines):
         if line:
-            fit_text(canvas, line, (s.x + 18, s.y + 346 + i * 26), 20, palette.INK, s.w - 36,
+            fit_text(canvas, line, (s.x + 18, s.y + 358 + i * 26), 20, palette.INK, s.w - 36,
                      "midleft")
 
 
 def knowledge_centre(i: int) -> tuple[float, float]:
     row, col = divmod(i, 8)
-    return g.SIDE.x + 30 + col * 36, g.SIDE.y + 348 + row * 36
+    return g.SIDE.x + 30 + col * 36, g.SIDE.y + 360 + row * 36
 
 
 def _storage_space(canvas: Canvas, pos) -> None:

@@ -15,18 +15,20 @@ import pygame
 from ..art.hexgrid import estate_centre
 
 BOARD = pygame.Rect(16, 16, 940, 800)
-RING_CENTRE = (BOARD.x + 392, BOARD.y + 400)
+RING_CENTRE = (BOARD.x + 374, BOARD.y + 400)
 RING_RADIUS = 258
 DEPOT_RADIUS = 102
 DEPOT_HEX = 29
 BLACK_HEX = 27
-STRIP = pygame.Rect(BOARD.x + 770, BOARD.y + 12, 158, BOARD.h - 24)
+# Wide enough for its headings at a readable size in German ("Kommende Waren").
+STRIP = pygame.Rect(BOARD.x + 748, BOARD.y + 12, 180, BOARD.h - 24)
 LOG = pygame.Rect(16, 830, 940, 234)
 
-TABS = pygame.Rect(972, 16, 932, 92)
+# Three rows: name and score, supplies, and who is to move.
+TABS = pygame.Rect(972, 16, 932, 112)
 ESTATE_CENTRE = (1268, 416)
 ESTATE_HEX = 46
-SIDE = pygame.Rect(1580, 120, 324, 560)
+SIDE = pygame.Rect(1580, 144, 324, 536)
 STORAGE_HEX = 34
 PROMPT = pygame.Rect(980, 700, 924, 44)
 DICE = pygame.Rect(980, 748, 520, 316)
@@ -80,19 +82,19 @@ def estate_space_centre(space: int, centre=ESTATE_CENTRE,
 
 
 def storage_centre(j: int) -> tuple[float, float]:
-    return SIDE.x + 58 + j * 68, SIDE.y + 162
+    return SIDE.x + 58 + j * 68, SIDE.y + 174
 
 
 def goods_centre(goods: int) -> tuple[float, float]:
-    return SIDE.x + 34 + (goods - 1) * 51, SIDE.y + 250
+    return SIDE.x + 34 + (goods - 1) * 51, SIDE.y + 262
 
 
 def silver_centre() -> tuple[float, float]:
-    return SIDE.x + 40, SIDE.y + 80
+    return SIDE.x + 40, SIDE.y + 92
 
 
 def workers_centre() -> tuple[float, float]:
-    return SIDE.x + 170, SIDE.y + 80
+    return SIDE.x + 170, SIDE.y + 92
 
 
 def score_centre() -> tuple[float, float]:
@@ -116,17 +118,17 @@ def tab_rect(seat: int, players: int) -> pygame.Rect:
 
 
 def bonus_centre(colour_index: int, rank: int) -> tuple[float, float]:
-    return STRIP.x + 44 + (rank - 1) * 66, STRIP.y + 212 + colour_index * 56
+    return STRIP.centerx - 33 + (rank - 1) * 66, STRIP.y + 212 + colour_index * 56
 
 
 def track_slot(index: int) -> tuple[float, float]:
-    return STRIP.x + 30, STRIP.y + 590 + index * 46
+    return STRIP.x + 30, STRIP.y + 586 + index * 48
 
 
 # --- Châteauma's seat: a smaller estate above its two area cards; its reserve and deck in
 # the side panel where a player's storage and monastery tiles are.
 
-CM_ESTATE_CENTRE = (1272, 318)
+CM_ESTATE_CENTRE = (1272, 334)
 CM_ESTATE_HEX = 33
 CM_CARD_HEX = 24
 CM_CARD_SPACING = 50
@@ -138,7 +140,7 @@ def cm_space_centre(space: int) -> tuple[float, float]:
 
 def cm_card_rect(slot: int) -> pygame.Rect:
     """Slot 0 is the left card, 1 the right one."""
-    return pygame.Rect(984 + slot * 294, 510, 284, 166)
+    return pygame.Rect(984 + slot * 294, 520, 284, 166)
 
 
 def cm_card_space_centre(slot: int, space: int, spaces: int) -> tuple[float, float]:
@@ -148,4 +150,4 @@ def cm_card_space_centre(slot: int, space: int, spaces: int) -> tuple[float, flo
 
 def cm_reserve_centre(stack: int) -> tuple[float, float]:
     """The six colours' stacks, then the face-down tiles."""
-    return SIDE.x + 28 + stack * 45, SIDE.y + 150
+    return SIDE.x + 28 + stack * 45, SIDE.y + 162

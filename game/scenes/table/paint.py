@@ -12,6 +12,7 @@ import pygame
 from .. import fonts
 from ..art.hexgrid import hex_corners
 from ..layout import Canvas, Viewport
+from ..ui import theme
 
 GOLD = (246, 196, 64)
 FELT = (38, 62, 48)
@@ -41,10 +42,11 @@ def text(canvas: Canvas, s: str, pos: tuple[float, float], size: float, colour: 
 
 def fit_text(canvas: Canvas, s: str, pos: tuple[float, float], size: float, colour: Any,
              width: float, anchor: str = "topleft") -> pygame.Rect:
-    """One line, shrunk until it fits ``width`` design units."""
-    while size > 10 and text_image(s, round(size * canvas.scale), tuple(colour)).get_width() \
-            > canvas.length(width):
-        size -= 2
+    """One line, shrunk until it fits ``width`` design units, but never below
+    theme.FONT_MIN: a region too small for its text must be made larger instead."""
+    room = canvas.length(width)
+    while size > theme.FONT_MIN and fonts.get(round(size * canvas.scale)).size(s)[0] > room:
+        size = max(theme.FONT_MIN, size - 2)
     return text(canvas, s, pos, size, colour, anchor)
 
 

@@ -24,11 +24,13 @@ from ..anim.dice import draw_dice
 from ..anim.presenter import Presenter
 from ..anim.timeline import Timeline, Wait
 from ..art import palette, pieces
+from ..art.icons import icon
 from ..context import ClientContext
 from ..layout import DESIGN_RECT, Canvas, PanelGroup
 from ..session import GameSession
 from ..stack import Scene
 from ..ui import theme
+from ..ui.text import wrap_text
 from ..ui.tooltip import Tooltips
 from ..ui.widgets import Button
 from . import geometry as g
@@ -40,7 +42,7 @@ from .log import GameLog, MoveTakenBack, describe_action
 from .motion import Handlers
 from .overlays import ConfirmOverlay, HandoffScene, PauseMenu
 from .paint import (FELT, FELT_DARK, GOLD, WOOD, Layer, blit_at, fit_text, hex_outline,
-                    text, text_image, tile_back)
+                    text, tile_back)
 from .tips import Spot, chateauma_spots, space_tip, tile_tip
 from .view import COLOURS, TableView, face_of
 
@@ -441,7 +443,8 @@ class TableScene(Scene):
             rect = (area.x + c * (w + 10), area.y + r * (h + 8), w, h)
             label = (lambda a=action: describe_action(a, self.state))
             button = Button(rect, label, lambda a=action: self._choose(a),
-                            font_size=22 if cols > 1 else 26, name=f"choice {first + i}")
+                            font_size=theme.FONT_MIN if cols > 1 else 26,
+                            name=f"choice {first + i}")
             button.action = action
             self.choice_panels.add(button)
             self.choice_buttons.append(button)
@@ -732,7 +735,14 @@ class TableScene(Scene):
         seat_spec = self.session.seats[seat]
         kind = i18n.tr(f"table.seat.{seat_spec.kind}", tier=i18n.tr(
             f"table.tier.{seat_spec.tier}") if seat_spec.tier else "")
-        return i18n.tr("table.tip.tab", name=self.names[seat], kind=kind)
+        pv = self.view.players[seat]
+        if pv.cm is None:
+            supplies = i18n.tr("table.tab_line", silver=pv.silver, workers=pv.workers,
+                               goods=sum(pv.goods))
+        else:
+            supplies = i18n.tr("table.tab_line_cm", silver=pv.silver, goods=sum(pv.goods),
+                               reserve=sum(len(stack) for stack in pv.cm.reserve))
+        return i18n.tr("table.tip.tab", name=self.names[seat], kind=kind) + "\n" + supplies
 
     def _goods_tip(self, goods: list[int]) -> str:
         values = ", ".join(str(t) for t in range(1, 7) for _ in range(goods[t]))
@@ -831,20 +841,28 @@ class TableScene(Scene):
                      "midleft")
             text(canvas, str(self.counting.get(seat, pv.score)), (r.right - 16, r.y + 31), 32,
                  palette.INK, "midright")
-            small = 18
-            if pv.cm is None:
-                line = i18n.tr("table.tab_line", silver=pv.silver, workers=pv.workers,
-                               goods=sum(pv.goods))
-            else:
-                line = i18n.tr("table.tab_line_cm", silver=pv.silver, goods=sum(pv.goods),
-                               reserve=sum(len(stack) for stack in pv.cm.reserve))
-            marker = i18n.tr("table.to_move") if seat == current else ""
-            room = r.w - 28 - (text_image(marker, round(small * canvas.scale), theme.BUTTON)
-                               .get_width() / canvas.scale + 12 if marker else 0)
-            fit_text(canvas, line, (r.x + 14, r.y + 70), small, theme.TEXT_MUTED, room,
-                     "midleft")
-            if marker:
-                text(canvas, marker, (r.right - 14, r.y + 70), small, theme.BUTTON, "midright")
+            self._draw_supplies(canvas, pv, (r.x + 14, r.y + 70))
+            if seat == current:
+                text(canvas, i18n.tr("table.to_move"), (r.x + 14, r.y + 96), theme.FONT_MIN,
+                     theme.BUTTON, "midleft")
+
+    def _draw_supplies(self, canvas: Canvas, pv, at: tuple[float, float]) -> None:
+        """Silver, workers and goods (Châteauma: silver, goods and reserve) as icons with
+        counts: words would not fit a four-player tab at a readable size. The tab's
+        tooltip says them in words."""
+        if pv.cm is None:
+            items = [("silver", pv.silver), ("worker", pv.workers), ("goods", sum(pv.goods))]
+        else:
+            items = [("silver", pv.silver), ("goods", sum(pv.goods)),
+                     (None, sum(len(stack) for stack in pv.cm.reserve))]
+        x, y = at
+        for name, count in items:
+            size = canvas.length(22)
+            image = icon(name, size, palette.INK) if name else tile_back(canvas.length(12))
+            canvas.surface.blit(image, image.get_rect(midleft=canvas.px(x, y)))
+            rect = text(canvas, str(count), (x + 26, y), theme.FONT_MIN, theme.TEXT_MUTED,
+                        "midleft")
+            x += 26 + rect.w / canvas.scale + 16
 
     def _draw_score(self, canvas: Canvas, pv) -> None:
         text(canvas, str(self.counting.get(pv.seat, pv.score)), g.score_centre(), 40,
@@ -944,8 +962,16 @@ class TableScene(Scene):
         canvas.fill_rect(box, palette.PARCHMENT, radius=16)
         canvas.fill_rect(box, theme.PANEL_EDGE, radius=16, width=3)
         key = "table.choose.payment" if self.options else f"table.choose.{n.decision}"
-        fit_text(canvas, i18n.tr(key), (box.centerx, box.y + 26), 26, palette.INK,
-                 box.w - 30, "center")
+        heading = i18n.tr(key)
+        font = canvas.font(theme.FONT_MIN)
+        lines = wrap_text(heading, font, canvas.length(box.w - 30))
+        if len(lines) == 1:
+            fit_text(canvas, heading, (box.centerx, box.y + 26), 26, palette.INK,
+                     box.w - 30, "center")
+        else:  # two lines fit above the options; the prompt line says it too
+            for i, line in enumerate(lines[:2]):
+                text(canvas, line, (box.centerx, box.y + 17 + i * 25), theme.FONT_MIN,
+                     palette.INK, "center")
         if not self.choice_buttons:
             text(canvas, i18n.tr("table.choose.on_board"), box.center, 24, theme.TEXT_MUTED,
                  "center")

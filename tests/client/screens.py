@@ -1,0 +1,155 @@
+"""Every screen of the client, built headless and ready to draw: the menus, the setup,
+tables of two and four players and with Châteauma, the table's overlays and the results.
+
+Each builder takes a data directory and returns (stack, scene) with the screen on top.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from table_driver import FakeLauncher, click_spot, make_table, settle
+from test_table_chateauma import chateauma_table
+
+from game.rules import GameConfig
+from game.scenes import i18n
+from game.scenes.context import ClientContext
+from game.scenes.load_menu import LoadOverlay
+from game.scenes.results import ResultsScene
+from game.scenes.rules_reference import RulesReferenceScene
+from game.scenes.session import GameSession, GameSetup, SeatSpec
+from game.scenes.settings_menu import SettingsOverlay
+from game.scenes.setup import SeatDraft, SetupDraft, SetupScene
+from game.scenes.stack import SceneStack
+from game.scenes.table.overlays import ConfirmOverlay, HandoffScene, PauseMenu
+from game.scenes.title import TitleScene
+
+
+def _menu(data_root, *scenes):
+    ctx = ClientContext.load(data_root, launcher=FakeLauncher())
+    stack = SceneStack()
+    top = None
+    for make in scenes:
+        top = stack.push(make(ctx))
+    return stack, top
+
+
+def title(data_root):
+    return _menu(data_root, TitleScene)
+
+
+def settings(data_root):
+    return _menu(data_root, TitleScene, SettingsOverlay)
+
+
+def load_list(data_root):
+    return _menu(data_root, TitleScene, LoadOverlay)
+
+
+def rules_reference(data_root):
+    return _menu(data_root, TitleScene, RulesReferenceScene)
+
+
+def setup_two(data_root):
+    return _menu(data_root, TitleScene, SetupScene)
+
+
+def setup_full(data_root):
+    """Four seats (the most rows), Châteauma and modifiers: the fullest setup screen."""
+    draft = SetupDraft(seats=[SeatDraft("human", 0, None, "Anna"), SeatDraft("ai", 1, "hard"),
+                              SeatDraft("ai", 2, "easy"), SeatDraft("human", 3, None, "Dieter")],
+                       rules="alea2019")
+    return _menu(data_root, TitleScene, lambda ctx: SetupScene(ctx, draft))
+
+
+def setup_chateauma(data_root):
+    draft = SetupDraft(seats=[SeatDraft("human", 0, None, "Anna"), SeatDraft("ai", 1, "hard")],
+                       chateauma="medium", modifiers="AC", rules="alea2019")
+    return _menu(data_root, TitleScene, lambda ctx: SetupScene(ctx, draft))
+
+
+def _midgame(stack, scene, moves, seed):
+    """Some moves in, at a turn where a die is still to be used."""
+    rng = random.Random(seed)
+    for made in range(10 * moves):
+        settle(stack, scene)
+        if scene.session.over or (made >= moves and scene.narrowing.dice_available()):
+            break
+        scene.submit(rng.choice(scene.state.legal_actions()))
+    return stack, scene
+
+
+def table_two(data_root):
+    stack, scene, _ = make_table(data_root, ("human", "random"), seed=11)
+    return _midgame(stack, scene, 40, 11)
+
+
+def table_four(data_root):
+    stack, scene, _ = make_table(data_root, ("human", "random", "random", "random"), seed=4)
+    return _midgame(stack, scene, 60, 4)
+
+
+def table_estate_choice(data_root):
+    stack, scene, _ = make_table(data_root, ("human", "random"), seed=2, board_mode="advanced")
+    settle(stack, scene)
+    return stack, scene
+
+
+def table_die_chosen(data_root):
+    stack, scene = table_two(data_root)
+    click_spot(stack, scene, "die", scene.narrowing.dice_available()[0])
+    return stack, scene
+
+
+def table_chateauma(data_root):
+    return chateauma_table(data_root, moves=60)
+
+
+def table_options(data_root):
+    from test_table_choices import many_options
+    return many_options(data_root)
+
+
+def pause_menu(data_root):
+    stack, scene = table_two(data_root)
+    return stack, stack.push(PauseMenu(scene))
+
+
+def confirm(data_root):
+    stack, scene = table_two(data_root)
+    return stack, stack.push(ConfirmOverlay("pause.quit", i18n.tr("confirm.quit"), lambda: None))
+
+
+def handoff(data_root):
+    stack, scene = table_two(data_root)
+    return stack, stack.push(HandoffScene("Player 1", 0))
+
+
+_FINISHED: dict = {}
+
+
+def results(data_root):
+    if "four" not in _FINISHED:
+        setup = GameSetup(GameConfig(players=4),
+                          tuple(SeatSpec("ai", name, i, "random") for i, name in
+                                enumerate(("Anna", "Bernhard", "Clara", "Dieter"))), seed=21)
+        session = GameSession(setup)
+        session.start()
+        while not session.over:
+            move = session.think()
+            assert move.wait(30)
+            session.play(move.result())
+        _FINISHED["four"] = session
+    ctx = ClientContext.load(data_root, launcher=FakeLauncher())
+    stack = SceneStack()
+    return stack, stack.push(ResultsScene(ctx, _FINISHED["four"]))
+
+
+SCREENS: dict[str, Callable] = {
+    "title": title, "settings": settings, "load": load_list, "rules": rules_reference,
+    "setup": setup_two, "setup_four": setup_full, "setup_chateauma": setup_chateauma,
+    "table": table_two, "table_die": table_die_chosen, "table_four": table_four, "table_estate": table_estate_choice,
+    "table_chateauma": table_chateauma, "table_options": table_options,
+    "pause": pause_menu, "confirm": confirm, "handoff": handoff, "results": results,
+}
