@@ -31,7 +31,6 @@ from ..ui import theme
 from ..ui.tooltip import Tooltips
 from ..ui.widgets import Button
 from . import geometry as g
-from . import strings  # noqa: F401  (registers the table's texts)
 from .board_view import BONUS_POINTS, paint_board, player_colour
 from .estate_view import REGION, knowledge_centre, paint_estate_region
 from .interaction import Narrowing, Outcome
