@@ -80,7 +80,7 @@ def tie_text(tie: TieBreak, seats: tuple[SeatSpec, ...]) -> str:
                               "points": tie.points}
     if tie.values is not None:
         params["a"], params["b"] = tie.values
-    return i18n.tr(f"results.tie.{tie.reason}", **params)
+    return i18n.trn(f"results.tie.{tie.reason}", tie.points, **params)
 
 
 def categories_shown(state: GameState) -> tuple[str, ...]:
@@ -268,8 +268,8 @@ class ResultsScene(MenuScene):
 
     def winner_text(self) -> str:
         first = self.ranking[0]
-        return i18n.tr("results.winner", name=self.session.seats[first].name,
-                       points=self.scores[first])
+        return i18n.trn("results.winner", self.scores[first],
+                        name=self.session.seats[first].name, points=self.scores[first])
 
     def tie_texts(self) -> list[str]:
         return [tie_text(tie, self.session.seats) for tie in self.ties]
@@ -304,7 +304,7 @@ class ResultsScene(MenuScene):
             canvas.text(name, (124, y + 24), theme.FONT_BODY, theme.TEXT, anchor="midleft")
             canvas.text(seat_kind_text(spec, difficulty), (440, y + 24), theme.FONT_SMALL,
                         theme.TEXT_MUTED, anchor="midleft")
-            canvas.text(i18n.tr("results.points", points=self.scores[seat]),
+            canvas.text(i18n.trn("results.points", self.scores[seat], points=self.scores[seat]),
                         (RANKING.w - 30, y + 24), theme.FONT_BODY, theme.TEXT,
                         anchor="midright")
         small = canvas.font(theme.FONT_SMALL * 0.9)

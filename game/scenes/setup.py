@@ -83,6 +83,9 @@ class SetupProblem(ValueError):
         params = dict(self.params)
         if "colour" in params and isinstance(params["colour"], int):
             params["colour"] = colour_name(params["colour"])
+        # A problem with a count has plural forms; the count chooses the form.
+        if "count" in params:
+            return i18n.trn(self.key, params["count"], lang, **params)
         return i18n.tr(self.key, lang, **params)
 
     def __str__(self) -> str:
@@ -490,8 +493,8 @@ class SetupScene(MenuScene):
                                     tooltip="setup.kind.tip", name=f"kind{n}"),
                 "name": NameField((666, y, 340, SEAT_H), lambda i=i: d.seats[i].name(i + 1),
                                   lambda text, i=i: d.set_name(i, text),
-                                  tooltip=lambda: i18n.tr("setup.name.tip",
-                                                          count=MAX_NAME_LENGTH),
+                                  tooltip=lambda: i18n.trn("setup.name.tip", MAX_NAME_LENGTH,
+                                                           count=MAX_NAME_LENGTH),
                                   name=f"name{n}"),
                 "remove": Button((1026, y, SEAT_H, SEAT_H), lambda: "\u00d7",
                                  lambda i=i: self._remove(i), tooltip=self._remove_tip,
@@ -592,7 +595,7 @@ class SetupScene(MenuScene):
     def _remove_tip(self) -> str:
         if self.draft.can_remove():
             return i18n.tr("setup.remove")
-        return i18n.tr("setup.remove.last", count=2)
+        return i18n.trn("setup.remove.last", 2, count=2)
 
     # --- actions -------------------------------------------------------------------------
 

@@ -119,7 +119,8 @@ def test_unknown_language_and_key():
 
 _PREFIXES = sorted({key.split(".")[0] for key in EN})
 _KEY = re.compile(r'"((?:%s)\.[a-z0-9_.]*[a-z0-9_])"' % "|".join(_PREFIXES))
-_CALL = re.compile(r'\b(trn?|t)\(\s*"([a-z0-9_.]+)"')
+# i18n.tr / i18n.trn, and the log's shorthands t / tn.
+_CALL = re.compile(r'\b(trn?|tn?)\(\s*"([a-z0-9_.]+)"')
 
 
 def scene_sources():
@@ -141,7 +142,7 @@ def test_counted_texts_are_looked_up_with_trn_and_the_others_with_tr():
     wrong = []
     for path, text in scene_sources().items():
         for call, key in _CALL.findall(text):
-            if (call == "trn") != (key in plural) and key in EN:
+            if call.endswith("n") != (key in plural) and key in EN:
                 wrong.append(f"{path.name}: {call}({key!r})")
     assert wrong == []
 
@@ -152,3 +153,85 @@ def test_a_text_may_have_a_placeholder_named_key():
     assert i18n.tr("table.tip.workers", key="W").endswith("(W).")
     i18n.set_language("de")
     assert i18n.tr("table.tip.workers", key="W").endswith("(W).")
+
+
+PLURAL = sorted(k for k, v in EN.items() if isinstance(v, tuple))
+# A count followed by a noun in the wrong number: "1 workers", "2 Siegpunkt".
+WRONG_AFTER = {
+    1: re.compile(r"\b1 (workers|points|tiles|players|seats|letters|spaces|animals|"
+                  r"Arbeiterchips|Siegpunkte|Siegpunkten|Silbermünzen|Feldern|Tiere|"
+                  r"Plätze)\b"),
+    2: re.compile(r"\b2 (worker|point|tile|player|seat|letter|space|animal|Arbeiterchip|"
+                  r"Siegpunkt|Silbermünze|Feld|Tier|Platz)\b"),
+}
+
+
+COUNTS = {"count", "points", "workers", "most", "amount", "size"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("key", PLURAL)
+def test_a_count_agrees_with_its_noun(key, lang):
+    for n in (1, 2):
+        params = {name: n if name in COUNTS else "x" for name in placeholders(EN[key][-1])}
+        text = i18n.trn(key, n, lang, **params)
+        assert not WRONG_AFTER[n].search(text), text
+
+
+def test_counted_texts_read_right_for_one_and_for_many():
+    assert PLURAL, "texts with a count have plural forms"
+    cases = [
+        ("table.cost", {"workers": 1}, "1 worker", "1 Arbeiterchip"),
+        ("table.cost", {"workers": 2}, "2 workers", "2 Arbeiterchips"),
+        ("table.cost", {"workers": 0}, "0 workers", "0 Arbeiterchips"),
+        ("results.points", {"points": 1}, "1 point", "1 Siegpunkt"),
+        ("results.points", {"points": 12}, "12 points", "12 Siegpunkte"),
+        ("table.cm.card_points", {"points": 1}, "1 point", "1 Siegpunkt"),
+    ]
+    for key, params, en, de in cases:
+        (n,) = params.values()
+        assert i18n.trn(key, n, "en", **params) == en
+        assert i18n.trn(key, n, "de", **params) == de
+    assert i18n.trn("results.winner", 1, "de", name="Anna", points=1) == (
+        "Anna gewinnt mit 1 Siegpunkt!")
+    assert i18n.trn("results.winner", 5, "de", name="Anna", points=5) == (
+        "Anna gewinnt mit 5 Siegpunkten!")
+
+
+def test_the_log_words_counts_in_the_right_number():
+    from game.rules.events import GoodsSold, PointsScored, SilverPaid, WorkersTaken
+    from game.scenes.table.log import describe_event
+
+    names = ("Anna", "Ben")
+    lines = {lang: [describe_event(e, names, lang) for e in (
+        WorkersTaken(0, 1, "die"), WorkersTaken(0, 2, "die"), SilverPaid(1, 1),
+        PointsScored(0, 1, "animals"), PointsScored(0, 3, "animals"), GoodsSold(1, 4, 1))]
+        for lang in ("en", "de")}
+    assert lines["en"] == [
+        "Anna takes 1 worker.", "Anna takes 2 workers.", "Ben pays 1 silver.",
+        "Anna scores 1 point for animals.", "Anna scores 3 points for animals.",
+        "Ben sells 1 goods tile of type 4."]
+    assert lines["de"] == [
+        "Anna nimmt 1 Arbeiterchip.", "Anna nimmt 2 Arbeiterchips.",
+        "Ben bezahlt 1 Silbermünze.", "Anna erhält 1 Siegpunkt für Tiere.",
+        "Anna erhält 3 Siegpunkte für Tiere.", "Ben verkauft 1 Warenkärtchen der Sorte 4."]
+
+
+def test_an_animal_tile_names_its_species_in_the_right_number():
+    from game.scenes.art.faces import TileFace
+
+    assert TileFace("animal", species="cow", animals=3).label("en") == "3 cows"
+    assert TileFace("animal", species="chicken", animals=2).label("de") == "2 Hühner"
+    # Printed animal tiles show 2 to 4 animals; the singular is there for completeness.
+    assert i18n.trn("species.cow", 1, "en") == "cow"
+    assert i18n.trn("species.chicken", 1, "de") == "Huhn"
+
+
+def test_a_deferred_message_with_a_count_takes_the_right_form():
+    # Setup problems are worded when shown, in the language of the moment.
+    from game.scenes.setup import SetupProblem
+
+    problem = SetupProblem("setup.error.name_long", number=2, count=1)
+    assert problem.message("en") == "The name of seat 2 is longer than 1 letter."
+    assert SetupProblem("setup.error.name_long", number=2, count=12).message("en") == (
+        "The name of seat 2 is longer than 12 letters.")

@@ -110,7 +110,8 @@ def paint_card(canvas: Canvas, cm: ChateaumaView, slot: int, white: int) -> None
     canvas.fill_rect(r, GOLD if white else BOARD_EDGE, radius=12, width=5 if white else 2)
     fit_text(canvas, i18n.tr("table.cm.card", card=card), (r.x + 14, r.y + 22), 22,
              palette.INK, r.w * 0.55, "midleft")
-    fit_text(canvas, i18n.tr("table.cm.card_points", points=data.points.get(cm.level, 0)),
+    points = data.points.get(cm.level, 0)
+    fit_text(canvas, i18n.trn("table.cm.card_points", points, points=points),
              (r.right - 14, r.y + 22), 20, palette.INK, r.w * 0.4, "midright")
     size = max(4, canvas.length(g.CM_CARD_HEX * 0.95))
     tiles = cm.card_tiles[slot]
