@@ -89,6 +89,14 @@ def test_german_uses_the_rulebook_words():
         assert i18n.tr(key, "de") == word, key
 
 
+def test_german_names_the_main_menu_not_a_cover_picture():
+    # "Titelbild" is a cover picture; the screen with the menu is the Hauptmenü.
+    texts = [form for v in DE.values() for form in (v if isinstance(v, tuple) else (v,))]
+    assert not [t for t in texts if "Titelbild" in t]
+    assert i18n.tr("pause.quit", "de") == "Zum Hauptmenü"
+    assert i18n.tr("results.to_title", "de") == "Hauptmenü"
+
+
 def test_english_uses_the_project_vocabulary():
     assert i18n.tr("term.estate", "en") == "estate"
     assert i18n.tr("term.storage", "en") == "storage spaces"
