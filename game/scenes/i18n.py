@@ -67,9 +67,11 @@ def tr(key: str, /, lang: str | None = None, **params: object) -> str:
     catalogue = _lookup(lang)
     text = catalogue.gettext(key)
     if text == key:  # gettext answers a missing msgid with the msgid itself
-        if catalogue.ngettext(key, key, 1) != key:
-            raise KeyError(f"{key} has plural forms: use trn()")
         raise KeyError(key)
+    # gettext also answers a msgid with plural forms, with its singular: refuse, so a
+    # count can never be shown in the wrong form.
+    if catalogue.ngettext(key, key, 1) != key:
+        raise KeyError(f"{key} has plural forms: use trn()")
     return text.format(**params) if params else text
 
 

@@ -121,6 +121,12 @@ def test_unknown_language_and_key():
     with pytest.raises(KeyError):
         i18n.trn("no.such.key", 2)
     assert not i18n.has("no.such.key") and i18n.has("common.back")
+    # A text with plural forms needs its count, and only such a text takes one.
+    with pytest.raises(KeyError, match="use trn"):
+        i18n.tr("table.cost", workers=2)
+    with pytest.raises(KeyError, match="use tr"):
+        i18n.trn("common.back", 2)
+    assert i18n.has("table.cost")
     # An unknown language asked for explicitly reads as English.
     assert i18n.tr("title.settings", "xx") == "Settings"
 
