@@ -23,21 +23,6 @@ from .ui import theme
 from .ui.screen import MenuScene, draw_dialog
 from .ui.widgets import Button, Label
 
-i18n.register({
-    "en": {
-        "launcher.open_failed": "This game cannot be opened",
-        "launcher.file_kept": "The file has not been changed.",
-        "launcher.setup_not_saved": "The setup could not be remembered: {error}",
-        "common.ok": "OK",
-    },
-    "de": {
-        "launcher.open_failed": "Dieses Spiel lässt sich nicht öffnen",
-        "launcher.file_kept": "Die Datei wurde nicht verändert.",
-        "launcher.setup_not_saved": "Die Spielvorbereitung konnte nicht gespeichert werden: "
-                                    "{error}",
-        "common.ok": "OK",
-    },
-})
 
 TableFactory = Callable[[ClientContext, GameSession], Scene]
 

@@ -21,10 +21,6 @@ from .ui import theme
 from .ui.screen import MenuScene, draw_dialog
 from .ui.widgets import Button
 
-i18n.register({
-    "en": {"load.describe": "{players} \u2014 {rules}"},
-    "de": {"load.describe": "{players} \u2014 {rules}"},
-})
 
 DIALOG = pygame.Rect(410, 110, 1100, 860)
 LIST = pygame.Rect(DIALOG.x + 60, DIALOG.y + 120, DIALOG.w - 120, 590)

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+
 from . import i18n
 
 APP_DIR_NAME = "castles-of-burgundy"
@@ -46,28 +48,39 @@ LOCK_NAME = ".lock"
 _TEMP_FILE = re.compile(r"\.(?P<target>.+\.json(?:\.broken)?)\.[a-z0-9_]{8}\.tmp")
 
 
-def data_dir(environ: Mapping[str, str] | None = None, platform: str | None = None,
-             home: Path | None = None) -> Path:
+def data_dir(platform: str | None = None) -> Path:
     """The directory for this user's saves and settings (not created here).
 
-    CASTLES_DATA_DIR overrides everything; otherwise the platform's convention is used.
+    CASTLES_DATA_DIR overrides everything; otherwise platformdirs' user data directory:
+    ``$XDG_DATA_HOME`` (or ``~/.local/share``) on Linux, ``~/Library/Application Support``
+    on macOS, the roaming ``%APPDATA%`` on Windows, each with ``castles-of-burgundy/``.
     """
-    env = os.environ if environ is None else environ
-    plat = sys.platform if platform is None else platform
-    home_dir = Path.home() if home is None else home
-    override = env.get(DATA_DIR_ENV, "").strip()
+    override = os.environ.get(DATA_DIR_ENV, "").strip()
     if override:
         return Path(override).expanduser()
-    if plat.startswith("win"):
-        appdata = env.get("APPDATA", "").strip()
-        base = Path(appdata) if appdata else home_dir / "AppData" / "Roaming"
-    elif plat == "darwin":
-        base = home_dir / "Library" / "Application Support"
-    else:
-        xdg = env.get("XDG_DATA_HOME", "").strip()
-        # The XDG spec says relative values are invalid and must be ignored.
-        base = Path(xdg) if xdg and Path(xdg).is_absolute() else home_dir / ".local" / "share"
-    return base / APP_DIR_NAME
+    # Roaming and without an author folder: where earlier versions kept the files.
+    current = Path(platformdirs.user_data_dir(APP_DIR_NAME, appauthor=False, roaming=True))
+    if not current.exists():
+        for earlier in _earlier_data_dirs(sys.platform if platform is None else platform):
+            if earlier != current and earlier.is_dir():
+                return earlier
+    return current
+
+
+def _earlier_data_dirs(platform: str) -> list[Path]:
+    """Where earlier versions kept the files when platformdirs now answers otherwise.
+
+    On macOS platformdirs follows ``$XDG_DATA_HOME`` when it is set; earlier versions
+    always used Application Support. On Windows earlier versions read ``%APPDATA%``, which
+    may have been pointed elsewhere than the shell's roaming folder. An existing directory
+    there keeps being used, so no save goes missing.
+    """
+    if platform == "darwin":
+        return [Path.home() / "Library" / "Application Support" / APP_DIR_NAME]
+    appdata = os.environ.get("APPDATA", "").strip()
+    if platform.startswith("win") and appdata:
+        return [Path(appdata) / APP_DIR_NAME]
+    return []
 
 
 def saves_dir(root: Path | None = None) -> Path:

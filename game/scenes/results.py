@@ -35,82 +35,6 @@ PLAYER_CATEGORIES = tuple(c for c in CATEGORIES if c not in CHATEAUMA_CATEGORIES
 MARKERS = ("circle", "square", "triangle", "diamond")
 ROUNDS = 25
 
-i18n.register({
-    "en": {
-        "results.winner": "{name} wins with {points} points!",
-        "results.ranking": "Ranking",
-        "results.place": "{place}.",
-        "results.points": "{points} points",
-        "results.kind.human": "Person",
-        "results.kind.chateauma": "Châteauma ({difficulty})",
-        "results.tie.chateauma": ("{ahead} is ahead of {behind} on {points} points: Châteauma "
-                                  "wins every tie."),
-        "results.tie.empty_spaces": ("{ahead} is ahead of {behind} on {points} points: more "
-                                     "empty estate spaces ({a} to {b})."),
-        "results.tie.turn_order": ("{ahead} is ahead of {behind} on {points} points: the same "
-                                   "empty estate spaces, further back on the turn-order "
-                                   "track."),
-        "results.breakdown": "Points by category",
-        "results.total": "Total",
-        "category.areas": "Completed areas",
-        "category.phase_bonus": "Phase bonus",
-        "category.animals": "Animals",
-        "category.goods": "Goods sold",
-        "category.bonus_tiles": "Bonus tiles",
-        "category.buildings": "Buildings",
-        "category.knowledge": "Knowledge (monasteries)",
-        "category.leftover_goods": "Leftover goods",
-        "category.leftover_silver": "Leftover silver",
-        "category.leftover_workers": "Leftover workers",
-        "category.area_cards": "Area cards",
-        "category.monasteries": "Face-up monasteries",
-        "category.reserve": "Reserve",
-        "category.card_tiles": "Tiles on area cards",
-        "results.chart": "Score over the rounds",
-        "results.chart.end": "End",
-        "results.chart.round": "Round",
-        "results.again": "Play again",
-        "results.again.tip": "A new game with the same players and rules.",
-        "results.to_title": "Title screen",
-    },
-    "de": {
-        "results.winner": "{name} gewinnt mit {points} Siegpunkten!",
-        "results.ranking": "Rangfolge",
-        "results.place": "{place}.",
-        "results.points": "{points} Siegpunkte",
-        "results.kind.human": "Mensch",
-        "results.kind.chateauma": "Châteauma ({difficulty})",
-        "results.tie.chateauma": ("{ahead} liegt bei {points} Siegpunkten vor {behind}: "
-                                  "Châteauma gewinnt jeden Gleichstand."),
-        "results.tie.empty_spaces": ("{ahead} liegt bei {points} Siegpunkten vor {behind}: "
-                                     "mehr leere Felder im Fürstentum ({a} zu {b})."),
-        "results.tie.turn_order": ("{ahead} liegt bei {points} Siegpunkten vor {behind}: "
-                                   "gleich viele leere Felder im Fürstentum, weiter hinten "
-                                   "auf der Reihenfolgeleiste."),
-        "results.breakdown": "Siegpunkte nach Art",
-        "results.total": "Summe",
-        "category.areas": "Fertige Gebiete",
-        "category.phase_bonus": "Durchgangsbonus",
-        "category.animals": "Tiere",
-        "category.goods": "Verkaufte Warenkärtchen",
-        "category.bonus_tiles": "Bonuskärtchen",
-        "category.buildings": "Gebäude",
-        "category.knowledge": "Wissen (Klöster)",
-        "category.leftover_goods": "Übrige Warenkärtchen",
-        "category.leftover_silver": "Übrige Silbermünzen",
-        "category.leftover_workers": "Übrige Arbeiterchips",
-        "category.area_cards": "Gebietskarten",
-        "category.monasteries": "Offene Klöster",
-        "category.reserve": "Reserve",
-        "category.card_tiles": "Plättchen auf Gebietskarten",
-        "results.chart": "Siegpunkte im Lauf der Runden",
-        "results.chart.end": "Ende",
-        "results.chart.round": "Runde",
-        "results.again": "Noch einmal",
-        "results.again.tip": "Ein neues Spiel mit denselben Spielern und Regeln.",
-        "results.to_title": "Titelbild",
-    },
-})
 
 
 # --- what the results show (no pygame) ---------------------------------------------------
@@ -156,7 +80,7 @@ def tie_text(tie: TieBreak, seats: tuple[SeatSpec, ...]) -> str:
                               "points": tie.points}
     if tie.values is not None:
         params["a"], params["b"] = tie.values
-    return i18n.tr(f"results.tie.{tie.reason}", **params)
+    return i18n.trn(f"results.tie.{tie.reason}", tie.points, **params)
 
 
 def categories_shown(state: GameState) -> tuple[str, ...]:
@@ -344,8 +268,8 @@ class ResultsScene(MenuScene):
 
     def winner_text(self) -> str:
         first = self.ranking[0]
-        return i18n.tr("results.winner", name=self.session.seats[first].name,
-                       points=self.scores[first])
+        return i18n.trn("results.winner", self.scores[first],
+                        name=self.session.seats[first].name, points=self.scores[first])
 
     def tie_texts(self) -> list[str]:
         return [tie_text(tie, self.session.seats) for tie in self.ties]
@@ -380,7 +304,7 @@ class ResultsScene(MenuScene):
             canvas.text(name, (124, y + 24), theme.FONT_BODY, theme.TEXT, anchor="midleft")
             canvas.text(seat_kind_text(spec, difficulty), (440, y + 24), theme.FONT_SMALL,
                         theme.TEXT_MUTED, anchor="midleft")
-            canvas.text(i18n.tr("results.points", points=self.scores[seat]),
+            canvas.text(i18n.trn("results.points", self.scores[seat], points=self.scores[seat]),
                         (RANKING.w - 30, y + 24), theme.FONT_BODY, theme.TEXT,
                         anchor="midright")
         small = canvas.font(theme.FONT_SMALL * 0.9)

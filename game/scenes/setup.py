@@ -40,216 +40,6 @@ SETUP_FORMAT = "castles-of-burgundy-setup"
 SETUP_VERSION = 1
 LAST_SETUP_NAME = "last_setup.json"
 
-i18n.register({
-    "en": {
-        "setup.title": "New game",
-        "setup.players": "Players",
-        "setup.game": "Game",
-        "setup.seat": "Seat {number}",
-        "setup.kind.human": "Person",
-        "setup.kind.ai": "AI: {tier}",
-        "tier.random": "random",
-        "tier.easy": "easy",
-        "tier.medium": "medium",
-        "tier.hard": "hard",
-        "setup.kind.tip": ("A person plays at this computer; an AI player decides by itself. "
-                           "Random picks any legal move, easy is a first game's opponent, "
-                           "medium plans whole turns, hard also looks ahead."),
-        "setup.name.tip": "Type a name (up to {count} letters); Backspace deletes.",
-        "setup.default.human": "Player {number}",
-        "setup.default.ai": "AI {number}",
-        "setup.colour.tip": "Colour: {colour}. Click for another colour no one else has.",
-        "setup.remove": "Remove this seat.",
-        "setup.remove.last": "At least {count} players are needed.",
-        "setup.add": "Add a player",
-        "setup.add.tip": "Another seat at the table.",
-        "setup.add.full": "The table is full: 4 seats at most, Châteauma included.",
-        "colour.0": "red",
-        "colour.1": "blue",
-        "colour.2": "white",
-        "colour.3": "yellow",
-        "setup.chateauma.off": "Without Châteauma",
-        "setup.chateauma.on": "Châteauma plays",
-        "setup.chateauma.level": "Level",
-        "setup.chateauma.modifiers": "Modifiers",
-        "setup.chateauma.easy": "Easy",
-        "setup.chateauma.medium": "Medium",
-        "setup.chateauma.hard": "Hard",
-        "setup.chateauma.tip": ("Châteauma, the virtual opponent of the Special Edition, takes "
-                                "the last seat: play it alone (one player against Châteauma) or "
-                                "with others. The level sets the points for its area cards; "
-                                "medium without modifiers is the recommended game."),
-        "setup.chateauma.note": "Solo: one player and Châteauma. It always sits last.",
-        "setup.modifier.tip.A": ("Modifier A: Châteauma plays estate 36 with a random black-"
-                                 "backed tile face down on each space marked A (2 buildings, 1 "
-                                 "pasture, 1 ship, 1 monastery), so it needs fewer spaces for "
-                                 "a bonus."),
-        "setup.modifier.tip.B": ("Modifier B: estate 36 with a random face-up tile of the "
-                                 "matching colour on each space marked B (1 building, 1 mine, "
-                                 "1 castle); the mine earns it 1 silver each phase."),
-        "setup.modifier.tip.C": "Modifier C: Châteauma is the start player.",
-        "setup.modifier.tip.D": ("Modifier D: estate 36; each time Châteauma covers a space "
-                                 "with the extra-turn symbol, it takes another turn."),
-        "setup.modifier.off": "Choose a level for Châteauma first.",
-        "setup.rules": "Rules",
-        "setup.rules.special": "Special Edition",
-        "setup.rules.alea2019": "alea 2019",
-        "setup.rules.original": "Original 2011",
-        "setup.rules.yucata": "Yucata",
-        "setup.rules.about.special": ("The Special Edition (2022), the default: knowledge 6 "
-                                      "buys building tiles for 2 workers; knowledge 15 gives "
-                                      "2 points per goods type sold, 26 gives 3 per bonus tile; "
-                                      "reworked boards 4 and 8."),
-        "setup.rules.about.alea2019": ("The 2019 alea edition: knowledge 6 buys from any depot "
-                                       "for 2 workers; knowledge 15 gives 2 points, 26 gives 3; "
-                                       "the old boards 4 and 8."),
-        "setup.rules.about.original": ("The 2011 game as printed (as on Board Game Arena): "
-                                       "knowledge 6 buys from any depot for 2 silver; "
-                                       "knowledge 15 gives 3 points, 26 gives 2."),
-        "setup.rules.about.yucata": ("The 2011 rules with Yucata's changes: knowledge tiles "
-                                     "score as soon as they are placed; board 8 is not "
-                                     "offered."),
-        "setup.boards": "Boards",
-        "setup.boards.basic": "Basic",
-        "setup.boards.advanced": "Advanced",
-        "setup.boards.random": "Random",
-        "setup.boards.free": "Free",
-        "setup.boards.about.basic": ("Everyone plays board 1, with the start castle on the "
-                                     "centre 6."),
-        "setup.boards.about.advanced": ("Each player chooses board 1 or a drawn board, then the "
-                                        "space for the start castle."),
-        "setup.boards.about.random": ("Each player gets a different drawn board and start "
-                                      "castle space."),
-        "setup.boards.about.free": ("Each player chooses any board of the rule set, then any "
-                                    "castle space."),
-        "setup.speed": "Animations",
-        "setup.handoff": "Hand-off screen",
-        "setup.handoff.tip": ("Pass and play: cover the table before each person's turn, so "
-                              "nobody sees another's choices. Used when two or more people "
-                              "play."),
-        "setup.handoff.unused": "Only used when two or more people play.",
-        "setup.start": "Start game",
-        "setup.start.tip": "Start the game with these players and rules.",
-        "setup.error.too_many": ("{count} seats are too many: the table has room for 4, "
-                                 "Châteauma included."),
-        "setup.error.too_few": "A game needs at least 2 players, not {count}.",
-        "setup.error.no_player": "Châteauma needs at least one player to play against.",
-        "setup.error.name_missing": "Seat {number} needs a name.",
-        "setup.error.name_long": "The name of seat {number} is longer than {count} letters.",
-        "setup.error.same_name": ("Two seats are called \u201c{name}\u201d; choose different "
-                                  "names."),
-        "setup.error.same_colour": "Two seats are {colour}; each needs its own colour.",
-        "setup.error.colour": "Seat {number} has no valid colour.",
-    },
-    "de": {
-        "setup.title": "Neues Spiel",
-        "setup.players": "Spieler",
-        "setup.game": "Spiel",
-        "setup.seat": "Platz {number}",
-        "setup.kind.human": "Mensch",
-        "setup.kind.ai": "KI: {tier}",
-        "tier.random": "zufällig",
-        "tier.easy": "leicht",
-        "tier.medium": "mittel",
-        "tier.hard": "schwer",
-        "setup.kind.tip": ("Ein Mensch spielt an diesem Computer; eine KI entscheidet selbst. "
-                           "Zufällig wählt irgendeinen erlaubten Zug, leicht ist ein Gegner "
-                           "für das erste Spiel, mittel plant ganze Züge, schwer schaut "
-                           "zusätzlich voraus."),
-        "setup.name.tip": ("Einen Namen eintippen (bis zu {count} Zeichen); die Rücktaste "
-                           "löscht."),
-        "setup.default.human": "Spieler {number}",
-        "setup.default.ai": "KI {number}",
-        "setup.colour.tip": ("Farbe: {colour}. Klicken für eine andere Farbe, die noch niemand "
-                             "hat."),
-        "setup.remove": "Diesen Platz entfernen.",
-        "setup.remove.last": "Es braucht mindestens {count} Spieler.",
-        "setup.add": "Spieler hinzufügen",
-        "setup.add.tip": "Ein weiterer Platz am Tisch.",
-        "setup.add.full": "Der Tisch ist voll: höchstens 4 Plätze, Châteauma mitgezählt.",
-        "colour.0": "Rot",
-        "colour.1": "Blau",
-        "colour.2": "Weiß",
-        "colour.3": "Gelb",
-        "setup.chateauma.off": "Ohne Châteauma",
-        "setup.chateauma.on": "Châteauma spielt mit",
-        "setup.chateauma.level": "Stufe",
-        "setup.chateauma.modifiers": "Modifikatoren",
-        "setup.chateauma.easy": "Einfach",
-        "setup.chateauma.medium": "Mittel",
-        "setup.chateauma.hard": "Schwer",
-        "setup.chateauma.tip": ("Châteauma, der virtuelle Gegner der Special Edition, sitzt "
-                                "auf dem letzten Platz: allein gegen Châteauma oder mit "
-                                "anderen. Die Stufe bestimmt die Siegpunkte seiner "
-                                "Gebietskarten; empfohlen ist mittel ohne Modifikatoren."),
-        "setup.chateauma.note": ("Solo: ein Spieler und Châteauma. Châteauma sitzt immer "
-                                 "zuletzt."),
-        "setup.modifier.tip.A": ("Modifikator A: Châteauma spielt mit Fürstentum 36 und einem "
-                                 "zufälligen schwarzen Plättchen verdeckt auf jedem mit A "
-                                 "markierten Feld (2 Gebäude, 1 Weide, 1 Schiff, 1 Kloster); so "
-                                 "braucht es weniger Felder für einen Bonus."),
-        "setup.modifier.tip.B": ("Modifikator B: Fürstentum 36 mit einem zufälligen offenen "
-                                 "farbpassenden Plättchen auf jedem mit B markierten Feld "
-                                 "(1 Gebäude, 1 Mine, 1 Burg); die Mine bringt ihm in jedem "
-                                 "Durchgang 1 Silbermünze."),
-        "setup.modifier.tip.C": "Modifikator C: Châteauma ist Startspieler.",
-        "setup.modifier.tip.D": ("Modifikator D: Fürstentum 36; jedes Mal, wenn Châteauma ein "
-                                 "Feld mit dem Extra-Spielzug-Symbol belegt, macht es einen "
-                                 "weiteren Zug."),
-        "setup.modifier.off": "Zuerst eine Stufe für Châteauma wählen.",
-        "setup.rules": "Regeln",
-        "setup.rules.special": "Special Edition",
-        "setup.rules.alea2019": "alea 2019",
-        "setup.rules.original": "Original 2011",
-        "setup.rules.yucata": "Yucata",
-        "setup.rules.about.special": ("Die Special Edition (2022), die Voreinstellung: Wissen 6 "
-                                      "kauft Gebäude für 2 Arbeiterchips; Wissen 15 bringt 2 "
-                                      "Siegpunkte je verkaufter Warenart, 26 bringt 3 je "
-                                      "Bonuskärtchen; überarbeitete Fürstentümer 4 und 8."),
-        "setup.rules.about.alea2019": ("Die alea-Ausgabe von 2019: Wissen 6 kauft aus jedem "
-                                       "Depot für 2 Arbeiterchips; Wissen 15 bringt 2 "
-                                       "Siegpunkte, 26 bringt 3; die alten Fürstentümer 4 "
-                                       "und 8."),
-        "setup.rules.about.original": ("Das Spiel von 2011 wie gedruckt (wie auf Board Game "
-                                       "Arena): Wissen 6 kauft aus jedem Depot für 2 "
-                                       "Silbermünzen; Wissen 15 bringt 3 Siegpunkte, 26 "
-                                       "bringt 2."),
-        "setup.rules.about.yucata": ("Die Regeln von 2011 mit den Änderungen von Yucata: "
-                                     "Wissensplättchen zählen, sobald sie liegen; Fürstentum 8 "
-                                     "wird nicht angeboten."),
-        "setup.boards": "Fürstentümer",
-        "setup.boards.basic": "Einfach",
-        "setup.boards.advanced": "Fortgeschritten",
-        "setup.boards.random": "Zufällig",
-        "setup.boards.free": "Frei",
-        "setup.boards.about.basic": ("Alle spielen Fürstentum 1, die Startburg auf der "
-                                     "mittleren 6."),
-        "setup.boards.about.advanced": ("Jeder wählt Fürstentum 1 oder ein gezogenes "
-                                        "Fürstentum, dann das Feld der Startburg."),
-        "setup.boards.about.random": ("Jeder bekommt ein anderes gezogenes Fürstentum und "
-                                      "Startburgfeld."),
-        "setup.boards.about.free": ("Jeder wählt ein beliebiges Fürstentum der Regeln, dann "
-                                    "ein beliebiges Burgfeld."),
-        "setup.speed": "Animationen",
-        "setup.handoff": "Übergabebildschirm",
-        "setup.handoff.tip": ("Spielen an einem Gerät: Vor jedem Zug eines Menschen wird der "
-                              "Tisch verdeckt, damit niemand die Wahl der anderen sieht. Gilt, "
-                              "wenn zwei oder mehr Menschen spielen."),
-        "setup.handoff.unused": "Gilt nur, wenn zwei oder mehr Menschen spielen.",
-        "setup.start": "Spiel beginnen",
-        "setup.start.tip": "Das Spiel mit diesen Spielern und Regeln beginnen.",
-        "setup.error.too_many": ("{count} Plätze sind zu viele: am Tisch ist Platz für 4, "
-                                 "Châteauma mitgezählt."),
-        "setup.error.too_few": "Ein Spiel braucht mindestens 2 Spieler, nicht {count}.",
-        "setup.error.no_player": "Châteauma braucht mindestens einen Spieler als Gegner.",
-        "setup.error.name_missing": "Platz {number} braucht einen Namen.",
-        "setup.error.name_long": "Der Name auf Platz {number} hat mehr als {count} Zeichen.",
-        "setup.error.same_name": ("Zwei Plätze heißen \u201e{name}\u201c; bitte verschiedene "
-                                  "Namen wählen."),
-        "setup.error.same_colour": "Zwei Plätze sind {colour}; jeder braucht eine eigene Farbe.",
-        "setup.error.colour": "Platz {number} hat keine gültige Farbe.",
-    },
-})
 
 CHATEAUMA_NAME = "Châteauma"
 
@@ -293,6 +83,9 @@ class SetupProblem(ValueError):
         params = dict(self.params)
         if "colour" in params and isinstance(params["colour"], int):
             params["colour"] = colour_name(params["colour"])
+        # A problem with a count has plural forms; the count chooses the form.
+        if "count" in params:
+            return i18n.trn(self.key, params["count"], lang, **params)
         return i18n.tr(self.key, lang, **params)
 
     def __str__(self) -> str:
@@ -703,8 +496,8 @@ class SetupScene(MenuScene):
                                     tooltip="setup.kind.tip", name=f"kind{n}"),
                 "name": NameField((666, y, 340, SEAT_H), lambda i=i: d.seats[i].name(i + 1),
                                   lambda text, i=i: d.set_name(i, text),
-                                  tooltip=lambda: i18n.tr("setup.name.tip",
-                                                          count=MAX_NAME_LENGTH),
+                                  tooltip=lambda: i18n.trn("setup.name.tip", MAX_NAME_LENGTH,
+                                                           count=MAX_NAME_LENGTH),
                                   name=f"name{n}"),
                 "remove": Button((1026, y, SEAT_H, SEAT_H), lambda: "\u00d7",
                                  lambda i=i: self._remove(i), tooltip=self._remove_tip,
@@ -805,7 +598,7 @@ class SetupScene(MenuScene):
     def _remove_tip(self) -> str:
         if self.draft.can_remove():
             return i18n.tr("setup.remove")
-        return i18n.tr("setup.remove.last", count=2)
+        return i18n.trn("setup.remove.last", 2, count=2)
 
     # --- actions -------------------------------------------------------------------------
 

@@ -6,43 +6,95 @@ import json
 import os
 from pathlib import Path
 
+import platformdirs
 import pytest
+from platformdirs.macos import MacOS
+from platformdirs.unix import Unix
+from platformdirs.windows import Windows
 
 from game.scenes import i18n, persistence
 from game.scenes.persistence import (SAVE_FORMAT, SAVE_VERSION, SaveError, atomic_write_text,
                                      data_dir, list_saves, make_envelope, read_save,
                                      write_save)
 
-HOME = Path("/home/anna")
 WHEN = dt.datetime(2025, 3, 1, 17, 42, 5, tzinfo=dt.timezone.utc)
 PAYLOAD = {"config": {"players": 2, "rules": "special"}, "seed": 42,
            "actions": [["take", 3, 1], ["place", 0, 17]], "note": "Fürstentum"}
 
 
 class TestDataDir:
-    def test_override_wins_everywhere(self):
-        for platform in ("linux", "win32", "darwin"):
-            env = {"CASTLES_DATA_DIR": "/tmp/x", "APPDATA": "C:/A", "XDG_DATA_HOME": "/x"}
-            assert data_dir(env, platform, HOME) == Path("/tmp/x")
+    """platformdirs gives the directory; on every platform it is where earlier versions
+    kept saves, whose rules the expected paths below spell out."""
 
-    def test_linux_uses_xdg_data_home(self):
-        assert data_dir({"XDG_DATA_HOME": "/data"}, "linux", HOME) == Path(
-            "/data/castles-of-burgundy")
+    @pytest.fixture
+    def home(self, tmp_path, monkeypatch):
+        home = tmp_path / "home"
+        home.mkdir()
+        for name in ("CASTLES_DATA_DIR", "XDG_DATA_HOME", "APPDATA", "WIN_PD_OVERRIDE_APPDATA"):
+            monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv("HOME", str(home))
+        return home
 
-    def test_linux_default_and_relative_xdg_ignored(self):
-        expected = HOME / ".local/share/castles-of-burgundy"
-        assert data_dir({}, "linux", HOME) == expected
-        assert data_dir({"XDG_DATA_HOME": "relative/dir"}, "linux", HOME) == expected
-        assert data_dir({"CASTLES_DATA_DIR": "  "}, "linux", HOME) == expected
+    @pytest.fixture
+    def on(self, monkeypatch):
+        # platformdirs.user_data_dir asks the class of the running platform.
+        return lambda cls: monkeypatch.setattr(platformdirs, "PlatformDirs", cls)
 
-    def test_windows_uses_appdata(self):
-        assert data_dir({"APPDATA": "C:/Users/anna/AppData/Roaming"}, "win32", HOME) == Path(
-            "C:/Users/anna/AppData/Roaming/castles-of-burgundy")
-        assert data_dir({}, "win32", HOME) == HOME / "AppData/Roaming/castles-of-burgundy"
+    def test_override_wins_everywhere(self, home, on, monkeypatch):
+        monkeypatch.setenv("CASTLES_DATA_DIR", "/tmp/x")
+        monkeypatch.setenv("XDG_DATA_HOME", "/x")
+        for cls, platform in ((Unix, "linux"), (MacOS, "darwin"), (Windows, "win32")):
+            on(cls)
+            assert data_dir(platform) == Path("/tmp/x")
 
-    def test_macos_uses_application_support(self):
-        assert data_dir({}, "darwin", HOME) == (
-            HOME / "Library/Application Support/castles-of-burgundy")
+    def test_linux_uses_xdg_data_home(self, home, on, monkeypatch):
+        on(Unix)
+        monkeypatch.setenv("XDG_DATA_HOME", "/data")
+        assert data_dir("linux") == Path("/data/castles-of-burgundy")
+
+    def test_linux_default_and_relative_xdg_ignored(self, home, on, monkeypatch):
+        on(Unix)
+        expected = home / ".local/share/castles-of-burgundy"
+        assert data_dir("linux") == expected
+        monkeypatch.setenv("XDG_DATA_HOME", "relative/dir")
+        assert data_dir("linux") == expected
+        monkeypatch.setenv("CASTLES_DATA_DIR", "  ")
+        assert data_dir("linux") == expected
+
+    def test_windows_uses_roaming_appdata_without_an_author_folder(self, home, on,
+                                                                   monkeypatch):
+        on(Windows)
+        roaming = "C:\\Users\\anna\\AppData\\Roaming"
+        monkeypatch.setenv("WIN_PD_OVERRIDE_APPDATA", roaming)  # the shell's roaming folder
+        monkeypatch.setenv("APPDATA", roaming)
+        assert data_dir("win32") == Path(roaming) / "castles-of-burgundy"
+
+    def test_windows_keeps_saves_under_a_redirected_appdata(self, home, on, monkeypatch,
+                                                            tmp_path):
+        on(Windows)
+        monkeypatch.setenv("WIN_PD_OVERRIDE_APPDATA", "C:\\Users\\anna\\AppData\\Roaming")
+        appdata = tmp_path / "elsewhere"
+        monkeypatch.setenv("APPDATA", str(appdata))
+        assert data_dir("win32") != appdata / "castles-of-burgundy"
+        (appdata / "castles-of-burgundy" / "saves").mkdir(parents=True)
+        assert data_dir("win32") == appdata / "castles-of-burgundy"
+
+    def test_macos_uses_application_support(self, home, on):
+        on(MacOS)
+        assert data_dir("darwin") == home / "Library/Application Support/castles-of-burgundy"
+
+    def test_macos_keeps_saves_in_application_support_when_xdg_is_set(self, home, on,
+                                                                       monkeypatch, tmp_path):
+        # platformdirs follows XDG_DATA_HOME on macOS too; earlier versions did not.
+        on(MacOS)
+        monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+        assert data_dir("darwin") == tmp_path / "xdg/castles-of-burgundy"
+        earlier = home / "Library/Application Support/castles-of-burgundy"
+        (earlier / "saves").mkdir(parents=True)
+        assert data_dir("darwin") == earlier
+        # Once the new directory exists it is the one used.
+        (tmp_path / "xdg/castles-of-burgundy").mkdir(parents=True)
+        assert data_dir("darwin") == tmp_path / "xdg/castles-of-burgundy"
 
     def test_tests_get_their_own_directory(self, data_root):
         assert data_dir() == data_root

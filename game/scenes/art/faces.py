@@ -56,7 +56,7 @@ class TileFace:
             return i18n.tr(f"building.{self.building}", lang)
         if self.species:
             return i18n.tr("tile.animal", lang, count=self.animals,
-                           species=i18n.tr(f"species.{self.species}", lang))
+                           species=i18n.trn(f"species.{self.species}", self.animals, lang))
         if self.category == "monastery":
             return i18n.tr("tile.monastery", lang, number=self.knowledge)
         return i18n.tr(f"term.{self.category}", lang)

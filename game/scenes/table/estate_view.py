@@ -112,7 +112,8 @@ def paint_card(canvas: Canvas, cm: ChateaumaView, slot: int, white: int) -> None
     # Name and points on two lines: side by side they do not fit at a readable size.
     fit_text(canvas, i18n.tr("table.cm.card", card=card), (r.x + 14, r.y + 20), 22,
              palette.INK, r.w - 28, "midleft")
-    fit_text(canvas, i18n.tr("table.cm.card_points", points=data.points.get(cm.level, 0)),
+    points = data.points.get(cm.level, 0)
+    fit_text(canvas, i18n.trn("table.cm.card_points", points, points=points),
              (r.x + 14, r.y + 44), theme.FONT_MIN, theme.TEXT_MUTED, r.w - 28, "midleft")
     size = max(4, canvas.length(g.CM_CARD_HEX * 0.95))
     tiles = cm.card_tiles[slot]

@@ -275,7 +275,7 @@ class Narrowing:
                 self.value = used_as(a, self.state)
                 self.value_chosen = True
                 return Outcome(message="table.msg.confirm_cost",
-                               params={"workers": worker_cost(a, self.state)})
+                               params={"count": worker_cost(a, self.state)})
             return Outcome(action=a)
         dice = {a[1] for a in matches if a[0] in DIE_OPS}
         if len(dice) > 1:
@@ -295,7 +295,7 @@ class Narrowing:
                 self.value = saved
                 return Outcome(message="table.msg.not_possible")
             cost = max(worker_cost(a, self.state) for a in matches)
-            return Outcome(message="table.msg.confirm_cost", params={"workers": cost})
+            return Outcome(message="table.msg.confirm_cost", params={"count": cost})
         return self._finish(matches_for())
 
     def click_depot(self, depot: int, slot: int) -> Outcome:

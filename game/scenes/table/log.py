@@ -49,6 +49,7 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
     p = getattr(event, "player", None)
     who = names[p] if isinstance(p, int) and 0 <= p < len(names) else ""
     t = lambda key, **kw: i18n.tr(key, lang, **kw)
+    tn = lambda key, n, **kw: i18n.trn(key, n, lang, **kw)
     if kind == "MoveTakenBack":
         return t("log.undo", who=who)
     if kind == "StartPlayerChosen":
@@ -71,7 +72,8 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
         return t("log.turn", who=who)
     if kind == "DieUsed":
         if event.workers:
-            return t("log.die_workers", who=who, value=event.value, workers=event.workers)
+            return tn("log.die_workers", event.workers, who=who, value=event.value,
+                      workers=event.workers)
         return None
     if kind == "TileTaken":
         return t("log.take", who=who, tile=tile_label(event.tile, lang),
@@ -84,28 +86,29 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
     if kind == "TilePlaced":
         return t("log.place", who=who, tile=tile_label(event.tile, lang))
     if kind == "PointsScored":
-        return t("log.points", who=who, points=event.points,
-                 reason=t(f"points.{event.reason}") if i18n.has(f"points.{event.reason}")
-                 else event.reason)
+        return tn("log.points", event.points, who=who, points=event.points,
+                  reason=t(f"points.{event.reason}") if i18n.has(f"points.{event.reason}")
+                  else event.reason)
     if kind == "AreaCompleted":
-        return t("log.area", who=who, colour=t(f"table.colour.{event.colour}"),
-                 size=len(event.spaces))
+        return tn("log.area", len(event.spaces), who=who,
+                  colour=t(f"table.colour.{event.colour}"), size=len(event.spaces))
     if kind == "BonusTileTaken":
         return t("log.bonus", who=who, colour=t(f"table.colour.{event.colour}"))
     if kind == "GoodsTaken":
         return t("log.goods_taken", who=who, goods=goods_list(event.goods),
                  depot=depot_label(event.depot, lang))
     if kind == "GoodsSold":
-        return t("log.sold", who=who, count=event.count, goods=event.goods)
+        return tn("log.sold", event.count, who=who, count=event.count, goods=event.goods)
     if kind == "SilverTaken":
         key = f"log.silver.{event.reason}"
-        return t(key if i18n.has(key) else "log.silver", who=who, amount=event.amount)
+        return tn(key if i18n.has(key) else "log.silver", event.amount, who=who,
+                  amount=event.amount)
     if kind == "WorkersTaken":
-        return t("log.workers", who=who, amount=event.amount)
+        return tn("log.workers", event.amount, who=who, amount=event.amount)
     if kind == "SilverPaid":
-        return t("log.silver_paid", who=who, amount=event.amount)
+        return tn("log.silver_paid", event.amount, who=who, amount=event.amount)
     if kind == "WorkersPaid":
-        return t("log.workers_paid", who=who, amount=event.amount)
+        return tn("log.workers_paid", event.amount, who=who, amount=event.amount)
     if kind == "TurnOrderMoved":
         return t("log.track", who=who, position=track_space(event.position))
     if kind in ("EffectDeclined", "EffectLapsed"):
@@ -150,7 +153,8 @@ def _describe_chateauma(kind: str, e: Any, who: str, t: Any, lang: str) -> str |
         key = f"log.chateauma_sale.{e.reason}"
         return t(key if i18n.has(key) else "log.chateauma_sale.sell_symbol", who=who)
     if kind == "ChateaumaCardCompleted":
-        return t("log.chateauma_complete", who=who, card=e.card, points=e.points)
+        return i18n.trn("log.chateauma_complete", e.points, lang, who=who, card=e.card,
+                        points=e.points)
     if kind == "ChateaumaTileMoved":
         key = ("log.chateauma_moved.turned" if e.turned_over else
                "log.chateauma_moved.stacked" if e.stacked else "log.chateauma_moved")
@@ -175,6 +179,7 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
     """A player's choice in words (hints, choice buttons)."""
     op = action[0]
     t = lambda key, **kw: i18n.tr(key, lang, **kw)
+    tn = lambda key, n, **kw: i18n.trn(key, n, lang, **kw)
     seat = state.current_player
     p = state.players[seat] if seat >= 0 else None
     die = (t("table.castle_die") if action[1] == 2 else t("table.die", number=action[1] + 1)
@@ -187,7 +192,8 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
         return t("act.place", die=die, tile=tile_label(_name(p.storage[action[2]]), lang),
                  space=action[3] + 1)
     if op == "sell":
-        return t("act.sell", die=die, goods=action[2], count=p.goods[action[2]])
+        return tn("act.sell", p.goods[action[2]], die=die, goods=action[2],
+                  count=p.goods[action[2]])
     if op == "workers":
         return t("act.workers", die=die)
     if op == "buy":
@@ -209,7 +215,8 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
         return t("act.pick", tile=tile_label(_name(kind), lang),
                  depot=depot_label(action[1], lang))
     if op == "warehouse":
-        return t("act.warehouse", goods=action[1], count=p.goods[action[1]])
+        return tn("act.warehouse", p.goods[action[1]], goods=action[1],
+                  count=p.goods[action[1]])
     if op == "city_hall":
         return t("act.city_hall", tile=tile_label(_name(p.storage[action[1]]), lang),
                  space=action[2] + 1)

@@ -34,7 +34,6 @@ from ..ui.text import wrap_text
 from ..ui.tooltip import Tooltips
 from ..ui.widgets import Button
 from . import geometry as g
-from . import strings  # noqa: F401  (registers the table's texts)
 from .board_view import BONUS_POINTS, paint_board, player_colour
 from .estate_view import REGION, knowledge_centre, paint_estate_region
 from .interaction import Narrowing, Outcome
@@ -353,7 +352,7 @@ class TableScene(Scene):
 
     def _build_buttons(self) -> None:
         def add(index: int, label, action, tip: str, hotkey_name: str) -> Button:
-            button = Button(g.button_rect(index), label, action, font_size=27,
+            button = Button(g.button_rect(index), label, action, font_size=25,
                             tooltip=lambda: i18n.tr(tip, key=hotkey_name))
             self.panels.add(button)
             return button
@@ -717,8 +716,8 @@ class TableScene(Scene):
                               lambda t=tile: tile_tip(t, rules) or i18n.tr("tip.storage")))
         for t in range(1, 7):
             spots.append(Spot("goods", t, g.goods_centre(t), 24,
-                              lambda t=t, p=pv: i18n.tr("tip.goods", goods=t,
-                                                        count=p.goods[t])))
+                              lambda t=t, p=pv: i18n.trn("tip.goods", p.goods[t], goods=t,
+                                                         count=p.goods[t])))
         for i, number in enumerate(sorted(pv.knowledge)):
             spots.append(Spot("knowledge", number, knowledge_centre(i), 17,
                               lambda n=number: tile_tip(f"monastery{n}", rules)))
@@ -750,8 +749,9 @@ class TableScene(Scene):
 
     def _bonus_tip(self, colour: str, rank: int) -> str:
         large, small = BONUS_POINTS.get(len(self.names), (5, 2))
-        return i18n.tr("tip.bonus", colour=i18n.tr(f"table.colour.{colour}"),
-                       points=large if rank == 1 else small)
+        points = large if rank == 1 else small
+        return i18n.trn("tip.bonus", points, colour=i18n.tr(f"table.colour.{colour}"),
+                        points=points)
 
     def _die_tip(self, die: int) -> str:
         if die == 2:
@@ -952,7 +952,7 @@ class TableScene(Scene):
             if cost is not None:
                 lo, hi = cost
                 key = "table.cost" if lo == hi else "table.cost_range"
-                text(canvas, i18n.tr(key, workers=lo, most=hi), (g.DICE.x + 220, y + 16), 22,
+                text(canvas, i18n.trn(key, hi, workers=lo, most=hi), (g.DICE.x + 220, y + 16), 22,
                      GOLD if hi else palette.INK_LIGHT, "center")
             blit_at(canvas, pieces.seat_die(n.value, canvas.length(40), colour),
                     (g.DICE.x + 460, y))
@@ -1000,6 +1000,9 @@ class TableScene(Scene):
             return i18n.tr("table.prompt.wait")
         if self.message is not None:
             key, params = self.message
+            # A message with a count has plural forms; the count chooses the form.
+            if "count" in params:
+                return i18n.trn(key, params["count"], **params)
             return i18n.tr(key, **params)
         decision = self.state.decision or "turn"
         n = self.narrowing

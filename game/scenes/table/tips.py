@@ -64,7 +64,7 @@ def tile_tip(tile: str | None, rules: str) -> str | None:
     elif face.category == "building":
         effect = i18n.tr(f"tip.building.{face.building}")
     elif face.category == "animal":
-        effect = i18n.tr("tip.animal", count=face.animals)
+        effect = i18n.trn("tip.animal", face.animals, count=face.animals)
     else:
         effect = i18n.tr(f"tip.{face.category}")
     return f"{name[:1].upper()}{name[1:]}: {effect}"
@@ -96,7 +96,7 @@ def cm_space_tip(pv: PlayerView, space: int, rules: str) -> str:
     if tile is not None:
         lines.append(space_tip(pv.colours[space], 0, tile, rules))
     if cm.stacks[space] > 1:
-        lines.append(i18n.tr("tip.cm.stack", count=cm.stacks[space]))
+        lines.append(i18n.trn("tip.cm.stack", cm.stacks[space], count=cm.stacks[space]))
     marks = (("A", "tip.cm.mark_A", space in layout.face_down),
              ("B", "tip.cm.mark_B", space in layout.face_up),
              ("D", "tip.cm.extra_turn", space in layout.extra_turn))
@@ -112,8 +112,9 @@ def cm_card_tip(pv: PlayerView, slot: int, white: int) -> str:
     if not card:
         return i18n.tr("tip.cm.no_card") + "\n" + i18n.tr("tip.cm.inactive", faces=faces)
     data = CARDS[card]
-    lines = [i18n.tr("tip.cm.card", card=card, points=data.points.get(cm.level, 0),
-                     spaces=", ".join(_colour(c) for c in data.colours))]
+    points = data.points.get(cm.level, 0)
+    lines = [i18n.trn("tip.cm.card", points, card=card, points=points,
+                      spaces=", ".join(_colour(c) for c in data.colours))]
     if white and active_slot(white) == slot:
         lines.append(i18n.tr("tip.cm.active", white=white, faces=white_die_range(0)))
     else:
@@ -140,7 +141,7 @@ def cm_card_space_tip(pv: PlayerView, slot: int, space: int, rules: str) -> str:
 def cm_reserve_tip(pv: PlayerView, stack: int) -> str:
     tiles = pv.cm.reserve[stack]
     if stack >= len(COLOURS):
-        return i18n.tr("tip.cm.jokers", count=len(tiles))
+        return i18n.trn("tip.cm.jokers", len(tiles), count=len(tiles))
     if not tiles:
         return i18n.tr("tip.cm.reserve_empty", colour=_colour(stack))
     return i18n.tr("tip.cm.reserve", colour=_colour(stack),
