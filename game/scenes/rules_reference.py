@@ -127,7 +127,9 @@ class RulesReferenceScene(MenuScene):
             top = 30 - self.scroll
             for line in lines:
                 y = top + line.y
-                if -60 < y < PAGE.h:
+                height = canvas.font(line.size).get_linesize() / canvas.scale
+                # Only whole lines: a line cut in half by the page's edge reads as nothing.
+                if 15 <= y and y + height <= PAGE.h - 15:
                     page.text(line.text, (line.x, y), line.size, line.colour)
         if self.max_scroll > 0:
             track = PAGE.h - 40

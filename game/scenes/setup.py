@@ -533,24 +533,24 @@ class SetupScene(MenuScene):
             (x, 230, w, SEAT_H), "setup.rules", [(r, f"setup.rules.{r}") for r in RULE_SETS],
             d.rules, lambda v: setattr(d, "rules", v),
             tooltip=lambda: i18n.tr(f"setup.rules.about.{d.rules}")))
-        self.panels.add(Label((x + 8, 316, w - 16, 130),
+        self.panels.add(Label((x + 8, 316, w - 16, 170),
                               lambda: i18n.tr(f"setup.rules.about.{d.rules}"),
                               size=theme.FONT_SMALL, colour=theme.TEXT_MUTED))
         self.boards_choice = self.add(SetupChoice(
-            (x, 460, w, SEAT_H), "setup.boards",
+            (x, 500, w, SEAT_H), "setup.boards",
             [(b, f"setup.boards.{b}") for b in BOARD_MODES], d.board_mode,
             lambda v: setattr(d, "board_mode", v),
             tooltip=lambda: i18n.tr(f"setup.boards.about.{d.board_mode}")))
-        self.panels.add(Label((x + 8, 546, w - 16, 90),
+        self.panels.add(Label((x + 8, 586, w - 16, 90),
                               lambda: i18n.tr(f"setup.boards.about.{d.board_mode}"),
                               size=theme.FONT_SMALL, colour=theme.TEXT_MUTED))
         self.speed_choice = self.add(SetupChoice(
-            (x, 650, w, SEAT_H), "setup.speed",
+            (x, 690, w, SEAT_H), "setup.speed",
             [(s, f"speed.{s}") for s in ANIMATION_SPEEDS], self.ctx.settings.animation_speed,
             lambda v: self.ctx.change_settings(animation_speed=v),
             tooltip="settings.speed.tip"))
         self.handoff_choice = self.add(SetupChoice(
-            (x, 750, w, SEAT_H), "setup.handoff", [(True, "common.on"), (False, "common.off")],
+            (x, 790, w, SEAT_H), "setup.handoff", [(True, "common.on"), (False, "common.off")],
             d.handoff, lambda v: setattr(d, "handoff", v),
             tooltip=lambda: i18n.tr("setup.handoff.tip") if d.humans >= 2 else i18n.tr(
                 "setup.handoff.unused")))

@@ -38,6 +38,8 @@ class Drawn:
     sizes: list[tuple[int, str]] = field(default_factory=list)
     placed: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     images: dict[int, str] = field(default_factory=dict)
+    # (text, where it landed, the clip in force): a line its box's clip cuts is unreadable.
+    clipped: list[tuple[str, pygame.Rect, pygame.Rect]] = field(default_factory=list)
 
 
 class RecordingSurface(pygame.Surface):
@@ -49,7 +51,11 @@ class RecordingSurface(pygame.Surface):
         text = self.drawn.images.get(id(source))
         if text is not None and area is None:
             at = dest if isinstance(dest, pygame.Rect) else pygame.Rect(dest, (0, 0))
-            self.drawn.placed.append((text, source.get_rect(topleft=at.topleft)))
+            rect = source.get_rect(topleft=at.topleft)
+            self.drawn.placed.append((text, rect))
+            # A line box is a little taller than its letters: a pixel or two may be cut.
+            if not self.get_clip().inflate(4, 4).contains(rect):
+                self.drawn.clipped.append((text, rect, self.get_clip()))
         return super().blit(source, dest, area, special_flags)
 
 
@@ -116,6 +122,7 @@ def problems(drawn, size):
     """Lines outside the window and, from 1280x720 up, lines under MIN_TEXT_PX."""
     window = pygame.Rect((0, 0), size)
     bad = [("outside", t, r) for t, r in drawn.placed if t.strip() and not window.contains(r)]
+    bad += [("cut off", t, r) for t, r, _clip in drawn.clipped if t.strip()]
     if Viewport(size).scale >= Viewport((1280, 720)).scale:
         bad += sorted({("small", t, px) for px, t in drawn.sizes
                        if t.strip() and px < MIN_TEXT_PX})

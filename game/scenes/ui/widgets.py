@@ -167,8 +167,12 @@ class Choice(Widget):
         value = resolve(self.options[self.index][1]) or ""
         split = w * 0.55
         _arrow(canvas, (split + 20, h / 2), -1, theme.BUTTON)
-        canvas.text(value, ((split + w) / 2, h / 2), self.font_size, theme.TEXT,
-                    anchor="center")
+        # The value sits between the arrows, a little smaller when it would touch them.
+        room = canvas.length(w - split - 80)
+        size = self.font_size
+        while size > theme.FONT_MIN and canvas.font(size).size(value)[0] > room:
+            size -= 1
+        canvas.text(value, ((split + w) / 2, h / 2), size, theme.TEXT, anchor="center")
         _arrow(canvas, (w - 20, h / 2), 1, theme.BUTTON)
 
 
