@@ -35,13 +35,17 @@ from game.scenes.table.scene import LISTED, UNPAGED
 KINDS = (
     "board", "start_castle", "turn", "die_chosen", "worker_stepper", "buy", "discard",
     "ship", "keep_goods", "pick_market", "pick_carpenter", "pick_church", "warehouse",
-    "city_hall", "castle", "long_list", "chateauma_turn", "ai_thinking", "pause_menu",
-    "confirm", "handoff",
+    "city_hall", "castle", "long_list", "four_players", "chateauma_extra", "chateauma_turn",
+    "ai_thinking", "pause_menu", "confirm", "handoff",
 )
 
 PEOPLE = (SeatSpec("human", "Anna", 0), SeatSpec("human", "Bernhard", 1))
 WITH_AI = (SeatSpec("human", "Anna", 0), SeatSpec("ai", "KI Clara", 1, "random"))
 WITH_CHATEAUMA = (SeatSpec("human", "Anna", 3), SeatSpec("chateauma", "Châteauma", 0))
+FOUR = (SeatSpec("human", "Anna", 0), SeatSpec("ai", "KI Bernhard", 1, "random"),
+        SeatSpec("human", "Clara-Sophie", 2), SeatSpec("ai", "KI Dieter", 3, "random"))
+THREE_WITH_CHATEAUMA = (SeatSpec("human", "Anna", 3), SeatSpec("ai", "KI Bernhard", 1, "random"),
+                        SeatSpec("chateauma", "Châteauma", 0))
 CHATEAUMA_SEAT = 1
 
 
@@ -106,6 +110,10 @@ SPECS = {
     "city_hall": _Spec(PEOPLE, _decision("city_hall")),
     "castle": _Spec(PEOPLE, _decision("castle")),
     "long_list": _Spec(PEOPLE, _long_list),
+    "four_players": _Spec(FOUR, lambda s: _fresh_turn(s) and s.current_player == 2),
+    "chateauma_extra": _Spec(THREE_WITH_CHATEAUMA,
+                             lambda s: _fresh_turn(s) and s.current_player == 0,
+                             chateauma="hard+A+B+C+D"),
     "chateauma_turn": _Spec(WITH_CHATEAUMA, _end_next, chateauma="medium+A+B+D"),
     "ai_thinking": _Spec(WITH_AI, lambda s: s.current_player == 1 and s.decision == "turn"),
     "pause_menu": _Spec(PEOPLE, _fresh_turn),
@@ -244,8 +252,9 @@ def _check(t: Table) -> None:
     if kind in ("board", "start_castle", "discard", "ship", "keep_goods", "pick_market",
                 "pick_carpenter", "pick_church", "warehouse", "city_hall", "castle"):
         assert scene.can_act() and n.decision == decision, (kind, n and n.decision)
-    elif kind == "turn":
+    elif kind in ("turn", "four_players", "chateauma_extra"):
         assert scene.can_act() and n.decision == "turn" and n.die is None
+        assert len(scene.names) == {"turn": 2, "four_players": 4, "chateauma_extra": 3}[kind]
     elif kind == "die_chosen":
         assert scene.can_act() and n.die == 0
     elif kind == "worker_stepper":

@@ -29,6 +29,7 @@ import pytest
 from client_events import key, motion, press, release, wheel
 from positions import KINDS, SCREENS, screen_at, table_at
 
+import game.ai
 from game.scenes import i18n
 from game.scenes.app import App
 from game.scenes.layout import DESIGN_HEIGHT, DESIGN_WIDTH, Canvas
@@ -43,6 +44,7 @@ LANGUAGES = ("en", "de")
 # centres and corners besides, so a small target between grid points is not missed.
 GRID = 96
 FRAME = 1 / 60
+QUICK_AI = 0.02  # seconds an AI player or a hint thinks
 
 TABLE_KEYS = [pygame.K_1, pygame.K_2, pygame.K_PLUS, pygame.K_MINUS, pygame.K_w, pygame.K_b,
               pygame.K_e, pygame.K_d, pygame.K_h, (pygame.K_z, pygame.KMOD_CTRL),
@@ -202,10 +204,40 @@ class Sweep:
             self.fresh()
             self.attempt(f"input {describe(batch)}", lambda batch=batch: self.frames(batch))
 
+    def click_spots(self) -> None:
+        """Click every place on the table in turn, as a person trying things would: a die,
+        a tile, a space, goods... A frame is drawn whenever a click changed the table."""
+        top = self.fresh().stack.top
+        if not isinstance(top, TableScene):
+            return
+        for spot in list(top.spots()):
+            app = self.fresh()
+            if not isinstance(app.stack.top, TableScene):
+                continue
+            centre = app.viewport.to_window(*spot.centre)
+            self.attempt(f"click on the {spot.kind} {spot.key} at {spot.centre}",
+                         lambda: self.frames([motion(centre), press(centre),
+                                              release(centre)]))
+
     def frames(self, events: list) -> None:
-        """The events in one frame: handled, then the scenes update and draw (a scene the
-        events opened included)."""
-        self.app.step(FRAME, events)
+        """The events in one frame. At the table, whose frames cost the most, the frame
+        is drawn only when the events changed something (the same picture was drawn
+        while the pointer swept); other screens always draw."""
+        app = self.app
+        table = app.stack.top if isinstance(app.stack.top, TableScene) else None
+        before = self.screen(), table and table_state(table)
+        for event in events:
+            app.dispatch(event)
+        app.stack.update(FRAME)
+        if table is None or (self.screen(), table_state(table)) != before:
+            app.step(0, [])
+
+
+def table_state(table: TableScene) -> tuple:
+    """What a click on the table may change."""
+    n = table.narrowing
+    return (table.moves, table.shown_seat, table.choice_page, tuple(table.options),
+            table.message, n and (n.die, n.value, n.storage, n.buying))
 
 
 def panels(scene) -> list:
@@ -241,9 +273,15 @@ def test_no_pointer_position_click_or_key_crashes(case, lang, size, window, tmp_
     # Screens are built again and again, and each build saves settings and the autosave;
     # flushing each file to the disk is not under test here and would take most of the time.
     monkeypatch.setattr(os, "fsync", lambda fd: None)
+    # AI players and hints think for a second on threads that outlive the screen that
+    # started them; here they only need to answer, so they think briefly.
+    make_player = game.ai.make_player
+    monkeypatch.setattr(game.ai, "make_player", lambda tier, seed=0, time_budget=None,
+                        iterations=None: make_player(tier, seed, QUICK_AI, iterations))
     sweep = Sweep(case, lang, size, window, tmp_path)
     sweep.sweep_pointer()
     sweep.press_widgets()
+    sweep.click_spots()
     sweep.press_keys()
     if sweep.failures:
         pytest.fail("\n\n".join(sweep.failures.values()), pytrace=False)
