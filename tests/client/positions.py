@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 import pygame
-from client_events import key
+from client_events import click, key
 
 from game.rules import GameConfig, Match
 from game.rules.tiles import CARPENTERS_WORKSHOP, CHURCH, MARKET
@@ -35,8 +35,9 @@ from game.scenes.table.scene import LISTED, UNPAGED
 KINDS = (
     "board", "start_castle", "turn", "die_chosen", "worker_stepper", "buy", "discard",
     "ship", "keep_goods", "pick_market", "pick_carpenter", "pick_church", "warehouse",
-    "city_hall", "castle", "long_list", "four_players", "chateauma_extra", "chateauma_turn",
-    "ai_thinking", "pause_menu", "confirm", "handoff",
+    "city_hall", "castle", "long_list", "payment", "other_estate", "four_players",
+    "chateauma_extra", "chateauma_estate", "chateauma_turn", "dice_rolling", "ai_thinking",
+    "pause_menu", "confirm", "handoff",
 )
 
 PEOPLE = (SeatSpec("human", "Anna", 0), SeatSpec("human", "Bernhard", 1))
@@ -47,6 +48,8 @@ FOUR = (SeatSpec("human", "Anna", 0), SeatSpec("ai", "KI Bernhard", 1, "random")
 THREE_WITH_CHATEAUMA = (SeatSpec("human", "Anna", 3), SeatSpec("ai", "KI Bernhard", 1, "random"),
                         SeatSpec("chateauma", "Châteauma", 0))
 CHATEAUMA_SEAT = 1
+# Positions caught in the middle of an animation, played at the normal speed.
+ANIMATED = ("chateauma_turn", "dice_rolling")
 
 
 def _decision(name: str) -> Callable:
@@ -80,6 +83,12 @@ def _long_list(s) -> bool:
     return s.decision in LISTED and len(s.legal_actions()) > UNPAGED
 
 
+def _payments(s) -> list[tuple]:
+    """The black depot's tiles that can be paid for in more than one way."""
+    buys = [a[1:3] for a in s.legal_actions() if a[0] == "buy"]
+    return sorted({b for b in buys if buys.count(b) > 1})
+
+
 def _end_next(s) -> bool:
     return s.decision == "turn" and ("end",) in s.legal_actions()
 
@@ -89,6 +98,7 @@ class _Spec:
     seats: tuple
     wanted: Callable
     board_mode: str = "basic"
+    rules: str = "special"
     chateauma: str | None = None
     handoff: bool = False
 
@@ -110,10 +120,18 @@ SPECS = {
     "city_hall": _Spec(PEOPLE, _decision("city_hall")),
     "castle": _Spec(PEOPLE, _decision("castle")),
     "long_list": _Spec(PEOPLE, _long_list),
+    # alea 2019's knowledge tile 6 buys with silver or with workers.
+    "payment": _Spec(PEOPLE, lambda s: s.decision == "turn" and bool(_payments(s)),
+                     rules="alea2019"),
     "four_players": _Spec(FOUR, lambda s: _fresh_turn(s) and s.current_player == 2),
     "chateauma_extra": _Spec(THREE_WITH_CHATEAUMA,
                              lambda s: _fresh_turn(s) and s.current_player == 0,
                              chateauma="hard+A+B+C+D"),
+    "other_estate": _Spec(PEOPLE, _fresh_turn),
+    "chateauma_estate": _Spec(WITH_CHATEAUMA, _fresh_turn, chateauma="medium+A+B+D"),
+    # The last turn of a round: ending it rolls the dice for the next.
+    "dice_rolling": _Spec(PEOPLE, lambda s: _end_next(s) and s.turn_index == s.n - 1
+                          and s.round < 5),
     "chateauma_turn": _Spec(WITH_CHATEAUMA, _end_next, chateauma="medium+A+B+D"),
     "ai_thinking": _Spec(WITH_AI, lambda s: s.current_player == 1 and s.decision == "turn"),
     "pause_menu": _Spec(PEOPLE, _fresh_turn),
@@ -124,7 +142,7 @@ SPECS = {
 
 
 def _config(spec: _Spec) -> GameConfig:
-    return GameConfig(players=len(spec.seats), board_mode=spec.board_mode,
+    return GameConfig(players=len(spec.seats), rules=spec.rules, board_mode=spec.board_mode,
                       chateauma=spec.chateauma)
 
 
@@ -190,7 +208,7 @@ def table_at(kind: str, data_root: Path, speed: str = "instant",
              language: str | None = None) -> Table:
     """A new table, on its own scene stack with the client's launcher, at ``kind``."""
     ctx = ClientContext.load(data_root)
-    ctx.change_settings(animation_speed="normal" if kind == "chateauma_turn" else speed,
+    ctx.change_settings(animation_speed="normal" if kind in ANIMATED else speed,
                         language=language or ctx.settings.language)
     stack = SceneStack()
     Launcher(ctx, stack)
@@ -232,6 +250,25 @@ def _chateauma_moves(t: Table) -> None:
             return
 
 
+def _ask_payment(t: Table) -> None:
+    depot, slot = _payments(t.scene.state)[0]
+    click(t.stack, t.scene.spot_centre("depot", (depot, slot)))
+
+
+def _next_seat(t: Table) -> None:
+    t.stack.handle_event(key(pygame.K_TAB))
+
+
+def _roll(t: Table) -> None:
+    """End the round and stop while the new round's dice tumble in the tray."""
+    t.scene.submit(("end",))
+    for _ in range(600):
+        t.stack.update(1 / 60)
+        if t.scene.dice_roll is not None:
+            t.stack.update(0.2)
+            return
+
+
 def _pause(t: Table) -> None:
     t.stack.handle_event(key(pygame.K_ESCAPE))
 
@@ -241,6 +278,8 @@ def _confirm(t: Table) -> None:
 
 
 _arrange = {"die_chosen": _choose_die, "worker_stepper": _step_value, "buy": _buy_mode,
+            "payment": _ask_payment, "other_estate": _next_seat,
+            "chateauma_estate": _next_seat, "dice_rolling": _roll,
             "chateauma_turn": _chateauma_moves, "pause_menu": _pause, "confirm": _confirm}
 
 
@@ -263,6 +302,14 @@ def _check(t: Table) -> None:
         assert scene.b_plus.visible and scene.b_plus.enabled
     elif kind == "buy":
         assert scene.can_act() and n.buying
+    elif kind in ("other_estate", "chateauma_estate"):
+        assert scene.can_act() and scene.shown_seat != scene.state.current_player
+        assert (scene.view.players[scene.shown_seat].cm is not None) == (
+            kind == "chateauma_estate")
+    elif kind == "dice_rolling":
+        assert scene.busy and scene.dice_roll is not None
+    elif kind == "payment":
+        assert scene.can_act() and len(scene.options) > 1 and scene.choice_buttons
     elif kind == "long_list":
         assert scene.can_act() and scene.choice_pages() > 1
     elif kind == "chateauma_turn":

@@ -42,7 +42,7 @@ SIZES = ((1280, 720), (1920, 1080))
 LANGUAGES = ("en", "de")
 # Design pixels between grid points. Widgets and table spots are visited at their
 # centres and corners besides, so a small target between grid points is not missed.
-GRID = 96
+GRID = 48
 FRAME = 1 / 60
 QUICK_AI = 0.02  # seconds an AI player or a hint thinks
 
