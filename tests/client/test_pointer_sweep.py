@@ -1,21 +1,25 @@
 """The pointer sweep: no pointer position, tooltip, click or key crashes any screen.
 
 Every screen and overlay, and the table at every kind of decision (positions.py), is
-built in English and in German at 1280x720 and 1920x1080 and driven through the App's
-frame loop, so window pixels are scaled into design space as in the real window:
+built in English and in German at 1280x720 and 1920x1080 and driven through the App
+(`App.dispatch` for the events, `App.step` for the frames), so window pixels are scaled
+into design space and drawing is scaled to the window as in the real client:
 
-- the pointer moves over a grid of points and over every widget's and table spot's
-  centre and corners; at each point the tooltip delay is let pass, so every tooltip
-  opens, and a frame is drawn whenever what is under the pointer changes;
+- the pointer moves over a grid of points (every GRID design pixels), every widget's
+  centre and corners and every table spot's centre; at each point the tooltip delay is
+  let pass, so every tooltip opens. A whole frame is drawn over each widget and each
+  kind of table spot with its tooltip open; every other tooltip text is drawn too;
 - every widget is pressed and released with the mouse, each from the screen as built
-  (built again when a press has left it or changed its widgets); then every key the
-  screen answers is pressed in turn (the table's 1/2, +/-, W, B, E, D, H, Ctrl+Z, Tab,
-  Space, Page Up/Down, Escape; the menus' arrows, Tab, Enter, Space, Escape and hotkeys),
-  with the mouse wheel, a right click and typed text, the screen built again when a key
-  has left it; a frame is drawn after each press.
+  (built again when a press has left it or changed its widgets);
+- every spot of the table is clicked in turn, as a person trying things out would;
+- every key the screen answers is pressed in turn (the table's 1/2, +/-, W, B, E, D, H,
+  Ctrl+Z, Tab, Space, Page Up/Down, Escape; the menus' arrows, Tab, Shift+Tab, Enter,
+  Space, Backspace, Delete, Page Up/Down, Home, End, Escape and hotkeys), then the wheel,
+  the other mouse buttons, a drag and typed text, the screen built again when one has
+  left it. A frame is drawn after each (at the table, when it changed something).
 
-Any exception fails the test, naming the screen, the pointer position, the language and
-the window size.
+Any exception fails the test, naming the screen, the pointer position or input, the
+language and the window size.
 """
 
 from __future__ import annotations
@@ -197,9 +201,17 @@ class Sweep:
             keys = MENU_KEYS + [w.hotkey for w in widgets(top) if w.hotkey is not None]
         centre = self.fresh().viewport.to_window(DESIGN_WIDTH / 2, DESIGN_HEIGHT / 2)
         events = [[key(*k) if isinstance(k, tuple) else key(k)] for k in keys]
+        corner = (0, 0)
         events += [[motion(centre), wheel(1)], [motion(centre), wheel(-1)],
-                   [motion(centre), press(centre, 3), release(centre, 3)],
-                   [pygame.event.Event(pygame.TEXTINPUT, text="ß")]]
+                   # The middle button, and the wheel as buttons 4 and 5 (as SDL also
+                   # reports it), and a right click (drops a half-made choice).
+                   *([motion(centre), press(centre, b), release(centre, b)]
+                     for b in (2, 4, 5, 3)),
+                   # A drag: pressed in the middle, let go in a corner.
+                   [motion(centre), press(centre), motion(corner), release(corner)],
+                   [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x",
+                                       scancode=0),
+                    pygame.event.Event(pygame.TEXTINPUT, text="ß")]]
         for batch in events:
             self.fresh()
             self.attempt(f"input {describe(batch)}", lambda batch=batch: self.frames(batch))
@@ -260,6 +272,8 @@ def describe(events: list) -> str:
             names.append(("Ctrl+" if e.mod & pygame.KMOD_CTRL else "")
                          + ("Shift+" if e.mod & pygame.KMOD_SHIFT else "")
                          + pygame.key.name(e.key))
+        elif e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            names.append(f"{pygame.event.event_name(e.type)}({e.button}) at {e.pos}")
         elif e.type != pygame.MOUSEMOTION:
             names.append(pygame.event.event_name(e.type))
     return " ".join(names)
