@@ -2,10 +2,10 @@
 given moment of a game on screen (the pointer sweep, layout checks at several sizes).
 
 A position is found once by playing random legal moves at the rules level (fast, no
-drawing) until the wanted moment comes up; the table is then built on a session that
-replays the same seed and moves, so every call returns a fresh table at the same moment.
-`table_at` asserts that the moment was really reached, so a test over `KINDS` cannot
-silently miss one.
+drawing) until the wanted moment comes up; a client session plays the same seed and
+moves once, and every call builds a fresh table on a copy of it, so each table starts at
+the same moment. `table_at` asserts that the moment was really reached, so a test over
+`KINDS` cannot silently miss one. `screen_at` builds the other screens the same way.
 """
 
 from __future__ import annotations
@@ -45,7 +45,8 @@ WITH_AI = (SeatSpec("human", "Anna", 0), SeatSpec("ai", "KI Clara", 1, "random")
 WITH_CHATEAUMA = (SeatSpec("human", "Anna", 3), SeatSpec("chateauma", "Châteauma", 0))
 FOUR = (SeatSpec("human", "Anna", 0), SeatSpec("ai", "KI Bernhard", 1, "random"),
         SeatSpec("human", "Clara-Sophie", 2), SeatSpec("ai", "KI Dieter", 3, "random"))
-THREE_WITH_CHATEAUMA = (SeatSpec("human", "Anna", 3), SeatSpec("ai", "KI Bernhard", 1, "random"),
+THREE_WITH_CHATEAUMA = (SeatSpec("human", "Anna", 3),
+                        SeatSpec("ai", "KI Bernhard", 1, "random"),
                         SeatSpec("chateauma", "Châteauma", 0))
 CHATEAUMA_SEAT = 1
 # Positions caught in the middle of an animation, played at the normal speed.
@@ -65,7 +66,8 @@ def _fresh_turn(s) -> bool:
 
 
 def _stepper(s) -> bool:
-    """A fresh turn where stepping the first die's number costs workers the player has."""
+    """A fresh turn where stepping the first die's number costs workers, and the player
+    has some."""
     if not _fresh_turn(s) or s.players[s.current_player].workers < 2:
         return False
     n = Narrowing(s)
