@@ -177,6 +177,12 @@ class Sweep:
                     tips_drawn.add(text)
 
             self.attempt(f"pointer at {pos} (window {window_pos})", rest)
+        # The sweep is worth something only if the tooltips did open.
+        top = self.fresh().stack.top
+        offered = isinstance(top, TableScene) or any(
+            getattr(w, "tooltip", None) is not None for w in widgets(top))
+        if offered and not any(tips_drawn):
+            self.failures.setdefault(("no tooltip",), self.where("no tooltip opened"))
 
     # --- presses -------------------------------------------------------------------------
 
