@@ -1,0 +1,444 @@
+"""The table at each kind of decision, reached by seeded play, for tests that need a
+given moment of a game on screen (the pointer sweep, layout checks at several sizes).
+
+A position is found once by playing random legal moves at the rules level (fast, no
+drawing) until the wanted moment comes up; a client session plays the same seed and
+moves once, and every call builds a fresh table on a copy of it, so each table starts at
+the same moment. `table_at` asserts that the moment was really reached, so a test over
+`KINDS` cannot silently miss one. `screen_at` builds the other screens the same way.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import pygame
+from client_events import click, key
+
+from game.rules import GameConfig, Match
+from game.rules.tiles import CARPENTERS_WORKSHOP, CHURCH, MARKET
+from game.scenes.context import ClientContext
+from game.scenes.launcher import Launcher
+from game.scenes.session import GameSession, GameSetup, SeatSpec
+from game.scenes.stack import SceneStack
+from game.scenes.table import TableScene
+from game.scenes.table.interaction import Narrowing
+from game.scenes.table.overlays import ConfirmOverlay, HandoffScene, PauseMenu
+from game.scenes.table.scene import LISTED, UNPAGED
+
+# Every moment the table is tested at: each decision the engine asks a person, the
+# half-made choices of a turn, other seats moving, and the scenes laid over the table.
+KINDS = (
+    "board", "start_castle", "turn", "die_chosen", "worker_stepper", "buy", "discard",
+    "ship", "keep_goods", "pick_market", "pick_carpenter", "pick_church", "warehouse",
+    "city_hall", "castle", "long_list", "payment", "other_estate", "four_players",
+    "chateauma_extra", "chateauma_estate", "chateauma_turn", "dice_rolling", "ai_thinking",
+    "pause_menu", "confirm", "handoff",
+)
+
+PEOPLE = (SeatSpec("human", "Anna", 0), SeatSpec("human", "Bernhard", 1))
+WITH_AI = (SeatSpec("human", "Anna", 0), SeatSpec("ai", "KI Clara", 1, "random"))
+WITH_CHATEAUMA = (SeatSpec("human", "Anna", 3), SeatSpec("chateauma", "Châteauma", 0))
+FOUR = (SeatSpec("human", "Anna", 0), SeatSpec("ai", "KI Bernhard", 1, "random"),
+        SeatSpec("human", "Clara-Sophie", 2), SeatSpec("ai", "KI Dieter", 3, "random"))
+THREE_WITH_CHATEAUMA = (SeatSpec("human", "Anna", 3),
+                        SeatSpec("ai", "KI Bernhard", 1, "random"),
+                        SeatSpec("chateauma", "Châteauma", 0))
+CHATEAUMA_SEAT = 1
+# Positions caught in the middle of an animation, played at the normal speed.
+ANIMATED = ("chateauma_turn", "dice_rolling")
+
+
+def _decision(name: str) -> Callable:
+    return lambda s: s.decision == name
+
+
+def _pick(building: int) -> Callable:
+    return lambda s: s.decision == "pick" and s.frames[-1].arg == building
+
+
+def _fresh_turn(s) -> bool:
+    return s.decision == "turn" and s.players[s.current_player].used == [False, False]
+
+
+def _stepper(s) -> bool:
+    """A fresh turn where stepping the first die's number costs workers, and the player
+    has some."""
+    if not _fresh_turn(s) or s.players[s.current_player].workers < 2:
+        return False
+    n = Narrowing(s)
+    n.select_die(0)
+    n.step_value(1)
+    cost = n.cost_range()
+    return n.value is not None and cost is not None and cost[1] > 0
+
+
+def _buy(s) -> bool:
+    return _fresh_turn(s) and any(a[0] == "buy" for a in s.legal_actions())
+
+
+def _long_list(s) -> bool:
+    return s.decision in LISTED and len(s.legal_actions()) > UNPAGED
+
+
+def _payments(s) -> list[tuple]:
+    """The black depot's tiles that can be paid for in more than one way."""
+    buys = [a[1:3] for a in s.legal_actions() if a[0] == "buy"]
+    return sorted({b for b in buys if buys.count(b) > 1})
+
+
+def _end_next(s) -> bool:
+    return s.decision == "turn" and ("end",) in s.legal_actions()
+
+
+@dataclass(frozen=True)
+class _Spec:
+    seats: tuple
+    wanted: Callable
+    board_mode: str = "basic"
+    rules: str = "special"
+    chateauma: str | None = None
+    handoff: bool = False
+
+
+SPECS = {
+    "board": _Spec(PEOPLE, _decision("board"), "advanced"),
+    "start_castle": _Spec(PEOPLE, _decision("start_castle"), "free"),
+    "turn": _Spec(PEOPLE, _fresh_turn),
+    "die_chosen": _Spec(PEOPLE, _fresh_turn),
+    "worker_stepper": _Spec(PEOPLE, _stepper),
+    "buy": _Spec(PEOPLE, _buy),
+    "discard": _Spec(PEOPLE, _decision("discard")),
+    "ship": _Spec(PEOPLE, _decision("ship")),
+    "keep_goods": _Spec(PEOPLE, _decision("keep_goods")),
+    "pick_market": _Spec(PEOPLE, _pick(MARKET)),
+    "pick_carpenter": _Spec(PEOPLE, _pick(CARPENTERS_WORKSHOP)),
+    "pick_church": _Spec(PEOPLE, _pick(CHURCH)),
+    "warehouse": _Spec(PEOPLE, _decision("warehouse")),
+    "city_hall": _Spec(PEOPLE, _decision("city_hall")),
+    "castle": _Spec(PEOPLE, _decision("castle")),
+    "long_list": _Spec(PEOPLE, _long_list),
+    # alea 2019's knowledge tile 6 buys with silver or with workers.
+    "payment": _Spec(PEOPLE, lambda s: s.decision == "turn" and bool(_payments(s)),
+                     rules="alea2019"),
+    "four_players": _Spec(FOUR, lambda s: _fresh_turn(s) and s.current_player == 2),
+    "chateauma_extra": _Spec(THREE_WITH_CHATEAUMA,
+                             lambda s: _fresh_turn(s) and s.current_player == 0,
+                             chateauma="hard+A+B+C+D"),
+    "other_estate": _Spec(PEOPLE, _fresh_turn),
+    "chateauma_estate": _Spec(WITH_CHATEAUMA, _fresh_turn, chateauma="medium+A+B+D"),
+    # The last turn of a round: ending it rolls the dice for the next.
+    "dice_rolling": _Spec(PEOPLE, lambda s: _end_next(s) and s.turn_index == s.n - 1
+                          and s.round < 5),
+    "chateauma_turn": _Spec(WITH_CHATEAUMA, _end_next, chateauma="medium+A+B+D"),
+    "ai_thinking": _Spec(WITH_AI, lambda s: s.current_player == 1 and s.decision == "turn"),
+    "pause_menu": _Spec(PEOPLE, _fresh_turn),
+    "confirm": _Spec(PEOPLE, _fresh_turn),
+    "handoff": _Spec(PEOPLE, lambda s: _fresh_turn(s) and s.current_player == 1,
+                     handoff=True),
+}
+
+
+def _config(spec: _Spec) -> GameConfig:
+    return GameConfig(players=len(spec.seats), rules=spec.rules, board_mode=spec.board_mode,
+                      chateauma=spec.chateauma)
+
+
+_found: dict[str, tuple[int, list[tuple]]] = {}
+
+
+def _find(kind: str) -> tuple[int, list[tuple]]:
+    """The seed and moves of the first seeded random game that reaches ``kind``."""
+    if kind not in _found:
+        spec = SPECS[kind]
+        for seed in range(100):
+            match = Match(_config(spec), seed)
+            match.resolve_chance()
+            rng = random.Random(seed)
+            moves: list[tuple] = []
+            while not match.state.is_terminal() and len(moves) < 900:
+                if spec.wanted(match.state):
+                    _found[kind] = (seed, moves)
+                    return _found[kind]
+                move = rng.choice(match.state.legal_actions())
+                match.play(move)
+                moves.append(move)
+        raise AssertionError(f"no seeded game reached {kind}")
+    return _found[kind]
+
+
+class StalledSession(GameSession):
+    """An AI seat that is still thinking however long the test looks at the table: its
+    move is never collected, so the table stays in the "thinking" state."""
+
+    def ai_action(self):
+        return None
+
+
+@dataclass
+class Table:
+    kind: str
+    ctx: ClientContext
+    stack: SceneStack
+    scene: TableScene
+
+
+_sessions: dict[str, GameSession] = {}
+
+
+def _session(kind: str) -> GameSession:
+    """A new session at ``kind`` (a copy of one played there once: replaying the moves
+    for every table would cost more than the tests that use it)."""
+    if kind not in _sessions:
+        spec = SPECS[kind]
+        seed, moves = _find(kind)
+        setup = GameSetup(_config(spec), spec.seats, seed, spec.handoff)
+        session_class = StalledSession if kind == "ai_thinking" else GameSession
+        session = session_class(setup, ai_time_budget=0.05)
+        session.start()
+        for move in moves:
+            session.play(move)
+        _sessions[kind] = session
+    return copy.deepcopy(_sessions[kind])
+
+
+def table_at(kind: str, data_root: Path, speed: str = "instant",
+             language: str | None = None) -> Table:
+    """A new table, on its own scene stack with the client's launcher, at ``kind``."""
+    ctx = ClientContext.load(data_root)
+    ctx.change_settings(animation_speed="normal" if kind in ANIMATED else speed,
+                        language=language or ctx.settings.language)
+    stack = SceneStack()
+    Launcher(ctx, stack)
+    scene = TableScene(ctx, _session(kind))
+    stack.push(scene)
+    for _ in range(600):
+        if isinstance(stack.top, HandoffScene) or scene.can_act() or (
+                kind == "ai_thinking" and not scene.busy):
+            break
+        stack.update(1 / 60)
+    table = Table(kind, ctx, stack, scene)
+    if kind in _arrange:
+        _arrange[kind](table)
+        stack.update(0)  # the buttons follow the choice made
+    _check(table)
+    return table
+
+
+def _choose_die(t: Table) -> None:
+    t.stack.handle_event(key(pygame.K_1))
+
+
+def _step_value(t: Table) -> None:
+    _choose_die(t)
+    t.stack.handle_event(key(pygame.K_PLUS))
+
+
+def _buy_mode(t: Table) -> None:
+    t.stack.handle_event(key(pygame.K_b))
+
+
+def _chateauma_moves(t: Table) -> None:
+    """End the person's turn and stop in the middle of Châteauma's, as it plays out."""
+    t.scene.submit(("end",))
+    for _ in range(600):
+        t.stack.update(1 / 60)
+        if t.scene.view.current == CHATEAUMA_SEAT:
+            t.stack.update(0.3)
+            return
+
+
+def _ask_payment(t: Table) -> None:
+    depot, slot = _payments(t.scene.state)[0]
+    click(t.stack, t.scene.spot_centre("depot", (depot, slot)))
+
+
+def _next_seat(t: Table) -> None:
+    t.stack.handle_event(key(pygame.K_TAB))
+
+
+def _roll(t: Table) -> None:
+    """End the round and stop while the new round's dice tumble in the tray."""
+    t.scene.submit(("end",))
+    for _ in range(600):
+        t.stack.update(1 / 60)
+        if t.scene.dice_roll is not None:
+            t.stack.update(0.2)
+            return
+
+
+def _pause(t: Table) -> None:
+    t.stack.handle_event(key(pygame.K_ESCAPE))
+
+
+def _confirm(t: Table) -> None:
+    t.scene.end_turn()  # both dice unused: asks before taking workers for them
+
+
+_arrange = {"die_chosen": _choose_die, "worker_stepper": _step_value, "buy": _buy_mode,
+            "payment": _ask_payment, "other_estate": _next_seat,
+            "chateauma_estate": _next_seat, "dice_rolling": _roll,
+            "chateauma_turn": _chateauma_moves, "pause_menu": _pause, "confirm": _confirm}
+
+
+def _check(t: Table) -> None:
+    """Fail loudly when the table is not at the moment asked for."""
+    scene, top, kind = t.scene, t.stack.top, t.kind
+    n = scene.narrowing
+    decision = kind.split("_")[0] if kind.startswith("pick_") else kind
+    if kind in ("board", "start_castle", "discard", "ship", "keep_goods", "pick_market",
+                "pick_carpenter", "pick_church", "warehouse", "city_hall", "castle"):
+        assert scene.can_act() and n.decision == decision, (kind, n and n.decision)
+    elif kind in ("turn", "four_players", "chateauma_extra"):
+        assert scene.can_act() and n.decision == "turn" and n.die is None
+        assert len(scene.names) == {"turn": 2, "four_players": 4, "chateauma_extra": 3}[kind]
+    elif kind == "die_chosen":
+        assert scene.can_act() and n.die == 0
+    elif kind == "worker_stepper":
+        cost = n.cost_range()
+        assert scene.can_act() and n.die == 0 and cost is not None and cost[1] > 0
+        assert scene.b_plus.visible and scene.b_plus.enabled
+    elif kind == "buy":
+        assert scene.can_act() and n.buying
+    elif kind in ("other_estate", "chateauma_estate"):
+        assert scene.can_act() and scene.shown_seat != scene.state.current_player
+        assert (scene.view.players[scene.shown_seat].cm is not None) == (
+            kind == "chateauma_estate")
+    elif kind == "dice_rolling":
+        assert scene.busy and scene.dice_roll is not None
+    elif kind == "payment":
+        assert scene.can_act() and len(scene.options) > 1 and scene.choice_buttons
+    elif kind == "long_list":
+        assert scene.can_act() and scene.choice_pages() > 1
+    elif kind == "chateauma_turn":
+        assert scene.busy and scene.view.current == CHATEAUMA_SEAT
+    elif kind == "ai_thinking":
+        assert scene.session.is_ai_turn() and not scene.busy
+    elif kind == "pause_menu":
+        assert isinstance(top, PauseMenu)
+    elif kind == "confirm":
+        assert isinstance(top, ConfirmOverlay)
+    elif kind == "handoff":
+        assert isinstance(top, HandoffScene)
+    else:
+        raise AssertionError(f"unknown position {kind}")
+
+
+# --- the screens around the table ---------------------------------------------------------
+
+SCREENS = (
+    "title", "title_continue", "title_broken_autosave", "title_read_only", "settings",
+    "rules", "load_empty", "load_saves", "open_failed", "setup_default", "setup_four_seats", "setup_chateauma_solo",
+    "setup_chateauma_extra", "setup_special_basic", "setup_alea2019_advanced",
+    "setup_original_random", "setup_yucata_free", "setup_problem", "results",
+    "results_chateauma",
+)
+
+# Enough saves that the load list scrolls, and one that cannot be read.
+SAVES = 9
+
+
+_finished: dict[str | None, GameSession] = {}
+
+
+def finished_session(chateauma: str | None = None) -> GameSession:
+    """A complete game of random moves, through the client's session (a new copy each
+    time)."""
+    if chateauma not in _finished:
+        _finished[chateauma] = _finish(chateauma)
+    return copy.deepcopy(_finished[chateauma])
+
+
+def _finish(chateauma: str | None) -> GameSession:
+    if chateauma is None:
+        seats = (SeatSpec("human", "Anna", 0), SeatSpec("ai", "KI Bernhard", 1, "random"),
+                 SeatSpec("human", "Clara", 2))
+    else:
+        seats = (SeatSpec("human", "Anna", 3), SeatSpec("human", "Bernhard", 1),
+                 SeatSpec("chateauma", "Châteauma", 0))
+    setup = GameSetup(GameConfig(players=3, chateauma=chateauma), seats, seed=21)
+    session = GameSession(setup, ai_time_budget=0.05)
+    session.start()
+    rng = random.Random(21)
+    while not session.over:
+        session.play(rng.choice(session.legal_actions()))
+    return session
+
+
+def _saved_game(path: Path) -> None:
+    session = GameSession(GameSetup(GameConfig(players=2), PEOPLE, seed=3))
+    session.start()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    session.save(path)
+
+
+def _draft(name: str):
+    from game.scenes.setup import SeatDraft, SetupDraft
+    if name == "default":
+        return SetupDraft()
+    if name == "four_seats":
+        return SetupDraft(seats=[SeatDraft("human", 0), SeatDraft("ai", 1, "easy"),
+                                 SeatDraft("ai", 2, "hard"), SeatDraft("human", 3, None,
+                                                                       "Bärbel")])
+    if name == "chateauma_solo":
+        return SetupDraft(seats=[SeatDraft("human", 0)], chateauma="hard", modifiers="ABCD")
+    if name == "chateauma_extra":
+        return SetupDraft(seats=[SeatDraft("human", 0), SeatDraft("ai", 1, "random")],
+                          chateauma="easy", modifiers="B")
+    if name == "problem":
+        return SetupDraft(seats=[SeatDraft("human", 0, None, "Anna"),
+                                 SeatDraft("human", 1, None, "anna")])
+    rules, boards = name.split("_")
+    return SetupDraft(rules=rules, board_mode=boards, handoff=False,
+                      seats=[SeatDraft("human", 0), SeatDraft("human", 2)])
+
+
+def screen_at(name: str, data_root: Path,
+              language: str | None = None) -> tuple[ClientContext, SceneStack]:
+    """A screen other than the table, as the client's launcher shows it."""
+    from game.scenes.load_menu import LoadOverlay
+    from game.scenes.persistence import SaveError
+    from game.scenes.rules_reference import RulesReferenceScene
+    from game.scenes.settings_menu import SettingsOverlay
+    from game.scenes.setup import SetupScene
+
+    ctx = ClientContext.load(data_root)
+    if language is not None:
+        ctx.change_settings(language=language)
+    stack = SceneStack()
+    launcher = Launcher(ctx, stack)
+    if name == "title_continue":
+        _saved_game(ctx.autosave_path)
+    elif name == "title_broken_autosave":
+        ctx.autosave_path.parent.mkdir(parents=True, exist_ok=True)
+        ctx.autosave_path.write_text('{"format": "castles-of-burgundy-save", "vers')
+    elif name == "title_read_only":
+        _saved_game(ctx.autosave_path)
+        ctx.read_only = True  # as when another instance holds the data directory
+    elif name == "load_saves":
+        for i in range(SAVES - 1):
+            _saved_game(ctx.saves_dir / f"game {i + 1}.json")
+        (ctx.saves_dir / "damaged.json").write_bytes(b"\x00\xffnot a save")
+    if name.startswith("results"):
+        launcher.show_results(finished_session("medium+C" if name.endswith("chateauma")
+                                               else None))
+        return ctx, stack
+    launcher.to_title()
+    if name == "settings":
+        stack.push(SettingsOverlay(ctx))
+    elif name == "rules":
+        stack.push(RulesReferenceScene(ctx))
+    elif name.startswith("load_"):
+        overlay = LoadOverlay(ctx)
+        stack.push(overlay)
+        assert overlay.wait_listed(10)  # the saves are read on a worker thread
+    elif name == "open_failed":
+        launcher.show_error(SaveError("error.save.malformed", ctx.autosave_path,
+                                      detail="the record ends in the middle of a turn"))
+    elif name.startswith("setup_"):
+        stack.push(SetupScene(ctx, _draft(name[len("setup_"):])))
+    return ctx, stack
