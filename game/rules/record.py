@@ -63,6 +63,8 @@ def replay(record: GameRecord) -> GameState:
     state = new_game(record.config)
     for i, step in enumerate(record.steps):
         try:
+            if not isinstance(step, dict):
+                raise IllegalAction("a step is an object holding 'chance' or 'action'")
             if "chance" in step:
                 if state.chance != step.get("step", state.chance):
                     raise IllegalAction(f"expected a '{state.chance}' outcome")
