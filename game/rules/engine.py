@@ -26,6 +26,7 @@ Die 0 and 1 are the player's dice; die 2 is a castle's extra action with any num
 from __future__ import annotations
 
 from itertools import combinations
+from operator import is_
 
 from . import events as ev
 from .boards import NEIGHBOUR_MASK as _NEIGHBOUR_MASK, get_board
@@ -260,9 +261,11 @@ def apply(state: GameState, action: tuple) -> list:
         from .explain import explain_illegal
         raise IllegalAction(explain_illegal(state, action)) from None
     # True == 1 and 1.0 == 1, so equality alone lets such actions through, and their text
-    # (`take 1 True/False`) does not replay. An action taken from the legal list is that
-    # very object, so the search's inner loop skips the type comparison.
-    if known is not action and not same_types(known, action):
+    # (`take 1 True/False`) does not replay. An action taken from this legal list is that
+    # very object; one from a parent state's list (the AI's search) is made of the same
+    # interned names and small ints, so only other actions pay for the type comparison.
+    if known is not action and not (type(action) is tuple and all(map(is_, known, action))) \
+            and not same_types(known, action):
         from .explain import explain_types
         raise IllegalAction(explain_types(action, known))
     state._legal = None
