@@ -170,7 +170,8 @@ def _apply_boards(state: GameState, outcome: Any, events: list) -> None:
     mode = state.config.board_mode
     if mode == "advanced":
         basic = state.rs.board_id(BASIC_BOARD)
-        if any(type(b) is not str or b not in offered or b == basic for b in outcome) or len(set(outcome)) != n:
+        if any(type(b) is not str or b not in offered or b == basic
+               for b in outcome) or len(set(outcome)) != n:
             raise _bad("boards", f"expected {n} different boards from {offered} other than "
                        f"{basic}, got {list(outcome)}")
         events.append(ev.BoardsDrawn(tuple(outcome)))

@@ -99,8 +99,8 @@ def _first_violation(s: GameState) -> str | None:
             "a game waiting for its start player has nothing else going on"
     if sorted(s.order) != list(range(n)) or not _int(s.turn_index, 0, n):
         return f"turn order {s.order!r} at position {s.turn_index!r} for {n} players"
-    if not _int(s.start_player, 0, n - 1):
-        return f"start player {s.start_player!r}"
+    if not _int(s.start_player, 0, n - 1) or not _int(s.stamp, 0, MAX_COUNT):
+        return f"start player {s.start_player!r}, turn order stamp {s.stamp!r}"
     if (s.chateauma is not None) != (config.chateauma is not None) or (
             s.chateauma is not None and s.chateauma.seat != automa):
         return "Châteauma's material does not match the configuration"
