@@ -9,6 +9,7 @@ import statistics
 import sys
 import time
 
+from .argtypes import POSITIVE
 from .rules import BOARD_MODES, RULE_SETS, GameConfig
 
 
@@ -121,14 +122,14 @@ def main(argv: list[str]) -> int:
                         help="play in a window even if full screen is set")
     p_sim = sub.add_parser("simulate", help="play random complete games and print the scores")
     p_sim.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-    p_sim.add_argument("--games", type=int, default=100)
+    p_sim.add_argument("--games", type=POSITIVE, default=100)
     p_sim.add_argument("--seed", type=int, default=0)
     p_sim.add_argument("--rules", default="special", choices=RULE_SETS)
     p_sim.add_argument("--boards", default="advanced", choices=BOARD_MODES,
                        help="board-selection mode")
     p_sim.add_argument("--json", action="store_true", help="print machine-readable results")
     p_bench = sub.add_parser("bench", help="print rules-engine speed figures")
-    p_bench.add_argument("--games", type=int, default=400,
+    p_bench.add_argument("--games", type=POSITIVE, default=400,
                          help="2-player games to time (half as many 4-player games)")
     p_tour = sub.add_parser("tournament",
                             help="play AI tiers against each other and print their results")

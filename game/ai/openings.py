@@ -30,6 +30,7 @@ import time
 from multiprocessing import Pool
 from pathlib import Path
 
+from ..argtypes import POSITIVE, WORKERS
 from ..rules import GameConfig, new_game
 from ..rules.boards import get_board
 from ..rules.state import Action, GameState
@@ -143,9 +144,9 @@ def measure(rules: str, games: int, seed: int = 1, workers: int = 1) -> dict:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="special", choices=sorted(TABLE_FOR))
-    parser.add_argument("--games", type=int, default=1600)
+    parser.add_argument("--games", type=POSITIVE, default=1600)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=None,
+    parser.add_argument("--workers", type=WORKERS, default=None,
                         help="processes to play games in (default: every available core)")
     parser.add_argument("--write", action="store_true",
                         help=f"store the table in {BOOK_FILE.name} (for the rule sets it serves)")

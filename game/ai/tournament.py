@@ -32,6 +32,7 @@ import time
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 
+from ..argtypes import POSITIVE, WORKERS, seconds
 from ..rules import BOARD_MODES, RULE_SETS, GameConfig, new_game
 from . import TIERS, make_player
 
@@ -77,12 +78,11 @@ def parse_seat(item: str, time_budget: float | None, iterations: int | None) -> 
         raise argparse.ArgumentTypeError(
             f"unknown seat {item!r} (a tier from {', '.join(TIERS)}, or {CHATEAUMA}:difficulty)")
     try:
-        seconds = float(budget) if budget else time_budget
-        steps = int(count) if count else iterations
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seat {item!r}: expected tier[:seconds][@iterations]") \
-            from None
-    return Seat(tier, seconds, steps)
+        budget_seconds = seconds(budget) if budget else time_budget
+        steps = POSITIVE(count) if count else iterations
+    except argparse.ArgumentTypeError as e:
+        raise argparse.ArgumentTypeError(f"seat {item!r}: {e}") from None
+    return Seat(tier, budget_seconds, steps)
 
 
 def parse_seats(text: str, time_budget: float | None = None,
@@ -195,18 +195,18 @@ def summarise(results: list[GameResult]) -> dict:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-    parser.add_argument("--seats", default="medium,easy",
+    parser.add_argument("--seats", default="medium,easy", type=_seats_text,
                         help="comma-separated seats, rotated: tiers (%s), tier:seconds and "
                              "tier@iterations set that seat's budgets; chateauma:difficulty "
                              "(e.g. chateauma:hard+A+B+C+D) adds Châteauma at the last seat"
                              % ", ".join(TIERS))
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=POSITIVE, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=None,
+    parser.add_argument("--workers", type=WORKERS, default=None,
                         help="processes to play games in (default: every available core)")
-    parser.add_argument("--time-budget", type=float, default=None,
+    parser.add_argument("--time-budget", type=seconds, default=None,
                         help="seconds per decision for every AI seat without its own")
-    parser.add_argument("--iterations", type=int, default=None,
+    parser.add_argument("--iterations", type=POSITIVE, default=None,
                         help="fixed search budget per decision for every AI seat without its "
                              "own (tier-specific: Hard's sampled continuations, Medium's beam "
                              "width)")
@@ -214,6 +214,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--boards", default="advanced", choices=BOARD_MODES)
     parser.add_argument("--json", action="store_true", help="print machine-readable results")
     parser.add_argument("--progress", action="store_true", help="print each game as it ends")
+
+
+def _seats_text(text: str) -> str:
+    """--seats is checked as it is read (the budgets of seats without their own are filled
+    in later, from --time-budget and --iterations)."""
+    parse_seats(text)
+    return text
 
 
 def worker_count(requested: int | None, games: int) -> int:

@@ -11,13 +11,15 @@
 
 from .actions import action_text, parse_action
 from .config import BOARD_MODES, RULE_SETS, GameConfig, rule_set
+from .invariants import check_state
 from .play import play_game
 from .record import GameRecord, Match, replay
 from .scoring import CATEGORIES, recompute_breakdown
 from .serialize import outcome_from_json, outcome_to_json
-from .state import Action, Frame, GameState, IllegalAction, PlayerState, new_game
+from .state import (Action, Frame, GameState, IllegalAction, PlayerState, StateError,
+                    new_game)
 
 __all__ = ["Action", "BOARD_MODES", "CATEGORIES", "Frame", "GameConfig", "GameRecord",
-           "GameState", "IllegalAction", "Match", "PlayerState", "RULE_SETS", "action_text",
-           "new_game", "outcome_from_json", "outcome_to_json", "parse_action", "play_game",
-           "recompute_breakdown", "replay", "rule_set"]
+           "GameState", "IllegalAction", "Match", "PlayerState", "RULE_SETS", "StateError",
+           "action_text", "check_state", "new_game", "outcome_from_json", "outcome_to_json",
+           "parse_action", "play_game", "recompute_breakdown", "replay", "rule_set"]

@@ -53,9 +53,17 @@ def action_text(a: Action) -> str:
     raise ValueError(f"not an action: {a!r}")
 
 
+def _int(text: str) -> int:
+    """A number as action_text writes it: ASCII digits without sign, separators or leading
+    zeros (int() would also read '-1', '+3', '3_0' and other scripts' digits)."""
+    if not (text.isascii() and text.isdigit()) or (text[0] == "0" and len(text) > 1):
+        raise ValueError(f"not a number: {text!r}")
+    return int(text)
+
+
 def _pair(text: str, sep: str) -> tuple[int, int]:
     left, right = text.split(sep)
-    return int(left), int(right)
+    return _int(left), _int(right)
 
 
 def _storage_space(text: str) -> tuple[int, int]:
@@ -66,6 +74,8 @@ def _storage_space(text: str) -> tuple[int, int]:
 
 def parse_action(text: str) -> Action:
     """Read an action's text form; raises ValueError naming what could not be read."""
+    if not isinstance(text, str):
+        raise ValueError(f"an action's text is a string, not {type(text).__name__}")
     parts = text.split()
     if not parts:
         raise ValueError("empty action")
@@ -78,27 +88,27 @@ def parse_action(text: str) -> Action:
         if op == "place" and len(args) == 2:
             return ("place", _DIE_PARSE[args[0]], *_storage_space(args[1]))
         if op == "sell" and len(args) == 2:
-            return ("sell", _DIE_PARSE[args[0]], int(args[1]))
+            return ("sell", _DIE_PARSE[args[0]], _int(args[1]))
         if op == "workers" and len(args) == 1:
             return ("workers", _DIE_PARSE[args[0]])
         if op == "buy" and len(args) == 2 and args[1] in ("silver", "workers"):
             return ("buy", *_pair(args[0], "/"), args[1])
         if op == "discard" and len(args) == 1 and args[0].startswith("s"):
-            return ("discard", int(args[0][1:]))
+            return ("discard", _int(args[0][1:]))
         if op == "ship" and len(args) == 1:
-            return ("ship", *(int(d) for d in args[0].split("+")))
+            return ("ship", *(_int(d) for d in args[0].split("+")))
         if op == "keep" and len(args) == 1:
-            return ("keep", tuple(int(t) for t in args[0].split(",")))
+            return ("keep", tuple(_int(t) for t in args[0].split(",")))
         if op == "pick" and len(args) == 1:
             return ("pick", *_pair(args[0], "/"))
         if op == "warehouse" and len(args) == 1:
-            return ("warehouse", int(args[0]))
+            return ("warehouse", _int(args[0]))
         if op == "city_hall" and len(args) == 1:
             return ("city_hall", *_storage_space(args[0]))
         if op == "board" and len(args) == 1:
             return ("board", args[0])
         if op == "start_castle" and len(args) == 1:
-            return ("start_castle", int(args[0]))
+            return ("start_castle", _int(args[0]))
     except (KeyError, ValueError):
         pass
     raise ValueError(f"cannot read action {text!r}")

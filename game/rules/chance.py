@@ -112,6 +112,12 @@ def _bad(step: str, why: str) -> IllegalAction:
     return IllegalAction(f"impossible '{step}' outcome: {why}")
 
 
+def _ints(values: Any) -> bool:
+    """A tuple or list of plain ints: True == 1 and 1.0 == 1 would pass every range and
+    supply check below and then break indexing, events or the record later."""
+    return isinstance(values, (tuple, list)) and all(type(v) is int for v in values)
+
+
 def _apply_start_player(state: GameState, outcome: Any, events: list) -> None:
     n = state.n
     seats = chateauma.start_seats(state.config)
@@ -168,17 +174,18 @@ def _apply_boards(state: GameState, outcome: Any, events: list) -> None:
     mode = state.config.board_mode
     if mode == "advanced":
         basic = state.rs.board_id(BASIC_BOARD)
-        if any(b not in offered or b == basic for b in outcome) or len(set(outcome)) != n:
+        if any(type(b) is not str or b not in offered or b == basic
+               for b in outcome) or len(set(outcome)) != n:
             raise _bad("boards", f"expected {n} different boards from {offered} other than "
                        f"{basic}, got {list(outcome)}")
         events.append(ev.BoardsDrawn(tuple(outcome)))
         state.chance = None
         _push_setup(state, [[basic, b] for b in outcome], events)
         return
-    try:
-        boards = [(str(b), int(c)) for b, c in outcome]
-    except (TypeError, ValueError):
-        raise _bad("boards", "expected (board, castle space) pairs") from None
+    if not all(isinstance(o, (tuple, list)) and len(o) == 2 and type(o[0]) is str
+               and type(o[1]) is int for o in outcome):
+        raise _bad("boards", "expected (board, castle space) pairs")
+    boards = [(b, c) for b, c in outcome]
     if len({b for b, _ in boards}) != n or any(b not in offered for b, _ in boards):
         raise _bad("boards", f"expected {n} different boards from {offered}")
     for b, c in boards:
@@ -198,10 +205,11 @@ def _apply_boards(state: GameState, outcome: Any, events: list) -> None:
 def _take_goods_from_pool(state: GameState, step: str, goods: Any, count: int) -> list[int]:
     if not isinstance(goods, (tuple, list)) or len(goods) != count:
         raise _bad(step, f"expected {count} goods types")
+    for t in goods:
+        if type(t) is not int or not 1 <= t <= 6:
+            raise _bad(step, f"goods type {t!r} is not 1-6")
     need = Counter(goods)
     for t, k in need.items():
-        if not isinstance(t, int) or not 1 <= t <= 6:
-            raise _bad(step, f"goods type {t!r} is not 1-6")
         if state.goods_pool[t] < k:
             raise _bad(step, f"only {state.goods_pool[t]} goods of type {t} remain")
     for t, k in need.items():
@@ -225,16 +233,17 @@ def _apply_start_goods(state: GameState, outcome: Any, events: list) -> None:
 def _apply_phase(state: GameState, outcome: Any, events: list) -> None:
     try:
         depot_tiles, black, goods = outcome
-        depot_tiles, black = list(depot_tiles), list(black)
     except (TypeError, ValueError):
         raise _bad("phase", "expected (depot tiles, black depot tiles, goods)") from None
+    if not _ints(depot_tiles) or not _ints(black):
+        raise _bad("phase", "depot tiles are lists of tile numbers (-1 for an empty space)")
+    depot_tiles, black = list(depot_tiles), list(black)
     colours = depot_colours(state.n, state.phase)
     spaces = [c for row in colours for c in row]
     if len(depot_tiles) != len(spaces):
         raise _bad("phase", f"expected {len(spaces)} depot tiles, got {len(depot_tiles)}")
     for k, c in zip(depot_tiles, spaces):
-        if k != -1 and (not isinstance(k, int) or not 0 <= k < len(KIND_COLOUR)
-                        or KIND_COLOUR[k] != c):
+        if k != -1 and (not 0 <= k < len(KIND_COLOUR) or KIND_COLOUR[k] != c):
             raise _bad("phase", f"tile {k!r} does not fit a {COLOURS[c]} depot space")
     for c in set(spaces):
         slots = spaces.count(c)
@@ -250,7 +259,7 @@ def _apply_phase(state: GameState, outcome: Any, events: list) -> None:
     if len(black) != size:
         raise _bad("phase", f"expected {size} black depot tiles, got {len(black)}")
     for k, count in Counter(black).items():
-        if not isinstance(k, int) or state.black_bag.count(k) < count:
+        if state.black_bag.count(k) < count:
             raise _bad("phase", f"not enough black-backed {k!r} tiles remain")
     goods = _take_goods_from_pool(state, "phase", goods, GOODS_PER_PHASE)
     for k in depot_tiles:
@@ -273,7 +282,7 @@ def _apply_phase(state: GameState, outcome: Any, events: list) -> None:
 def _apply_roll(state: GameState, outcome: Any, events: list) -> None:
     n = state.config.deciders
     if (not isinstance(outcome, (tuple, list)) or len(outcome) != 1 + 2 * n
-            or any(not isinstance(v, int) or not 1 <= v <= 6 for v in outcome)):
+            or any(type(v) is not int or not 1 <= v <= 6 for v in outcome)):
         raise _bad("roll", f"expected {1 + 2 * n} die faces 1-6, got {outcome!r}")
     state.white = outcome[0]
     deciding = state.players[:n]

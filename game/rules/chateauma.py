@@ -180,10 +180,15 @@ def _setup_tiles(state: GameState, outcome: Any) -> tuple[int, int, list[int], l
     c = state.chateauma
     try:
         left, right, hidden, shown = outcome
-        hidden, shown = [int(k) for k in hidden], [int(k) for k in shown]
     except (TypeError, ValueError):
         raise _bad("chateauma_setup", "expected (left card, right card, face-down tiles, "
                    "face-up tiles)") from None
+    # Plain ints only: True == 1 and 1.0 == 1 pass the deck and supply checks below.
+    if (type(left) is not int or type(right) is not int
+            or not all(isinstance(t, (tuple, list)) and all(type(k) is int for k in t)
+                       for t in (hidden, shown))):
+        raise _bad("chateauma_setup", "cards and tiles are whole numbers")
+    hidden, shown = list(hidden), list(shown)
     castle_cards = [i for i in c.deck if CARDS[i].has_castle_space]
     if left not in castle_cards:
         raise _bad("chateauma_setup", f"the left card must show a castle space: one of "

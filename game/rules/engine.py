@@ -26,6 +26,7 @@ Die 0 and 1 are the player's dice; die 2 is a castle's extra action with any num
 from __future__ import annotations
 
 from itertools import combinations
+from operator import is_
 
 from . import events as ev
 from .boards import NEIGHBOUR_MASK as _NEIGHBOUR_MASK, get_board
@@ -254,9 +255,19 @@ _LEGAL = {TURN: _legal_turn, CASTLE_ACTION: _legal_castle, DISCARD: _legal_disca
 
 def apply(state: GameState, action: tuple) -> list:
     legal = state.legal_actions()
-    if action not in legal:
+    try:
+        known = legal[legal.index(action)]
+    except (ValueError, TypeError):  # not equal to any legal action (or not comparable)
         from .explain import explain_illegal
-        raise IllegalAction(explain_illegal(state, action))
+        raise IllegalAction(explain_illegal(state, action)) from None
+    # True == 1 and 1.0 == 1, so equality alone lets such actions through, and their text
+    # (`take 1 True/False`) does not replay. An action taken from this legal list is that
+    # very object; one from a parent state's list (the AI's search) is made of the same
+    # interned names and small ints, so only other actions pay for the type comparison.
+    if known is not action and not (type(action) is tuple and all(map(is_, known, action))) \
+            and not same_types(known, action):
+        from .explain import explain_types
+        raise IllegalAction(explain_types(action, known))
     state._legal = None
     events: list = []
     frame = state.frames.pop()
@@ -269,6 +280,13 @@ def apply(state: GameState, action: tuple) -> list:
     if state.rs.knowledge_scored_live:
         update_live_knowledge(state, frame.player, events)
     return events
+
+
+def same_types(a: object, b: object) -> bool:
+    """The two values have the same type throughout (tuples compared item by item)."""
+    if type(a) is not type(b):
+        return False
+    return type(a) is not tuple or all(map(same_types, a, b))
 
 
 def score(state: GameState, seat: int, points: int, reason: str, events: list) -> None:

@@ -10,8 +10,29 @@ _DIE_ACTIONS = ("take", "place", "sell", "workers")
 
 
 def explain_illegal(state: GameState, action) -> str:
-    text = _reason(state, action)
+    try:
+        text = _reason(state, action)
+    except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+        # Arguments of the wrong type or out of range: the reasons below compare numbers.
+        text = "malformed arguments"
     return f"illegal action {action!r}: {text}"
+
+
+def explain_types(action, known) -> str:
+    """An action equal to a legal one but written with other types (True for 1, 1.0, a
+    list for a tuple): name the first item that differs."""
+    def first(a, b):
+        if type(a) is not type(b):
+            return a, b
+        if type(a) is tuple:
+            for x, y in zip(a, b):
+                found = first(x, y)
+                if found:
+                    return found
+        return None
+    got, want = first(action, known) or (action, known)
+    return (f"illegal action {action!r}: {got!r} is of type {type(got).__name__}, where the "
+            f"rules expect {type(want).__name__} ({want!r})")
 
 
 def _reason(state: GameState, action) -> str:

@@ -70,6 +70,8 @@ def _replay_step(state: GameState, i: int, step: dict[str, Any], rng: Any = None
     """Apply step ``i`` of a record; with ``rng``, a chance step also draws from it, so the
     RNG ends where it would be had it drawn the recorded outcomes itself."""
     try:
+        if not isinstance(step, dict):
+            raise IllegalAction("a step is an object holding 'chance' or 'action'")
         if "chance" in step:
             if state.chance != step.get("step", state.chance):
                 raise IllegalAction(f"expected a '{state.chance}' outcome")

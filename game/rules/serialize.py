@@ -13,7 +13,8 @@ from typing import Any
 from . import chateauma
 from .boards import get_board
 from .config import GameConfig
-from .state import Frame, GameState, IllegalAction, PlayerState
+from .invariants import check_state
+from .state import Frame, GameState, IllegalAction, PlayerState, StateError
 from .tiles import KIND_NAMES, kind_from_name
 
 FORMAT = "castles-of-burgundy-state"
@@ -121,9 +122,9 @@ def state_to_json(state: GameState) -> str:
 
 def state_from_dict(d: dict) -> GameState:
     if not isinstance(d, dict) or d.get("format") != FORMAT:
-        raise ValueError("not a Castles of Burgundy game state")
+        raise StateError("not a Castles of Burgundy game state")
     if d.get("version") != VERSION:
-        raise ValueError(f"game state version {d.get('version')!r} is not supported")
+        raise StateError(f"game state version {d.get('version')!r} is not supported")
     try:
         s = GameState(GameConfig.from_dict(d["config"]))
         s.phase, s.round = d["phase"], d["round"]
@@ -147,16 +148,17 @@ def state_from_dict(d: dict) -> GameState:
         s.stamp, s.terminal = d["stamp"], d["terminal"]
         if "chateauma" in d:
             s.chateauma = chateauma.from_dict(d["chateauma"])
-    except (KeyError, TypeError, ValueError, IndexError) as e:
-        raise ValueError(f"damaged game state: {e}") from None
+    except (AttributeError, KeyError, TypeError, ValueError, IndexError) as e:
+        raise StateError(f"damaged game state: {e}") from None
+    check_state(s)
     return s
 
 
 def state_from_json(text: str) -> GameState:
     try:
         d = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ValueError(f"game state is not valid JSON: {e}") from None
+    except (ValueError, RecursionError) as e:  # also too deep, or a number of 4,300+ digits
+        raise StateError(f"game state is not valid JSON: {e}") from None
     return state_from_dict(d)
 
 

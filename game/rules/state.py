@@ -22,6 +22,11 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow now; the message says why."""
 
 
+class StateError(ValueError):
+    """A saved game state that is not valid JSON, not a game state, or one no game can
+    reach; the message names the first problem."""
+
+
 class PlayerState:
     __slots__ = ("board", "estate", "occupied", "frontier", "placements", "colour_count",
                  "city_buildings", "storage", "goods", "sold", "silver", "workers", "dice",

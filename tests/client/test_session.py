@@ -153,9 +153,11 @@ def test_a_game_saved_midway_resumes_where_it_stopped(tmp_path):
     assert loaded.state.scores() == session.state.scores()
 
 
-@pytest.mark.parametrize("damage", ["truncate", "foreign", "bad_record", "bad_action"])
+@pytest.mark.parametrize("damage", ["truncate", "foreign", "bad_record", "bad_action",
+                                    "action_not_text", "float_goods"])
 def test_a_damaged_save_gives_a_clear_error_and_stays_untouched(tmp_path, damage):
-    session = GameSession(GameSetup(GameConfig(), seats("human", "human"), seed=1))
+    config = GameConfig(board_mode="basic")  # the phase's goods are drawn before any decision
+    session = GameSession(GameSetup(config, seats("human", "human"), seed=1))
     session.start()
     session.play(session.legal_actions()[0])
     path = tmp_path / "g.json"
@@ -170,8 +172,16 @@ def test_a_damaged_save_gives_a_clear_error_and_stays_untouched(tmp_path, damage
     elif damage == "bad_record":
         doc["payload"]["record"]["config"]["players"] = 9
         text = json.dumps(doc)
-    else:
+    elif damage == "bad_action":
         doc["payload"]["record"]["steps"][-1] = {"action": "place 9 zz@99"}
+        text = json.dumps(doc)
+    elif damage == "action_not_text":
+        doc["payload"]["record"]["steps"][-1] = {"action": 7}
+        text = json.dumps(doc)
+    else:  # [6, 1, 1, 1, 1.0]: 1.0 == 1 passed every check and broke the table later
+        phase = next(s for s in doc["payload"]["record"]["steps"] if s.get("step") == "phase")
+        goods = phase["chance"]["goods"]
+        goods[-1] = float(goods[0])
         text = json.dumps(doc)
     path.write_text(text)
     with pytest.raises(persistence.SaveError) as err:

@@ -15,9 +15,9 @@ from game.rules import GameConfig, GameState, new_game
 from game.rules.boards import AXIAL, CENTRE, get_board
 from game.rules.chance import black_depot_size, depot_colours
 from game.rules.engine import board_neighbours
+from game.rules.invariants import ALL_TILES, goods_in_play, tiles_in_play
 from game.rules.state import Frame, PlayerState
-from game.rules.tiles import (KIND_COLOUR, MONASTERY,
-                              kind_from_name)
+from game.rules.tiles import GOODS_PER_TYPE, KIND_COLOUR, MONASTERY, kind_from_name
 
 kind = kind_from_name
 
@@ -175,6 +175,29 @@ def at_last_turn(state: GameState, phase: int) -> None:
     seat = state.order[-1]
     state.frames = [Frame("turn", seat)]
     state.players[seat].used = [True, True]
+    state._legal = None
+
+
+def settle(state: GameState) -> None:
+    """Balance the supply after pokes, as a game would have it: tiles and goods poked into
+    a holding leave the supply, tiles poked away go to the box and goods back to the
+    supply (a saved state must conserve them to load)."""
+    extra = tiles_in_play(state)
+    extra.subtract(ALL_TILES)
+    for k, n in extra.items():
+        for _ in range(n):
+            for pile in (state.bags[KIND_COLOUR[k]], state.black_bag, state.box):
+                if k in pile:
+                    pile.remove(k)
+                    break
+            else:  # the last ones lie in a depot
+                row = next(r for r in (*state.depots, state.black) if k in r)
+                row[row.index(k)] = -1
+        if n < 0:
+            state.box += [k] * -n
+    counted = goods_in_play(state)
+    for t in range(1, 7):
+        state.goods_pool[t] -= counted[t] - GOODS_PER_TYPE
     state._legal = None
 
 

@@ -15,7 +15,7 @@ from game.rules.engine import end_phase, final_scoring
 from game.rules.events import EVENT_TYPES, event_to_dict
 from game.rules.tiles import kind_from_name
 
-from .builders import of_type, pass_turn, points, set_goods
+from .builders import of_type, pass_turn, points, set_goods, settle
 from .chateauma_builders import (automa, automa_game, automa_turn, seat, set_card,
                                  set_estate, set_reserve)
 
@@ -94,7 +94,8 @@ def test_its_turn_follows_the_others_and_runs_on_chance_steps_only():
 
 def test_its_turns_are_fixed_by_the_state_and_the_outcomes():
     a = automa_game()
-    a.depots[2] = [kind("mine"), kind("bank")]
+    a.depots[2] = [kind("cow3"), kind("bank")]
+    settle(a)  # a saved state conserves its tiles
     b = GameState.from_json(a.to_json())
     assert automa_turn(a, 3) == automa_turn(b, 3)
     assert a.to_json() == b.to_json()
@@ -113,6 +114,7 @@ def test_only_a_card_from_the_deck_can_be_revealed():
     s = automa_game()
     set_card(s, 0, 1, {0: "mine", 1: "cow2"})
     s.depots[1] = [kind("monastery2"), -1]
+    settle(s)
     automa_turn(s, 2)
     assert s.chance == "chateauma_card"
     for bad in (0, 1, 10):
@@ -136,6 +138,7 @@ def test_its_material_round_trips_through_json_in_the_middle_of_a_turn():
     set_card(s, 0, 1, {0: "~mine", 1: "cow2"})
     set_reserve(s, "ship", "~bank")
     s.depots[1] = [kind("monastery2"), -1]
+    settle(s)
     automa_turn(s, 2)
     assert s.chance == "chateauma_card" and automa(s).agenda
     text = s.to_json()

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
-from game.rules import (GameConfig, GameRecord, GameState, IllegalAction, Match, new_game,
-                        outcome_from_json, outcome_to_json, replay)
+from game.rules import (GameConfig, GameRecord, GameState, IllegalAction, Match, StateError,
+                        new_game, outcome_from_json, outcome_to_json, replay)
 
 from .builders import (at_last_turn, build, game, give, monasteries, phase_outcome, set_goods,
-                       store)
+                       settle, store)
 
 
 def round_trip(state: GameState) -> GameState:
+    settle(state)  # the positions are poked together; a saved state conserves material
     text = state.to_json()
     restored = GameState.from_json(text)
     assert restored.to_json() == text
@@ -110,6 +112,77 @@ def test_a_finished_game_round_trips() -> None:
 def test_damaged_states_are_refused(text: str, why: str) -> None:
     with pytest.raises(ValueError, match=why):
         GameState.from_json(text)
+
+
+def _tile_in_a_depot_and_the_supply(d: dict) -> None:
+    name = next(n for row in d["depots"] for n in row if n)
+    d["supply"][0].append(name)
+
+
+def _one_player_too_few(d: dict) -> None:
+    del d["players"][-1]
+
+
+def _placement_twice(d: dict) -> None:
+    d["players"][0]["placements"].append(d["players"][0]["placements"][0])
+
+
+# A valid two-player state at the first turn, damaged one way each: the message names it.
+IMPOSSIBLE = {
+    "negative silver": (lambda d: d["players"][0].update(silver=-1), "silver -1"),
+    "negative workers": (lambda d: d["players"][1].update(workers=-3), "workers -3"),
+    "negative goods": (lambda d: d["players"][0]["goods"].__setitem__(2, -1), "goods"),
+    "silver as a float": (lambda d: d["players"][0].update(silver=1.0), "silver 1.0"),
+    "silver as a bool": (lambda d: d["players"][0].update(silver=True), "silver True"),
+    "a tile in a depot and the supply": (_tile_in_a_depot_and_the_supply, "not conserved"),
+    "a duplicated placement": (_placement_twice, "two tiles on one estate space"),
+    "9 storage tiles": (lambda d: d["players"][0].update(storage=["mine"] * 9), "storage"),
+    "a player record missing": (_one_player_too_few, "1 player records for 2 players"),
+    "phase 99": (lambda d: d.update(phase=99), "phase 99"),
+    "round -1": (lambda d: d.update(round=-1), "round -1"),
+    "over mid-game": (lambda d: d.update(terminal=True), "the game is over before"),
+    "no decision pending": (lambda d: d.update(frames=[]), "no decision and no chance step"),
+    "a decision at a chance step": (lambda d: d.update(chance="roll"), "chance step"),
+    "an unknown chance step": (lambda d: d.update(chance="lottery"), "unknown chance step"),
+    "a decision for seat 5": (lambda d: d["frames"][0].__setitem__(1, 5), "seat 5"),
+    "another seat's turn": (lambda d: d["frames"][0].__setitem__(1, 1 - d["frames"][0][1]),
+                            "not the turn of seat"),
+    "goods out of thin air": (lambda d: d["depot_goods"][0].__setitem__(0, 3), "goods"),
+    "a bonus tile nobody holds": (lambda d: d["bonus_taken"].__setitem__(1, 1), "bonus tiles"),
+    "a score without points": (lambda d: d["players"][0].update(score=12), "score 12"),
+    "a die showing 7": (lambda d: d["players"][0]["dice"].__setitem__(0, 7), "dice"),
+    "a turn order with a seat twice": (lambda d: d.update(order=[0, 0]), "turn order"),
+}
+
+
+@pytest.mark.parametrize("damage", IMPOSSIBLE)
+def test_impossible_states_are_refused_naming_the_violation(damage: str) -> None:
+    change, words = IMPOSSIBLE[damage]
+    d = json.loads(game().to_json())
+    change(d)
+    with pytest.raises(StateError, match="impossible game state") as err:
+        GameState.from_json(json.dumps(d))
+    assert words in str(err.value)
+
+
+def test_an_impossible_chateauma_state_is_refused() -> None:
+    m = Match(GameConfig(players=2, board_mode="basic", chateauma="medium"), 1)
+    m.resolve_chance()
+    d = json.loads(m.state.to_json())
+    d["chateauma"]["deck"].append(d["chateauma"]["cards"][0])
+    with pytest.raises(StateError, match="area cards"):
+        GameState.from_json(json.dumps(d))
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, "1" * 5000])
+def test_json_too_deep_or_numbers_too_long_are_refused(text: str) -> None:
+    with pytest.raises(StateError, match="not valid JSON"):
+        GameState.from_json(text)
+
+
+def test_every_state_error_is_a_value_error() -> None:
+    # Callers that caught ValueError (the damaged-file paths) still catch it.
+    assert issubclass(StateError, ValueError)
 
 
 def test_a_state_missing_a_field_is_refused() -> None:

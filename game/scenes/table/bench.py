@@ -21,14 +21,20 @@ from pathlib import Path
 
 from .. import fonts
 
+LARGEST_WINDOW = (7680, 4320)  # 8K; a larger surface only tests the machine's memory
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--frames", type=int, default=600, help="frames to time (default 600)")
+    from ...argtypes import NON_NEGATIVE, POSITIVE, duration, window_size
+    from ..layout import MIN_WINDOW_SIZE
+    parser.add_argument("--frames", type=POSITIVE, default=600,
+                        help="frames to time (default 600)")
     parser.add_argument("--seed", type=int, default=7, help="game seed (default 7)")
-    parser.add_argument("--decisions", type=int, default=60,
+    parser.add_argument("--decisions", type=NON_NEGATIVE, default=60,
                         help="decisions played before timing starts (default 60)")
-    parser.add_argument("--size", default="1920x1080", help="window size (default 1920x1080)")
-    parser.add_argument("--idle-seconds", type=float, default=3.0,
+    parser.add_argument("--size", type=window_size(MIN_WINDOW_SIZE, LARGEST_WINDOW),
+                        default="1920x1080", help="window size (default 1920x1080)")
+    parser.add_argument("--idle-seconds", type=duration, default=3.0,
                         help="seconds of each idle measurement (default 3; 0 skips them)")
 
 
@@ -144,7 +150,7 @@ def summary(times: list[float]) -> dict[str, float]:
 
 
 def run(args: argparse.Namespace) -> int:
-    w, h = (int(x) for x in args.size.lower().split("x"))
+    w, h = args.size
     s = summary(measure(args.frames, args.seed, args.decisions, (w, h)))
     print(f"table frames at {w}x{h}: {s['frames']}")
     print(f"frame time ms: mean {s['mean']:.2f}  median {s['median']:.2f}  "

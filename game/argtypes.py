@@ -1,0 +1,69 @@
+"""Range-checked argument types for the command-line tools.
+
+A number out of range is an argparse error (the usage, a message naming the argument, exit
+status 2) before anything runs, rather than a traceback halfway through or a nonsense
+result such as negative games per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Callable
+
+
+def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """A type for a whole number from `low` (to `high`)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low or (high is not None and value > high):
+            bounds = f"at least {low}" if high is None else f"{low} to {high}"
+            raise argparse.ArgumentTypeError(f"{value} is out of range ({bounds})")
+        return value
+    return parse
+
+
+def seconds(text: str) -> float:
+    """A time budget: a positive, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number of seconds")
+    return value
+
+
+def duration(text: str) -> float:
+    """A length of time that may be zero: a non-negative, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and value >= 0):
+        raise argparse.ArgumentTypeError(f"{text} is not a number of seconds of 0 or more")
+    return value
+
+
+def window_size(smallest: tuple[int, int],
+                largest: tuple[int, int]) -> Callable[[str], tuple[int, int]]:
+    """A type for a window size written WIDTHxHEIGHT, within the given bounds."""
+    def parse(text: str) -> tuple[int, int]:
+        parts = text.lower().split("x")
+        if len(parts) != 2 or not all(p.isascii() and p.isdigit() for p in parts):
+            raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1920x1080")
+        w, h = int(parts[0]), int(parts[1])
+        if not (smallest[0] <= w <= largest[0] and smallest[1] <= h <= largest[1]):
+            raise argparse.ArgumentTypeError(
+                f"{w}x{h} is out of range ({smallest[0]}x{smallest[1]} to "
+                f"{largest[0]}x{largest[1]})")
+        return w, h
+    return parse
+
+
+POSITIVE = whole_number(1)
+NON_NEGATIVE = whole_number(0)
+WORKERS = whole_number(1, 256)  # processes: more would only exhaust the machine

@@ -1,0 +1,237 @@
+"""What holds in every state a game can reach: tiles and goods conserved, counts in range,
+one stack of decisions consistent with the phase.
+
+`check_state` raises StateError naming the first violation. A state read from a file is
+checked before it is used (a hand-edited or damaged file must not become a game that
+crashes later), and the random-game tests check it as they play.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import chain
+from operator import eq
+
+from .boards import SPACES
+from .chateauma_data import CARDS
+from .config import START
+from .state import GameState, StateError
+from .tiles import (BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES, KIND_COLOUR,
+                    KIND_COUNT)
+
+ALL_TILES = Counter(COLOURED_TILES) + Counter(BLACK_TILES)
+CHANCE_STEPS = ("start_player", "boards", "start_goods", "phase", "roll")
+AUTOMA_STEPS = ("chateauma_setup", "chateauma_die", "chateauma_card")
+SETUP_DECISIONS = ("board", "start_castle")
+EFFECT_DECISIONS = ("castle", "discard", "ship", "keep_goods", "pick", "warehouse",
+                    "city_hall")
+MAX_COUNT = 10_000  # far above any count a game reaches; keeps a file's numbers sane
+
+
+def check_state(state: GameState) -> None:
+    """Raise StateError naming the first invariant `state` breaks."""
+    try:
+        why = _first_violation(state)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as e:
+        why = f"malformed data ({e})"
+    if why:
+        raise StateError(f"impossible game state: {why}")
+
+
+def tiles_in_play(s: GameState) -> Counter:
+    """Every hex tile wherever it is: supplies, box, depots, storage, estates, the tile a
+    full storage is deciding about, and Châteauma's."""
+    c = Counter(chain(*s.bags, s.black_bag, s.box, *s.depots, s.black,
+                      *(p.storage for p in s.players), *(p.estate for p in s.players),
+                      (f.arg[0] for f in s.frames if f.kind == "discard"),
+                      s.chateauma.tiles() if s.chateauma else ()))
+    del c[-1]  # empty spaces
+    return c
+
+
+def goods_in_play(s: GameState) -> list[int]:
+    """Goods tiles per type (index 1-6) in the supply, the depots, players' storages, sold,
+    and still face down for the rounds of this phase to come."""
+    total = s.goods_pool[:]
+    for g in s.depot_goods:
+        total = [a + b for a, b in zip(total, g)]
+    for p in s.players:
+        total = [a + b + c for a, b, c in zip(total, p.goods, p.sold)]
+    if s.chance != "phase":
+        # At 'roll' this round's goods are still face down; after it they lie in a depot.
+        for t in s.round_goods[s.round + (s.chance != "roll"):]:
+            total[t] += 1
+    return total
+
+
+_INT = {int}
+_PHASES = set(range(-1, 5))
+_COLOUR_OR_NONE = (*KIND_COLOUR, -1)  # indexed by a tile kind, or -1 for an empty space
+
+
+def _int(value: object, lo: int, hi: int) -> bool:
+    return type(value) is int and lo <= value <= hi
+
+
+def _ints(values: object, length: int, lo: int, hi: int) -> bool:
+    """A list of `length` plain ints (not True or 1.0) from lo to hi."""
+    return (type(values) is list and len(values) == length and set(map(type, values)) <= _INT
+            and (not values or lo <= min(values) and max(values) <= hi))
+
+
+def _first_violation(s: GameState) -> str | None:
+    config = s.config
+    n = config.players
+    automa = config.chateauma_seat
+    if not _int(s.phase, -1, 4) or not _int(s.round, 0, 4):
+        return f"phase {s.phase!r}, round {s.round!r} (phases 0-4, rounds 0-4, -1 = setup)"
+    steps = CHANCE_STEPS + (AUTOMA_STEPS if config.chateauma else ())
+    if s.chance is not None and s.chance not in steps:
+        return f"unknown chance step {s.chance!r}"
+    if type(s.terminal) is not bool or type(s.bought) is not bool:
+        return "'terminal' and 'bought' are true or false"
+    started = s.chance != "start_player"
+    if len(s.players) != (n if started else 0):
+        return (f"{len(s.players)} player records for {n} players"
+                if started else "player records before the start player is chosen")
+    if not started:
+        return None if s.phase == 0 and not s.frames and not s.terminal else \
+            "a game waiting for its start player has nothing else going on"
+    if sorted(s.order) != list(range(n)) or not _int(s.turn_index, 0, n):
+        return f"turn order {s.order!r} at position {s.turn_index!r} for {n} players"
+    if not _int(s.start_player, 0, n - 1) or not _int(s.stamp, 0, MAX_COUNT):
+        return f"start player {s.start_player!r}, turn order stamp {s.stamp!r}"
+    if (s.chateauma is not None) != (config.chateauma is not None) or (
+            s.chateauma is not None and s.chateauma.seat != automa):
+        return "Châteauma's material does not match the configuration"
+    why = _frames_violation(s, automa) or (_automa_violation(s) if s.chateauma else None)
+    if why:
+        return why
+    for seat, p in enumerate(s.players):
+        why = _player_violation(s, seat, p, automa)
+        if why:
+            return f"player {seat}: {why}"
+    why = _supply_violation(s)
+    if why:
+        return why
+    if s.decision is not None and not s.legal_actions():
+        return f"player {s.current_player} must decide '{s.decision}' but has no choice"
+    return None
+
+
+def _frames_violation(s: GameState, automa: int) -> str | None:
+    frames = s.frames
+    if s.terminal:
+        if frames or s.chance is not None or (s.phase, s.round, s.turn_index) != (4, 4, s.n):
+            return "the game is over before the last turn of phase E, or goes on after it"
+        return None
+    if s.chance is not None:
+        return "a decision is pending at a chance step" if frames else None
+    if not frames:
+        return "no decision and no chance step is pending"
+    deciders = s.config.deciders
+    for f in frames:
+        if not _int(f.player, 0, deciders - 1):
+            return f"a decision for seat {f.player!r}"
+    if s.phase < 0:
+        if any(f.kind not in SETUP_DECISIONS for f in frames):
+            return "only boards and start castles are chosen before the first phase"
+        return None
+    bottom, *effects = frames
+    if bottom.kind != "turn" or bottom.player != s.order[s.turn_index]:
+        return (f"the bottom decision is {bottom.kind!r} of seat {bottom.player}, not the "
+                f"turn of seat {s.order[s.turn_index]}")
+    for f in effects:
+        if f.kind not in EFFECT_DECISIONS or f.player != bottom.player:
+            return f"decision {f.kind!r} of seat {f.player} on top of seat {bottom.player}'s turn"
+    if bottom.player == automa:
+        return "Châteauma never decides"
+    return None
+
+
+def _automa_violation(s: GameState) -> str | None:
+    c = s.chateauma
+    cards = [card for card in c.cards if card]
+    if sorted(cards + c.deck + c.discarded) != sorted(CARDS) or len(c.cards) != 2:
+        return "Châteauma's area cards are not each in one place"
+    if [len(t) for t in c.card_tiles] != [len(CARDS[card].colours) if card else 0
+                                          for card in c.cards]:
+        return "Châteauma's card spaces do not match its cards"
+    if not _int(c.die, 0, 6) or not all(
+            a in ("purchase", "refill", "roll") or a.startswith("extra ") for a in c.agenda):
+        return "Châteauma's turn is not one it can be in"
+    return None
+
+
+def _player_violation(s: GameState, seat: int, p, automa: int) -> str | None:
+    counts = [p.silver, p.workers, p.score, p.track_pos, p.track_stamp, p.live_knowledge]
+    if not _ints(counts, 6, 0, MAX_COUNT):
+        names = ("silver", "workers", "score", "track", "track stamp", "live knowledge")
+        name, value = next((n, v) for n, v in zip(names, counts) if not _int(v, 0, MAX_COUNT))
+        return f"{name} {value!r} is not a count 0-{MAX_COUNT}"
+    if not _ints(p.goods, GOODS_TYPES + 1, 0, GOODS_PER_TYPE) or p.goods[0]:
+        return f"goods {p.goods[1:]!r}"
+    if not _ints(p.sold, GOODS_TYPES + 1, 0, GOODS_PER_TYPE) or p.sold[0]:
+        return f"sold goods {p.sold[1:]!r}"
+    if seat != automa and p.goods_types_held > 3:
+        return "more than three goods types held"
+    if not _ints(p.storage, START["storage_spaces"], -1, KIND_COUNT - 1):
+        return f"storage {p.storage!r} (3 spaces)"
+    if not _ints(p.dice, 2, 0, 6) or not all(type(u) is bool for u in p.used) or len(p.used) != 2:
+        return f"dice {p.dice!r}, used {p.used!r}"
+    if type(p.breakdown) is not dict or not set(map(type, p.breakdown)) <= {str} or not _ints(
+            list(p.breakdown.values()), len(p.breakdown), -MAX_COUNT, MAX_COUNT):
+        return "points by category"
+    if p.score != sum(p.breakdown.values()):
+        return f"score {p.score} is not the sum of its categories"
+    if not all(_int(c, 0, 5) and _int(r, 1, 2) for c, r in p.bonus_tiles):
+        return f"bonus tiles {p.bonus_tiles!r}"
+    if seat == automa:
+        return None if not p.placements else "Châteauma lays out no estate board"
+    if p.board is None:
+        if p.placements or s.phase >= 0:
+            return "no estate board"
+        return None
+    placed = p.placements
+    if bin(p.occupied).count("1") != len(placed):
+        return "two tiles on one estate space"
+    if not set(map(type, chain.from_iterable(placed))) <= _INT or not {
+            phase for _, _, phase in placed} <= _PHASES:
+        return "placements are (space, tile, phase -1 to 4) numbers"
+    # The estate is rebuilt from the placements; a tile of each space's colour matches it
+    # (empty spaces map to -1, no colour).
+    if sum(map(eq, map(_COLOUR_OR_NONE.__getitem__, p.estate), p.board.colour)) != len(placed):
+        return "a tile lies on an estate space of another colour"
+    if s.phase >= 0 and not p.placements:
+        return "no start castle"
+    return None
+
+
+def _supply_violation(s: GameState) -> str | None:
+    if len(s.depots) != 6:
+        return "there are 6 numbered depots"
+    if s.chance == "phase" or not s.depot_colours:
+        if any(s.depots) or s.black:
+            return "depot tiles before the phase has dealt them"
+    else:
+        if [len(r) for r in s.depots] != [len(r) for r in s.depot_colours]:
+            return "the depots do not have the phase's spaces"
+        tiles = list(chain(*s.depots))
+        fits = sum(map(eq, map(_COLOUR_OR_NONE.__getitem__, tiles), chain(*s.depot_colours)))
+        if fits != len(tiles) - tiles.count(-1):
+            return "a tile on a depot space of another colour"
+    if dict.__ne__(tiles_in_play(s), ALL_TILES):  # Counter's own == runs in Python
+        return "hex tiles are not conserved (a tile is missing or in two places)"
+    if not _ints(s.goods_pool, GOODS_TYPES + 1, 0, GOODS_PER_TYPE) or len(s.depot_goods) != 6 or \
+            not all(_ints(g, GOODS_TYPES + 1, 0, GOODS_PER_TYPE) for g in s.depot_goods):
+        return "goods counts out of range"
+    if not all(_int(t, 1, GOODS_TYPES) for t in s.round_goods) or len(s.round_goods) > 5:
+        return f"the phase's goods {s.round_goods!r}"
+    if goods_in_play(s)[1:] != [GOODS_PER_TYPE] * GOODS_TYPES:
+        return "goods tiles are not conserved"
+    held = Counter(colour for p in s.players for colour, _ in p.bonus_tiles)
+    if not _ints(s.bonus_taken, 6, 0, 2) or s.bonus_taken != [held[c] for c in range(6)]:
+        return "the bonus tiles taken do not match the players' bonus tiles"
+    if not _int(s.white, 0, 6):
+        return f"white die {s.white!r}"
+    return None
