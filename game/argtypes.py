@@ -26,26 +26,25 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
-def seconds(text: str) -> float:
-    """A time budget: a positive, finite number of seconds."""
+def _seconds(text: str, zero: bool) -> float:
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"{text} is not a positive number of seconds")
+    if not (math.isfinite(value) and (value >= 0 if zero else value > 0)):
+        wanted = "a number of seconds of 0 or more" if zero else "a positive number of seconds"
+        raise argparse.ArgumentTypeError(f"{text} is not {wanted}")
     return value
+
+
+def seconds(text: str) -> float:
+    """A time budget: a positive, finite number of seconds."""
+    return _seconds(text, zero=False)
 
 
 def duration(text: str) -> float:
     """A length of time that may be zero: a non-negative, finite number of seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not (math.isfinite(value) and value >= 0):
-        raise argparse.ArgumentTypeError(f"{text} is not a number of seconds of 0 or more")
-    return value
+    return _seconds(text, zero=True)
 
 
 def window_size(smallest: tuple[int, int],

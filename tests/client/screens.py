@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from table_driver import FakeLauncher, click_spot, make_table, settle
+from table_driver import FakeLauncher, click_spot, make_table, play_ai_game, settle
 from test_table_chateauma import chateauma_table
 
 from game.rules import GameConfig
@@ -18,7 +18,7 @@ from game.scenes.context import ClientContext
 from game.scenes.load_menu import LoadOverlay
 from game.scenes.results import ResultsScene
 from game.scenes.rules_reference import RulesReferenceScene
-from game.scenes.session import GameSession, GameSetup, SeatSpec
+from game.scenes.session import GameSetup, SeatSpec
 from game.scenes.settings_menu import SettingsOverlay
 from game.scenes.setup import SeatDraft, SetupDraft, SetupScene
 from game.scenes.stack import SceneStack
@@ -134,13 +134,7 @@ def results(data_root):
         setup = GameSetup(GameConfig(players=4),
                           tuple(SeatSpec("ai", name, i, "random") for i, name in
                                 enumerate(("Anna", "Bernhard", "Clara", "Dieter"))), seed=21)
-        session = GameSession(setup)
-        session.start()
-        while not session.over:
-            move = session.think()
-            assert move.wait(30)
-            session.play(move.result())
-        _FINISHED["four"] = session
+        _FINISHED["four"] = play_ai_game(setup)
     ctx = ClientContext.load(data_root, launcher=FakeLauncher())
     stack = SceneStack()
     return stack, stack.push(ResultsScene(ctx, _FINISHED["four"]))

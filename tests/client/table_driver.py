@@ -201,3 +201,15 @@ __all__ = [
     "settle",
     "step",
 ]
+
+
+def play_ai_game(setup) -> GameSession:
+    """A complete game whose seats are all AI players (and Châteauma), through the client's
+    session."""
+    session = GameSession(setup)
+    session.start()
+    while not session.over:
+        move = session.think()
+        assert move.wait(30)
+        session.play(move.result())
+    return session

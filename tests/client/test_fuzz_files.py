@@ -235,6 +235,16 @@ def play_on(stack, table) -> None:
     GameSession.load(table.ctx.autosave_path)
 
 
+def opened_or_explained(stack, outcome: str) -> str:
+    """After opening a file: either its message is clear, or the game it held plays on."""
+    if isinstance(stack.top, MessageOverlay):
+        check_message(stack.top.message())
+        draw(stack)
+        return outcome
+    play_on(stack, stack.top)
+    return "opened"
+
+
 def run_case(root: Path, kind: str, content, good: bytes) -> str:
     """Every load path over one damaged file; returns what happened to it."""
     path = target_path(root, kind)
@@ -258,12 +268,7 @@ def run_case(root: Path, kind: str, content, good: bytes) -> str:
     check_message(title._continue_tip())
     if title.buttons["title.continue"].enabled:
         title._continue()
-        if isinstance(stack.top, MessageOverlay):
-            check_message(stack.top.message())
-            draw(stack)
-        else:
-            outcome = "opened"
-            play_on(stack, stack.top)
+        outcome = opened_or_explained(stack, outcome)
 
     # The Load menu: the good save stays listed and openable; the damaged one says why
     ctx.launcher.to_title()
@@ -280,12 +285,7 @@ def run_case(root: Path, kind: str, content, good: bytes) -> str:
             check_message(tip)
         if row.enabled:
             row.activate()
-            if isinstance(stack.top, MessageOverlay):
-                check_message(stack.top.message())
-                draw(stack)
-            else:
-                outcome = "opened"
-                play_on(stack, stack.top)
+            outcome = opened_or_explained(stack, outcome)
 
     # New game, from the last setup
     ctx.launcher.to_title()

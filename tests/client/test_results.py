@@ -17,6 +17,7 @@ from game.scenes.results import (CHATEAUMA_CATEGORIES, MARKERS, PLAYER_CATEGORIE
 from game.scenes.session import GameSession, GameSetup, SeatSpec
 from game.scenes.stack import SceneStack
 from golden_images import compare_golden
+from table_driver import play_ai_game
 
 _FINISHED: dict = {}
 
@@ -34,13 +35,7 @@ def finished(chateauma=None):
                               (SeatSpec("ai", "Anna", 3, "random"),
                                SeatSpec("ai", "Bernhard", 1, "random"),
                                SeatSpec("chateauma", "Châteauma", 0)), seed=22)
-        session = GameSession(setup)
-        session.start()
-        while not session.over:
-            move = session.think()
-            assert move.wait(30)
-            session.play(move.result())
-        _FINISHED[chateauma] = session
+        _FINISHED[chateauma] = play_ai_game(setup)
     return _FINISHED[chateauma]
 
 
