@@ -1,13 +1,16 @@
-"""The load overlay: saved games, newest first; unreadable ones say why.
+"""The load overlay: saved games, newest first, each with its rule set, modules, players,
+phase and round, scores and date; unreadable ones say why. Any of them can be deleted,
+after a confirmation.
 
-The saves are read on a worker thread: a folder of many (or huge, or slow) files must not
-freeze the window, so the overlay opens at once and says it is reading until the list is
-there.
+The saves are read, and their summaries computed by replaying each record, on a worker
+thread: a folder of many (or huge, or slow) files must not freeze the window, so the
+overlay opens at once and says it is reading until the list is there.
 """
 
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -15,44 +18,107 @@ import pygame
 from . import i18n
 from .context import ClientContext
 from .layout import Canvas
-from .persistence import SaveEntry, display_name, format_saved_at, list_saves
+from .persistence import SaveEntry, SaveError, display_name, format_saved_at, list_saves
+from .save_summary import SaveSummary, SeatSummary, summarise
 from .setup import rules_name
 from .ui import theme
+from .ui.confirm import ConfirmOverlay
 from .ui.screen import MenuScene, draw_dialog
+from .ui.text import elide
 from .ui.widgets import Button
 
-
-DIALOG = pygame.Rect(410, 110, 1100, 860)
-LIST = pygame.Rect(DIALOG.x + 60, DIALOG.y + 120, DIALOG.w - 120, 590)
-ROW_H, ROW_GAP = 66, 10
+DIALOG = pygame.Rect(210, 70, 1500, 940)
+LIST = pygame.Rect(DIALOG.x + 50, DIALOG.y + 110, DIALOG.w - 100, 680)
+ROW_H, ROW_GAP = 124, 15
+DELETE_W, DELETE_GAP = 190, 14
 VISIBLE_ROWS = (LIST.h + ROW_GAP) // (ROW_H + ROW_GAP)
+PAD = 20
 
 
-def describe(payload: dict) -> str | None:
-    """Who plays and by which rules, read from a saved game without replaying it."""
-    try:
-        setup = payload["setup"]
-        names = ", ".join(str(seat["name"]) for seat in setup["seats"][:8])
-        rules = setup["config"].get("rules", "special")
-    except (KeyError, TypeError, AttributeError):
-        return None
-    # Not yet checked (that happens when the game is opened), so made drawable here.
-    return i18n.tr("load.describe", players=display_name(names)[:200],
-                   rules=display_name(rules_name(str(rules)))[:60])
+@dataclass(frozen=True)
+class ListedSave:
+    """A file in the saves folder: its save and summary, or why it cannot be loaded."""
+
+    entry: SaveEntry
+    summary: SaveSummary | None
+    error: SaveError | None
+
+    @property
+    def path(self) -> Path:
+        return self.entry.path
+
+    @property
+    def name(self) -> str:
+        return self.entry.name
+
+    @property
+    def playable(self) -> bool:
+        return self.summary is not None
+
+
+def list_summarised(folder: Path) -> list[ListedSave]:
+    """Every save in ``folder``, newest first, summarised (a record that does not replay
+    is listed with the error opening it would give)."""
+    listed = []
+    for entry in list_saves(folder):
+        if entry.save is None:
+            listed.append(ListedSave(entry, None, entry.error))
+            continue
+        try:
+            listed.append(ListedSave(entry, summarise(entry.save), None))
+        except SaveError as exc:
+            listed.append(ListedSave(entry, None, exc))
+    return listed
+
+
+def kind_text(kind: str, level: str | None) -> str:
+    """A seat's kind: person, AI with its tier, or Châteauma with its difficulty."""
+    if kind == "ai":
+        return i18n.tr("setup.kind.ai", tier=i18n.tr(f"tier.{level}"))
+    if kind == "chateauma":
+        return i18n.tr("load.kind.chateauma", difficulty=level or "")
+    return i18n.tr("results.kind.human")
+
+
+def module_name(module: str) -> str:
+    key = f"module.{module}"
+    return i18n.tr(key) if i18n.has(key) else display_name(module)
+
+
+def rules_text(rules: str, modules: tuple[str, ...]) -> str:
+    """The rule set, with the modules when there are any."""
+    name = rules_name(rules)
+    if not modules:
+        return name
+    return i18n.tr("load.modules", rules=name,
+                   modules=", ".join(module_name(m) for m in modules))
+
+
+def progress_text(summary: SaveSummary) -> str:
+    if summary.over:
+        return i18n.tr("load.finished")
+    if summary.phase < 0:
+        return i18n.tr("load.setting_up")
+    return i18n.tr("load.progress", phase="ABCDE"[summary.phase], round=summary.round + 1)
+
+
+def seat_text(seat: SeatSummary) -> str:
+    return i18n.tr("load.seat", name=seat.name, kind=kind_text(seat.kind, seat.level),
+                   score=seat.score)
 
 
 class SaveListing:
-    """``list_saves`` of one folder, run on a daemon thread."""
+    """``list_summarised`` of one folder, run on a daemon thread."""
 
     def __init__(self, folder: Path) -> None:
-        self._entries: list[SaveEntry] = []
+        self._entries: list[ListedSave] = []
         self._done = threading.Event()
         threading.Thread(target=self._run, args=(folder,), name="list-saves",
                          daemon=True).start()
 
     def _run(self, folder: Path) -> None:
         try:
-            self._entries = list_saves(folder)
+            self._entries = list_summarised(folder)
         except Exception:  # noqa: BLE001 - an unlistable folder shows as no saves
             self._entries = []
         finally:
@@ -61,9 +127,50 @@ class SaveListing:
     def wait(self, timeout: float | None = None) -> bool:
         return self._done.wait(timeout)
 
-    def result(self) -> list[SaveEntry] | None:
+    def result(self) -> list[ListedSave] | None:
         """The entries once listed; None while the thread is still reading."""
         return self._entries if self._done.is_set() else None
+
+
+class SaveRow(Button):
+    """One saved game: name and date, rule set and progress, the players and scores."""
+
+    def __init__(self, rect, listed: ListedSave, on_click, tooltip, enabled: bool) -> None:
+        super().__init__(rect, lambda: listed.name, on_click, tooltip=tooltip,
+                         enabled=enabled, name=f"save {listed.name}")
+        self.listed = listed
+
+    def lines(self) -> tuple[str, str, str]:
+        """The date, the rule set and progress, the players (or why it cannot be loaded)."""
+        listed = self.listed
+        if listed.summary is None:
+            error = listed.error.message() if listed.error is not None else ""
+            return i18n.tr("load.damaged"), error, ""
+        s = listed.summary
+        when = i18n.tr("load.saved_at", date=format_saved_at(listed.entry.save.saved_at))
+        middle = f"{rules_text(s.rules, s.modules)} \u2014 {progress_text(s)}"
+        return when, middle, " \u00b7 ".join(seat_text(seat) for seat in s.seats)
+
+    def draw(self, canvas: Canvas) -> None:
+        w, h = self.rect.size
+        if not self.enabled:
+            fill, ink = theme.BUTTON_DISABLED, theme.BUTTON_TEXT_DISABLED
+        elif self.hovered or self.focused:
+            fill, ink = theme.BUTTON_HOVER, theme.BUTTON_TEXT
+        else:
+            fill, ink = theme.BUTTON, theme.BUTTON_TEXT
+        canvas.fill_rect((0, 0, w, h), fill, radius=theme.RADIUS)
+        if self.focused and self.enabled:
+            canvas.fill_rect((0, 0, w, h), theme.FOCUS, radius=theme.RADIUS, width=4)
+        when, middle, players = self.lines()
+        room = canvas.length(w - 2 * PAD)
+        date = canvas.text(when, (w - PAD, 10), theme.FONT_SMALL, ink, anchor="topright")
+        name_room = room - date.w - canvas.length(24)
+        canvas.text(elide(self.listed.name, canvas.font(theme.FONT_BODY), name_room),
+                    (PAD, 8), theme.FONT_BODY, ink)
+        small = canvas.font(theme.FONT_SMALL)
+        canvas.text(elide(middle, small, room), (PAD, 48), theme.FONT_SMALL, ink)
+        canvas.text(elide(players, small, room), (PAD, 84), theme.FONT_SMALL, ink)
 
 
 class LoadOverlay(MenuScene):
@@ -72,12 +179,14 @@ class LoadOverlay(MenuScene):
     def __init__(self, ctx: ClientContext) -> None:
         super().__init__()
         self.ctx = ctx
-        self.entries: list[SaveEntry] = []
-        self.rows: list[Button] = []
+        self.entries: list[ListedSave] = []
+        self.rows: list[SaveRow] = []
+        self.deletes: list[Button] = []
         self.first_row = 0
         self.listed = False
+        self.notice = ""
         self._listing: SaveListing | None = None
-        self.back = Button((DIALOG.centerx - 160, DIALOG.bottom - 110, 320, 76),
+        self.back = Button((DIALOG.centerx - 160, DIALOG.bottom - 104, 320, 76),
                            "common.back", self.close)
 
     def enter(self) -> None:
@@ -105,12 +214,17 @@ class LoadOverlay(MenuScene):
         self.listed = True
         self.entries = entries
         can_play = self.ctx.launcher is not None
-        for entry in self.entries:
-            row = Button((LIST.x, LIST.y, LIST.w, ROW_H), self._label(entry),
-                         lambda e=entry: self._open(e), tooltip=self._tooltip(entry),
-                         font_size=theme.FONT_BODY,
-                         enabled=entry.save is not None and can_play)
+        row_w = LIST.w - DELETE_W - DELETE_GAP
+        for listed in self.entries:
+            row = SaveRow((LIST.x, LIST.y, row_w, ROW_H), listed,
+                          lambda e=listed: self._open(e), self._tooltip(listed),
+                          enabled=listed.playable and can_play)
+            delete = Button((LIST.right - DELETE_W, LIST.y, DELETE_W, ROW_H), "load.delete",
+                            lambda e=listed: self.ask_delete(e), tooltip=self._delete_tip,
+                            font_size=theme.FONT_BODY, enabled=not self.ctx.read_only,
+                            name=f"delete {listed.name}")
             self.rows.append(self.add(row))
+            self.deletes.append(self.add(delete))
         # The rows come before Back in keyboard order, as if they had been there at once.
         self.focus.widgets.remove(self.back)
         self.focus.widgets.append(self.back)
@@ -118,34 +232,82 @@ class LoadOverlay(MenuScene):
             self.focus.focus_first()
         self._layout()
 
-    @staticmethod
-    def _label(entry: SaveEntry):
-        def text() -> str:
-            if entry.save is None:
-                return f"{entry.name} \u2014 {i18n.tr('load.damaged')}"
-            when = format_saved_at(entry.save.saved_at)
-            return f"{entry.name} \u2014 {i18n.tr('load.saved_at', date=when)}"
-        return text
-
-    def _tooltip(self, entry: SaveEntry):
+    def _tooltip(self, listed: ListedSave):
         def text() -> str | None:
-            if entry.error is not None:
-                return entry.error.message()
+            if listed.error is not None:
+                return listed.error.message()
             if self.ctx.launcher is None:
                 return i18n.tr("title.unavailable")
-            return describe(entry.save.payload) if entry.save is not None else None
+            s = listed.summary
+            lines = [rules_text(s.rules, s.modules), progress_text(s)]
+            lines += [seat_text(seat) for seat in s.seats]
+            return "\n".join(lines)
         return text
 
-    def _open(self, entry: SaveEntry) -> None:
-        if entry.save is not None and self.ctx.launcher is not None:
+    def _delete_tip(self) -> str:
+        if self.ctx.read_only:
+            return i18n.tr("load.delete.read_only")
+        return i18n.tr("load.delete.tip")
+
+    def _open(self, listed: ListedSave) -> None:
+        save = listed.entry.save
+        if save is not None and listed.playable and self.ctx.launcher is not None:
             self.close()
-            self.ctx.launcher.open_save(entry.save)
+            self.ctx.launcher.open_save(save)
+
+    # --- deleting ------------------------------------------------------------------------
+
+    def ask_delete(self, listed: ListedSave) -> ConfirmOverlay | None:
+        """Ask before deleting a save; a read-only window never deletes."""
+        if self.ctx.read_only or listed not in self.entries:
+            return None
+        confirm = self.stack.push(ConfirmOverlay(
+            "load.delete.title", lambda: i18n.tr("load.delete.confirm", name=listed.name),
+            lambda: self.delete(listed), yes="load.delete", no="common.back"))
+        confirm.focus.focus(confirm.no)  # Enter alone never deletes
+        return confirm
+
+    def delete(self, listed: ListedSave) -> bool:
+        """Remove this save's file (and only it) and its row."""
+        if self.ctx.read_only or listed not in self.entries:
+            return False
+        try:
+            listed.path.unlink(missing_ok=True)
+        except OSError as exc:
+            self.notice = i18n.tr("load.delete.failed", name=listed.name,
+                                  error=exc.strerror or type(exc).__name__)
+            return False
+        self.notice = ""
+        i = self.entries.index(listed)
+        was_focused = self.focus.focused in (self.rows[i], self.deletes[i])
+        for widget in (self.rows.pop(i), self.deletes.pop(i)):
+            self.panels.remove(widget)
+            self.focus.widgets.remove(widget)
+        del self.entries[i]
+        self.scroll(0)
+        if was_focused or self.focus.focused is None:
+            self._focus_near(i)
+        return True
+
+    def _focus_near(self, index: int) -> None:
+        """After a row went, the focus goes to the row that took its place (or the one
+        above it, or Back)."""
+        for j in (index, index - 1):
+            if 0 <= j < len(self.rows):
+                self._ensure_visible(j)
+                widget = self.rows[j] if self.rows[j].enabled else self.deletes[j]
+                if widget.enabled:
+                    self.focus.focus(widget)
+                    return
+        self.focus.focus(self.back)
+
+    # --- scrolling and the keyboard ------------------------------------------------------
 
     def _layout(self) -> None:
-        for i, row in enumerate(self.rows):
+        for i, (row, delete) in enumerate(zip(self.rows, self.deletes)):
             slot = i - self.first_row
-            row.visible = 0 <= slot < VISIBLE_ROWS
-            row.rect.y = LIST.y + slot * (ROW_H + ROW_GAP)
+            row.visible = delete.visible = 0 <= slot < VISIBLE_ROWS
+            row.rect.y = delete.rect.y = LIST.y + slot * (ROW_H + ROW_GAP)
 
     def scroll(self, rows: int) -> None:
         most = max(0, len(self.rows) - VISIBLE_ROWS)
@@ -158,20 +320,34 @@ class LoadOverlay(MenuScene):
         elif index >= self.first_row + VISIBLE_ROWS:
             self.scroll(index - self.first_row - VISIBLE_ROWS + 1)
 
+    def _move_to(self, widget: Button) -> None:
+        column = self.rows if widget in self.rows else self.deletes
+        self._ensure_visible(column.index(widget))
+        self.focus.focus(widget)
+        self.tooltips.focus_on(widget)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y)
             return True
         focused = self.focus.focused
-        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN)
-                and focused in self.rows):
-            # Rows scrolled out of view cannot take the focus, so scroll them in first.
-            usable = [r for r in self.rows if r.enabled]
-            j = usable.index(focused) + (1 if event.key == pygame.K_DOWN else -1)
-            if 0 <= j < len(usable):
-                self._ensure_visible(self.rows.index(usable[j]))
-                self.focus.focus(usable[j])
-                self.tooltips.focus_on(usable[j])
+        if event.type == pygame.KEYDOWN and (focused in self.rows or focused in self.deletes):
+            column = self.rows if focused in self.rows else self.deletes
+            i = column.index(focused)
+            if event.key in (pygame.K_UP, pygame.K_DOWN):
+                # Rows scrolled out of view cannot take the focus, so scroll them in first.
+                usable = [w for w in column if w.enabled]
+                j = usable.index(focused) + (1 if event.key == pygame.K_DOWN else -1)
+                if 0 <= j < len(usable):
+                    self._move_to(usable[j])
+                    return True
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                other = self.deletes[i] if column is self.rows else self.rows[i]
+                if other.enabled:
+                    self._move_to(other)
+                return True
+            elif event.key == pygame.K_DELETE:
+                self.ask_delete(self.entries[i])
                 return True
         return super().handle_event(event)
 
@@ -187,3 +363,8 @@ class LoadOverlay(MenuScene):
         elif not self.entries:
             canvas.text(i18n.tr("load.empty"), LIST.center, theme.FONT_BODY, theme.TEXT_MUTED,
                         anchor="center")
+        if self.notice:
+            font = canvas.font(theme.FONT_SMALL)
+            canvas.text(elide(self.notice, font, canvas.length(LIST.w)),
+                        (DIALOG.centerx, LIST.bottom + 8), theme.FONT_SMALL, theme.ERROR,
+                        anchor="midtop")

@@ -200,6 +200,20 @@ class ScoreHistory:
         return self.rounds + ([self.final] if self.final is not None else [])
 
 
+def parse_payload(payload: Any) -> tuple[GameSetup, GameRecord]:
+    """The setup and the game record of a save's payload, checked against each other but
+    not replayed. Raises ValueError naming the problem."""
+    if not isinstance(payload, dict) or payload.get("kind") != SESSION_FORMAT:
+        raise ValueError("the file holds no game")
+    if payload.get("version") != SESSION_VERSION:
+        raise ValueError(f"game version {payload.get('version')!r} is not supported")
+    setup = GameSetup.from_dict(payload.get("setup"))
+    record = GameRecord.from_dict(payload.get("record"))
+    if record.config != setup.config or record.seed != setup.seed:
+        raise ValueError("the game record does not match its setup")
+    return setup, record
+
+
 class GameSession:
     """A game in progress in the client."""
 
@@ -342,14 +356,7 @@ class GameSession:
                      ai_time_budget: float | None = AI_TIME_BUDGET) -> GameSession:
         """Rebuild a session from a save's payload by replaying its record. Raises
         ValueError naming the problem for anything that is not a valid game."""
-        if not isinstance(payload, dict) or payload.get("kind") != SESSION_FORMAT:
-            raise ValueError("the file holds no game")
-        if payload.get("version") != SESSION_VERSION:
-            raise ValueError(f"game version {payload.get('version')!r} is not supported")
-        setup = GameSetup.from_dict(payload.get("setup"))
-        record = GameRecord.from_dict(payload.get("record"))
-        if record.config != setup.config or record.seed != setup.seed:
-            raise ValueError("the game record does not match its setup")
+        setup, record = parse_payload(payload)
         history = ScoreHistory()
         events: list = []
 

@@ -332,7 +332,7 @@ def _check(t: Table) -> None:
 
 SCREENS = (
     "title", "title_continue", "title_broken_autosave", "title_read_only", "settings",
-    "rules", "load_empty", "load_saves", "open_failed", "setup_default", "setup_four_seats", "setup_chateauma_solo",
+    "rules", "load_empty", "load_saves", "load_delete", "open_failed", "setup_default", "setup_four_seats", "setup_chateauma_solo",
     "setup_chateauma_extra", "setup_special_basic", "setup_alea2019_advanced",
     "setup_original_random", "setup_yucata_free", "setup_problem", "results",
     "results_chateauma",
@@ -374,6 +374,21 @@ def _saved_game(path: Path) -> None:
     session.start()
     path.parent.mkdir(parents=True, exist_ok=True)
     session.save(path)
+
+
+def saved_games(folder: Path) -> None:
+    """A folder of saves as the Load menu meets it: games at their start, a finished game,
+    four seats with Châteauma and its longest difficulty (the longest row), one damaged
+    file, each saved at its own time."""
+    for i in range(SAVES - 3):
+        _saved_game(folder / f"game {i + 1}.json")
+    folder.mkdir(parents=True, exist_ok=True)
+    finished_session().save(folder / "finished.json")
+    four = GameSession(GameSetup(GameConfig(players=4, chateauma="medium+A+B+C+D"),
+                                 FOUR[:3] + (SeatSpec("chateauma", "Châteauma", 3),), seed=8))
+    four.start()
+    four.save(folder / "Clara-Sophie, Anna, KI Bernhard and Châteauma.json")
+    (folder / "damaged.json").write_bytes(b"\x00\xffnot a save")
 
 
 def _draft(name: str):
@@ -419,10 +434,8 @@ def screen_at(name: str, data_root: Path,
     elif name == "title_read_only":
         _saved_game(ctx.autosave_path)
         ctx.read_only = True  # as when another instance holds the data directory
-    elif name == "load_saves":
-        for i in range(SAVES - 1):
-            _saved_game(ctx.saves_dir / f"game {i + 1}.json")
-        (ctx.saves_dir / "damaged.json").write_bytes(b"\x00\xffnot a save")
+    elif name in ("load_saves", "load_delete"):
+        saved_games(ctx.saves_dir)
     if name.startswith("results"):
         launcher.show_results(finished_session("medium+C" if name.endswith("chateauma")
                                                else None))
@@ -436,6 +449,8 @@ def screen_at(name: str, data_root: Path,
         overlay = LoadOverlay(ctx)
         stack.push(overlay)
         assert overlay.wait_listed(10)  # the saves are read on a worker thread
+        if name == "load_delete":
+            assert overlay.ask_delete(overlay.entries[0]) is stack.top
     elif name == "open_failed":
         launcher.show_error(SaveError("error.save.malformed", ctx.autosave_path,
                                       detail="the record ends in the middle of a turn"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from positions import saved_games
 from table_driver import FakeLauncher, click_spot, make_table, play_ai_game, settle
 from test_table_chateauma import chateauma_table
 
@@ -44,7 +45,15 @@ def settings(data_root):
 
 
 def load_list(data_root):
-    return _menu(data_root, TitleScene, LoadOverlay)
+    saved_games(ClientContext.load(data_root).saves_dir)
+    stack, overlay = _menu(data_root, TitleScene, LoadOverlay)
+    assert overlay.wait_listed(10)  # the saves are read on a worker thread
+    return stack, overlay
+
+
+def load_delete(data_root):
+    stack, overlay = load_list(data_root)
+    return stack, overlay.ask_delete(overlay.entries[0])
 
 
 def rules_reference(data_root):
@@ -141,7 +150,8 @@ def results(data_root):
 
 
 SCREENS: dict[str, Callable] = {
-    "title": title, "settings": settings, "load": load_list, "rules": rules_reference,
+    "title": title, "settings": settings, "load": load_list, "load_delete": load_delete,
+    "rules": rules_reference,
     "setup": setup_two, "setup_four": setup_full, "setup_chateauma": setup_chateauma,
     "table": table_two, "table_die": table_die_chosen, "table_four": table_four, "table_estate": table_estate_choice,
     "table_chateauma": table_chateauma, "table_options": table_options,

@@ -225,16 +225,6 @@ def test_the_real_table_is_the_default(ctx):
     assert flow.table_class is TableScene
 
 
-def test_the_load_list_says_who_plays_by_which_rules(ctx, stack, launcher):
-    session = GameSession(two_people(seed=6))
-    session.save(ctx.saves_dir / "evening.json")
-    persistence.write_save(ctx.saves_dir / "odd.json", {"kind": "session"})
-    overlay = stack.push(LoadOverlay(ctx))
-    assert overlay.wait_listed(10)
-    tips = {row.label().split(" ")[0]: row.tooltip_text() for row in overlay.rows}
-    assert tips == {"evening": "Ann, Ben \u2014 Special Edition", "odd": None}
-
-
 KILLED_GAME = """
 import sys
 from pathlib import Path

@@ -4,8 +4,10 @@ import os
 import threading
 
 import pygame
+from game.rules import GameConfig
 from game.scenes import load_menu, persistence
 from game.scenes.load_menu import LoadOverlay
+from game.scenes.session import GameSession, GameSetup, SeatSpec
 from game.scenes.stack import SceneStack
 from game.scenes.title import TitleScene
 
@@ -52,7 +54,10 @@ def test_huge_files_are_listed_without_being_read(ctx, monkeypatch):
     for i in range(300):
         with open(ctx.saves_dir / f"huge{i:03}.json", "wb") as f:
             f.truncate(200 * 1024 * 1024)
-    persistence.write_save(ctx.saves_dir / "real.json", {"n": 1})
+    session = GameSession(GameSetup(GameConfig(players=2), (SeatSpec("human", "Anna", 0),
+                                                             SeatSpec("human", "Ben", 1))))
+    session.start()
+    session.save(ctx.saves_dir / "real.json")
     read = []
     real_read = os.read
     monkeypatch.setattr(persistence.os, "read",
@@ -60,6 +65,6 @@ def test_huge_files_are_listed_without_being_read(ctx, monkeypatch):
     overlay = SceneStack().push(LoadOverlay(ctx))
     assert overlay.wait_listed(30)
     assert len(overlay.rows) == 301
-    damaged = [e for e in overlay.entries if e.save is None]
+    damaged = [e for e in overlay.entries if e.summary is None]
     assert len(damaged) == 300 and {e.error.reason for e in damaged} == {"foreign"}
     assert len(read) <= 2  # the one real save

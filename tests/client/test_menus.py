@@ -7,9 +7,11 @@ import pygame
 import pytest
 
 from client_events import key, motion, press, release, wheel
+from game.rules import GameConfig
 from game.scenes import i18n, persistence
 from game.scenes.context import ClientContext
 from game.scenes.load_menu import VISIBLE_ROWS, LoadOverlay
+from game.scenes.session import GameSession, GameSetup, SeatSpec
 from game.scenes.rules_reference import RulesReferenceScene, parse
 from game.scenes.settings_menu import SettingsOverlay
 from game.scenes.stack import SceneStack
@@ -36,6 +38,13 @@ def launcher():
 @pytest.fixture
 def stack():
     return SceneStack()
+
+
+def started_game() -> GameSession:
+    session = GameSession(GameSetup(GameConfig(players=2), (SeatSpec("human", "Anna", 0),
+                                                             SeatSpec("ai", "Ben", 1, "easy"))))
+    session.start()
+    return session
 
 
 def click_at(stack, pos):
@@ -201,7 +210,8 @@ class TestSettingsOverlay:
 
 class TestLoadOverlay:
     def test_lists_saves_and_opens_the_chosen_one(self, ctx, stack, launcher):
-        persistence.write_save(ctx.saves_dir / "first.json", {"n": 1})
+        payload = started_game().to_payload()
+        persistence.write_save(ctx.saves_dir / "first.json", payload)
         (ctx.saves_dir / "bad.json").write_bytes(b"\x00\x01")
         title = stack.push(TitleScene(ctx))
         click_at(stack, title.buttons["title.load"].rect.center)
@@ -214,7 +224,7 @@ class TestLoadOverlay:
         assert not bad.enabled and "not a save file" in bad.tooltip_text()
         draw(stack)
         click_at(stack, good.rect.center)
-        assert launcher.calls == [("open", {"n": 1})]
+        assert launcher.calls == [("open", payload)]
         assert stack.top is title
 
     def test_empty_list_and_back(self, ctx, stack):
@@ -228,8 +238,9 @@ class TestLoadOverlay:
         assert stack.top is title
 
     def test_many_saves_scroll_with_the_keyboard_and_wheel(self, ctx, stack):
+        payload = started_game().to_payload()
         for i in range(VISIBLE_ROWS + 4):
-            persistence.write_save(ctx.saves_dir / f"game{i:02}.json", {"n": i})
+            persistence.write_save(ctx.saves_dir / f"game{i:02}.json", payload)
         overlay = stack.push(LoadOverlay(ctx))
         assert overlay.wait_listed(10)
         assert sum(r.visible for r in overlay.rows) == VISIBLE_ROWS

@@ -1,11 +1,10 @@
-"""Scenes laid over the table: the pause menu, confirmations and the pass-and-play
-hand-off screen."""
+"""Scenes laid over the table: the pause menu and the pass-and-play hand-off screen
+(its confirmations are `ui.confirm.ConfirmOverlay`)."""
 
 from __future__ import annotations
 
 import datetime as _dt
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,8 +16,9 @@ from ..layout import DESIGN_RECT, Canvas
 from ..load_menu import LoadOverlay
 from ..settings_menu import SettingsOverlay
 from ..ui import theme
+from ..ui.confirm import ConfirmOverlay
 from ..ui.screen import MenuScene, draw_dialog
-from ..ui.widgets import Button, Label
+from ..ui.widgets import Button
 from .board_view import player_colour
 
 if TYPE_CHECKING:
@@ -31,37 +31,6 @@ def save_name(names: list[str], when: _dt.datetime | None = None) -> str:
     players = " - ".join(names)
     safe = re.sub(r"[^\w .,'-]+", "_", players, flags=re.UNICODE).strip() or "game"
     return f"{when:%Y-%m-%d %H-%M-%S} {safe[:80]}.json"
-
-
-class ConfirmOverlay(MenuScene):
-    """A yes/no question; Escape or No closes it."""
-
-    is_overlay = True
-    DIALOG = pygame.Rect(560, 330, 800, 400)
-
-    def __init__(self, title: str, body: str, on_yes: Callable[[], None],
-                 yes: str = "confirm.yes", no: str = "confirm.no") -> None:
-        super().__init__()
-        self.title = title
-        d = self.DIALOG
-        self.panels.add(Label((d.x + 60, d.y + 110, d.w - 120, 150), lambda: body,
-                              align="center"))
-        self.yes = self.add(Button((d.x + 80, d.bottom - 110, 300, 76), yes, self._yes,
-                                   hotkey=pygame.K_y))
-        self.no = self.add(Button((d.right - 380, d.bottom - 110, 300, 76), no, self.close,
-                                  hotkey=pygame.K_n))
-        self.on_yes = on_yes
-
-    def _yes(self) -> None:
-        self.close()
-        self.on_yes()
-
-    def on_escape(self) -> None:
-        self.close()
-
-    def draw_background(self, canvas: Canvas) -> None:
-        super().draw_background(canvas)
-        draw_dialog(canvas, self.DIALOG, i18n.tr(self.title))
 
 
 class PauseMenu(MenuScene):

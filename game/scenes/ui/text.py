@@ -45,3 +45,18 @@ def _fit(word: str, font: pygame.font.Font, max_width: int) -> int:
         else:
             hi = mid - 1
     return lo
+
+
+def elide(text: str, font: pygame.font.Font, max_width: int) -> str:
+    """``text`` shortened with an ellipsis until it fits ``max_width`` pixels, for a line
+    whose whole text is available elsewhere (in its tooltip)."""
+    if font.size(text)[0] <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if font.size(text[:mid].rstrip() + "\u2026")[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "\u2026"
