@@ -95,7 +95,12 @@ class Launcher:
         return session
 
     def show_results(self, session: GameSession) -> None:
+        """The results, where every finished game passes: it is counted in the statistics
+        here (once: the record knows each game by its id)."""
         from .results import ResultsScene
+        from .statistics import record_game
+        if not self.ctx.read_only:
+            self.ctx.notices.extend(record_game(self.ctx.data_root, session))
         self._replace_all(ResultsScene(self.ctx, session))
 
     # --- messages ------------------------------------------------------------------------

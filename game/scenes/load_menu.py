@@ -9,7 +9,6 @@ overlay opens at once and says it is reading until the list is there.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from .ui.confirm import ConfirmOverlay
 from .ui.screen import MenuScene, draw_dialog
 from .ui.text import elide
 from .ui.widgets import Button
+from .worker import Background
 
 DIALOG = pygame.Rect(210, 70, 1500, 940)
 LIST = pygame.Rect(DIALOG.x + 50, DIALOG.y + 110, DIALOG.w - 100, 680)
@@ -76,8 +76,17 @@ def kind_text(kind: str, level: str | None) -> str:
     if kind == "ai":
         return i18n.tr("setup.kind.ai", tier=i18n.tr(f"tier.{level}"))
     if kind == "chateauma":
-        return i18n.tr("load.kind.chateauma", difficulty=level or "")
+        return i18n.tr("load.kind.chateauma", difficulty=difficulty_text(level or ""))
     return i18n.tr("results.kind.human")
+
+
+def difficulty_text(difficulty: str) -> str:
+    """Châteauma's level in words, then its modifiers: "Hard +A+C"."""
+    level, *modifiers = difficulty.split("+")
+    key = f"setup.chateauma.{level}"
+    words = i18n.tr(key) if i18n.has(key) else display_name(level)
+    mods = "".join(f"+{m}" for m in modifiers)
+    return f"{words} {mods}" if mods else words
 
 
 def module_name(module: str) -> str:
@@ -105,31 +114,6 @@ def progress_text(summary: SaveSummary) -> str:
 def seat_text(seat: SeatSummary) -> str:
     return i18n.tr("load.seat", name=seat.name, kind=kind_text(seat.kind, seat.level),
                    score=seat.score)
-
-
-class SaveListing:
-    """``list_summarised`` of one folder, run on a daemon thread."""
-
-    def __init__(self, folder: Path) -> None:
-        self._entries: list[ListedSave] = []
-        self._done = threading.Event()
-        threading.Thread(target=self._run, args=(folder,), name="list-saves",
-                         daemon=True).start()
-
-    def _run(self, folder: Path) -> None:
-        try:
-            self._entries = list_summarised(folder)
-        except Exception:  # noqa: BLE001 - an unlistable folder shows as no saves
-            self._entries = []
-        finally:
-            self._done.set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        return self._done.wait(timeout)
-
-    def result(self) -> list[ListedSave] | None:
-        """The entries once listed; None while the thread is still reading."""
-        return self._entries if self._done.is_set() else None
 
 
 class SaveRow(Button):
@@ -185,14 +169,16 @@ class LoadOverlay(MenuScene):
         self.first_row = 0
         self.listed = False
         self.notice = ""
-        self._listing: SaveListing | None = None
+        self._listing: Background[list[ListedSave]] | None = None
         self.back = Button((DIALOG.centerx - 160, DIALOG.bottom - 104, 320, 76),
                            "common.back", self.close)
 
     def enter(self) -> None:
         self.add(self.back)
         super().enter()
-        self._listing = SaveListing(self.ctx.saves_dir)
+        folder = self.ctx.saves_dir
+        # An unlistable folder shows as no saves.
+        self._listing = Background(lambda: list_summarised(folder), [], "list-saves")
 
     def update(self, dt: float) -> None:
         self._take_listing()

@@ -1,4 +1,5 @@
-"""The title screen: new game, continue, load, settings, rules reference, quit."""
+"""The title screen: new game, continue, load, statistics, settings, rules reference,
+quit."""
 
 from __future__ import annotations
 
@@ -15,12 +16,13 @@ from .load_menu import LoadOverlay
 from .persistence import SaveError, SaveFile, format_saved_at, read_save
 from .rules_reference import RulesReferenceScene
 from .settings_menu import SettingsOverlay
+from .statistics_screen import StatisticsScene
 from .ui import theme
 from .ui.screen import MenuScene, draw_dialog
 from .ui.text import wrap_text
 from .ui.widgets import Button, Label
 
-BUTTON_X, BUTTON_Y, BUTTON_W, BUTTON_H, BUTTON_GAP = 140, 370, 560, 78, 18
+BUTTON_X, BUTTON_Y, BUTTON_W, BUTTON_H, BUTTON_GAP = 140, 330, 560, 72, 14
 NOTICE_W = 640
 ESTATE_CENTRE, ESTATE_HEX = (1350, 545), 68
 
@@ -54,6 +56,7 @@ class TitleScene(MenuScene):
             ("title.new_game", self._new_game, self._new_game_tip),
             ("title.continue", self._continue, self._continue_tip),
             ("title.load", self._load, "title.load.tip"),
+            ("title.statistics", self._statistics, "title.statistics.tip"),
             ("title.settings", self._settings, "title.settings.tip"),
             ("title.rules", self._rules, "title.rules.tip"),
             ("title.quit", self.ctx.request_quit, "title.quit.tip"),
@@ -128,6 +131,9 @@ class TitleScene(MenuScene):
 
     def _load(self) -> None:
         self.stack.push(LoadOverlay(self.ctx))
+
+    def _statistics(self) -> None:
+        self.stack.push(StatisticsScene(self.ctx))
 
     def _settings(self) -> None:
         self.stack.push(SettingsOverlay(self.ctx))

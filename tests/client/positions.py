@@ -332,7 +332,8 @@ def _check(t: Table) -> None:
 
 SCREENS = (
     "title", "title_continue", "title_broken_autosave", "title_read_only", "settings",
-    "rules", "load_empty", "load_saves", "load_delete", "open_failed", "setup_default", "setup_four_seats", "setup_chateauma_solo",
+    "rules", "load_empty", "load_saves", "load_delete", "stats_empty", "stats_filled",
+    "stats_damaged", "open_failed", "setup_default", "setup_four_seats", "setup_chateauma_solo",
     "setup_chateauma_extra", "setup_special_basic", "setup_alea2019_advanced",
     "setup_original_random", "setup_yucata_free", "setup_problem", "results",
     "results_chateauma",
@@ -391,6 +392,21 @@ def saved_games(folder: Path) -> None:
     (folder / "damaged.json").write_bytes(b"\x00\xffnot a save")
 
 
+def recorded_games(root: Path) -> None:
+    """A record of finished games against every kind of opponent, under every rule set and
+    with modules: more rows than the Statistics page shows at once."""
+    from game.scenes.statistics import GameResult, SeatResult, record, statistics_path
+    opponents = [("ai", t) for t in ("random", "easy", "medium", "hard")] + [
+        ("chateauma", d) for d in ("easy", "medium+B", "hard+A+B+C+D")] + [("human", None)]
+    rules = ("special", "alea2019", "original", "yucata")
+    for i, (kind, level) in enumerate(opponents * 2):
+        seats = (SeatResult("human", None, 40 + 7 * i, 1 + i % 2),
+                 SeatResult(kind, level, 45 + 3 * i, 2 - i % 2))
+        modules = ("tiles2", "inns") if i % 5 == 4 else ()
+        record(statistics_path(root), GameResult(f"g{i}", "2026-11-23T16:00:00+00:00",
+                                                 rules[i % 4], modules, seats))
+
+
 def _draft(name: str):
     from game.scenes.setup import SeatDraft, SetupDraft
     if name == "default":
@@ -420,6 +436,7 @@ def screen_at(name: str, data_root: Path,
     from game.scenes.rules_reference import RulesReferenceScene
     from game.scenes.settings_menu import SettingsOverlay
     from game.scenes.setup import SetupScene
+    from game.scenes.statistics_screen import StatisticsScene
 
     ctx = ClientContext.load(data_root)
     if language is not None:
@@ -434,6 +451,12 @@ def screen_at(name: str, data_root: Path,
     elif name == "title_read_only":
         _saved_game(ctx.autosave_path)
         ctx.read_only = True  # as when another instance holds the data directory
+    elif name == "stats_filled":
+        recorded_games(ctx.data_root)
+    elif name == "stats_damaged":
+        ctx.data_root.mkdir(parents=True, exist_ok=True)
+        (ctx.data_root / "statistics.json").write_text('{"format": "castles-of-burgundy-st')
+        (ctx.data_root / "statistics.json.broken").write_text("[]")
     elif name in ("load_saves", "load_delete"):
         saved_games(ctx.saves_dir)
     if name.startswith("results"):
@@ -456,4 +479,7 @@ def screen_at(name: str, data_root: Path,
                                       detail="the record ends in the middle of a turn"))
     elif name.startswith("setup_"):
         stack.push(SetupScene(ctx, _draft(name[len("setup_"):])))
+    elif name.startswith("stats_"):
+        scene = stack.push(StatisticsScene(ctx))
+        assert scene.wait_read(10)  # the record is read on a worker thread
     return ctx, stack

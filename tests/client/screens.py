@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from positions import saved_games
+from positions import recorded_games, saved_games
 from table_driver import FakeLauncher, click_spot, make_table, play_ai_game, settle
 from test_table_chateauma import chateauma_table
 
@@ -23,6 +23,7 @@ from game.scenes.session import GameSetup, SeatSpec
 from game.scenes.settings_menu import SettingsOverlay
 from game.scenes.setup import SeatDraft, SetupDraft, SetupScene
 from game.scenes.stack import SceneStack
+from game.scenes.statistics_screen import StatisticsScene
 from game.scenes.table.overlays import ConfirmOverlay, HandoffScene, PauseMenu
 from game.scenes.title import TitleScene
 
@@ -54,6 +55,21 @@ def load_list(data_root):
 def load_delete(data_root):
     stack, overlay = load_list(data_root)
     return stack, overlay.ask_delete(overlay.entries[0])
+
+
+def _statistics(data_root):
+    stack, scene = _menu(data_root, TitleScene, StatisticsScene)
+    assert scene.wait_read(10)  # the record is read on a worker thread
+    return stack, scene
+
+
+def statistics_empty(data_root):
+    return _statistics(data_root)
+
+
+def statistics_filled(data_root):
+    recorded_games(data_root)
+    return _statistics(data_root)
 
 
 def rules_reference(data_root):
@@ -151,6 +167,7 @@ def results(data_root):
 
 SCREENS: dict[str, Callable] = {
     "title": title, "settings": settings, "load": load_list, "load_delete": load_delete,
+    "statistics": statistics_empty, "statistics_filled": statistics_filled,
     "rules": rules_reference,
     "setup": setup_two, "setup_four": setup_full, "setup_chateauma": setup_chateauma,
     "table": table_two, "table_die": table_die_chosen, "table_four": table_four, "table_estate": table_estate_choice,

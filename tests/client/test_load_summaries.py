@@ -95,7 +95,7 @@ def test_a_finished_game_with_chateauma_says_so_with_the_final_scores(ctx):
     _, overlay = listed(ctx)
     _, middle, players = overlay.rows[0].lines()
     assert middle == "Special Edition \u2014 Game over"
-    assert "Châteauma (Châteauma hard+A+C)" in players
+    assert "Châteauma (Châteauma Hard +A+C)" in players
 
 
 def test_modules_named_in_the_config_follow_the_rule_set():
@@ -217,4 +217,5 @@ def test_long_rows_are_shortened_to_fit_and_said_whole_in_the_tooltip(ctx, lang,
     monkeypatch.setattr(load_menu, "elide", lambda *a: drawn.append(real(*a)) or drawn[-1])
     stack.draw(pygame.Surface((1280, 720)))
     assert any(t.endswith("\u2026") and t.startswith("Clara-Sophie") for t in drawn)
-    assert "Châteauma medium+A+B+C+D" in overlay.rows[0].tooltip_text()
+    medium = "Mittel" if lang == "de" else "Medium"
+    assert f"Châteauma {medium} +A+B+C+D" in overlay.rows[0].tooltip_text()

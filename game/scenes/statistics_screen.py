@@ -1,0 +1,222 @@
+"""The Statistics screen: the people's results per opponent kind and level and per rule set,
+from the record of finished games (`statistics.py`), read on a worker thread."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from . import i18n
+from .context import ClientContext
+from .layout import DESIGN_RECT, Canvas
+from .load_menu import kind_text, rules_text
+from .preferences import BROKEN_SUFFIX
+from .statistics import Figures, Loaded, Tally, broken_copies, figures, load, statistics_path
+from .ui import theme
+from .ui.screen import MenuScene
+from .ui.text import elide, wrap_text
+from .ui.widgets import Button
+from .worker import Background
+
+PAGE = pygame.Rect(260, 150, 1400, 770)
+BACK = pygame.Rect(800, 960, 320, 76)
+SCROLL_STEP = 60
+LEFT = 40
+# Right edges of the number columns (played, won, best, mean), in page coordinates.
+COLUMNS = (900, 1050, 1200, 1350)
+LABEL_W = COLUMNS[0] - 150 - LEFT
+
+
+@dataclass(frozen=True)
+class Cell:
+    y: float
+    x: float
+    text: str
+    size: float
+    colour: tuple[int, int, int]
+    anchor: str = "topleft"
+    width: float | None = None   # shortened with an ellipsis to fit, when given
+
+
+def mean_text(tally: Tally) -> str:
+    tenths = round(tally.mean * 10)
+    return i18n.tr("stats.mean", whole=tenths // 10, tenth=tenths % 10)
+
+
+def opponent_text(kind: str, level: str | None) -> str:
+    return i18n.tr("stats.people") if kind == "human" else kind_text(kind, level)
+
+
+def read(path: Path) -> tuple[Loaded, list[Path]]:
+    return load(path), broken_copies(path)
+
+
+class StatisticsScene(MenuScene):
+    def __init__(self, ctx: ClientContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.path = statistics_path(ctx.data_root)
+        self.loaded: Loaded | None = None
+        self.broken: list[Path] = []
+        self.figures: Figures | None = None
+        self.scroll = 0.0
+        self._height = 0.0
+        self._layout_key: tuple | None = None
+        self._cells: list[Cell] = []
+        self._reading: Background[tuple[Loaded, list[Path]]] | None = None
+        self.add(Button(BACK, "common.back", self.close, hotkey=pygame.K_BACKSPACE))
+
+    def enter(self) -> None:
+        super().enter()
+        path = self.path
+        self._reading = Background(lambda: read(path), (Loaded(), []), "read-statistics")
+
+    def update(self, dt: float) -> None:
+        self._take_reading()
+        super().update(dt)
+
+    def wait_read(self, timeout: float | None = None) -> bool:
+        """Wait for the record to be read; False if the time ran out."""
+        if self._reading is not None:
+            self._reading.wait(timeout)
+        self._take_reading()
+        return self.loaded is not None
+
+    def _take_reading(self) -> None:
+        if self.loaded is not None or self._reading is None:
+            return
+        answer = self._reading.result()
+        if answer is None:
+            return
+        self.loaded, self.broken = answer
+        self.figures = figures(self.loaded.games)
+        self._layout_key = None
+
+    # --- what the page says ----------------------------------------------------------------
+
+    def notes(self) -> list[str]:
+        """Paragraphs above the tables: problems with the file, then what is counted."""
+        loaded, out = self.loaded, []
+        if loaded is None:
+            return [i18n.tr("stats.reading")]
+        if loaded.newer:
+            out.append(i18n.tr("stats.newer"))
+        elif loaded.problem is not None:
+            reason = i18n.tr(f"reason.{loaded.problem.reason}")
+            out.append(i18n.tr("stats.damaged", detail=reason,
+                               name=self.path.name + BROKEN_SUFFIX))
+        if self.broken:
+            out.append(i18n.tr("stats.set_aside",
+                               names=", ".join(p.name for p in self.broken)))
+        f = self.figures
+        if not f.games:
+            out.append(i18n.tr("stats.empty"))
+        elif not f.against:
+            out.append(i18n.trn("stats.no_people", f.games, count=f.games))
+        else:
+            out.append(i18n.trn("stats.games", f.games, count=f.games))
+        return out
+
+    def tables(self) -> list[tuple[str, str, list[tuple[str, Tally]]]]:
+        """(heading, first column's title, rows) of each table."""
+        f = self.figures
+        if f is None or not f.against:
+            return []
+        return [
+            (i18n.tr("stats.against"), i18n.tr("stats.opponent"),
+             [(opponent_text(*key), tally) for key, tally in f.opponents()]),
+            (i18n.tr("stats.by_rules"), i18n.tr("stats.rule_set"),
+             [(rules_text(*key), tally) for key, tally in f.by_rules()]),
+        ]
+
+    def layout(self, canvas: Canvas) -> list[Cell]:
+        """Every piece of text in page coordinates (design units), for the current
+        language and font scale."""
+        key = (i18n.language(), canvas.length(1000), self.loaded is None)
+        if key == self._layout_key:
+            return self._cells
+        cells: list[Cell] = []
+        body = canvas.font(theme.FONT_BODY)
+        step = body.get_linesize() / canvas.scale
+        y = 0.0
+        for note in self.notes():
+            for line in wrap_text(note, body, canvas.length(PAGE.w - 2 * LEFT)):
+                cells.append(Cell(y, LEFT, line, theme.FONT_BODY, theme.TEXT))
+                y += step
+            y += step * 0.4
+        heads = [i18n.tr(k) for k in ("stats.played", "stats.won", "stats.best",
+                                      "stats.mean_title")]
+        for heading, first, rows in self.tables():
+            y += step * 0.4
+            cells.append(Cell(y, LEFT, heading, theme.FONT_HEADING * 0.8, theme.BUTTON))
+            y += canvas.font(theme.FONT_HEADING * 0.8).get_linesize() / canvas.scale
+            cells.append(Cell(y, LEFT, first, theme.FONT_SMALL, theme.TEXT_MUTED))
+            cells += [Cell(y, x, h, theme.FONT_SMALL, theme.TEXT_MUTED, "topright")
+                      for x, h in zip(COLUMNS, heads)]
+            y += step
+            for label, tally in rows:
+                cells.append(Cell(y, LEFT, label, theme.FONT_BODY, theme.TEXT, width=LABEL_W))
+                values = (tally.played, tally.won, tally.best, mean_text(tally))
+                cells += [Cell(y, x, str(v), theme.FONT_BODY, theme.TEXT, "topright")
+                          for x, v in zip(COLUMNS, values)]
+                y += step
+        self._layout_key, self._cells, self._height = key, cells, y
+        return cells
+
+    # --- scrolling ---------------------------------------------------------------------------
+
+    @property
+    def max_scroll(self) -> float:
+        return max(0.0, self._height - (PAGE.h - 60))
+
+    def scroll_by(self, amount: float) -> None:
+        self.scroll = min(self.max_scroll, max(0.0, self.scroll + amount))
+
+    def on_escape(self) -> None:
+        self.close()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * SCROLL_STEP)
+            return True
+        if event.type == pygame.KEYDOWN:
+            page = PAGE.h - 120
+            moves = {pygame.K_UP: -SCROLL_STEP, pygame.K_DOWN: SCROLL_STEP,
+                     pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                     pygame.K_HOME: -self._height, pygame.K_END: self._height}
+            if event.key in moves:
+                self.scroll_by(moves[event.key])
+                return True
+        return super().handle_event(event)
+
+    def animating(self) -> bool:
+        return self.loaded is None or super().animating()
+
+    def draw_background(self, canvas: Canvas) -> None:
+        canvas.surface.fill(theme.LETTERBOX)
+        canvas.fill_rect(DESIGN_RECT, theme.BACKGROUND)
+        canvas.text(i18n.tr("stats.title"), (DESIGN_RECT.centerx, 84), theme.FONT_HEADING,
+                    theme.TEXT_ON_DARK, anchor="center")
+        canvas.fill_rect(PAGE, theme.PANEL, radius=16)
+        cells = self.layout(canvas)
+        self.scroll_by(0)  # the height changes with the language and window size
+        page = canvas.child(PAGE)
+        top = 30 - self.scroll
+        with canvas.clipped(PAGE.inflate(0, -30)):
+            for cell in cells:
+                y = top + cell.y
+                font = canvas.font(cell.size)
+                # Only whole lines: a line cut in half by the page's edge reads as nothing.
+                if not (15 <= y and y + font.get_linesize() / canvas.scale <= PAGE.h - 15):
+                    continue
+                text = cell.text
+                if cell.width is not None:
+                    text = elide(text, font, canvas.length(cell.width))
+                page.text(text, (cell.x, y), cell.size, cell.colour, anchor=cell.anchor)
+        if self.max_scroll > 0:
+            track = PAGE.h - 40
+            thumb = max(40.0, track * (PAGE.h - 60) / (self._height or 1))
+            ty = 20 + (track - thumb) * (self.scroll / self.max_scroll)
+            page.fill_rect((PAGE.w - 18, ty, 8, thumb), theme.TEXT_MUTED, radius=4)

@@ -1,0 +1,277 @@
+"""The record of finished games: counted once when a game ends, the figures per opponent
+and per rule set, a damaged record explained and set aside, and the Statistics screen."""
+
+import json
+import random
+
+import pygame
+import pytest
+from client_events import key, motion, press, release
+
+from game.rules import GameConfig
+from game.scenes import i18n, persistence, statistics
+from game.scenes.context import ClientContext
+from game.scenes.launcher import Launcher
+from game.scenes.results import ResultsScene
+from game.scenes.session import GameSession, GameSetup, SeatSpec
+from game.scenes.stack import Scene, SceneStack
+from game.scenes.statistics import (GameResult, SeatResult, figures, load, record,
+                                    statistics_path)
+from game.scenes.statistics_screen import StatisticsScene
+from game.scenes.title import TitleScene
+
+
+class StubTable(Scene):
+    def __init__(self, ctx, session):
+        super().__init__()
+        self.session = session
+
+
+@pytest.fixture
+def ctx(data_root):
+    return ClientContext.load(data_root)
+
+
+@pytest.fixture
+def stack():
+    return SceneStack()
+
+
+@pytest.fixture
+def launcher(ctx, stack):
+    flow = Launcher(ctx, stack, StubTable)
+    flow.to_title()
+    return flow
+
+
+_FINISHED = {}
+
+
+def finished(seed=4, chateauma=None) -> GameSession:
+    """A complete game of a person against a Hard AI player (or Châteauma)."""
+    if (seed, chateauma) not in _FINISHED:
+        other = (SeatSpec("chateauma", "Châteauma", 1) if chateauma
+                 else SeatSpec("ai", "Ben", 1, "hard"))
+        session = GameSession(GameSetup(GameConfig(players=2, chateauma=chateauma),
+                                        (SeatSpec("human", "Ann", 0), other), seed=seed))
+        session.start()
+        rng = random.Random(seed)
+        while not session.over:
+            session.play(rng.choice(session.legal_actions()))
+        _FINISHED[seed, chateauma] = session
+    return _FINISHED[seed, chateauma]
+
+
+def games_in(ctx):
+    return load(statistics_path(ctx.data_root)).games
+
+
+def click(stack, widget):
+    for event in (motion(widget.rect.center), press(widget.rect.center),
+                  release(widget.rect.center)):
+        stack.handle_event(event)
+
+
+def result(game, *seats, rules="special", modules=()):
+    return GameResult(game, "2026-11-23T16:00:00+00:00", rules, modules,
+                      tuple(SeatResult(*s) for s in seats))
+
+
+# --- recording ------------------------------------------------------------------------------
+
+def test_a_finished_game_is_recorded_with_every_seat(ctx, launcher):
+    session = finished()
+    launcher.show_results(session)
+    assert isinstance(launcher.stack.top, ResultsScene)
+    (game,) = games_in(ctx)
+    state = session.state
+    places = {seat: place for place, seat in enumerate(state.ranking(), 1)}
+    assert game.rules == "special" and game.modules == ()
+    assert game.seats == (SeatResult("human", None, state.scores()[0], places[0]),
+                          SeatResult("ai", "hard", state.scores()[1], places[1]))
+    assert game.game == statistics.game_id(session)
+
+
+def test_a_game_is_counted_once_however_often_its_results_are_shown_or_it_is_loaded(
+        ctx, launcher):
+    session = finished()
+    launcher.show_results(session)
+    launcher.show_results(session)  # the results reopened
+    session.save(ctx.autosave_path)
+    for _ in range(2):  # Continue, then Load, of the finished game
+        launcher.open_save(persistence.read_save(ctx.autosave_path))
+        assert isinstance(launcher.stack.top, ResultsScene)
+    launcher.show_results(finished(seed=5))  # another game is another entry
+    assert [g.game for g in games_in(ctx)] == [statistics.game_id(finished()),
+                                                statistics.game_id(finished(seed=5))]
+
+
+def test_a_game_not_over_is_not_recorded(ctx):
+    session = GameSession(GameSetup(GameConfig(players=2), (SeatSpec("human", "Ann", 0),
+                                                             SeatSpec("human", "Ben", 1))))
+    session.start()
+    assert statistics.record_game(ctx.data_root, session) == []
+    assert not statistics_path(ctx.data_root).exists()
+
+
+def test_a_read_only_window_records_nothing(ctx, launcher):
+    ctx.read_only = True
+    launcher.show_results(finished())
+    assert isinstance(launcher.stack.top, ResultsScene)
+    assert not statistics_path(ctx.data_root).exists()
+
+
+def test_a_record_the_disk_refuses_is_told_and_the_results_still_show(ctx, launcher,
+                                                                        monkeypatch):
+    def refuse(path, value):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(statistics, "atomic_write_json", refuse)
+    launcher.show_results(finished())
+    assert isinstance(launcher.stack.top, ResultsScene)
+    assert ctx.notices[-1].key == "statistics.not_saved"
+    assert "No space left" in ctx.notices[-1].message()
+
+
+# --- the figures ---------------------------------------------------------------------------
+
+def test_figures_per_opponent_kind_and_level_and_per_rule_set():
+    games = [
+        result("a", ("human", None, 60, 1), ("ai", "hard", 50, 2)),
+        result("b", ("human", None, 40, 2), ("ai", "hard", 70, 1)),
+        result("c", ("human", None, 80, 1), ("ai", "easy", 30, 2), rules="alea2019"),
+        # Two people against Châteauma: each person's result counts.
+        result("d", ("human", None, 90, 2), ("human", None, 70, 3),
+               ("chateauma", "hard+A+C", 95, 1), modules=("inns",)),
+        result("e", ("ai", "medium", 50, 1), ("ai", "random", 20, 2)),  # no person
+    ]
+    f = figures(games)
+    assert f.games == 5
+    rows = {key: (t.played, t.won, t.best, t.mean) for key, t in f.opponents()}
+    assert rows == {("ai", "hard"): (2, 1, 60, 50.0), ("ai", "easy"): (1, 1, 80, 80.0),
+                    ("chateauma", "hard+A+C"): (2, 0, 90, 80.0),
+                    ("human", None): (2, 0, 90, 80.0)}
+    assert [key for key, _ in f.opponents()] == [
+        ("human", None), ("ai", "easy"), ("ai", "hard"), ("chateauma", "hard+A+C")]
+    by_rules = {key: (t.played, t.won, t.best, t.mean) for key, t in f.by_rules()}
+    assert by_rules == {("special", ()): (2, 1, 60, 50.0),
+                        ("special", ("inns",)): (2, 0, 90, 80.0),
+                        ("alea2019", ()): (1, 1, 80, 80.0)}
+    assert [key for key, _ in f.by_rules()][0] == ("special", ())
+
+
+def test_an_entry_round_trips_and_a_wrong_one_is_refused():
+    game = result("a", ("human", None, 60, 1), ("chateauma", "hard+A+C", 50, 2),
+                  modules=("inns",))
+    assert GameResult.from_dict(json.loads(json.dumps(game.to_dict()))) == game
+    d = game.to_dict()
+    d["seats"][1]["level"] = "hard+C+A"  # the same difficulty as hard+A+C
+    assert GameResult.from_dict(d).seats[1].level == "hard+A+C"
+    bad = [{"kind": "ai", "level": "wizard", "score": 1, "place": 1},
+           {"kind": "human", "level": None, "score": 1, "place": 3},
+           {"kind": "human", "level": None, "score": True, "place": 1},
+           {"kind": "chateauma", "level": "hard+Z", "score": 1, "place": 1}]
+    for seat in bad:
+        d = game.to_dict()
+        d["seats"][0] = seat
+        with pytest.raises(ValueError):
+            GameResult.from_dict(d)
+
+
+# --- a damaged record ----------------------------------------------------------------------
+
+def test_a_damaged_record_is_explained_left_alone_then_set_aside_not_overwritten(
+        ctx, stack, launcher):
+    path = statistics_path(ctx.data_root)
+    damaged = b'{"format": "castles-of-burgundy-statistics", "version": 1, "games": [{'
+    ctx.data_root.mkdir(parents=True)
+    path.write_bytes(damaged)
+    scene = stack.push(StatisticsScene(ctx))
+    assert scene.wait_read(10)
+    notes = scene.notes()
+    assert "could not be read (the file ends too early)" in notes[0]
+    assert "statistics.json.broken" in notes[0]
+    stack.draw(pygame.Surface((1280, 720)))
+    assert path.read_bytes() == damaged  # looking never changes the file
+    launcher.show_results(finished())
+    assert (ctx.data_root / "statistics.json.broken").read_bytes() == damaged
+    assert len(games_in(ctx)) == 1
+    assert ctx.notices[-1].key == "statistics.set_aside"
+    assert "statistics.json.broken" in ctx.notices[-1].message()
+    # A second damaged record never replaces the first one set aside.
+    path.write_bytes(b"\x00")
+    launcher.show_results(finished(seed=5))
+    assert (ctx.data_root / "statistics.json.broken").read_bytes() == damaged
+    assert (ctx.data_root / "statistics.json.2.broken").read_bytes() == b"\x00"
+    scene = StatisticsScene(ctx)
+    SceneStack().push(scene)
+    assert scene.wait_read(10)
+    assert scene.notes()[0] == i18n.tr(
+        "stats.set_aside", names="statistics.json.2.broken, statistics.json.broken")
+
+
+def test_games_that_can_still_be_read_are_kept_when_a_record_is_set_aside(ctx):
+    path = statistics_path(ctx.data_root)
+    good = result("a", ("human", None, 60, 1), ("ai", "hard", 50, 2))
+    doc = {"format": "castles-of-burgundy-statistics", "version": 1,
+           "games": [good.to_dict(), {"game": "b", "seats": "?"}]}
+    ctx.data_root.mkdir(parents=True)
+    path.write_text(json.dumps(doc))
+    loaded = load(path)
+    assert loaded.damaged and loaded.games == [good]
+    new = result("c", ("human", None, 70, 1), ("ai", "easy", 20, 2))
+    assert record(path, new) == (True, ctx.data_root / "statistics.json.broken")
+    assert json.loads((ctx.data_root / "statistics.json.broken").read_text()) == doc
+    assert load(path).games == [good, new] and not load(path).damaged
+
+
+def test_a_record_from_a_newer_version_is_left_alone(ctx, stack):
+    path = statistics_path(ctx.data_root)
+    ctx.data_root.mkdir(parents=True)
+    text = json.dumps({"format": "castles-of-burgundy-statistics", "version": 2,
+                       "games": [{"anything": 1}]})
+    path.write_text(text)
+    assert record(path, result("a", ("human", None, 1, 1), ("ai", "easy", 0, 2))) == (
+        False, None)
+    assert path.read_text() == text and statistics.broken_copies(path) == []
+    scene = stack.push(StatisticsScene(ctx))
+    assert scene.wait_read(10)
+    assert scene.notes()[0] == i18n.tr("stats.newer")
+
+
+# --- the screen ----------------------------------------------------------------------------
+
+def test_the_title_opens_the_statistics_empty_at_first(ctx, stack):
+    title = stack.push(TitleScene(ctx))
+    click(stack, title.buttons["title.statistics"])
+    scene = stack.top
+    assert isinstance(scene, StatisticsScene)
+    assert scene.wait_read(10)
+    assert scene.notes() == [i18n.tr("stats.empty")] and scene.tables() == []
+    stack.draw(pygame.Surface((1280, 720)))
+    stack.handle_event(key(pygame.K_ESCAPE))
+    assert stack.top is title
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_statistics_show_each_opponent_and_rule_set_with_its_figures(ctx, stack, lang):
+    path = statistics_path(ctx.data_root)
+    record(path, result("a", ("human", None, 61, 1), ("chateauma", "hard+A", 50, 2)))
+    record(path, result("b", ("human", None, 40, 2), ("chateauma", "hard+A", 70, 1)))
+    record(path, result("c", ("human", None, 80, 1), ("ai", "easy", 30, 2),
+                        rules="alea2019"))
+    i18n.set_language(lang)
+    scene = stack.push(StatisticsScene(ctx))
+    assert scene.wait_read(10)
+    assert scene.notes() == [i18n.trn("stats.games", 3, count=3)]
+    (against, heading_a, rows_a), (by_rules, heading_r, rows_r) = scene.tables()
+    shown = [(label, t.played, t.won, t.best) for label, t in rows_a]
+    easy = i18n.tr("setup.kind.ai", tier=i18n.tr("tier.easy"))
+    hard = i18n.tr("setup.chateauma.hard")
+    assert shown == [(easy, 1, 1, 80), (f"Châteauma {hard} +A", 2, 1, 61)]
+    assert [label for label, _ in rows_r] == ["Special Edition", "alea 2019"]
+    surface = pygame.Surface((1280, 720))
+    stack.draw(surface)
+    texts = [cell.text for cell in scene._cells]
+    assert ("50,5" if lang == "de" else "50.5") in texts
+    assert against in texts and by_rules in texts
