@@ -112,8 +112,10 @@ def progress_text(summary: SaveSummary) -> str:
 
 
 def seat_text(seat: SeatSummary) -> str:
-    return i18n.tr("load.seat", name=seat.name, kind=kind_text(seat.kind, seat.level),
-                   score=seat.score)
+    # Châteauma's seat is named Châteauma: its difficulty alone says the rest.
+    kind = (difficulty_text(seat.level or "") if seat.kind == "chateauma"
+            else kind_text(seat.kind, seat.level))
+    return i18n.tr("load.seat", name=seat.name, kind=kind, score=seat.score)
 
 
 class SaveRow(Button):

@@ -193,16 +193,21 @@ def broken_copies(path: Path) -> list[Path]:
                   if n.startswith(Path(path).name) and n.endswith(BROKEN_SUFFIX))
 
 
-def _set_aside(path: Path) -> Path:
-    """Rename a damaged record to the first free ``.broken`` name (never over another)."""
+def aside_path(path: Path) -> Path:
+    """Where a damaged record goes: the first free ``.broken`` name, never over another."""
     number = 1
     while True:
         suffix = BROKEN_SUFFIX if number == 1 else f".{number}{BROKEN_SUFFIX}"
         target = path.with_name(path.name + suffix)
         if not os.path.lexists(target):
-            os.rename(path, target)
             return target
         number += 1
+
+
+def _set_aside(path: Path) -> Path:
+    target = aside_path(path)
+    os.rename(path, target)
+    return target
 
 
 def record(path: Path, result: GameResult) -> tuple[bool, Path | None]:

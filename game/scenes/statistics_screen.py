@@ -12,8 +12,8 @@ from . import i18n
 from .context import ClientContext
 from .layout import DESIGN_RECT, Canvas
 from .load_menu import kind_text, rules_text
-from .preferences import BROKEN_SUFFIX
-from .statistics import Figures, Loaded, Tally, broken_copies, figures, load, statistics_path
+from .statistics import (Figures, Loaded, Tally, aside_path, broken_copies, figures, load,
+                         statistics_path)
 from .ui import theme
 from .ui.screen import MenuScene
 from .ui.text import elide, wrap_text
@@ -49,8 +49,9 @@ def opponent_text(kind: str, level: str | None) -> str:
     return i18n.tr("stats.people") if kind == "human" else kind_text(kind, level)
 
 
-def read(path: Path) -> tuple[Loaded, list[Path]]:
-    return load(path), broken_copies(path)
+def read(path: Path) -> tuple[Loaded, list[Path], Path]:
+    """The record, the earlier ones set aside, and where this one would be set aside."""
+    return load(path), broken_copies(path), aside_path(path)
 
 
 class StatisticsScene(MenuScene):
@@ -60,18 +61,20 @@ class StatisticsScene(MenuScene):
         self.path = statistics_path(ctx.data_root)
         self.loaded: Loaded | None = None
         self.broken: list[Path] = []
+        self.aside = self.path
         self.figures: Figures | None = None
         self.scroll = 0.0
         self._height = 0.0
         self._layout_key: tuple | None = None
         self._cells: list[Cell] = []
-        self._reading: Background[tuple[Loaded, list[Path]]] | None = None
+        self._reading: Background[tuple[Loaded, list[Path], Path]] | None = None
         self.add(Button(BACK, "common.back", self.close, hotkey=pygame.K_BACKSPACE))
 
     def enter(self) -> None:
         super().enter()
         path = self.path
-        self._reading = Background(lambda: read(path), (Loaded(), []), "read-statistics")
+        self._reading = Background(lambda: read(path), (Loaded(), [], path),
+                                   "read-statistics")
 
     def update(self, dt: float) -> None:
         self._take_reading()
@@ -90,7 +93,7 @@ class StatisticsScene(MenuScene):
         answer = self._reading.result()
         if answer is None:
             return
-        self.loaded, self.broken = answer
+        self.loaded, self.broken, self.aside = answer
         self.figures = figures(self.loaded.games)
         self._layout_key = None
 
@@ -98,25 +101,30 @@ class StatisticsScene(MenuScene):
 
     def notes(self) -> list[str]:
         """Paragraphs above the tables: problems with the file, then what is counted."""
+        if self.loaded is None:
+            return [i18n.tr("stats.reading")]
+        f = self.figures
+        if not f.games:
+            counted = i18n.tr("stats.empty")
+        elif not f.against:
+            counted = i18n.trn("stats.no_people", f.games, count=f.games)
+        else:
+            counted = i18n.trn("stats.games", f.games, count=f.games)
+        return self.problems() + [counted]
+
+    def problems(self) -> list[str]:
+        """What is wrong with the record, and where earlier ones were set aside."""
         loaded, out = self.loaded, []
         if loaded is None:
-            return [i18n.tr("stats.reading")]
+            return out
         if loaded.newer:
             out.append(i18n.tr("stats.newer"))
         elif loaded.problem is not None:
             reason = i18n.tr(f"reason.{loaded.problem.reason}")
-            out.append(i18n.tr("stats.damaged", detail=reason,
-                               name=self.path.name + BROKEN_SUFFIX))
+            out.append(i18n.tr("stats.damaged", detail=reason, name=self.aside.name))
         if self.broken:
             out.append(i18n.tr("stats.set_aside",
                                names=", ".join(p.name for p in self.broken)))
-        f = self.figures
-        if not f.games:
-            out.append(i18n.tr("stats.empty"))
-        elif not f.against:
-            out.append(i18n.trn("stats.no_people", f.games, count=f.games))
-        else:
-            out.append(i18n.trn("stats.games", f.games, count=f.games))
         return out
 
     def tables(self) -> list[tuple[str, str, list[tuple[str, Tally]]]]:
@@ -141,9 +149,11 @@ class StatisticsScene(MenuScene):
         body = canvas.font(theme.FONT_BODY)
         step = body.get_linesize() / canvas.scale
         y = 0.0
+        problems = self.problems()
         for note in self.notes():
+            colour = theme.ERROR if note in problems else theme.TEXT
             for line in wrap_text(note, body, canvas.length(PAGE.w - 2 * LEFT)):
-                cells.append(Cell(y, LEFT, line, theme.FONT_BODY, theme.TEXT))
+                cells.append(Cell(y, LEFT, line, theme.FONT_BODY, colour))
                 y += step
             y += step * 0.4
         heads = [i18n.tr(k) for k in ("stats.played", "stats.won", "stats.best",

@@ -72,6 +72,14 @@ def statistics_filled(data_root):
     return _statistics(data_root)
 
 
+def statistics_damaged(data_root):
+    """A record that cannot be read, and an earlier one set aside: the longest notes."""
+    data_root.mkdir(parents=True, exist_ok=True)
+    (data_root / "statistics.json").write_text('{"format": "castles-of-burgundy-st')
+    (data_root / "statistics.json.broken").write_text("[]")
+    return _statistics(data_root)
+
+
 def rules_reference(data_root):
     return _menu(data_root, TitleScene, RulesReferenceScene)
 
@@ -168,6 +176,7 @@ def results(data_root):
 SCREENS: dict[str, Callable] = {
     "title": title, "settings": settings, "load": load_list, "load_delete": load_delete,
     "statistics": statistics_empty, "statistics_filled": statistics_filled,
+    "statistics_damaged": statistics_damaged,
     "rules": rules_reference,
     "setup": setup_two, "setup_four": setup_full, "setup_chateauma": setup_chateauma,
     "table": table_two, "table_die": table_die_chosen, "table_four": table_four, "table_estate": table_estate_choice,

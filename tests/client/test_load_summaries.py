@@ -95,7 +95,7 @@ def test_a_finished_game_with_chateauma_says_so_with_the_final_scores(ctx):
     _, overlay = listed(ctx)
     _, middle, players = overlay.rows[0].lines()
     assert middle == "Special Edition \u2014 Game over"
-    assert "Châteauma (Châteauma Hard +A+C)" in players
+    assert "Châteauma (Hard +A+C)" in players
 
 
 def test_modules_named_in_the_config_follow_the_rule_set():
@@ -218,4 +218,22 @@ def test_long_rows_are_shortened_to_fit_and_said_whole_in_the_tooltip(ctx, lang,
     stack.draw(pygame.Surface((1280, 720)))
     assert any(t.endswith("\u2026") and t.startswith("Clara-Sophie") for t in drawn)
     medium = "Mittel" if lang == "de" else "Medium"
-    assert f"Châteauma {medium} +A+B+C+D" in overlay.rows[0].tooltip_text()
+    assert f"Châteauma ({medium} +A+B+C+D)" in overlay.rows[0].tooltip_text()
+
+
+def test_the_load_list_matches_its_golden_image(ctx, monkeypatch):
+    """Regenerate with UPDATE_GOLDEN=1 after an intended change, and look at the result."""
+    from golden_images import compare_golden
+    # Dates in the machine's time zone would differ between machines.
+    monkeypatch.setattr(load_menu, "format_saved_at",
+                        lambda when: when.strftime("%Y-%m-%d %H:%M"))
+    save(played(), ctx.saves_dir / "evening.json", AT)
+    save(played(SOLO, chateauma="hard+A+C", until=lambda s: False, seed=5),
+         ctx.saves_dir / "solo.json", AT - dt.timedelta(days=1))
+    (ctx.saves_dir / "damaged.json").write_bytes(b"\x00")
+    persistence.os.utime(ctx.saves_dir / "damaged.json", (0, 0))  # the oldest, listed last
+    stack, overlay = listed(ctx)
+    overlay.focus.focus(None)
+    surface = pygame.Surface((1280, 720))
+    stack.draw(surface)
+    compare_golden(surface, "load_list.png")

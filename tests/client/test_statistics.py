@@ -203,10 +203,12 @@ def test_a_damaged_record_is_explained_left_alone_then_set_aside_not_overwritten
     launcher.show_results(finished(seed=5))
     assert (ctx.data_root / "statistics.json.broken").read_bytes() == damaged
     assert (ctx.data_root / "statistics.json.2.broken").read_bytes() == b"\x00"
+    path.write_bytes(b"\x00")
     scene = StatisticsScene(ctx)
     SceneStack().push(scene)
     assert scene.wait_read(10)
-    assert scene.notes()[0] == i18n.tr(
+    assert "the next finished game renames it to statistics.json.3.broken" in scene.notes()[0]
+    assert scene.notes()[1] == i18n.tr(
         "stats.set_aside", names="statistics.json.2.broken, statistics.json.broken")
 
 
@@ -275,3 +277,31 @@ def test_the_statistics_show_each_opponent_and_rule_set_with_its_figures(ctx, st
     texts = [cell.text for cell in scene._cells]
     assert ("50,5" if lang == "de" else "50.5") in texts
     assert against in texts and by_rules in texts
+
+
+def test_a_long_record_scrolls(ctx, stack):
+    from positions import recorded_games
+    recorded_games(ctx.data_root)
+    scene = stack.push(StatisticsScene(ctx))
+    assert scene.wait_read(10)
+    stack.draw(pygame.Surface((1280, 720)))
+    assert scene.max_scroll > 0
+    stack.handle_event(key(pygame.K_END))
+    assert scene.scroll == scene.max_scroll
+    stack.handle_event(key(pygame.K_HOME))
+    assert scene.scroll == 0
+    stack.handle_event(key(pygame.K_PAGEDOWN))
+    assert scene.scroll > 0
+
+
+def test_the_statistics_screen_matches_its_golden_image(ctx, stack):
+    """Regenerate with UPDATE_GOLDEN=1 after an intended change, and look at the result."""
+    from golden_images import compare_golden
+    from positions import recorded_games
+    recorded_games(ctx.data_root)
+    scene = stack.push(StatisticsScene(ctx))
+    assert scene.wait_read(10)
+    scene.focus.focus(None)
+    surface = pygame.Surface((1280, 720))
+    stack.draw(surface)
+    compare_golden(surface, "statistics_screen.png")
