@@ -305,3 +305,60 @@ def test_the_statistics_screen_matches_its_golden_image(ctx, stack):
     surface = pygame.Surface((1280, 720))
     stack.draw(surface)
     compare_golden(surface, "statistics_screen.png")
+
+
+def _mutations(base: dict, rng: random.Random, count: int):
+    """Damaged statistics files from a good one: bytes flipped or cut, values replaced by
+    values of other types, parts removed."""
+    odd = [None, True, -1, 10**19, 1.5, "", "x" * 300, [], {}, "hard+Z", "wizard", [1, 2]]
+    text = json.dumps(base).encode()
+    for _ in range(count):
+        roll = rng.random()
+        if roll < 0.3:
+            raw = bytearray(text)
+            for _ in range(rng.randint(1, 4)):
+                raw[rng.randrange(len(raw))] = rng.randrange(256)
+            yield bytes(raw)
+        elif roll < 0.45:
+            yield text[:rng.randrange(len(text))]
+        else:
+            doc = json.loads(text)
+            holders = [doc, *doc["games"], *(s for g in doc["games"] for s in g["seats"])]
+            holder = rng.choice(holders)
+            field = rng.choice(sorted(holder))
+            if rng.random() < 0.2:
+                del holder[field]
+            else:
+                holder[field] = rng.choice(odd)
+            yield json.dumps(doc).encode()
+
+
+def test_damaged_records_never_crash_and_are_kept_byte_for_byte(ctx):
+    from positions import recorded_games
+    recorded_games(ctx.data_root)
+    path = statistics_path(ctx.data_root)
+    base = json.loads(path.read_text())
+    new = result("new", ("human", None, 70, 1), ("ai", "easy", 20, 2))
+    rng = random.Random(8)
+    damaged = 0
+    for raw in _mutations(base, rng, 100):
+        for old in statistics.broken_copies(path):
+            old.unlink()
+        path.write_bytes(raw)
+        loaded = load(path)
+        scene = StatisticsScene(ctx)
+        SceneStack().push(scene)
+        assert scene.wait_read(10)
+        scene.draw(pygame.Surface((640, 360)))
+        assert path.read_bytes() == raw
+        added, aside = record(path, new)
+        if loaded.newer:
+            assert (added, aside) == (False, None) and path.read_bytes() == raw
+            continue
+        if loaded.damaged:
+            damaged += 1
+            assert aside.read_bytes() == raw
+        after = load(path)
+        assert not after.damaged and after.games[-1] == new
+        assert after.games[:-1] == loaded.games
+    assert damaged > 60
