@@ -39,7 +39,7 @@ from .session import SEAT_KINDS, GameSession
 STATISTICS_NAME = "statistics.json"
 STATISTICS_FORMAT = "castles-of-burgundy-statistics"
 STATISTICS_VERSION = 1
-# About 200 bytes a game: room for tens of thousands of games.
+# About 400 bytes a game as written: room for some 40,000 games.
 MAX_STATISTICS_BYTES = 16 * 1024 * 1024
 MAX_SEATS = 8
 MAX_SCORE = 10_000
