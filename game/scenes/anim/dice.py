@@ -274,9 +274,11 @@ def _first_contacts(bodies: Sequence[pymunk.Body], time: float) -> list[Impact]:
     found: dict[frozenset[int], Impact] = {}
 
     def note(arbiter: pymunk.Arbiter) -> None:
+        if not arbiter.is_first_contact:
+            return  # most contacts persist from earlier steps: a die resting on a wall
         shapes = arbiter.shapes
         key = frozenset(id(shape) for shape in shapes)
-        if arbiter.is_first_contact and key not in found:
+        if key not in found:
             wall = any(shape.body.body_type == pymunk.Body.STATIC for shape in shapes)
             found[key] = Impact(time, arbiter.total_impulse.length, WALL if wall else DIE)
 
