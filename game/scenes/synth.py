@@ -61,19 +61,14 @@ def _smooth(x: np.ndarray, width: int) -> np.ndarray:
     return np.convolve(x, window / window.sum(), mode="same")
 
 
-def _burst(n: int, rate: int, seconds: float, smooth: int, seed: int,
-           start: float = 0.0) -> np.ndarray:
+def _burst(n: int, rate: int, seconds: float, smooth: int, seed: int) -> np.ndarray:
     """A noise burst fading over ``seconds`` (the scrape of contact), low-passed by
     ``smooth`` samples; a negative ``smooth`` high-passes instead (noise less its low-pass)."""
     noise = np.random.default_rng(seed).standard_normal(n)
     shaped = _smooth(noise, abs(smooth))
     if smooth < 0:
         shaped = noise - shaped
-    out = np.zeros(n)
-    first = _length(start, rate)
-    t = _time(n - first, rate)
-    out[first:] = shaped[: n - first] * np.exp(-t / seconds)
-    return out
+    return shaped * np.exp(-_time(n, rate) / seconds)
 
 
 def _tone(n: int, rate: int, freq: float, start: float, seconds: float,
