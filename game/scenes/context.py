@@ -1,4 +1,5 @@
-"""What every scene may need from the running client: settings, files and the game launcher.
+"""What every scene may need from the running client: settings, files, sound and the game
+launcher.
 
 Kept apart from the window so that scenes can be built and driven in tests without one.
 """
@@ -13,6 +14,7 @@ from . import i18n, persistence
 from .anim.timeline import Speed
 from .persistence import DataDirLock, SaveFile
 from .preferences import Notice, Settings, SettingsStore
+from .sound import MixerDevice, SoundBoard
 
 if TYPE_CHECKING:
     from .session import GameSession, GameSetup
@@ -42,7 +44,8 @@ class GameLauncher(Protocol):
 class ClientContext:
     def __init__(self, data_root: Path, store: SettingsStore, settings: Settings,
                  launcher: GameLauncher | None = None,
-                 set_fullscreen: Callable[[bool], None] | None = None) -> None:
+                 set_fullscreen: Callable[[bool], None] | None = None,
+                 sound: SoundBoard | None = None) -> None:
         self.data_root = Path(data_root)
         self.store = store
         self._settings = settings
@@ -57,6 +60,9 @@ class ClientContext:
         self.lock: DataDirLock | None = None
         self._settings_listeners: list[Callable[[Settings], None]] = []
         i18n.set_language(settings.language)
+        # Nothing is opened here: the board opens the audio device when a sound is wanted.
+        self.sound = sound if sound is not None else SoundBoard(MixerDevice())
+        self.sound.set_level(settings.sound_volume, settings.sound)
 
     @classmethod
     def load(cls, data_root: Path | None = None, **kwargs: Any) -> ClientContext:
@@ -108,6 +114,7 @@ class ClientContext:
         old, new = self._settings, self._settings.with_changes(**changes)
         self._settings = new
         i18n.set_language(new.language)
+        self.sound.set_level(new.sound_volume, new.sound)
         if new.fullscreen != old.fullscreen and self.set_fullscreen is not None:
             self.set_fullscreen(new.fullscreen)
         for listener in list(self._settings_listeners):

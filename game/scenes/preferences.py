@@ -1,4 +1,5 @@
-"""The player's settings: language, animation speed, full screen, hand-off screen.
+"""The player's settings: language, animation speed, full screen, hand-off screen, sound
+and its volume.
 
 A settings file that cannot be used never stops the game: the defaults (or every value
 that could be read) are used and the problems are reported as notices. The unusable file
@@ -20,6 +21,7 @@ from .persistence import SaveError, atomic_write_bytes, atomic_write_json, read_
 SETTINGS_FORMAT = "castles-of-burgundy-settings"
 SETTINGS_VERSION = 1
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
+VOLUME_LEVELS = tuple(range(10, 101, 10))   # percent
 BROKEN_SUFFIX = ".broken"
 
 
@@ -39,6 +41,8 @@ class Settings:
     animation_speed: str = "normal"
     fullscreen: bool = False
     handoff_screen: bool = True
+    sound: bool = True
+    sound_volume: int = 70
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -58,6 +62,9 @@ def _check(name: str, value: Any) -> str | None:
         return None if value in i18n.LANGUAGES else f"expected one of {i18n.LANGUAGES}"
     if name == "animation_speed":
         return None if value in ANIMATION_SPEEDS else f"expected one of {ANIMATION_SPEEDS}"
+    if name == "sound_volume":
+        return (None if type(value) is int and value in VOLUME_LEVELS
+                else f"expected one of {VOLUME_LEVELS}")
     return None if type(value) is bool else "expected true or false"
 
 

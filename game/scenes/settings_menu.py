@@ -1,23 +1,28 @@
-"""The settings overlay: changes apply at once and are saved straight away."""
+"""The settings overlay: changes apply at once and are saved straight away. A change of
+the sound or its volume plays an effect at the new volume, so the player hears it."""
 
 from __future__ import annotations
 
 import pygame
 
-from . import i18n
+from . import i18n, synth
 from .context import ClientContext
 from .layout import Canvas
-from .preferences import ANIMATION_SPEEDS
+from .preferences import ANIMATION_SPEEDS, VOLUME_LEVELS
 from .ui import theme
 from .ui.screen import MenuScene, draw_dialog
 from .ui.widgets import Button, Choice, Label
 
-DIALOG = pygame.Rect(510, 170, 900, 740)
+DIALOG = pygame.Rect(510, 80, 900, 920)
 ROW_X, ROW_Y, ROW_W, ROW_H, ROW_GAP = DIALOG.x + 60, DIALOG.y + 130, DIALOG.w - 120, 76, 18
 
 
 def _language_name(code: str):
     return lambda: i18n.LANGUAGE_NAMES[code]
+
+
+def _volume_level(percent: int):
+    return lambda: i18n.tr("settings.volume.level", percent=percent)
 
 
 class SettingsOverlay(MenuScene):
@@ -43,11 +48,17 @@ class SettingsOverlay(MenuScene):
             Choice(self._row(3), "settings.handoff", on_off, s.handoff_screen,
                    lambda v: self.ctx.change_settings(handoff_screen=v),
                    tooltip="settings.handoff.tip"),
+            Choice(self._row(4), "settings.sound", on_off, s.sound,
+                   lambda v: self._change_sound(sound=v), tooltip="settings.sound.tip"),
+            Choice(self._row(5), "settings.volume",
+                   [(level, _volume_level(level)) for level in VOLUME_LEVELS], s.sound_volume,
+                   lambda v: self._change_sound(sound_volume=v),
+                   tooltip="settings.volume.tip"),
         ]
         self.choices = {c.name: c for c in rows}
         for row in rows:
             self.add(row)
-        self.notice = Label((ROW_X, self._row(4)[1], ROW_W, 110), self._notice_text,
+        self.notice = Label((ROW_X, self._row(6)[1], ROW_W, 110), self._notice_text,
                             size=theme.FONT_SMALL, colour=theme.ERROR)
         self.panels.add(self.notice)
         self.close_button = self.add(Button((DIALOG.centerx - 160, DIALOG.bottom - 110, 320, 76),
@@ -57,6 +68,10 @@ class SettingsOverlay(MenuScene):
     @staticmethod
     def _row(i: int) -> tuple[int, int, int, int]:
         return ROW_X, ROW_Y + i * (ROW_H + ROW_GAP), ROW_W, ROW_H
+
+    def _change_sound(self, **changes) -> None:
+        self.ctx.change_settings(**changes)
+        self.ctx.sound.play(synth.POINTS)
 
     def _notice_text(self) -> str:
         return "\n".join(n.message() for n in self.ctx.notices[-2:])
@@ -70,7 +85,9 @@ class SettingsOverlay(MenuScene):
         for name, value in (("settings.language", s.language),
                             ("settings.speed", s.animation_speed),
                             ("settings.fullscreen", s.fullscreen),
-                            ("settings.handoff", s.handoff_screen)):
+                            ("settings.handoff", s.handoff_screen),
+                            ("settings.sound", s.sound),
+                            ("settings.volume", s.sound_volume)):
             choice = self.choices[name]
             choice.index = next(i for i, (v, _) in enumerate(choice.options) if v == value)
 

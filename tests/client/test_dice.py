@@ -1,13 +1,17 @@
 """Dice physics: deterministic per cosmetic seed, always landing on the faces the rules chose."""
 
+import itertools
+import math
 import random
 
 import pygame
 import pytest
 
-from game.scenes.anim.dice import (ORIENTATIONS, STEP, DiceRoll, DiceTray, Orientation,
-                                   EAST, NORTH, SOUTH, WEST)
+from game.scenes.anim.dice import (CLICK_GAP, DIE, EAST, FLOOR, LANDING_GAP, LOUD_IMPACT,
+                                   NORTH, ORIENTATIONS, QUIETEST_CLICK, SOFT_IMPACT, SOUTH,
+                                   STEP, WALL, WEST, DiceRoll, DiceTray, Impact, Orientation)
 from game.scenes.anim.timeline import Speed, Timeline
+from game.scenes.table import geometry as g
 
 TRAY = (700, 420)
 
@@ -125,3 +129,77 @@ def test_dice_are_drawn_where_the_frames_put_them():
         draw_dice(Canvas(surface), (100, 200), frames, 64)
         for die in frames:
             assert surface.get_at((round(100 + die.x), round(200 + die.y)))[:3] != (0, 0, 0)
+
+
+# --- impacts: what the roll's clicks follow ----------------------------------------------
+
+def near_wall(die, size, die_size):
+    """Whether a die (a rounded square of side ``die_size``, turned any way) can touch
+    the tray's wall, whose thickness reaches half a die into the tray."""
+    reach = die_size * (0.5 + math.sqrt(2) / 2 + 0.08) + 2
+    return min(die.x, die.y, size[0] - die.x, size[1] - die.y) <= reach
+
+
+def touching(a, b, die_size):
+    return math.hypot(a.x - b.x, a.y - b.y) <= die_size * (math.sqrt(2) + 0.16) + 2
+
+
+@pytest.mark.parametrize("seed, targets", throws(40))
+def test_every_die_lands_then_clicks_follow_real_collisions(seed, targets):
+    tray = DiceTray(TRAY, targets, seed, die_size=64)
+    impacts = tray.impacts
+    assert [round(i.time / LANDING_GAP, 6) for i in impacts[:len(targets)]] == list(
+        range(len(targets)))
+    assert all(b.time - a.time >= CLICK_GAP for a, b in zip(impacts, impacts[1:]))
+    assert all(SOFT_IMPACT <= i.strength and 0 <= i.time <= tray.duration for i in impacts)
+    for impact in impacts[len(targets):]:
+        frame = tray.frame_at(impact.time)
+        if impact.kind == WALL:
+            assert any(near_wall(d, TRAY, 64) for d in frame), impact
+        else:
+            assert impact.kind == DIE
+            assert any(touching(a, b, 64) for a, b in itertools.combinations(frame, 2)), impact
+
+
+def test_most_throws_at_the_table_strike_a_wall_or_each_other():
+    """The table's tray, two seat dice and the white die: most throws are heard as more
+    than the dice landing."""
+    tray, die = (g.DICE.w, g.DICE.h - 40), 56
+    struck = sum(any(i.kind != FLOOR for i in DiceTray(tray, t[:2] + [4], s, die).impacts)
+                 for s, t in throws(40))
+    assert struck >= 28
+
+
+def test_impacts_depend_on_the_seed_not_on_the_faces():
+    assert DiceTray(TRAY, [1, 1], seed=5).impacts == DiceTray(TRAY, [6, 2], seed=5).impacts
+    assert DiceTray(TRAY, [1, 1], seed=5).impacts != DiceTray(TRAY, [1, 1], seed=6).impacts
+
+
+def test_a_harder_impact_is_a_louder_click():
+    loudness = [Impact(0, s, WALL).loudness for s in (0, 5, 20, 60, 120, LOUD_IMPACT, 900)]
+    assert loudness == sorted(loudness)
+    assert loudness[0] == QUIETEST_CLICK and loudness[-1] == 1.0
+
+
+def test_the_roll_reports_each_impact_as_it_passes():
+    tray = DiceTray(TRAY, [2, 6, 3], seed=2)
+    heard = []
+    timeline = Timeline()
+    roll = timeline.play(DiceRoll(tray, on_impact=lambda i: heard.append((i, roll.elapsed))))
+    while timeline.busy:
+        timeline.update(1 / 60)
+    assert [i for i, _ in heard] == tray.impacts
+    assert all(i.time <= at < i.time + 1 / 60 + 1e-9 for i, at in heard)
+
+
+def test_a_roll_finished_early_is_one_click_its_hardest_still_to_come():
+    tray = DiceTray(TRAY, [2, 6, 3], seed=2)
+    heard = []
+    roll = DiceRoll(tray, on_impact=heard.append)
+    roll.finish()
+    assert heard == [max(tray.impacts, key=lambda i: i.strength)]
+    heard.clear()
+    roll = DiceRoll(tray, on_impact=heard.append)
+    roll.advance(0.02)      # the first landing is heard
+    roll.finish()
+    assert heard == tray.impacts[:1]

@@ -13,6 +13,7 @@ import pytest
 
 from client_events import motion
 from table_driver import make_table, settle
+from game.scenes import synth
 from game.scenes.app import App, create_window
 from game.scenes.context import ClientContext
 from game.scenes.settings_menu import SettingsOverlay
@@ -110,6 +111,19 @@ def test_a_person_thinking_at_the_table_is_not_drawn_again(window, data_root):
     app.run(5)
     assert app.run(300) == 0
     assert scene.can_act()
+
+
+def test_a_sound_still_ringing_does_not_draw_the_table(window, data_root):
+    """Sound plays on the mixer's own thread: a long cue ringing out while a person
+    thinks keeps the frame loop idle."""
+    app, scene = table_app(window, data_root, ("human", "random"))
+    while not scene.can_act():
+        app.run(1)
+    app.run(5)
+    assert scene.ctx.sound.play(synth.GAME_END)
+    assert app.run(60) == 0
+    assert pygame.mixer.get_busy()  # the fanfare is still playing
+    pygame.mixer.stop()
 
 
 def test_animations_are_drawn_every_frame(window, data_root):

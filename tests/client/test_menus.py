@@ -8,7 +8,7 @@ import pytest
 
 from client_events import key, motion, press, release, wheel
 from game.rules import GameConfig
-from game.scenes import i18n, persistence
+from game.scenes import i18n, persistence, synth
 from game.scenes.context import ClientContext
 from game.scenes.load_menu import VISIBLE_ROWS, LoadOverlay
 from game.scenes.session import GameSession, GameSetup, SeatSpec
@@ -165,6 +165,39 @@ class TestSettingsOverlay:
         assert (s.animation_speed, s.fullscreen, s.handoff_screen) == ("fast", True, False)
         assert seen == [True]
         assert ctx.animation_speed.value == "fast"
+
+    def test_sound_and_volume_are_set_saved_and_heard(self, data_root, stack):
+        class Board:
+            def __init__(self):
+                self.level = self.played = None
+
+            def set_level(self, volume, on):
+                self.level = (volume, on)
+
+            def play(self, name, volume=1.0):
+                self.played = (name, self.level)
+                return True
+
+        board = Board()
+        ctx = ClientContext.load(data_root, sound=board)
+        assert board.level == (70, True)
+        _, overlay = self.open(ctx, stack)
+        volume = overlay.choices["settings.volume"]
+        click_at(stack, (volume.rect.right - 30, volume.rect.centery))    # forward
+        assert ctx.settings.sound_volume == 80
+        assert board.played == (synth.POINTS, (80, True))  # heard at the new volume
+        for _ in range(3):
+            click_at(stack, (volume.rect.right - 30, volume.rect.centery))
+        assert ctx.settings.sound_volume == 10                # from 100 round to 10
+        click_at(stack, (volume.rect.x + volume.rect.w * 0.55 + 20, volume.rect.centery))
+        assert ctx.settings.sound_volume == 100               # the left arrow steps back
+        sound = overlay.choices["settings.sound"]
+        click_at(stack, (sound.rect.right - 30, sound.rect.centery))
+        assert ctx.settings.sound is False and board.level == (100, False)
+        saved = json.loads(persistence.settings_path(data_root).read_text())["settings"]
+        assert (saved["sound"], saved["sound_volume"]) == (False, 100)
+        assert ClientContext.load(data_root).settings.sound_volume == 100
+        draw(stack)
 
     def test_escape_closes_and_the_title_resumes(self, ctx, stack):
         title, overlay = self.open(ctx, stack)

@@ -23,14 +23,14 @@ def test_missing_file_gives_defaults_quietly_and_creates_nothing(path):
 
 def test_defaults():
     s = Settings()
-    assert (s.language, s.animation_speed, s.fullscreen, s.handoff_screen) == (
-        "en", "normal", False, True)
+    assert (s.language, s.animation_speed, s.fullscreen, s.handoff_screen, s.sound,
+            s.sound_volume) == ("en", "normal", False, True, True, 70)
 
 
 def test_round_trip(path):
     store = SettingsStore(path)
     wanted = Settings(language="de", animation_speed="instant", fullscreen=True,
-                      handoff_screen=False)
+                      handoff_screen=False, sound=False, sound_volume=30)
     store.save(wanted)
     assert SettingsStore(path).load() == wanted
     doc = json.loads(path.read_text())
@@ -75,6 +75,28 @@ def test_usable_values_survive_next_to_bad_ones(path):
     assert fields == ["fullscreen", "language"]
 
 
+@pytest.mark.parametrize("values, bad", [
+    ({"sound": "off", "sound_volume": 40}, {"sound"}),
+    ({"sound": 0, "sound_volume": 40}, {"sound"}),
+    ({"sound": False, "sound_volume": 55}, {"sound_volume"}),
+    ({"sound": False, "sound_volume": 0}, {"sound_volume"}),
+    ({"sound": False, "sound_volume": 110}, {"sound_volume"}),
+    ({"sound": False, "sound_volume": True}, {"sound_volume"}),
+    ({"sound": False, "sound_volume": 50.0}, {"sound_volume"}),
+    ({"sound": "yes", "sound_volume": "50"}, {"sound", "sound_volume"}),
+])
+def test_a_bad_sound_setting_falls_back_alone(path, values, bad):
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"format": SETTINGS_FORMAT, "version": 1, "settings": {
+        "language": "de", **values}}))
+    store = SettingsStore(path)
+    s = store.load()
+    assert s.language == "de"
+    assert {n.params["field"] for n in store.notices} == bad
+    assert s.sound == (True if "sound" in bad else values["sound"])
+    assert s.sound_volume == (70 if "sound_volume" in bad else values["sound_volume"])
+
+
 def test_a_newer_file_is_read_for_what_this_version_knows(path):
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps({"format": SETTINGS_FORMAT, "version": 3, "settings": {
@@ -91,6 +113,8 @@ def test_invalid_settings_cannot_be_built():
         Settings(animation_speed="slow")
     with pytest.raises(ValueError):
         Settings(fullscreen=1)
+    with pytest.raises(ValueError):
+        Settings(sound_volume=75)
     assert Settings().with_changes(language="de").language == "de"
 
 

@@ -7,13 +7,18 @@ changes each time the die rolls over by one side length, in the direction it tra
 way a real die turns. After the throw is simulated, the die's starting orientation is
 chosen among the 24 so that the same sequence of roll-overs ends on the required face:
 every visible change stays a legal quarter turn of a real die.
+
+The simulation also notes every impact, so the roll can click as the dice are seen to
+collide: each die landing in the tray as it is thrown (the throw comes from above, which
+the simulation seen from above does not model, so landings are spaced by LANDING_GAP at
+the start), then every die striking another or the tray's wall, and how hard.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -33,6 +38,19 @@ FELT_DECELERATION = 700.0     # design units per second squared
 FELT_SPIN_DECELERATION = 14.0  # radians per second squared
 TUMBLE_MIN_SPEED = 140.0  # below this a die slides instead of rolling over
 TUMBLE_LENGTH = 0.9       # roll-over distance as a fraction of the die's side
+
+# Impacts are measured by the impulse of first contact (the change of speed, in design
+# units per second, of a die of unit mass). Below SOFT_IMPACT a touch is not heard; from
+# LOUD_IMPACT up a click is at full volume. A throw's hardest hits measure about 200.
+SOFT_IMPACT = 10.0
+LOUD_IMPACT = 180.0
+QUIETEST_CLICK = 0.12
+# Impacts closer together than this are one click, as loud as the harder one.
+CLICK_GAP = 0.025
+LANDING_GAP = 0.035
+# A die thrown at the mean speed lands this hard; faster ones harder.
+LANDING = 0.6 * LOUD_IMPACT
+FLOOR, WALL, DIE = "floor", "wall", "die"
 
 NORTH, SOUTH, EAST, WEST = "N", "S", "E", "W"
 
@@ -88,6 +106,36 @@ class DieFrame:
     roll_direction: str | None
 
 
+@dataclass(frozen=True)
+class Impact:
+    """A die landing on the tray's floor, striking its wall or another die (``kind``),
+    ``time`` seconds into the throw, with the impulse ``strength``."""
+
+    time: float
+    strength: float
+    kind: str
+
+    @property
+    def loudness(self) -> float:
+        """0-1: how loud its click is."""
+        return max(QUIETEST_CLICK, min(1.0, self.strength / LOUD_IMPACT) ** 0.7)
+
+
+def _thin(impacts: Sequence[Impact]) -> list[Impact]:
+    """Drops touches too soft to hear and merges impacts closer than CLICK_GAP, keeping
+    the harder one (a die rattling along a wall is a few clicks, not dozens)."""
+    kept: list[Impact] = []
+    for impact in impacts:
+        if impact.strength < SOFT_IMPACT:
+            continue
+        if kept and impact.time - kept[-1].time < CLICK_GAP:
+            if impact.strength > kept[-1].strength:
+                kept[-1] = Impact(kept[-1].time, impact.strength, impact.kind)
+            continue
+        kept.append(impact)
+    return kept
+
+
 class DiceTray:
     """Simulates one throw of len(targets) dice into a tray of ``size`` design units."""
 
@@ -103,6 +151,7 @@ class DiceTray:
         self.seed = seed
         self.die_size = die_size
         self.frames: list[tuple[DieFrame, ...]] = []
+        self.impacts: list[Impact] = []
         self._simulate()
 
     @property
@@ -133,6 +182,7 @@ class DiceTray:
         # Seen from inside, the walls' thickness pushes the usable area in by ``wall``.
         inner = wall + s * 0.75
         bodies = []
+        impacts: list[Impact] = []
         lane = (h - 2 * inner) / len(self.targets)
         for i in range(len(self.targets)):
             body = pymunk.Body(1.0, pymunk.moment_for_box(1.0, (s, s)))
@@ -140,6 +190,7 @@ class DiceTray:
                              inner + lane * (i + rng.uniform(0.2, 0.8)))
             heading = rng.uniform(-0.45, 0.45)
             speed = rng.uniform(1.0, 1.5) * w
+            impacts.append(Impact(i * LANDING_GAP, LANDING * speed / (1.25 * w), FLOOR))
             body.velocity = (speed * math.cos(heading), speed * math.sin(heading))
             body.angle = rng.uniform(0, 2 * math.pi)
             body.angular_velocity = rng.uniform(-9, 9)
@@ -179,11 +230,15 @@ class DiceTray:
                     for b in bodies)):
                 break
             space.step(STEP)
+            # Contacts in the first step are dice placed touching in the hand, not hits.
+            if step > 0:
+                impacts.extend(_first_contacts(bodies, (step + 1) * STEP))
             for body in bodies:
                 _apply_felt(body)
             step += 1
 
         self.frames = self._label(raw, rolls, rng)
+        self.impacts = _thin(impacts)
 
     def _label(self, raw, rolls, rng: random.Random) -> list[tuple[DieFrame, ...]]:
         per_die_faces = []
@@ -212,6 +267,26 @@ class DiceTray:
         return frames
 
 
+def _first_contacts(bodies: Sequence[pymunk.Body], time: float) -> list[Impact]:
+    """The contacts that began in the step just taken. Read after the step, through each
+    body's arbiters, which works alike in every pymunk version (collision handler
+    registration does not)."""
+    found: dict[frozenset[int], Impact] = {}
+
+    def note(arbiter: pymunk.Arbiter) -> None:
+        if not arbiter.is_first_contact:
+            return  # most contacts persist from earlier steps: a die resting on a wall
+        shapes = arbiter.shapes
+        key = frozenset(id(shape) for shape in shapes)
+        if key not in found:
+            wall = any(shape.body.body_type == pymunk.Body.STATIC for shape in shapes)
+            found[key] = Impact(time, arbiter.total_impulse.length, WALL if wall else DIE)
+
+    for body in bodies:
+        body.each_arbiter(note)
+    return sorted(found.values(), key=lambda i: -i.strength)
+
+
 def _apply_felt(body: pymunk.Body) -> None:
     speed = body.velocity.length
     if speed > 0:
@@ -229,16 +304,41 @@ def _end_top(start: Orientation, directions: Sequence[str]) -> int:
 
 
 class DiceRoll(Animation):
-    """Plays a DiceTray throw; ``frames`` holds what to draw now."""
+    """Plays a DiceTray throw; ``frames`` holds what to draw now. ``on_impact`` hears each
+    of the tray's impacts as the roll passes its moment. A roll finished early (hurried,
+    or at the instant speed) is heard as its hardest impact still to come, if none was
+    heard yet, so a throw is never silent and never a burst of clicks."""
 
-    def __init__(self, tray: DiceTray, on_finish: Callback = None) -> None:
+    def __init__(self, tray: DiceTray, on_finish: Callback = None,
+                 on_impact: Callable[[Impact], None] | None = None) -> None:
         super().__init__(on_finish)
         self.tray = tray
         self.duration = tray.duration
         self.frames = tray.frames[0]
+        self.on_impact = on_impact
+        self._heard = 0   # impacts passed so far
 
     def _apply(self, t: float) -> None:
         self.frames = self.tray.final if t >= 1 else self.tray.frame_at(self.elapsed)
+
+    def _step(self, dt: float) -> float | None:
+        leftover = super()._step(dt)
+        impacts = self.tray.impacts
+        while self._heard < len(impacts) and impacts[self._heard].time <= self.elapsed:
+            self._impact(impacts[self._heard])
+            self._heard += 1
+        return leftover
+
+    def _complete(self) -> None:
+        super()._complete()
+        ahead = self.tray.impacts[self._heard:]
+        if ahead and self._heard == 0:
+            self._impact(max(ahead, key=lambda i: i.strength))
+        self._heard = len(self.tray.impacts)
+
+    def _impact(self, impact: Impact) -> None:
+        if self.on_impact is not None:
+            self.on_impact(impact)
 
     @property
     def faces(self) -> tuple[int, ...]:

@@ -2,7 +2,8 @@
 
 Plays a seeded game between two random AI players some rounds in, then renders the table
 at 1920x1080 on SDL's dummy video driver (an offscreen surface) while the game goes on at
-normal animation speed (dice rolls, tiles, goods and silver flying), and prints the frame
+normal animation speed (dice rolls, tiles, goods and silver flying, and their sounds on
+SDL's dummy audio driver unless SDL_AUDIODRIVER says otherwise), and prints the frame
 times: mean, median, 95th percentile and maximum, in milliseconds.
 
 Then it runs the real frame loop (`App.run`) for a few seconds with nothing happening, on

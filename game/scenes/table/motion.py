@@ -4,6 +4,11 @@ Tiles, goods, silver, workers and bonus tiles fly along eased arcs from where th
 from to where they go; dice tumble in the tray and settle on the rolled faces; scores
 count up; a completed area flashes. A piece is lifted off its place while it flies and
 lands when its event is shown, so it is never drawn twice.
+
+Sounds belong to the same moments: a click for each impact of the rolling dice, a tile,
+goods or a coin as it lands, a chime as points begin to count, a cue as a phase or the
+game ends. They are steps in the animations (played through the context's SoundBoard),
+so they follow the animation speed, and hurried animations are heard once, not stacked.
 """
 
 from __future__ import annotations
@@ -12,10 +17,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...rules.events import EVENT_TYPES
-from ..anim.dice import DiceRoll, DiceTray
+from .. import synth
+from ..anim.dice import DIE, DiceRoll, DiceTray, Impact
 from ..anim.easing import in_out_cubic, out_cubic
 from ..anim.paths import ArcPath
-from ..anim.timeline import Animation, Counter, Flash, Move, Parallel, Sequence, Wait
+from ..anim.timeline import Animation, Call, Counter, Flash, Move, Parallel, Sequence, Wait
 from . import geometry as g
 
 if TYPE_CHECKING:
@@ -25,6 +31,10 @@ FLIGHT = 0.55
 SHORT = 0.18
 BANK = (g.STRIP.centerx, g.STRIP.bottom - 20)   # where silver and workers come from
 BOX = (g.BOARD.x + 30, g.BOARD.bottom - 30)     # where discarded tiles go
+# Loudness of the landing sounds, relative to a tile placed on an estate (1).
+TAKEN = 0.5         # a tile taken into storage, or into Châteauma's reserve
+DISCARDED = 0.35
+REVEALED = 0.5      # goods laid out on the depots at a phase's start
 
 
 @dataclass
@@ -79,20 +89,32 @@ class Handlers:
         return handlers
 
     def _plain(self, name: str):
+        # Châteauma's die is not thrown in the tray: one knock stands for it.
+        sound = {"PhaseEnded": (synth.PHASE_END, 1.0), "GameEnded": (synth.GAME_END, 1.0),
+                 "ChateaumaDieRolled": (synth.DIE_ON_WALL, 0.7)}.get(name)
         pause = {"PhaseStarted": 0.6, "DepotsCleared": 0.3, "RoundStarted": 0.3,
                  "TurnStarted": SHORT, "TurnOrderMoved": 0.25, "PhaseEnded": 0.3,
                  "GameEnded": 0.6, "BoardChosen": 0.3, "StartCastlePlaced": 0.3,
                  "ChateaumaCardRevealed": 0.4, "ChateaumaDieRolled": 0.4,
                  "ChateaumaCardShifted": 0.3, "ChateaumaSaleTriggered": 0.3,
                  "ChateaumaExtraTurn": 0.3, "ChateaumaSetUp": 0.3}.get(name)
+        if sound is not None:
+            return lambda event: Sequence([self._sound(*sound), Wait(pause or 0.0)])
         return lambda event: Wait(pause) if pause else None
 
     # --- helpers ---------------------------------------------------------------------------
 
+    def _sound(self, name: str, volume: float = 1.0) -> Call:
+        """A step that plays effect ``name`` at its moment."""
+        return Call(lambda: self.scene.ctx.sound.play(name, volume))
+
     def _fly(self, kind: str, what: Any, start, end, size: float, lift: tuple | None = None,
-             duration: float = FLIGHT) -> Flight:
-        return Flight(self.scene, Flyer(kind, what, start, size), ArcPath([start, end], 0.18),
-                      duration, lift)
+             duration: float = FLIGHT, sound: str | None = None,
+             volume: float = 1.0) -> Animation:
+        """A flight from ``start`` to ``end``; ``sound`` plays as it lands."""
+        flight = Flight(self.scene, Flyer(kind, what, start, size),
+                        ArcPath([start, end], 0.18), duration, lift)
+        return flight if sound is None else Sequence([flight, self._sound(sound, volume)])
 
     def _stagger(self, flights: list[Animation], gap: float = 0.08) -> Animation:
         return Parallel([Sequence([Wait(i * gap), f]) for i, f in enumerate(flights)])
@@ -107,14 +129,19 @@ class Handlers:
         colour = scene.seat_colour(seat)
         tray = DiceTray((g.DICE.w, g.DICE.h - 40), targets,
                         seed=hash((e.white, e.dice)) & 0xFFFF, die_size=56)
-        roll = DiceRoll(tray)
+        roll = DiceRoll(tray, on_impact=self._click)
         scene.dice_roll = (roll, [colour] * (len(targets) - 1) + [None])
         return Sequence([roll, Wait(0.25)], on_finish=lambda: setattr(scene, "dice_roll", None))
+
+    def _click(self, impact: Impact) -> None:
+        name = synth.DIE_ON_DIE if impact.kind == DIE else synth.DIE_ON_WALL
+        self.scene.ctx.sound.play(name, impact.loudness)
 
     def on_TileTaken(self, e) -> Animation:
         start = self.scene.depot_pos(e.depot, e.slot)
         end = self.scene.storage_pos(e.player, e.storage)
-        return self._fly("tile", e.tile, start, end, g.STORAGE_HEX, ("depot", e.depot, e.slot))
+        return self._fly("tile", e.tile, start, end, g.STORAGE_HEX, ("depot", e.depot, e.slot),
+                         sound=synth.TILE, volume=TAKEN)
 
     on_TilePurchased = on_TileTaken
 
@@ -122,38 +149,42 @@ class Handlers:
         start = self.scene.storage_pos(e.player, e.storage)
         end = self.scene.space_pos(e.player, e.space)
         return self._fly("tile", e.tile, start, end, g.ESTATE_HEX * 0.95,
-                         ("storage", e.player, e.storage))
+                         ("storage", e.player, e.storage), sound=synth.TILE)
 
     def on_TileDiscarded(self, e) -> Animation:
         start = self.scene.storage_pos(e.player, e.storage)
         return self._fly("tile", e.tile, start, BOX, g.STORAGE_HEX,
-                         ("storage", e.player, e.storage), duration=0.4)
+                         ("storage", e.player, e.storage), duration=0.4, sound=synth.TILE,
+                         volume=DISCARDED)
 
     def on_GoodsTaken(self, e) -> Animation:
         start = self.scene.depot_goods_pos(e.depot)
         flights = [self._fly("goods", v, start, self.scene.goods_pos(e.player, v), 36,
-                             ("goods", e.depot) if i == 0 else None)
+                             ("goods", e.depot) if i == 0 else None, sound=synth.GOODS)
                    for i, v in enumerate(e.goods)]
         return self._stagger(flights)
 
     def on_GoodsRevealed(self, e) -> Animation:
         start = (g.STRIP.x + 20, g.STRIP.y + 146)
         return self._fly("goods", e.goods, start, self.scene.depot_goods_pos(e.depot), 24,
-                         duration=0.45)
+                         duration=0.45, sound=synth.GOODS, volume=REVEALED)
 
     def on_GoodsSold(self, e) -> Animation:
         start = self.scene.goods_pos(e.player, e.goods)
-        return self._stagger([self._fly("goods", e.goods, start, BANK, 36, duration=0.45)
+        return self._stagger([self._fly("goods", e.goods, start, BANK, 36, duration=0.45,
+                                        sound=synth.GOODS)
                               for _ in range(min(e.count, 5))])
 
     def on_SilverTaken(self, e) -> Animation:
         end = self.scene.silver_pos(e.player)
-        return self._stagger([self._fly("silver", 1, BANK, end, 40, duration=0.45)
+        return self._stagger([self._fly("silver", 1, BANK, end, 40, duration=0.45,
+                                        sound=synth.SILVER)
                               for _ in range(min(e.amount, 5))])
 
     def on_SilverPaid(self, e) -> Animation:
         start = self.scene.silver_pos(e.player)
-        return self._stagger([self._fly("silver", 1, start, BANK, 40, duration=0.45)
+        return self._stagger([self._fly("silver", 1, start, BANK, 40, duration=0.45,
+                                        sound=synth.SILVER)
                               for _ in range(min(e.amount, 5))])
 
     def on_WorkersTaken(self, e) -> Animation:
@@ -177,7 +208,7 @@ class Handlers:
         from .view import COLOURS
         start = g.bonus_centre(COLOURS.index(e.colour), e.rank)
         return self._fly("bonus", (e.colour, e.rank), start, self.scene.silver_pos(e.player),
-                         40)
+                         40, sound=synth.TILE)
 
     def on_PointsScored(self, e) -> Animation:
         scene = self.scene
@@ -188,8 +219,10 @@ class Handlers:
 
         def done(seat=e.player) -> None:
             scene.counting.pop(seat, None)
-        return Counter(base, base + e.points, min(0.9, 0.25 + 0.06 * e.points), show,
-                       out_cubic, on_finish=done)
+        count = Counter(base, base + e.points, min(0.9, 0.25 + 0.06 * e.points), show,
+                        out_cubic, on_finish=done)
+        # A bigger score rings louder: from 0.6 for a point to full from 10 points.
+        return Sequence([self._sound(synth.POINTS, 0.6 + 0.04 * min(10, e.points)), count])
 
     def on_AreaCompleted(self, e) -> Animation:
         scene = self.scene
@@ -206,20 +239,20 @@ class Handlers:
         tile = None if e.face_down else e.tile
         if e.depot:
             return self._fly("tile", tile, scene.depot_pos(e.depot, e.depot_slot), end,
-                             g.CM_CARD_HEX, ("depot", e.depot, e.depot_slot))
+                             g.CM_CARD_HEX, ("depot", e.depot, e.depot_slot), sound=synth.TILE)
         if e.reason in ("reserve", "joker", "city_hall"):
             return self._fly("tile", tile, scene.reserve_pos(e.player, tile), end,
-                             g.CM_CARD_HEX, duration=0.45)
+                             g.CM_CARD_HEX, duration=0.45, sound=synth.TILE)
         return Wait(0.3)
 
     def on_ChateaumaReserveTile(self, e) -> Animation:
         tile = None if e.face_down else e.tile
         return self._fly("tile", tile, self.scene.depot_pos(e.depot, e.depot_slot),
                          self.scene.reserve_pos(e.player, tile), g.DEPOT_HEX,
-                         ("depot", e.depot, e.depot_slot))
+                         ("depot", e.depot, e.depot_slot), sound=synth.TILE, volume=TAKEN)
 
     def on_ChateaumaTileMoved(self, e) -> Animation:
         scene = self.scene
         return self._fly("tile", e.tile, scene.card_space_pos(e.player, e.card, e.card_space),
                          scene.space_pos(e.player, e.estate_space), g.CM_ESTATE_HEX,
-                         duration=0.35)
+                         duration=0.35, sound=synth.TILE)

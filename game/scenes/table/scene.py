@@ -118,6 +118,7 @@ class TableScene(Scene):
         if self.started:
             return
         self.started = True
+        self.ctx.sound.prepare()  # the device and the effects, before the first throw
         if self.session.state.is_chance():
             self.presenter.present(self.session.start())
             self.moves += 1
