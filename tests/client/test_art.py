@@ -132,7 +132,7 @@ def test_estate_needs_37_spaces():
 
 def art_sheet():
     """Every kind of piece on one surface, at fixed sizes."""
-    surface = pygame.Surface((960, 540))
+    surface = pygame.Surface((960, 700))
     surface.fill(palette.BOARD)
     tiles = [None] * 37
     for i, face in enumerate(faces.all_faces()[:18]):
@@ -150,6 +150,16 @@ def art_sheet():
     surface.blit(pieces.worker_chip(36), (828, 260))
     for i, name in enumerate(sorted(icons.ICONS)):
         surface.blit(icons.icon(name, 28, palette.INK), (440 + (i % 16) * 32, 410 + (i // 16) * 32))
+    # The monastery tiles at the estate's size in a 1280x720 window (numbers left out),
+    # then small animal tiles (counts as dots) and small bonus tiles and coins.
+    for k in faces.KNOWLEDGE_NUMBERS:
+        surface.blit(pieces.hex_tile(faces.monastery(k), 29),
+                     (10 + ((k - 1) % 13) * 56, 530 + ((k - 1) // 13) * 62))
+    for i, face in enumerate(faces.all_faces()[11:23:2]):
+        surface.blit(pieces.hex_tile(face, 19), (750 + (i % 3) * 36, 530 + (i // 3) * 42))
+    for i, colour in enumerate(palette.ESTATE_COLOURS[:3]):
+        surface.blit(pieces.bonus_tile(colour, 7, 23), (860 + i * 28, 530))
+    surface.blit(pieces.silver_coin(20), (860, 570))
     return surface
 
 

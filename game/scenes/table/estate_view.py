@@ -18,7 +18,8 @@ from .paint import (BOARD_EDGE, BOARD_FILL, FELT, GOLD, blit_at, circle, fit_tex
 from .view import COLOURS, FACE_DOWN, ChateaumaView, PlayerView, face_of
 
 REGION = pygame.Rect(972, 136, 932, 556)
-KNOWLEDGE_HEX = 17
+# The monastery tiles beside the estate, large enough for their pictures to read.
+KNOWLEDGE_HEX = 22
 
 
 def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
@@ -34,7 +35,7 @@ def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
         return
     colours, dice = preview if preview else (pv.colours, pv.dice_numbers)
     if colours:
-        tiles = [] if preview else [face_of(t) for t in pv.estate]
+        tiles = [] if preview else [face_of(t, pv.rules) for t in pv.estate]
         paint_estate(canvas, g.ESTATE_CENTRE, g.ESTATE_HEX, colours, dice, tiles)
     else:
         text(canvas, i18n.tr("table.no_board"), g.ESTATE_CENTRE, 28, palette.INK_LIGHT,
@@ -164,7 +165,7 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
         text(canvas, i18n.tr("term.storage"), (s.x + 18, s.y + 116), 20, theme.TEXT_MUTED)
         for j, tile in enumerate(pv.storage):
             pos = g.storage_centre(j)
-            face = face_of(tile)
+            face = face_of(tile, pv.rules)
             if face is None or ("storage", pv.seat, j) in lifted:
                 _storage_space(canvas, pos)
             else:
@@ -184,7 +185,7 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
     if pv.cm is None:
         text(canvas, i18n.tr("term.knowledge"), (s.x + 18, s.y + 322), 20, theme.TEXT_MUTED)
         for i, number in enumerate(sorted(pv.knowledge)):
-            blit_at(canvas, pieces.hex_tile(face_of(f"monastery{number}"),
+            blit_at(canvas, pieces.hex_tile(face_of(f"monastery{number}", pv.rules),
                                             canvas.length(KNOWLEDGE_HEX)), knowledge_centre(i))
     else:
         _paint_deck(canvas, pv.cm)
@@ -228,8 +229,8 @@ def _paint_deck(canvas: Canvas, cm: ChateaumaView) -> None:
 
 
 def knowledge_centre(i: int) -> tuple[float, float]:
-    row, col = divmod(i, 8)
-    return g.SIDE.x + 30 + col * 36, g.SIDE.y + 360 + row * 36
+    row, col = divmod(i, 7)
+    return g.SIDE.x + 32 + col * 43 + row * 21, g.SIDE.y + 362 + row * 40
 
 
 def _storage_space(canvas: Canvas, pos) -> None:

@@ -13,42 +13,45 @@ rebuilds the view from the engine's state, which costs little and keeps undo sim
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ...rules import tiles as rt
 from ...rules.boards import get_board
 from ...rules.chateauma import EMPTY, JOKERS, kind_of
 from ...rules.chateauma_data import CARDS, ESTATES
-from ..art.faces import TileFace
+from ..art.faces import TileFace, monastery
 
 COLOURS = rt.COLOURS
 # A tile lying face down: the table shows its back and never its identity.
 FACE_DOWN = "face_down"
 
 
-def face_of(tile: str | int | None) -> TileFace | None:
+def face_of(tile: str | int | None, rules: str = "special") -> TileFace | None:
     """The picture of a tile, by the rules' kind name or number (None for no tile and for
-    a face-down one)."""
+    a face-down one); monastery tiles show their effect under the rule set ``rules``."""
     if tile is None or tile == FACE_DOWN:
         return None
     kind = rt.kind_from_name(tile) if isinstance(tile, str) else tile
     if kind < 0:
         return None
-    return _FACES[kind]
+    return _faces(rules)[kind]
 
 
-def _face(kind: int) -> TileFace:
+@cache
+def _faces(rules: str) -> list[TileFace]:
+    return [_face(k, rules) for k in range(rt.KIND_COUNT)]
+
+
+def _face(kind: int, rules: str) -> TileFace:
     b, s, k = rt.KIND_BUILDING[kind], rt.KIND_SPECIES[kind], rt.KIND_KNOWLEDGE[kind]
     if b >= 0:
         return TileFace("building", building=rt.BUILDINGS[b])
     if s >= 0:
         return TileFace("animal", species=rt.SPECIES[s], animals=rt.KIND_ANIMALS[kind])
     if k:
-        return TileFace("monastery", knowledge=k)
+        return monastery(k, rules)
     return TileFace(rt.KIND_NAMES[kind])
-
-
-_FACES = [_face(k) for k in range(rt.KIND_COUNT)]
 
 
 def track_space(position: int) -> int:
@@ -119,6 +122,7 @@ class PlayerView:
     track_stamp: int = 0
     knowledge: list[int] = field(default_factory=list)
     cm: ChateaumaView | None = None          # Châteauma's seat only
+    rules: str = "special"                   # the rule set: what monastery tiles show
     version: int = 0
 
     @property
@@ -152,12 +156,13 @@ class TableView:
     # Pieces lifted off the board while they fly: ("depot", d, slot), ("storage", seat, j),
     # ("goods", d), drawn as empty until their event is shown.
     lifted: set[tuple] = field(default_factory=set)
+    rules: str = "special"                   # the rule set: what monastery tiles show
 
     @classmethod
     def from_state(cls, state: Any) -> TableView:
-        view = cls(players=[])
+        view = cls(players=[], rules=state.config.rules)
         for seat, p in enumerate(state.players):
-            pv = PlayerView(seat)
+            pv = PlayerView(seat, rules=state.config.rules)
             cm = state.chateauma if state.chateauma and state.chateauma.seat == seat else None
             if cm is not None:
                 pv.cm = ChateaumaView.from_state(cm)
