@@ -50,7 +50,17 @@ class Line:
     colour: tuple[int, int, int]
 
 
+def reference_blocks() -> list[Block]:
+    """The rules reference in the current language."""
+    text = assets.read_text("text", f"rules_reference.{i18n.language()}.txt")
+    return parse(text) if text else [Block("paragraph", i18n.tr("rules.missing"))]
+
+
 class RulesReferenceScene(MenuScene):
+    PAGE = PAGE
+    TITLE = "rules.title"
+    BACK_KEY: int | None = pygame.K_BACKSPACE
+
     def __init__(self, ctx: ClientContext) -> None:
         super().__init__()
         self.ctx = ctx
@@ -58,15 +68,17 @@ class RulesReferenceScene(MenuScene):
         self._layout_key: tuple | None = None
         self._lines: list[Line] = []
         self._height = 0.0
-        self.add(Button(BACK, "common.back", self.close, hotkey=pygame.K_BACKSPACE))
+        self.add(Button(BACK, "common.back", self.close, hotkey=self.BACK_KEY))
 
     def blocks(self) -> list[Block]:
-        text = assets.read_text("text", f"rules_reference.{i18n.language()}.txt")
-        return parse(text) if text else [Block("paragraph", i18n.tr("rules.missing"))]
+        return reference_blocks()
+
+    def layout_key(self, canvas: Canvas) -> tuple:
+        return (i18n.language(), canvas.length(1000))
 
     def layout(self, canvas: Canvas) -> list[Line]:
         """Lines in page coordinates (design units), wrapped for the current font scale."""
-        key = (i18n.language(), canvas.length(1000))
+        key = self.layout_key(canvas)
         if key == self._layout_key:
             return self._lines
         lines: list[Line] = []
@@ -80,7 +92,7 @@ class RulesReferenceScene(MenuScene):
                 y += HEADING_GAP
             font = canvas.font(size)
             step = font.get_linesize() / canvas.scale
-            wrapped = wrap_text(block.text, font, canvas.length(PAGE.w - 80 - indent))
+            wrapped = wrap_text(block.text, font, canvas.length(self.PAGE.w - 80 - indent))
             for i, text in enumerate(wrapped):
                 if block.kind == "bullet" and i == 0:
                     lines.append(Line(y, 40, "\u2022", size, colour))
@@ -92,7 +104,7 @@ class RulesReferenceScene(MenuScene):
 
     @property
     def max_scroll(self) -> float:
-        return max(0.0, self._height - (PAGE.h - 60))
+        return max(0.0, self._height - (self.PAGE.h - 60))
 
     def scroll_by(self, amount: float) -> None:
         self.scroll = min(self.max_scroll, max(0.0, self.scroll + amount))
@@ -105,7 +117,7 @@ class RulesReferenceScene(MenuScene):
             self.scroll_by(-event.y * SCROLL_STEP)
             return True
         if event.type == pygame.KEYDOWN:
-            page = PAGE.h - 120
+            page = self.PAGE.h - 120
             moves = {pygame.K_UP: -SCROLL_STEP, pygame.K_DOWN: SCROLL_STEP,
                      pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
                      pygame.K_HOME: -self._height, pygame.K_END: self._height}
@@ -117,8 +129,9 @@ class RulesReferenceScene(MenuScene):
     def draw_background(self, canvas: Canvas) -> None:
         canvas.surface.fill(theme.LETTERBOX)
         canvas.fill_rect(DESIGN_RECT, theme.BACKGROUND)
-        canvas.text(i18n.tr("rules.title"), (DESIGN_RECT.centerx, 84), theme.FONT_HEADING,
+        canvas.text(i18n.tr(self.TITLE), (DESIGN_RECT.centerx, 84), theme.FONT_HEADING,
                     theme.TEXT_ON_DARK, anchor="center")
+        PAGE = self.PAGE
         canvas.fill_rect(PAGE, theme.PANEL, radius=16)
         lines = self.layout(canvas)
         self.scroll_by(0)  # the wrapped height changes with the language and window size

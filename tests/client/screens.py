@@ -22,6 +22,7 @@ from game.scenes.session import GameSetup, SeatSpec
 from game.scenes.settings_menu import SettingsOverlay
 from game.scenes.setup import SeatDraft, SetupDraft, SetupScene
 from game.scenes.stack import SceneStack
+from game.scenes.table.glossary import GlossaryScene
 from game.scenes.table.overlays import ConfirmOverlay, HandoffScene, PauseMenu
 from game.scenes.title import TitleScene
 
@@ -116,6 +117,17 @@ def pause_menu(data_root):
     return stack, stack.push(PauseMenu(scene))
 
 
+def glossary(data_root):
+    stack, scene = table_two(data_root)
+    return stack, stack.push(GlossaryScene(scene.ctx, scene.rules))
+
+
+def glossary_filtered(data_root):
+    stack, top = glossary(data_root)
+    top.set_query("sil")
+    return stack, top
+
+
 def confirm(data_root):
     stack, scene = table_two(data_root)
     return stack, stack.push(ConfirmOverlay("pause.quit", i18n.tr("confirm.quit"), lambda: None))
@@ -145,5 +157,6 @@ SCREENS: dict[str, Callable] = {
     "setup": setup_two, "setup_four": setup_full, "setup_chateauma": setup_chateauma,
     "table": table_two, "table_die": table_die_chosen, "table_four": table_four, "table_estate": table_estate_choice,
     "table_chateauma": table_chateauma, "table_options": table_options,
-    "pause": pause_menu, "confirm": confirm, "handoff": handoff, "results": results,
+    "pause": pause_menu, "glossary": glossary, "glossary_filtered": glossary_filtered,
+    "confirm": confirm, "handoff": handoff, "results": results,
 }

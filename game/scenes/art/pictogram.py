@@ -62,6 +62,8 @@ def parse(spec: str) -> tuple[tuple[Glyph, ...], ...]:
             glyphs.append(Glyph(parts, count))
         if not glyphs:
             raise ValueError(f"picture {spec!r} has an empty row")
+        if glyphs[0].sign or glyphs[-1].sign:
+            raise ValueError(f"picture {spec!r}: a sign stands between two icons")
         rows.append(tuple(glyphs))
     return tuple(rows)
 

@@ -39,6 +39,7 @@ from .estate_view import KNOWLEDGE_HEX, REGION, knowledge_centre, paint_estate_r
 from .interaction import Narrowing, Outcome
 from .log import GameLog, MoveTakenBack, describe_action
 from .motion import Handlers
+from .glossary import GlossaryScene
 from .overlays import ConfirmOverlay, HandoffScene, PauseMenu
 from .paint import (FELT, FELT_DARK, GOLD, WOOD, Layer, blit_at, fit_text, hex_outline,
                     text, tile_back)
@@ -559,6 +560,10 @@ class TableScene(Scene):
         if self.stack is not None and self.stack.top is self:
             self.stack.push(PauseMenu(self))
 
+    def open_glossary(self) -> None:
+        """The rules, tiles and buildings of this game (F1, or Rules in the pause menu)."""
+        self.stack.push(GlossaryScene(self.ctx, self.rules))
+
     def view_seat(self, seat: int) -> None:
         self.shown_seat = seat
         self.pinned = seat != self.state.current_player
@@ -657,6 +662,8 @@ class TableScene(Scene):
             self.end_turn()
         elif k == pygame.K_h:
             self.ask_hint()
+        elif k == pygame.K_F1:
+            self.open_glossary()
         elif k == pygame.K_TAB:
             self.view_seat((self.shown_seat + 1) % len(self.names))
         elif k == pygame.K_SPACE:
