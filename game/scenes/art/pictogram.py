@@ -94,9 +94,8 @@ def _layout(rows, cell: float, with_counts: bool, px: int) -> list[float]:
     return widths
 
 
-def draw(surface: pygame.Surface, spec: str, box: pygame.Rect, ink: Colour) -> None:
-    """Draw the picture ``spec`` centred in ``box``, as large as the box allows."""
-    rows = parse(spec)
+def _fit(rows, box: pygame.Rect) -> tuple[float, bool, int]:
+    """The largest icon size for ``rows`` in ``box``, whether counts are drawn, their size."""
     cell = min(box.h / len(rows) * 0.92, box.w * 0.5)
     px = round(cell * 0.78)
     with_counts = px >= MIN_TEXT_PX
@@ -106,7 +105,7 @@ def draw(surface: pygame.Surface, spec: str, box: pygame.Rect, ink: Colour) -> N
         px = round(cell * 0.78)
         if with_counts and px < MIN_TEXT_PX:
             # Counts at the smallest readable size, the icons shrunk to make room; when
-            # even that does not fit, the icons alone.
+            # even that leaves the icons smaller than the counts, the icons alone.
             px = MIN_TEXT_PX
             widest = max(_layout(rows, cell, True, px))
             if widest > box.w:
@@ -115,6 +114,18 @@ def draw(surface: pygame.Surface, spec: str, box: pygame.Rect, ink: Colour) -> N
                 with_counts = False
                 cell = min(box.h / len(rows) * 0.92, box.w * 0.5)
                 cell *= min(1.0, box.w / max(_layout(rows, cell, False, px)))
+    return cell, with_counts, px
+
+
+def draw(surface: pygame.Surface, spec: str, box: pygame.Rect, ink: Colour) -> None:
+    """Draw the picture ``spec`` centred in ``box``, as large as the box allows: in its
+    rows, or on one line when that draws it larger."""
+    rows = parse(spec)
+    fits = [(_fit(rows, box), rows)]
+    if len(rows) > 1:
+        line = (tuple(g for row in rows for g in row),)
+        fits.append((_fit(line, box), line))
+    (cell, with_counts, px), rows = max(fits, key=lambda f: (f[0][1], f[0][0]))
     widths = _layout(rows, cell, with_counts, px)
     step = box.h / len(rows)
     for r, row in enumerate(rows):

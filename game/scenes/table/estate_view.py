@@ -18,8 +18,10 @@ from .paint import (BOARD_EDGE, BOARD_FILL, FELT, GOLD, blit_at, circle, fit_tex
 from .view import COLOURS, FACE_DOWN, ChateaumaView, PlayerView, face_of
 
 REGION = pygame.Rect(972, 136, 932, 556)
-# The monastery tiles beside the estate, large enough for their pictures to read.
-KNOWLEDGE_HEX = 22
+# The monastery tiles beside the estate, large enough for their pictures to read: one row
+# of large tiles while they fit, else two rows of smaller ones.
+KNOWLEDGE_HEXES = (29, 22)
+KNOWLEDGE_ROW = 5
 
 
 def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
@@ -185,8 +187,9 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
     if pv.cm is None:
         text(canvas, i18n.tr("term.knowledge"), (s.x + 18, s.y + 322), 20, theme.TEXT_MUTED)
         for i, number in enumerate(sorted(pv.knowledge)):
+            centre, size = knowledge_slot(i, len(pv.knowledge))
             blit_at(canvas, pieces.hex_tile(face_of(f"monastery{number}", pv.rules),
-                                            canvas.length(KNOWLEDGE_HEX)), knowledge_centre(i))
+                                            canvas.length(size)), centre)
     else:
         _paint_deck(canvas, pv.cm)
     text(canvas, i18n.tr("term.bonus_tiles"), (s.x + 18, s.y + 442), 20, theme.TEXT_MUTED)
@@ -228,9 +231,12 @@ def _paint_deck(canvas: Canvas, cm: ChateaumaView) -> None:
                      "midleft")
 
 
-def knowledge_centre(i: int) -> tuple[float, float]:
+def knowledge_slot(i: int, count: int) -> tuple[tuple[float, float], float]:
+    """Where the i-th of ``count`` monastery tiles beside the estate lies, and its radius."""
+    if count <= KNOWLEDGE_ROW:
+        return (g.SIDE.x + 40 + i * 58, g.SIDE.y + 378), KNOWLEDGE_HEXES[0]
     row, col = divmod(i, 7)
-    return g.SIDE.x + 32 + col * 43 + row * 21, g.SIDE.y + 362 + row * 40
+    return (g.SIDE.x + 32 + col * 43 + row * 21, g.SIDE.y + 362 + row * 40), KNOWLEDGE_HEXES[1]
 
 
 def _storage_space(canvas: Canvas, pos) -> None:

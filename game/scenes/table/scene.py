@@ -35,7 +35,7 @@ from ..ui.tooltip import Tooltips
 from ..ui.widgets import Button
 from . import geometry as g
 from .board_view import BONUS_POINTS, paint_board, player_colour
-from .estate_view import KNOWLEDGE_HEX, REGION, knowledge_centre, paint_estate_region
+from .estate_view import KNOWLEDGE_HEXES, REGION, knowledge_slot, paint_estate_region
 from .interaction import Narrowing, Outcome
 from .log import GameLog, MoveTakenBack, describe_action
 from .motion import Handlers
@@ -726,7 +726,7 @@ class TableScene(Scene):
                               lambda t=t, p=pv: i18n.trn("tip.goods", p.goods[t], goods=t,
                                                          count=p.goods[t])))
         for i, number in enumerate(sorted(pv.knowledge)):
-            spots.append(Spot("knowledge", number, knowledge_centre(i), KNOWLEDGE_HEX,
+            spots.append(Spot("knowledge", number, *knowledge_slot(i, len(pv.knowledge)),
                               lambda n=number: tile_tip(f"monastery{n}", rules)))
         spots.append(Spot("silver", None, g.silver_centre(), 24, lambda: i18n.tr("tip.silver")))
         if pv.cm is None:
@@ -795,7 +795,7 @@ class TableScene(Scene):
         phase's tiles do not stall a frame later."""
         from ..art.faces import all_faces
         sizes = {canvas.length(s) for s in (g.DEPOT_HEX, g.BLACK_HEX, g.STORAGE_HEX,
-                                             g.ESTATE_HEX * 0.95, KNOWLEDGE_HEX)}
+                                             g.ESTATE_HEX * 0.95, *KNOWLEDGE_HEXES)}
         for face in all_faces(self.rules):
             for size in sizes:
                 pieces.hex_tile(face, size)
