@@ -7,6 +7,8 @@ from dataclasses import dataclass
 import pygame
 
 from . import assets, i18n
+from .art import pieces
+from .art.faces import TileFace
 from .context import ClientContext
 from .layout import DESIGN_RECT, Canvas
 from .ui import theme
@@ -19,12 +21,15 @@ BACK = pygame.Rect(800, 960, 320, 76)
 SCROLL_STEP = 60
 HEADING_GAP = 24
 BULLET_INDENT = 34
+# A heading about a tile shows the tile beside it, at this radius.
+TILE_HEX = 40
 
 
 @dataclass(frozen=True)
 class Block:
     kind: str  # "heading", "paragraph" or "bullet"
     text: str
+    tile: TileFace | None = None  # a heading's tile, drawn beside it
 
 
 def parse(text: str) -> list[Block]:
@@ -48,6 +53,12 @@ class Line:
     text: str
     size: float
     colour: tuple[int, int, int]
+    tile: TileFace | None = None  # drawn centred on (x, y) instead of text
+
+    def height(self, canvas: Canvas) -> float:
+        if self.tile is not None:
+            return 2 * TILE_HEX
+        return canvas.font(self.size).get_linesize() / canvas.scale
 
 
 def reference_blocks() -> list[Block]:
@@ -92,12 +103,19 @@ class RulesReferenceScene(MenuScene):
                 y += HEADING_GAP
             font = canvas.font(size)
             step = font.get_linesize() / canvas.scale
+            if block.tile is not None:
+                y += max(0.0, TILE_HEX - step / 2)
+                lines.append(Line(y + step / 2 - TILE_HEX, 40 + TILE_HEX * 0.9, "", size,
+                                  colour, block.tile))
+                indent = TILE_HEX * 1.8 + 16
             wrapped = wrap_text(block.text, font, canvas.length(self.PAGE.w - 80 - indent))
             for i, text in enumerate(wrapped):
                 if block.kind == "bullet" and i == 0:
                     lines.append(Line(y, 40, "\u2022", size, colour))
                 lines.append(Line(y, 40 + indent, text, size, colour))
                 y += step
+            if block.tile is not None:
+                y += max(0.0, TILE_HEX - step / 2)
             y += step * 0.35
         self._layout_key, self._lines, self._height = key, lines, y
         return lines
@@ -140,9 +158,14 @@ class RulesReferenceScene(MenuScene):
             top = 30 - self.scroll
             for line in lines:
                 y = top + line.y
-                height = canvas.font(line.size).get_linesize() / canvas.scale
                 # Only whole lines: a line cut in half by the page's edge reads as nothing.
-                if 15 <= y and y + height <= PAGE.h - 15:
+                if not (15 <= y and y + line.height(canvas) <= PAGE.h - 15):
+                    continue
+                if line.tile is not None:
+                    image = pieces.hex_tile(line.tile, page.length(TILE_HEX))
+                    page.surface.blit(image, image.get_rect(
+                        center=page.px(line.x, y + TILE_HEX)))
+                else:
                     page.text(line.text, (line.x, y), line.size, line.colour)
         if self.max_scroll > 0:
             track = PAGE.h - 40

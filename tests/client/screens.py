@@ -119,12 +119,20 @@ def pause_menu(data_root):
 
 def glossary(data_root):
     stack, scene = table_two(data_root)
-    return stack, stack.push(GlossaryScene(scene.ctx, scene.rules))
+    return stack, stack.push(GlossaryScene(scene.ctx, scene.session.config))
 
 
 def glossary_filtered(data_root):
     stack, top = glossary(data_root)
     top.set_query("sil")
+    return stack, top
+
+
+def glossary_chateauma(data_root):
+    """Châteauma's entry, with its modifiers, first on the page."""
+    stack, scene = table_chateauma(data_root)
+    top = stack.push(GlossaryScene(scene.ctx, scene.session.config))
+    top.set_query("châteauma")
     return stack, top
 
 
@@ -158,5 +166,6 @@ SCREENS: dict[str, Callable] = {
     "table": table_two, "table_die": table_die_chosen, "table_four": table_four, "table_estate": table_estate_choice,
     "table_chateauma": table_chateauma, "table_options": table_options,
     "pause": pause_menu, "glossary": glossary, "glossary_filtered": glossary_filtered,
+    "glossary_chateauma": glossary_chateauma,
     "confirm": confirm, "handoff": handoff, "results": results,
 }

@@ -1,7 +1,9 @@
 """The rules reference at the table: a searchable glossary of every rule, tile and
-building the game in play uses, its monastery tiles worded by its own rule set.
+building the game in play uses: its rule set's own rules, its monastery tiles worded by
+that rule set, and Châteauma with its modifiers when it plays.
 
-Typing filters the entries (every word typed must occur in an entry's name or text);
+Typing filters the entries (every word typed must occur in an entry's name or text,
+case and accents aside);
 Backspace deletes a letter, Escape clears the search and then closes. The page scrolls
 with the wheel and the arrow and page keys, as the title's rules reference does, whose
 page it shares.
@@ -9,10 +11,13 @@ page it shares.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 import pygame
 
+from ...rules import GameConfig, rule_set
+from ...rules.chateauma_data import parse_difficulty
 from .. import i18n
 from ..art import faces
 from ..context import ClientContext
@@ -20,16 +25,25 @@ from ..layout import Canvas
 from ..rules_reference import Block, RulesReferenceScene, reference_blocks
 from ..ui import theme
 from ..ui.widgets import Button
+from .estate_view import white_die_range
 from .tips import knowledge_text
 
 SEARCH = pygame.Rect(260, 126, 1400, 64)
 CLEAR = pygame.Rect(1480, 134, 170, 48)
 
 
+def fold(text: str) -> str:
+    """Text as a search compares it: without case or accents, so "chateauma" finds
+    Châteauma and "schlussel" Schlüsselfelder."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 @dataclass(frozen=True)
 class Entry:
     title: str
     blocks: tuple[Block, ...]
+    tile: faces.TileFace | None = None  # the tile the entry is about, shown beside it
 
     def shown(self, words: list[str]) -> tuple[Block, ...]:
         """What the entry shows for a search: all of it when its name or all its text
@@ -37,7 +51,7 @@ class Entry:
         if not words:
             return self.blocks
         def has(text: str) -> bool:
-            text = text.casefold()
+            text = fold(text)
             return all(w in text for w in words)
         if has(" ".join([self.title] + [b.text for b in self.blocks])):
             if has(self.title):
@@ -51,9 +65,15 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def entries(rules: str) -> list[Entry]:
+def _paragraphs(*texts: str) -> tuple[Block, ...]:
+    return tuple(Block("paragraph", text) for text in texts)
+
+
+def entries(config: GameConfig) -> list[Entry]:
     """Every glossary entry in the current language: the rules reference by section, the
-    tiles, the buildings and monastery tiles 1-26 as the rule set ``rules`` words them."""
+    rule set's own rules, Châteauma when it plays, the tiles, the buildings and monastery
+    tiles 1-26 as the rule set words them."""
+    rules = config.rules
     found: list[Entry] = []
     title, body = "", []
     for block in reference_blocks():
@@ -65,17 +85,32 @@ def entries(rules: str) -> list[Entry]:
             body.append(block)
     if title or body:
         found.append(Entry(title, tuple(body)))
+    purchase = "during" if rule_set(rules).purchase_during_effects else "between"
+    found.append(Entry(i18n.tr("glossary.rule_set", name=i18n.tr(f"setup.rules.{rules}")),
+                       _paragraphs(i18n.tr(f"setup.rules.about.{rules}"),
+                                   i18n.tr(f"glossary.purchase.{purchase}"))))
+    if config.chateauma is not None:
+        found.append(Entry("Châteauma", _paragraphs(
+            i18n.tr("setup.chateauma.tip"),
+            i18n.tr("glossary.chateauma.turn", left=white_die_range(0),
+                    right=white_die_range(1)),
+            i18n.tr("glossary.chateauma.end"),
+            *(i18n.tr(f"setup.modifier.tip.{m}")
+              for m in parse_difficulty(config.chateauma).modifiers))))
     for category in ("castle", "mine", "ship"):
         found.append(Entry(i18n.tr(f"term.{category}"),
-                           (Block("paragraph", _sentence(i18n.tr(f"tip.{category}"))),)))
-    found.append(Entry(i18n.tr("term.animal"), (Block("paragraph",
-                                                      i18n.tr("glossary.animal")),)))
+                           _paragraphs(_sentence(i18n.tr(f"tip.{category}"))),
+                           faces.TileFace(category)))
+    found.append(Entry(i18n.tr("term.animal"), _paragraphs(i18n.tr("glossary.animal")),
+                       faces.animal("cow", 3)))
     for building in faces.BUILDINGS:
-        found.append(Entry(i18n.tr(f"building.{building}"), (Block(
-            "paragraph", _sentence(i18n.tr(f"tip.building.{building}"))),)))
+        found.append(Entry(i18n.tr(f"building.{building}"),
+                           _paragraphs(_sentence(i18n.tr(f"tip.building.{building}"))),
+                           faces.building(building)))
     for number in faces.KNOWLEDGE_NUMBERS:
-        found.append(Entry(_sentence(faces.monastery(number, rules).label()), (Block(
-            "paragraph", knowledge_text(number, rules)),)))
+        tile = faces.monastery(number, rules)
+        found.append(Entry(_sentence(tile.label()), _paragraphs(knowledge_text(number, rules)),
+                           tile))
     return found
 
 
@@ -86,9 +121,9 @@ class GlossaryScene(RulesReferenceScene):
     TITLE = "glossary.title"
     BACK_KEY = None  # Backspace edits the search
 
-    def __init__(self, ctx: ClientContext, rules: str) -> None:
+    def __init__(self, ctx: ClientContext, config: GameConfig) -> None:
         super().__init__(ctx)
-        self.rules = rules
+        self.config = config
         self.query = ""
         self._entries: tuple[str, list[Entry]] | None = None
         self.clear = self.add(Button(CLEAR, "glossary.clear", self.clear_query,
@@ -101,16 +136,16 @@ class GlossaryScene(RulesReferenceScene):
 
     def all_entries(self) -> list[Entry]:
         if self._entries is None or self._entries[0] != i18n.language():
-            self._entries = (i18n.language(), entries(self.rules))
+            self._entries = (i18n.language(), entries(self.config))
         return self._entries[1]
 
     def blocks(self) -> list[Block]:
-        words = self.query.casefold().split()
+        words = fold(self.query).split()
         blocks: list[Block] = []
         for entry in self.all_entries():
             shown = entry.shown(words)
             if shown:
-                blocks.append(Block("heading", entry.title))
+                blocks.append(Block("heading", entry.title, entry.tile))
                 blocks.extend(shown)
         return blocks or [Block("paragraph", i18n.tr("glossary.none", query=self.query))]
 

@@ -562,7 +562,7 @@ class TableScene(Scene):
 
     def open_glossary(self) -> None:
         """The rules, tiles and buildings of this game (F1, or Rules in the pause menu)."""
-        self.stack.push(GlossaryScene(self.ctx, self.rules))
+        self.stack.push(GlossaryScene(self.ctx, self.session.config))
 
     def view_seat(self, seat: int) -> None:
         self.shown_seat = seat
