@@ -61,11 +61,11 @@ def paint_estate(canvas: Canvas, centre, size: float, colours, dice, tiles) -> N
         blit_at(canvas, image, pos)
 
 
-def tile_image(tile: str | None, colour: str, size: int) -> pygame.Surface:
+def tile_image(tile: str | None, colour: str, size: int, rules: str) -> pygame.Surface:
     """A Châteauma space: its tile, a tile back, or the empty space of its colour."""
     if tile == FACE_DOWN:
         return tile_back(size)
-    face = face_of(tile)
+    face = face_of(tile, rules)
     return pieces.hex_tile(face, size) if face is not None else plain_space(colour, size)
 
 
@@ -74,7 +74,7 @@ def paint_chateauma(canvas: Canvas, pv: PlayerView, cm: ChateaumaView, white: in
     size = max(4, canvas.length(g.CM_ESTATE_HEX * 0.95))
     for i in range(37):
         pos = g.cm_space_centre(i)
-        blit_at(canvas, tile_image(pv.estate[i], pv.colours[i], size), pos)
+        blit_at(canvas, tile_image(pv.estate[i], pv.colours[i], size, cm.rules), pos)
         if cm.stacks[i] > 1:
             badge = (pos[0] + g.CM_ESTATE_HEX * 0.55, pos[1] - g.CM_ESTATE_HEX * 0.55)
             circle(canvas, badge, 13, palette.INK)
@@ -124,7 +124,7 @@ def paint_card(canvas: Canvas, cm: ChateaumaView, slot: int, white: int) -> None
     for i, colour in enumerate(data.colours):
         pos = g.cm_card_space_centre(slot, i, count)
         tile = tiles[i] if i < len(tiles) else None
-        blit_at(canvas, tile_image(tile, COLOURS[colour], size), pos)
+        blit_at(canvas, tile_image(tile, COLOURS[colour], size, cm.rules), pos)
         if i in data.sell:
             blit_at(canvas, pieces.silver_coin(canvas.length(20)),
                     (pos[0] + g.CM_CARD_HEX * 0.62, pos[1] + g.CM_CARD_HEX * 0.62))
@@ -206,7 +206,7 @@ def _paint_reserve(canvas: Canvas, cm: ChateaumaView) -> None:
     for i, stack in enumerate(cm.reserve):
         pos = g.cm_reserve_centre(i)
         if i < len(COLOURS):
-            image = tile_image(stack[-1] if stack else None, COLOURS[i], size)
+            image = tile_image(stack[-1] if stack else None, COLOURS[i], size, cm.rules)
             if not stack:
                 image = image.copy()
                 image.set_alpha(110)

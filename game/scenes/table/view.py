@@ -90,13 +90,14 @@ class ChateaumaView:
     reserve: list[list[str]] = field(default_factory=lambda: [[] for _ in range(JOKERS + 1)])
     deck: int = len(CARDS)
     die: int = 0
+    rules: str = "special"                   # the game's rule set: what monastery tiles show
 
     @classmethod
-    def from_state(cls, cm: Any) -> ChateaumaView:
+    def from_state(cls, cm: Any, rules: str = "special") -> ChateaumaView:
         return cls(cm.estate_id, cm.level, cm.modifiers, [len(s) for s in cm.estate],
                    list(cm.cards), [[_shown_code(c) for c in tiles] for tiles in cm.card_tiles],
                    [[FACE_DOWN if i == JOKERS else tile_name(k) for k in stack]
-                    for i, stack in enumerate(cm.reserve)], len(cm.deck), cm.die)
+                    for i, stack in enumerate(cm.reserve)], len(cm.deck), cm.die, rules)
 
     def slot_of(self, card: int) -> int | None:
         return self.cards.index(card) if card and card in self.cards else None
@@ -165,7 +166,7 @@ class TableView:
             pv = PlayerView(seat, rules=state.config.rules)
             cm = state.chateauma if state.chateauma and state.chateauma.seat == seat else None
             if cm is not None:
-                pv.cm = ChateaumaView.from_state(cm)
+                pv.cm = ChateaumaView.from_state(cm, state.config.rules)
                 pv.colours = tuple(COLOURS[c] for c in ESTATES[cm.estate_id].colours)
                 pv.dice_numbers = (0,) * 37
                 pv.estate = [_shown_code(stack[-1]) if stack else None for stack in cm.estate]
@@ -360,7 +361,7 @@ class TableView:
 
     def _on_ChateaumaJoined(self, e) -> None:
         p = self.players[e.player]
-        p.cm = ChateaumaView(e.estate, e.level, e.modifiers)
+        p.cm = ChateaumaView(e.estate, e.level, e.modifiers, rules=self.rules)
         p.colours = tuple(COLOURS[c] for c in ESTATES[e.estate].colours)
         p.dice_numbers = (0,) * 37
 
