@@ -184,9 +184,13 @@ class GlossaryScene(RulesReferenceScene):
         super().draw_background(canvas)
         canvas.fill_rect(SEARCH, theme.PANEL, radius=12)
         canvas.fill_rect(SEARCH, theme.FOCUS, radius=12, width=3)
+        x = SEARCH.x + 24
         if self.query:
-            canvas.text(self.query, (SEARCH.x + 24, SEARCH.centery), theme.FONT_BODY,
-                        theme.TEXT, anchor="midleft")
+            end = canvas.text(self.query, (x, SEARCH.centery), theme.FONT_BODY, theme.TEXT,
+                              anchor="midleft")
+            x = (end.right - canvas.px(0, 0)[0]) / canvas.scale + 3
         else:
-            canvas.text(i18n.tr("glossary.search"), (SEARCH.x + 24, SEARCH.centery),
-                        theme.FONT_BODY, theme.TEXT_MUTED, anchor="midleft")
+            canvas.text(i18n.tr("glossary.search"), (x + 8, SEARCH.centery), theme.FONT_BODY,
+                        theme.TEXT_MUTED, anchor="midleft")
+        # A steady caret: typing goes here (a blinking one would redraw the idle window).
+        canvas.fill_rect((x, SEARCH.y + 16, 3, SEARCH.h - 32), theme.TEXT)
