@@ -7,6 +7,8 @@ from dataclasses import dataclass
 import pygame
 
 from . import assets, i18n
+from .art import pieces
+from .art.faces import TileFace
 from .context import ClientContext
 from .layout import DESIGN_RECT, Canvas
 from .ui import theme
@@ -19,12 +21,15 @@ BACK = pygame.Rect(800, 960, 320, 76)
 SCROLL_STEP = 60
 HEADING_GAP = 24
 BULLET_INDENT = 34
+# A heading about a tile shows the tile beside it, at this radius.
+TILE_HEX = 40
 
 
 @dataclass(frozen=True)
 class Block:
     kind: str  # "heading", "paragraph" or "bullet"
     text: str
+    tile: TileFace | None = None  # a heading's tile, drawn beside it
 
 
 def parse(text: str) -> list[Block]:
@@ -48,9 +53,25 @@ class Line:
     text: str
     size: float
     colour: tuple[int, int, int]
+    tile: TileFace | None = None  # drawn centred on (x, y) instead of text
+
+    def height(self, canvas: Canvas) -> float:
+        if self.tile is not None:
+            return 2 * TILE_HEX
+        return canvas.font(self.size).get_linesize() / canvas.scale
+
+
+def reference_blocks() -> list[Block]:
+    """The rules reference in the current language."""
+    text = assets.read_text("text", f"rules_reference.{i18n.language()}.txt")
+    return parse(text) if text else [Block("paragraph", i18n.tr("rules.missing"))]
 
 
 class RulesReferenceScene(MenuScene):
+    PAGE = PAGE
+    TITLE = "rules.title"
+    BACK_KEY: int | None = pygame.K_BACKSPACE
+
     def __init__(self, ctx: ClientContext) -> None:
         super().__init__()
         self.ctx = ctx
@@ -58,15 +79,17 @@ class RulesReferenceScene(MenuScene):
         self._layout_key: tuple | None = None
         self._lines: list[Line] = []
         self._height = 0.0
-        self.add(Button(BACK, "common.back", self.close, hotkey=pygame.K_BACKSPACE))
+        self.add(Button(BACK, "common.back", self.close, hotkey=self.BACK_KEY))
 
     def blocks(self) -> list[Block]:
-        text = assets.read_text("text", f"rules_reference.{i18n.language()}.txt")
-        return parse(text) if text else [Block("paragraph", i18n.tr("rules.missing"))]
+        return reference_blocks()
+
+    def layout_key(self, canvas: Canvas) -> tuple:
+        return (i18n.language(), canvas.length(1000))
 
     def layout(self, canvas: Canvas) -> list[Line]:
         """Lines in page coordinates (design units), wrapped for the current font scale."""
-        key = (i18n.language(), canvas.length(1000))
+        key = self.layout_key(canvas)
         if key == self._layout_key:
             return self._lines
         lines: list[Line] = []
@@ -80,19 +103,26 @@ class RulesReferenceScene(MenuScene):
                 y += HEADING_GAP
             font = canvas.font(size)
             step = font.get_linesize() / canvas.scale
-            wrapped = wrap_text(block.text, font, canvas.length(PAGE.w - 80 - indent))
+            if block.tile is not None:
+                y += max(0.0, TILE_HEX - step / 2)
+                lines.append(Line(y + step / 2 - TILE_HEX, 40 + TILE_HEX * 0.9, "", size,
+                                  colour, block.tile))
+                indent = TILE_HEX * 1.8 + 16
+            wrapped = wrap_text(block.text, font, canvas.length(self.PAGE.w - 80 - indent))
             for i, text in enumerate(wrapped):
                 if block.kind == "bullet" and i == 0:
                     lines.append(Line(y, 40, "\u2022", size, colour))
                 lines.append(Line(y, 40 + indent, text, size, colour))
                 y += step
+            if block.tile is not None:
+                y += max(0.0, TILE_HEX - step / 2)
             y += step * 0.35
         self._layout_key, self._lines, self._height = key, lines, y
         return lines
 
     @property
     def max_scroll(self) -> float:
-        return max(0.0, self._height - (PAGE.h - 60))
+        return max(0.0, self._height - (self.PAGE.h - 60))
 
     def scroll_by(self, amount: float) -> None:
         self.scroll = min(self.max_scroll, max(0.0, self.scroll + amount))
@@ -105,7 +135,7 @@ class RulesReferenceScene(MenuScene):
             self.scroll_by(-event.y * SCROLL_STEP)
             return True
         if event.type == pygame.KEYDOWN:
-            page = PAGE.h - 120
+            page = self.PAGE.h - 120
             moves = {pygame.K_UP: -SCROLL_STEP, pygame.K_DOWN: SCROLL_STEP,
                      pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
                      pygame.K_HOME: -self._height, pygame.K_END: self._height}
@@ -117,8 +147,9 @@ class RulesReferenceScene(MenuScene):
     def draw_background(self, canvas: Canvas) -> None:
         canvas.surface.fill(theme.LETTERBOX)
         canvas.fill_rect(DESIGN_RECT, theme.BACKGROUND)
-        canvas.text(i18n.tr("rules.title"), (DESIGN_RECT.centerx, 84), theme.FONT_HEADING,
+        canvas.text(i18n.tr(self.TITLE), (DESIGN_RECT.centerx, 84), theme.FONT_HEADING,
                     theme.TEXT_ON_DARK, anchor="center")
+        PAGE = self.PAGE
         canvas.fill_rect(PAGE, theme.PANEL, radius=16)
         lines = self.layout(canvas)
         self.scroll_by(0)  # the wrapped height changes with the language and window size
@@ -127,9 +158,14 @@ class RulesReferenceScene(MenuScene):
             top = 30 - self.scroll
             for line in lines:
                 y = top + line.y
-                height = canvas.font(line.size).get_linesize() / canvas.scale
                 # Only whole lines: a line cut in half by the page's edge reads as nothing.
-                if 15 <= y and y + height <= PAGE.h - 15:
+                if not (15 <= y and y + line.height(canvas) <= PAGE.h - 15):
+                    continue
+                if line.tile is not None:
+                    image = pieces.hex_tile(line.tile, page.length(TILE_HEX))
+                    page.surface.blit(image, image.get_rect(
+                        center=page.px(line.x, y + TILE_HEX)))
+                else:
                     page.text(line.text, (line.x, y), line.size, line.colour)
         if self.max_scroll > 0:
             track = PAGE.h - 40

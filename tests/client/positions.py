@@ -27,6 +27,7 @@ from game.scenes.session import GameSession, GameSetup, SeatSpec
 from game.scenes.stack import SceneStack
 from game.scenes.table import TableScene
 from game.scenes.table.interaction import Narrowing
+from game.scenes.table.glossary import GlossaryScene
 from game.scenes.table.overlays import ConfirmOverlay, HandoffScene, PauseMenu
 from game.scenes.table.scene import LISTED, UNPAGED
 
@@ -37,7 +38,7 @@ KINDS = (
     "ship", "keep_goods", "pick_market", "pick_carpenter", "pick_church", "warehouse",
     "city_hall", "castle", "long_list", "payment", "other_estate", "four_players",
     "chateauma_extra", "chateauma_estate", "chateauma_turn", "dice_rolling", "ai_thinking",
-    "pause_menu", "confirm", "handoff",
+    "pause_menu", "confirm", "handoff", "glossary", "glossary_filtered",
 )
 
 PEOPLE = (SeatSpec("human", "Anna", 0), SeatSpec("human", "Bernhard", 1))
@@ -138,6 +139,8 @@ SPECS = {
     "ai_thinking": _Spec(WITH_AI, lambda s: s.current_player == 1 and s.decision == "turn"),
     "pause_menu": _Spec(PEOPLE, _fresh_turn),
     "confirm": _Spec(PEOPLE, _fresh_turn),
+    "glossary": _Spec(PEOPLE, _fresh_turn),
+    "glossary_filtered": _Spec(PEOPLE, _fresh_turn, rules="alea2019"),
     "handoff": _Spec(PEOPLE, lambda s: _fresh_turn(s) and s.current_player == 1,
                      handoff=True),
 }
@@ -275,6 +278,18 @@ def _pause(t: Table) -> None:
     t.stack.handle_event(key(pygame.K_ESCAPE))
 
 
+def _glossary(t: Table) -> None:
+    t.stack.handle_event(key(pygame.K_F1))
+
+
+def _glossary_filtered(t: Table) -> None:
+    """From the pause menu's Rules, with a search typed in that matches in both
+    languages ("Silver", "Silber")."""
+    _pause(t)
+    t.stack.top.buttons["pause.rules"].activate()
+    t.stack.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="sil"))
+
+
 def _confirm(t: Table) -> None:
     t.scene.end_turn()  # both dice unused: asks before taking workers for them
 
@@ -282,7 +297,8 @@ def _confirm(t: Table) -> None:
 _arrange = {"die_chosen": _choose_die, "worker_stepper": _step_value, "buy": _buy_mode,
             "payment": _ask_payment, "other_estate": _next_seat,
             "chateauma_estate": _next_seat, "dice_rolling": _roll,
-            "chateauma_turn": _chateauma_moves, "pause_menu": _pause, "confirm": _confirm}
+            "chateauma_turn": _chateauma_moves, "pause_menu": _pause, "confirm": _confirm,
+            "glossary": _glossary, "glossary_filtered": _glossary_filtered}
 
 
 def _check(t: Table) -> None:
@@ -322,6 +338,10 @@ def _check(t: Table) -> None:
         assert isinstance(top, PauseMenu)
     elif kind == "confirm":
         assert isinstance(top, ConfirmOverlay)
+    elif kind == "glossary":
+        assert isinstance(top, GlossaryScene) and top.query == ""
+    elif kind == "glossary_filtered":
+        assert isinstance(top, GlossaryScene) and top.query == "sil"
     elif kind == "handoff":
         assert isinstance(top, HandoffScene)
     else:

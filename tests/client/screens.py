@@ -24,6 +24,7 @@ from game.scenes.settings_menu import SettingsOverlay
 from game.scenes.setup import SeatDraft, SetupDraft, SetupScene
 from game.scenes.stack import SceneStack
 from game.scenes.statistics_screen import StatisticsScene
+from game.scenes.table.glossary import GlossaryScene
 from game.scenes.table.overlays import ConfirmOverlay, HandoffScene, PauseMenu
 from game.scenes.title import TitleScene
 
@@ -149,6 +150,25 @@ def pause_menu(data_root):
     return stack, stack.push(PauseMenu(scene))
 
 
+def glossary(data_root):
+    stack, scene = table_two(data_root)
+    return stack, stack.push(GlossaryScene(scene.ctx, scene.session.config))
+
+
+def glossary_filtered(data_root):
+    stack, top = glossary(data_root)
+    top.set_query("sil")
+    return stack, top
+
+
+def glossary_chateauma(data_root):
+    """Châteauma's entry, with its modifiers, first on the page."""
+    stack, scene = table_chateauma(data_root)
+    top = stack.push(GlossaryScene(scene.ctx, scene.session.config))
+    top.set_query("châteauma")
+    return stack, top
+
+
 def confirm(data_root):
     stack, scene = table_two(data_root)
     return stack, stack.push(ConfirmOverlay("pause.quit", i18n.tr("confirm.quit"), lambda: None))
@@ -181,5 +201,7 @@ SCREENS: dict[str, Callable] = {
     "setup": setup_two, "setup_four": setup_full, "setup_chateauma": setup_chateauma,
     "table": table_two, "table_die": table_die_chosen, "table_four": table_four, "table_estate": table_estate_choice,
     "table_chateauma": table_chateauma, "table_options": table_options,
-    "pause": pause_menu, "confirm": confirm, "handoff": handoff, "results": results,
+    "pause": pause_menu, "glossary": glossary, "glossary_filtered": glossary_filtered,
+    "glossary_chateauma": glossary_chateauma,
+    "confirm": confirm, "handoff": handoff, "results": results,
 }

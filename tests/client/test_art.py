@@ -7,7 +7,7 @@ import pygame
 import pytest
 from golden_images import compare_golden
 
-from game.scenes.art import faces, icons, palette, pieces
+from game.scenes.art import faces, icons, palette, pictogram, pieces
 from game.scenes.art.faces import TileFace
 
 
@@ -56,6 +56,65 @@ def test_tiles_are_told_apart_without_colour():
     images = {face: shape(pieces.hex_tile(face, 48)) for face in faces.all_faces()}
     for a, b in combinations(images, 2):
         assert differs(images[a], images[b]), (a, b)
+
+
+@pytest.mark.parametrize("rules", ["special", "alea2019", "original", "yucata"])
+def test_monastery_tiles_are_told_apart_by_their_pictures_alone(rules):
+    """At the estate's size in a 1280x720 window the tile numbers are too small to draw;
+    the pictures of the 26 monastery tiles still differ, in greyscale, pairwise."""
+    images = {k: shape(pieces.hex_tile(faces.monastery(k, rules), 29))
+              for k in faces.KNOWLEDGE_NUMBERS}
+    for a, b in combinations(images, 2):
+        assert differs(images[a], images[b]), (rules, a, b)
+
+
+def test_a_monastery_tile_shows_its_rule_sets_effect():
+    for number in (6, 15, 26):
+        special = pieces.hex_tile(faces.monastery(number, "special"), 40)
+        original = pieces.hex_tile(faces.monastery(number, "original"), 40)
+        assert differs(shape(special), shape(original)), number
+    assert pictogram.for_tile(15, "original") == "points:3 / goods_types"
+    assert pictogram.for_tile(15, "special") == "points:2 / goods_types"
+    plain = faces.TileFace("monastery", knowledge=3)
+    assert differs(shape(pieces.hex_tile(plain, 40)),
+                   shape(pieces.hex_tile(faces.monastery(3), 40)))
+
+
+@pytest.mark.parametrize("spec", ["dragon > silver", "silver > ", "a+b+c+d+e", "points:4 / "])
+def test_a_picture_outside_the_vocabulary_is_refused(spec):
+    with pytest.raises(ValueError):
+        pictogram.parse(spec)
+    with pytest.raises(ValueError):
+        faces.TileFace("monastery", knowledge=1, effect=spec)
+
+
+def test_only_monastery_tiles_show_an_effect():
+    with pytest.raises(ValueError):
+        faces.TileFace("castle", effect="silver")
+
+
+def test_no_number_in_the_artwork_is_under_the_smallest_text(monkeypatch):
+    """Every piece at every size from tiny to large: the numbers it renders are at least
+    MIN_TEXT_PX, and a piece too small for its number still tells its count apart."""
+    from game.scenes import fonts
+    sizes = []
+    original = fonts.get
+
+    def get(px):
+        sizes.append(px)
+        return original(px)
+    monkeypatch.setattr(fonts, "get", get)
+    for size in range(8, 66, 3):
+        for face in faces.all_faces() + [faces.TileFace("monastery", knowledge=7)]:
+            pieces.hex_tile.__wrapped__(face, size)
+        for colour in palette.ESTATE_COLOURS:
+            pieces.bonus_tile.__wrapped__(colour, 7, size)
+        pieces.silver_coin.__wrapped__(size, 3)
+    assert sizes and min(sizes) >= pictogram.MIN_TEXT_PX
+    for species in faces.SPECIES:
+        small = [shape(pieces.hex_tile(faces.animal(species, n), 19)) for n in (2, 3, 4)]
+        for a, b in combinations(small, 2):
+            assert differs(a, b, pixels=8), species
 
 
 def test_empty_spaces_are_told_apart_without_colour():
@@ -132,7 +191,7 @@ def test_estate_needs_37_spaces():
 
 def art_sheet():
     """Every kind of piece on one surface, at fixed sizes."""
-    surface = pygame.Surface((960, 540))
+    surface = pygame.Surface((960, 700))
     surface.fill(palette.BOARD)
     tiles = [None] * 37
     for i, face in enumerate(faces.all_faces()[:18]):
@@ -150,6 +209,16 @@ def art_sheet():
     surface.blit(pieces.worker_chip(36), (828, 260))
     for i, name in enumerate(sorted(icons.ICONS)):
         surface.blit(icons.icon(name, 28, palette.INK), (440 + (i % 16) * 32, 410 + (i // 16) * 32))
+    # The monastery tiles at the estate's size in a 1280x720 window (numbers left out),
+    # then small animal tiles (counts as dots) and small bonus tiles and coins.
+    for k in faces.KNOWLEDGE_NUMBERS:
+        surface.blit(pieces.hex_tile(faces.monastery(k), 29),
+                     (10 + ((k - 1) % 13) * 56, 530 + ((k - 1) // 13) * 62))
+    for i, face in enumerate(faces.all_faces()[11:23:2]):
+        surface.blit(pieces.hex_tile(face, 19), (750 + (i % 3) * 36, 530 + (i // 3) * 42))
+    for i, colour in enumerate(palette.ESTATE_COLOURS[:3]):
+        surface.blit(pieces.bonus_tile(colour, 7, 23), (860 + i * 28, 530))
+    surface.blit(pieces.silver_coin(20), (860, 570))
     return surface
 
 

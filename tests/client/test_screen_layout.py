@@ -19,7 +19,6 @@ import pytest
 import screens
 
 from game.scenes import fonts, i18n
-from game.scenes.art import pieces
 from game.scenes.layout import DESIGN_RECT, Viewport
 from game.scenes.table import estate_view
 from game.scenes.table import geometry as g
@@ -80,11 +79,8 @@ def record(monkeypatch):
         class RecordingFont(pygame.font.Font):
             def render(self, text, *args, **kwargs):
                 image = super().render(text, *args, **kwargs)
-                # Numbers inside a tile's picture are artwork, drawn to the tile's size;
-                # the tile's tooltip says the same in words.
-                if sys._getframe(1).f_code is not pieces._number.__code__:
-                    drawn.sizes.append((self.pixel_size, text))
-                    drawn.images[id(image)] = text
+                drawn.sizes.append((self.pixel_size, text))
+                drawn.images[id(image)] = text
                 return image
 
         def get(pixel_size):

@@ -12,8 +12,9 @@ import random
 
 import pytest
 
-from game.rules import RULE_SETS, GameConfig, Match
-from game.scenes.table.view import TableView
+from game.rules import RULE_SETS, GameConfig, Match, new_game
+from game.scenes.art import faces
+from game.scenes.table.view import TableView, face_of
 
 
 def shown(view: TableView) -> dict:
@@ -100,3 +101,14 @@ def test_the_view_built_from_events_equals_the_view_built_from_the_state(config)
 def test_the_view_built_from_events_equals_the_state_over_many_games(config):
     for seed in range(3, 40):
         play_and_compare(config, seed)
+
+
+def test_the_view_shows_monastery_tiles_as_the_games_rule_set_prints_them():
+    state = new_game(GameConfig(players=3, rules="original"))
+    rng = random.Random(1)
+    while state.is_chance():
+        state.apply_chance(state.sample_chance(rng))
+    view = TableView.from_state(state)
+    assert view.rules == "original" and {p.rules for p in view.players} == {"original"}
+    assert face_of("monastery15", view.rules) == faces.monastery(15, "original")
+    assert face_of("monastery15", view.rules) != face_of("monastery15")

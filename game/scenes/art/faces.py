@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import i18n
+from . import pictogram
 
 CATEGORIES = ("castle", "mine", "monastery", "ship", "animal", "building")
 BUILDINGS = ("warehouse", "watchtower", "carpenters_workshop", "church", "market",
@@ -23,6 +24,9 @@ class TileFace:
     species: str | None = None
     animals: int = 0
     knowledge: int = 0
+    # A monastery tile's effect as its picture shows it (art/pictogram.py); the rule set
+    # decides it, so the face carries it.
+    effect: str = ""
 
     def __post_init__(self) -> None:
         if self.category not in CATEGORIES:
@@ -41,6 +45,10 @@ class TileFace:
                 raise ValueError("a monastery tile is numbered 1-26")
         elif self.knowledge:
             raise ValueError("only monastery tiles have a knowledge number")
+        if self.effect:
+            if self.category != "monastery":
+                raise ValueError("only monastery tiles show an effect")
+            pictogram.parse(self.effect)
 
     @property
     def colour(self) -> str:
@@ -74,8 +82,9 @@ def ship() -> TileFace:
     return TileFace("ship")
 
 
-def monastery(number: int) -> TileFace:
-    return TileFace("monastery", knowledge=number)
+def monastery(number: int, rules: str = "special") -> TileFace:
+    """Monastery tile ``number`` as the rule set ``rules`` prints it."""
+    return TileFace("monastery", knowledge=number, effect=pictogram.for_tile(number, rules))
 
 
 def animal(species: str, count: int) -> TileFace:
@@ -86,8 +95,8 @@ def building(name: str) -> TileFace:
     return TileFace("building", building=name)
 
 
-def all_faces() -> list[TileFace]:
-    """One face of every distinct tile front."""
+def all_faces(rules: str = "special") -> list[TileFace]:
+    """One face of every distinct tile front (the monastery tiles of ``rules``)."""
     return ([castle(), mine(), ship()] + [building(b) for b in BUILDINGS]
             + [animal(s, n) for s in SPECIES for n in ANIMAL_COUNTS]
-            + [monastery(k) for k in KNOWLEDGE_NUMBERS])
+            + [monastery(k, rules) for k in KNOWLEDGE_NUMBERS])

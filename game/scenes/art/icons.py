@@ -310,6 +310,37 @@ def _gear(p: Pen) -> None:
     p.circle(0.5, 0.5, 0.13, erase=True)
 
 
+def _arrow(p: Pen) -> None:
+    p.line([(0.1, 0.5), (0.6, 0.5)], 0.14)
+    p.poly([(0.5, 0.22), (0.92, 0.5), (0.5, 0.78)])
+
+
+def _equals(p: Pen) -> None:
+    p.rect(0.12, 0.3, 0.76, 0.14, radius=0.04)
+    p.rect(0.12, 0.56, 0.76, 0.14, radius=0.04)
+
+
+def _depot(p: Pen) -> None:
+    """A depot: a tile lying on its space of the board."""
+    p.poly(_hexagon(0.5, 0.5, 0.48))
+    p.poly(_hexagon(0.5, 0.5, 0.36), erase=True)
+    p.poly(_hexagon(0.5, 0.5, 0.26))
+
+
+def _hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    return [(cx + r * math.cos(math.radians(60 * k - 30)),
+             cy + r * math.sin(math.radians(60 * k - 30))) for k in range(6)]
+
+
+def _goods_types(p: Pen) -> None:
+    """Goods of three different types: three overlapping goods tiles with 1, 2, 3 pips."""
+    for k, (x, y) in enumerate(((0.04, 0.04), (0.27, 0.27), (0.5, 0.5))):
+        p.rect(x - 0.03, y - 0.03, 0.52, 0.52, erase=True, radius=0.08)
+        p.rect(x, y, 0.46, 0.46, radius=0.06)
+    for x, y in ((0.73, 0.73), (0.6, 0.6), (0.86, 0.86)):
+        p.circle(x, y, 0.05, erase=True)
+
+
 ICONS: dict[str, Callable[[Pen], None]] = {
     "castle": _castle,
     "mine": _mine,
@@ -339,6 +370,10 @@ ICONS: dict[str, Callable[[Pen], None]] = {
     "bonus": _star,
     "die": _die,
     "settings": _gear,
+    "arrow": _arrow,
+    "equals": _equals,
+    "depot": _depot,
+    "goods_types": _goods_types,
 }
 
 

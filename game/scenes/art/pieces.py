@@ -3,6 +3,11 @@
 Shapes are drawn at four times their size and smoothed down for clean edges; numbers are
 rendered at the final size so they stay crisp. Everything is cached per size, so a
 frame only blits.
+
+No number is drawn smaller than `MIN_TEXT_PX`, the smallest text of a 1280x720 window. A
+piece too small for one says it another way: an animal tile shows its count as dots, a
+monastery tile its effect's picture without the tile's number, a coin only a coin (the
+tooltips say them in words); a bonus tile shrinks its icon so its points stay readable.
 """
 
 from __future__ import annotations
@@ -15,10 +20,12 @@ import pygame
 
 from .. import fonts
 from . import palette
+from . import pictogram
 from .faces import TileFace
 from .hexgrid import SQRT3, estate_centre, hex_corners
 from .icons import SUPERSAMPLE, icon
 from .palette import Colour
+from .pictogram import MIN_TEXT_PX
 
 # Pip centres on a unit square, by die value.
 _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -58,7 +65,24 @@ def _hex_base(size: int, fill: Colour, edge: Colour, rim: Colour | None) -> pyga
 
 def _number(surface: pygame.Surface, text: str, centre: tuple[float, float],
             pixel_size: int, colour: Colour) -> None:
-    image = fonts.get(max(6, pixel_size)).render(text, True, colour)
+    if pixel_size < MIN_TEXT_PX:
+        raise ValueError(f"a number at {pixel_size} px is too small to read")
+    image = fonts.get(pixel_size).render(text, True, colour)
+    surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def _dots(surface: pygame.Surface, count: int, centre: tuple[float, float], size: float,
+          colour: Colour) -> None:
+    """``count`` dots in a row: a count on a piece too small for a readable digit."""
+    k = SUPERSAMPLE
+    gap = size * 0.34
+    w, h = math.ceil(gap * count) + 2, math.ceil(gap) + 2
+    big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
+    big.fill((*colour, 0))
+    for i in range(count):
+        pygame.draw.circle(big, colour, ((gap * (i + 0.5) + 1) * k, h * k / 2),
+                           gap * 0.36 * k)
+    image = pygame.transform.smoothscale(big, (w, h))
     surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
@@ -80,17 +104,40 @@ def hex_tile(face: TileFace, size: int) -> pygame.Surface:
     surface = _hex_base(size, fill, palette.darker(fill, 0.45), palette.lighter(fill, 0.3))
     cx, cy = surface.get_width() / 2, surface.get_height() / 2
     if face.category == "monastery":
-        glyph = icon("monastery", round(size * 0.62), ink)
-        surface.blit(glyph, glyph.get_rect(center=(cx, cy - size * 0.42)))
-        _number(surface, str(face.knowledge), (cx, cy + size * 0.2), round(size * 0.95), ink)
+        _monastery(surface, face, size, ink)
     elif face.category == "animal":
         glyph = icon(face.icon, round(size * 1.0), ink)
         surface.blit(glyph, glyph.get_rect(center=(cx, cy - size * 0.2)))
-        _number(surface, str(face.animals), (cx, cy + size * 0.55), round(size * 0.6), ink)
+        if round(size * 0.6) >= MIN_TEXT_PX:
+            _number(surface, str(face.animals), (cx, cy + size * 0.55), round(size * 0.6),
+                    ink)
+        else:
+            _dots(surface, face.animals, (cx, cy + size * 0.56), size * 0.6, ink)
     else:
         glyph = icon(face.icon, round(size * 1.08), ink)
         surface.blit(glyph, glyph.get_rect(center=(cx, cy)))
     return surface
+
+
+def _monastery(surface: pygame.Surface, face: TileFace, size: int, ink: Colour) -> None:
+    """The tile's number on top where it is readable, its effect's picture below."""
+    cx, cy = surface.get_width() / 2, surface.get_height() / 2
+    number_px = round(size * 0.36)
+    numbered = number_px >= MIN_TEXT_PX
+    if not face.effect:
+        glyph = icon("monastery", round(size * 0.8), ink)
+        surface.blit(glyph, glyph.get_rect(center=(cx, cy - (size * 0.18 if numbered else 0))))
+        if numbered:
+            _number(surface, str(face.knowledge), (cx, cy + size * 0.5), number_px, ink)
+        return
+    if numbered:
+        _number(surface, str(face.knowledge), (cx, cy - size * 0.66), number_px, ink)
+        box = pygame.Rect(0, 0, round(size * 1.5), round(size * 1.0))
+        box.center = (round(cx), round(cy + size * 0.14))
+    else:
+        box = pygame.Rect(0, 0, round(size * 1.56), round(size * 1.2))
+        box.center = (round(cx), round(cy))
+    pictogram.draw(surface, face.effect, box, ink)
 
 
 @lru_cache(maxsize=512)
@@ -161,7 +208,9 @@ def silver_coin(size: int, value: int = 1) -> pygame.Surface:
     pygame.draw.circle(big, palette.SILVER, (c, c), c * 0.86)
     pygame.draw.circle(big, palette.SILVER_DARK, (c, c), c * 0.68, max(1, round(k * size / 40)))
     surface = pygame.transform.smoothscale(big, (size, size))
-    _number(surface, str(value), (size / 2, size / 2 + 1), round(size * 0.62), palette.INK)
+    if round(size * 0.62) >= MIN_TEXT_PX:
+        _number(surface, str(value), (size / 2, size / 2 + 1), round(size * 0.62),
+                palette.INK)
     return surface
 
 
@@ -186,9 +235,13 @@ def bonus_tile(colour: str, points: int, size: int) -> pygame.Surface:
     fill = palette.TILE[colour]
     ink = palette.ink_on(fill)
     surface = _rounded_square(size, fill, palette.darker(fill, 0.45), 0.1)
-    glyph = icon(colour, round(size * 0.5), ink)
-    surface.blit(glyph, glyph.get_rect(center=(size / 2, size * 0.33)))
-    _number(surface, str(points), (size / 2, size * 0.76), round(size * 0.44), ink)
+    # The points stay readable on a small tile; the icon takes what room is left.
+    px = max(MIN_TEXT_PX, round(size * 0.44))
+    number_y = size - max(size * 0.24, px * 0.55)
+    glyph_size = round(min(size * 0.5, number_y - px * 0.42 - size * 0.08))
+    glyph = icon(colour, glyph_size, ink)
+    surface.blit(glyph, glyph.get_rect(center=(size / 2, size * 0.08 + glyph_size / 2)))
+    _number(surface, str(points), (size / 2, number_y), px, ink)
     return surface
 
 

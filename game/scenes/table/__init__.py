@@ -4,7 +4,8 @@ Modules: `scene` (TableScene: input, AI polling, saving, drawing), `view` (what 
 finished animating), `interaction` (clicks narrowing the legal actions), `geometry`
 (where things sit), `board_view` / `estate_view` / `paint` (drawing, cached layers),
 `motion` (presenter handlers: events to animations), `log` (events in words), `tips`
-(tooltip texts), `overlays` (pause menu, confirmations, hand-off), `strings` (texts),
+(tooltip texts), `overlays` (pause menu, confirmations, hand-off), `glossary` (the searchable rules
+reference), `strings` (texts),
 `bench` (frame-time benchmark).
 """
 

@@ -45,7 +45,7 @@ def _paint_depot(canvas: Canvas, view: TableView, depot: int) -> None:
     row = view.depots[depot - 1] if depot - 1 < len(view.depots) else []
     for slot, tile in enumerate(row):
         pos = g.depot_slot_centre(depot, slot, len(row))
-        face = face_of(tile)
+        face = face_of(tile, view.rules)
         if face is None or ("depot", depot, slot) in view.lifted:
             _empty_slot(canvas, pos, g.DEPOT_HEX)
         else:
@@ -77,7 +77,7 @@ def _paint_black_depot(canvas: Canvas, view: TableView) -> None:
          palette.INK_LIGHT, "center")
     for slot, tile in enumerate(view.black):
         pos = g.depot_slot_centre(0, slot, len(view.black))
-        face = face_of(tile)
+        face = face_of(tile, view.rules)
         if face is None or ("depot", 0, slot) in view.lifted:
             cx, cy = canvas.px(*pos)
             from ..art.hexgrid import hex_corners

@@ -18,7 +18,10 @@ from .paint import (BOARD_EDGE, BOARD_FILL, FELT, GOLD, blit_at, circle, fit_tex
 from .view import COLOURS, FACE_DOWN, ChateaumaView, PlayerView, face_of
 
 REGION = pygame.Rect(972, 136, 932, 556)
-KNOWLEDGE_HEX = 17
+# The monastery tiles beside the estate, large enough for their pictures to read: one row
+# of large tiles while they fit, else two rows of smaller ones.
+KNOWLEDGE_HEXES = (29, 22)
+KNOWLEDGE_ROW = 5
 
 
 def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
@@ -34,7 +37,7 @@ def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
         return
     colours, dice = preview if preview else (pv.colours, pv.dice_numbers)
     if colours:
-        tiles = [] if preview else [face_of(t) for t in pv.estate]
+        tiles = [] if preview else [face_of(t, pv.rules) for t in pv.estate]
         paint_estate(canvas, g.ESTATE_CENTRE, g.ESTATE_HEX, colours, dice, tiles)
     else:
         text(canvas, i18n.tr("table.no_board"), g.ESTATE_CENTRE, 28, palette.INK_LIGHT,
@@ -58,11 +61,11 @@ def paint_estate(canvas: Canvas, centre, size: float, colours, dice, tiles) -> N
         blit_at(canvas, image, pos)
 
 
-def tile_image(tile: str | None, colour: str, size: int) -> pygame.Surface:
+def tile_image(tile: str | None, colour: str, size: int, rules: str) -> pygame.Surface:
     """A Châteauma space: its tile, a tile back, or the empty space of its colour."""
     if tile == FACE_DOWN:
         return tile_back(size)
-    face = face_of(tile)
+    face = face_of(tile, rules)
     return pieces.hex_tile(face, size) if face is not None else plain_space(colour, size)
 
 
@@ -71,7 +74,7 @@ def paint_chateauma(canvas: Canvas, pv: PlayerView, cm: ChateaumaView, white: in
     size = max(4, canvas.length(g.CM_ESTATE_HEX * 0.95))
     for i in range(37):
         pos = g.cm_space_centre(i)
-        blit_at(canvas, tile_image(pv.estate[i], pv.colours[i], size), pos)
+        blit_at(canvas, tile_image(pv.estate[i], pv.colours[i], size, cm.rules), pos)
         if cm.stacks[i] > 1:
             badge = (pos[0] + g.CM_ESTATE_HEX * 0.55, pos[1] - g.CM_ESTATE_HEX * 0.55)
             circle(canvas, badge, 13, palette.INK)
@@ -121,7 +124,7 @@ def paint_card(canvas: Canvas, cm: ChateaumaView, slot: int, white: int) -> None
     for i, colour in enumerate(data.colours):
         pos = g.cm_card_space_centre(slot, i, count)
         tile = tiles[i] if i < len(tiles) else None
-        blit_at(canvas, tile_image(tile, COLOURS[colour], size), pos)
+        blit_at(canvas, tile_image(tile, COLOURS[colour], size, cm.rules), pos)
         if i in data.sell:
             blit_at(canvas, pieces.silver_coin(canvas.length(20)),
                     (pos[0] + g.CM_CARD_HEX * 0.62, pos[1] + g.CM_CARD_HEX * 0.62))
@@ -164,7 +167,7 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
         text(canvas, i18n.tr("term.storage"), (s.x + 18, s.y + 116), 20, theme.TEXT_MUTED)
         for j, tile in enumerate(pv.storage):
             pos = g.storage_centre(j)
-            face = face_of(tile)
+            face = face_of(tile, pv.rules)
             if face is None or ("storage", pv.seat, j) in lifted:
                 _storage_space(canvas, pos)
             else:
@@ -184,8 +187,9 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
     if pv.cm is None:
         text(canvas, i18n.tr("term.knowledge"), (s.x + 18, s.y + 322), 20, theme.TEXT_MUTED)
         for i, number in enumerate(sorted(pv.knowledge)):
-            blit_at(canvas, pieces.hex_tile(face_of(f"monastery{number}"),
-                                            canvas.length(KNOWLEDGE_HEX)), knowledge_centre(i))
+            centre, size = knowledge_slot(i, len(pv.knowledge))
+            blit_at(canvas, pieces.hex_tile(face_of(f"monastery{number}", pv.rules),
+                                            canvas.length(size)), centre)
     else:
         _paint_deck(canvas, pv.cm)
     text(canvas, i18n.tr("term.bonus_tiles"), (s.x + 18, s.y + 442), 20, theme.TEXT_MUTED)
@@ -202,7 +206,7 @@ def _paint_reserve(canvas: Canvas, cm: ChateaumaView) -> None:
     for i, stack in enumerate(cm.reserve):
         pos = g.cm_reserve_centre(i)
         if i < len(COLOURS):
-            image = tile_image(stack[-1] if stack else None, COLOURS[i], size)
+            image = tile_image(stack[-1] if stack else None, COLOURS[i], size, cm.rules)
             if not stack:
                 image = image.copy()
                 image.set_alpha(110)
@@ -227,9 +231,12 @@ def _paint_deck(canvas: Canvas, cm: ChateaumaView) -> None:
                      "midleft")
 
 
-def knowledge_centre(i: int) -> tuple[float, float]:
-    row, col = divmod(i, 8)
-    return g.SIDE.x + 30 + col * 36, g.SIDE.y + 360 + row * 36
+def knowledge_slot(i: int, count: int) -> tuple[tuple[float, float], float]:
+    """Where the i-th of ``count`` monastery tiles beside the estate lies, and its radius."""
+    if count <= KNOWLEDGE_ROW:
+        return (g.SIDE.x + 40 + i * 58, g.SIDE.y + 378), KNOWLEDGE_HEXES[0]
+    row, col = divmod(i, 7)
+    return (g.SIDE.x + 32 + col * 43 + row * 21, g.SIDE.y + 362 + row * 40), KNOWLEDGE_HEXES[1]
 
 
 def _storage_space(canvas: Canvas, pos) -> None:

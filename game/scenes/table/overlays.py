@@ -1,5 +1,5 @@
 """Scenes laid over the table: the pause menu and the pass-and-play hand-off screen
-(its confirmations are `ui.confirm.ConfirmOverlay`)."""
+(its confirmations are `ui.confirm.ConfirmOverlay`; the rules glossary is in glossary.py)."""
 
 from __future__ import annotations
 
@@ -50,6 +50,7 @@ class PauseMenu(MenuScene):
                 ("pause.load", self._load, "pause.load.tip"),
                 ("pause.undo", self._undo, "pause.undo.tip"),
                 ("pause.settings", self._settings, None),
+                ("pause.rules", self._rules, "pause.rules.tip"),
                 ("pause.quit", self._quit, "pause.quit.tip")]
         self.buttons: dict[str, Button] = {}
         for i, (key, action, tip) in enumerate(rows):
@@ -84,6 +85,9 @@ class PauseMenu(MenuScene):
 
     def _settings(self) -> None:
         self.stack.push(SettingsOverlay(self.table.ctx))
+
+    def _rules(self) -> None:
+        self.table.open_glossary()
 
     def _quit(self) -> None:
         self.stack.push(ConfirmOverlay("pause.quit", i18n.tr("confirm.quit"),

@@ -35,10 +35,11 @@ from ..ui.tooltip import Tooltips
 from ..ui.widgets import Button
 from . import geometry as g
 from .board_view import BONUS_POINTS, paint_board, player_colour
-from .estate_view import REGION, knowledge_centre, paint_estate_region
+from .estate_view import KNOWLEDGE_HEXES, REGION, knowledge_slot, paint_estate_region
 from .interaction import Narrowing, Outcome
 from .log import GameLog, MoveTakenBack, describe_action
 from .motion import Handlers
+from .glossary import GlossaryScene
 from .overlays import ConfirmOverlay, HandoffScene, PauseMenu
 from .paint import (FELT, FELT_DARK, GOLD, WOOD, Layer, blit_at, fit_text, hex_outline,
                     text, tile_back)
@@ -560,6 +561,10 @@ class TableScene(Scene):
         if self.stack is not None and self.stack.top is self:
             self.stack.push(PauseMenu(self))
 
+    def open_glossary(self) -> None:
+        """The rules, tiles and buildings of this game (F1, or Rules in the pause menu)."""
+        self.stack.push(GlossaryScene(self.ctx, self.session.config))
+
     def view_seat(self, seat: int) -> None:
         self.shown_seat = seat
         self.pinned = seat != self.state.current_player
@@ -658,6 +663,8 @@ class TableScene(Scene):
             self.end_turn()
         elif k == pygame.K_h:
             self.ask_hint()
+        elif k == pygame.K_F1:
+            self.open_glossary()
         elif k == pygame.K_TAB:
             self.view_seat((self.shown_seat + 1) % len(self.names))
         elif k == pygame.K_SPACE:
@@ -720,7 +727,7 @@ class TableScene(Scene):
                               lambda t=t, p=pv: i18n.trn("tip.goods", p.goods[t], goods=t,
                                                          count=p.goods[t])))
         for i, number in enumerate(sorted(pv.knowledge)):
-            spots.append(Spot("knowledge", number, knowledge_centre(i), 17,
+            spots.append(Spot("knowledge", number, *knowledge_slot(i, len(pv.knowledge)),
                               lambda n=number: tile_tip(f"monastery{n}", rules)))
         spots.append(Spot("silver", None, g.silver_centre(), 24, lambda: i18n.tr("tip.silver")))
         if pv.cm is None:
@@ -789,8 +796,8 @@ class TableScene(Scene):
         phase's tiles do not stall a frame later."""
         from ..art.faces import all_faces
         sizes = {canvas.length(s) for s in (g.DEPOT_HEX, g.BLACK_HEX, g.STORAGE_HEX,
-                                             g.ESTATE_HEX * 0.95, 17)}
-        for face in all_faces():
+                                             g.ESTATE_HEX * 0.95, *KNOWLEDGE_HEXES)}
+        for face in all_faces(self.rules):
             for size in sizes:
                 pieces.hex_tile(face, size)
         self._warmed = canvas.surface.get_size()
@@ -1034,7 +1041,7 @@ class TableScene(Scene):
             lift = 1 + round(3 * math.sin(math.pi * f.t)) * 0.06
             px = canvas.length(f.size * lift)
             if f.kind == "tile":
-                face = face_of(f.what)
+                face = face_of(f.what, self.rules)
                 image = pieces.hex_tile(face, px) if face is not None else tile_back(px)
             elif f.kind == "goods":
                 image = pieces.goods_tile(f.what, px)

@@ -13,42 +13,45 @@ rebuilds the view from the engine's state, which costs little and keeps undo sim
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ...rules import tiles as rt
 from ...rules.boards import get_board
 from ...rules.chateauma import EMPTY, JOKERS, kind_of
 from ...rules.chateauma_data import CARDS, ESTATES
-from ..art.faces import TileFace
+from ..art.faces import TileFace, monastery
 
 COLOURS = rt.COLOURS
 # A tile lying face down: the table shows its back and never its identity.
 FACE_DOWN = "face_down"
 
 
-def face_of(tile: str | int | None) -> TileFace | None:
+def face_of(tile: str | int | None, rules: str = "special") -> TileFace | None:
     """The picture of a tile, by the rules' kind name or number (None for no tile and for
-    a face-down one)."""
+    a face-down one); monastery tiles show their effect under the rule set ``rules``."""
     if tile is None or tile == FACE_DOWN:
         return None
     kind = rt.kind_from_name(tile) if isinstance(tile, str) else tile
     if kind < 0:
         return None
-    return _FACES[kind]
+    return _faces(rules)[kind]
 
 
-def _face(kind: int) -> TileFace:
+@cache
+def _faces(rules: str) -> list[TileFace]:
+    return [_face(k, rules) for k in range(rt.KIND_COUNT)]
+
+
+def _face(kind: int, rules: str) -> TileFace:
     b, s, k = rt.KIND_BUILDING[kind], rt.KIND_SPECIES[kind], rt.KIND_KNOWLEDGE[kind]
     if b >= 0:
         return TileFace("building", building=rt.BUILDINGS[b])
     if s >= 0:
         return TileFace("animal", species=rt.SPECIES[s], animals=rt.KIND_ANIMALS[kind])
     if k:
-        return TileFace("monastery", knowledge=k)
+        return monastery(k, rules)
     return TileFace(rt.KIND_NAMES[kind])
-
-
-_FACES = [_face(k) for k in range(rt.KIND_COUNT)]
 
 
 def track_space(position: int) -> int:
@@ -87,13 +90,14 @@ class ChateaumaView:
     reserve: list[list[str]] = field(default_factory=lambda: [[] for _ in range(JOKERS + 1)])
     deck: int = len(CARDS)
     die: int = 0
+    rules: str = "special"                   # the game's rule set: what monastery tiles show
 
     @classmethod
-    def from_state(cls, cm: Any) -> ChateaumaView:
+    def from_state(cls, cm: Any, rules: str = "special") -> ChateaumaView:
         return cls(cm.estate_id, cm.level, cm.modifiers, [len(s) for s in cm.estate],
                    list(cm.cards), [[_shown_code(c) for c in tiles] for tiles in cm.card_tiles],
                    [[FACE_DOWN if i == JOKERS else tile_name(k) for k in stack]
-                    for i, stack in enumerate(cm.reserve)], len(cm.deck), cm.die)
+                    for i, stack in enumerate(cm.reserve)], len(cm.deck), cm.die, rules)
 
     def slot_of(self, card: int) -> int | None:
         return self.cards.index(card) if card and card in self.cards else None
@@ -119,6 +123,7 @@ class PlayerView:
     track_stamp: int = 0
     knowledge: list[int] = field(default_factory=list)
     cm: ChateaumaView | None = None          # Châteauma's seat only
+    rules: str = "special"                   # the rule set: what monastery tiles show
     version: int = 0
 
     @property
@@ -152,15 +157,16 @@ class TableView:
     # Pieces lifted off the board while they fly: ("depot", d, slot), ("storage", seat, j),
     # ("goods", d), drawn as empty until their event is shown.
     lifted: set[tuple] = field(default_factory=set)
+    rules: str = "special"                   # the rule set: what monastery tiles show
 
     @classmethod
     def from_state(cls, state: Any) -> TableView:
-        view = cls(players=[])
+        view = cls(players=[], rules=state.config.rules)
         for seat, p in enumerate(state.players):
-            pv = PlayerView(seat)
+            pv = PlayerView(seat, rules=state.config.rules)
             cm = state.chateauma if state.chateauma and state.chateauma.seat == seat else None
             if cm is not None:
-                pv.cm = ChateaumaView.from_state(cm)
+                pv.cm = ChateaumaView.from_state(cm, state.config.rules)
                 pv.colours = tuple(COLOURS[c] for c in ESTATES[cm.estate_id].colours)
                 pv.dice_numbers = (0,) * 37
                 pv.estate = [_shown_code(stack[-1]) if stack else None for stack in cm.estate]
@@ -355,7 +361,7 @@ class TableView:
 
     def _on_ChateaumaJoined(self, e) -> None:
         p = self.players[e.player]
-        p.cm = ChateaumaView(e.estate, e.level, e.modifiers)
+        p.cm = ChateaumaView(e.estate, e.level, e.modifiers, rules=self.rules)
         p.colours = tuple(COLOURS[c] for c in ESTATES[e.estate].colours)
         p.dice_numbers = (0,) * 37
 
