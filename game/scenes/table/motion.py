@@ -15,8 +15,9 @@ from ...rules.events import EVENT_TYPES
 from ..anim.dice import DiceRoll, DiceTray
 from ..anim.easing import in_out_cubic, out_cubic
 from ..anim.paths import ArcPath
-from ..anim.timeline import Animation, Counter, Flash, Move, Parallel, Sequence, Wait
+from ..anim.timeline import Animation, Call, Counter, Flash, Move, Parallel, Sequence, Wait
 from . import geometry as g
+from .banner import SHOWN_FOR
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -80,7 +81,7 @@ class Handlers:
 
     def _plain(self, name: str):
         pause = {"PhaseStarted": 0.6, "DepotsCleared": 0.3, "RoundStarted": 0.3,
-                 "TurnStarted": SHORT, "TurnOrderMoved": 0.25, "PhaseEnded": 0.3,
+                 "TurnStarted": SHORT, "TurnOrderMoved": 0.25,
                  "GameEnded": 0.6, "BoardChosen": 0.3, "StartCastlePlaced": 0.3,
                  "ChateaumaCardRevealed": 0.4, "ChateaumaDieRolled": 0.4,
                  "ChateaumaCardShifted": 0.3, "ChateaumaSaleTriggered": 0.3,
@@ -98,6 +99,9 @@ class Handlers:
         return Parallel([Sequence([Wait(i * gap), f]) for i, f in enumerate(flights)])
 
     # --- handlers --------------------------------------------------------------------------
+
+    def on_PhaseEnded(self, e) -> Animation:
+        return Sequence([Call(lambda: self.scene.show_phase_end(e.phase)), Wait(SHOWN_FOR)])
 
     def on_DiceRolled(self, e) -> Animation:
         scene = self.scene
