@@ -22,7 +22,8 @@ from ..ui import theme
 from . import geometry as g
 from .board_view import player_colour
 from .estate_view import paint_estate, tile_image
-from .paint import BOARD_EDGE, BOARD_FILL, FELT, GOLD, Layer, blit_at, fit_text, text, tile_back
+from .paint import (BOARD_EDGE, BOARD_FILL, FELT, GOLD, Layer, blit_at, fit_text, hex_outline,
+                    text, tile_back)
 from .tips import Spot
 from .view import PlayerView, face_of
 
@@ -71,9 +72,10 @@ def paint_miniature(canvas: Canvas, pv: PlayerView, centre, size: float) -> None
     elif pv.colours:
         paint_estate(canvas, centre, size, pv.colours, pv.dice_numbers,
                      [face_of(t) for t in pv.estate])
-    else:
-        text(canvas, i18n.tr("table.no_board"), centre, theme.FONT_MIN, palette.INK_LIGHT,
-             "center")
+    else:  # no board chosen yet: the estate's outline, empty
+        for i in range(37):
+            hex_outline(canvas, g.estate_space_centre(i, centre, size), size * 0.9,
+                        palette.darker(palette.PARCHMENT, 0.3), 1)
 
 
 class EstatesPanel:
