@@ -99,6 +99,9 @@ def record(monkeypatch):
             for layer in ("background", "board_layer", "estate_layer"):
                 if hasattr(scene, layer):
                     getattr(scene, layer).key = None
+            if hasattr(scene, "estates"):
+                for layer in scene.estates.cards + scene.estates.popups:
+                    layer.key = None
         surface = RecordingSurface(size)
         surface.drawn = drawn
         stack.draw(surface)

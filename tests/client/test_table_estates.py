@@ -6,12 +6,13 @@ the turn-order track and the window's icon."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from table_driver import click_spot, make_table, settle, step
 
 from game.rules import events as ev
 from game.scenes import app, i18n
 from game.scenes.art.window_icon import window_icon
-from game.scenes.table import board_view, estates_panel
+from game.scenes.table import board_view, estates_panel, paint
 from game.scenes.table import geometry as g
 from game.scenes.table.banner import PhaseReport
 from game.scenes.table.view import TableView
@@ -57,11 +58,39 @@ def test_the_pointer_on_a_card_enlarges_it_and_only_motion_changes_that(data_roo
     assert scene.estates.hovered == 2
     stack.draw(pygame.Surface((1280, 720)))
     assert scene.estates.popups[2].redraws == 1
+    # The enlargement says the card's tooltip, which would cover it.
+    assert scene.spot_at(card.center).tooltip_text() is None
+    assert scene.estates.supplies(1) in scene.estates.tip(1)
     assert not scene.animating() or scene.tooltips.waiting  # no redraws of its own
     motion(stack, estates_panel.card_rect(0, 3).center)   # the seat shown large: not enlarged
     assert scene.estates.hovered is None
     motion(stack, g.BOARD.center)
     assert scene.estates.hovered is None
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_enlarged_estate_holds_its_lines(data_root, monkeypatch, lang):
+    stack, scene, _ = make_table(data_root, ("human", "random", "random", "random"), seed=4)
+    settle(stack, scene)
+    i18n.set_language(lang)
+    popup = scene.estates.popups[3]
+    for size in ((1024, 600), (1280, 720), (1920, 1080)):
+        lines = []
+        original = paint.text
+
+        def recording(canvas, s, *args, **kwargs):
+            rect = original(canvas, s, *args, **kwargs)
+            if canvas.surface is popup.surface:
+                lines.append((s, rect))
+            return rect
+        monkeypatch.setattr(paint, "text", recording)
+        motion(stack, scene.estates.centre(3))
+        popup.key = None
+        stack.draw(pygame.Surface(size))
+        monkeypatch.undo()
+        assert len(lines) >= 4
+        inside = pygame.Rect((0, 0), popup.surface.get_size()).inflate(2, 2)
+        assert [s for s, rect in lines if not inside.contains(rect)] == [], size
 
 
 def test_a_click_swaps_an_estate_into_the_large_view_and_back(data_root):

@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
 # The enlarged estate under the pointer: large enough to tell the tiles apart.
 POPUP_HEX = 26
-POPUP_SIZE = (380, 360)
+POPUP_SIZE = (380, 416)
+POPUP_LINE = 24
 SUPPLIES = ("silver", "workers", "goods")
 CM_SUPPLIES = ("silver", "goods", "reserve")
 
@@ -125,9 +126,31 @@ class EstatesPanel:
         seat = self.seat_at(pos)
         self.hovered = seat if seat is not None and seat != self.scene.shown_seat else None
 
-    def spots(self, tip) -> list[Spot]:
-        return [Spot("seat", seat, self.centre(seat), 0, lambda s=seat: tip(s),
+    def spots(self) -> list[Spot]:
+        return [Spot("seat", seat, self.centre(seat), 0, lambda s=seat: self.tip(s),
                      rect=self.rect(seat)) for seat in range(self.players)]
+
+    def tip(self, seat: int) -> str | None:
+        """None while the seat's estate is enlarged: the enlargement says the same, and a
+        tooltip would cover it."""
+        if seat == self.hovered:
+            return None
+        return (i18n.tr("table.tip.tab", name=self.scene.names[seat], kind=self.kind(seat))
+                + "\n" + self.supplies(seat))
+
+    def kind(self, seat: int) -> str:
+        spec = self.scene.session.seats[seat]
+        return i18n.tr(f"table.seat.{spec.kind}", tier=i18n.tr(
+            f"table.tier.{spec.tier}") if spec.tier else "")
+
+    def supplies(self, seat: int) -> str:
+        """A seat's supplies in words (the card shows them as icons with counts)."""
+        pv = self.scene.view.players[seat]
+        if pv.cm is None:
+            return i18n.tr("table.tab_line", silver=pv.silver, workers=pv.workers,
+                           goods=sum(pv.goods))
+        return i18n.tr("table.tab_line_cm", silver=pv.silver, goods=sum(pv.goods),
+                       reserve=sum(len(stack) for stack in pv.cm.reserve))
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -193,9 +216,16 @@ class EstatesPanel:
         r = popup_rect(seat, self.players)
         canvas.fill_rect(r, BOARD_FILL, radius=16)
         canvas.fill_rect(r, BOARD_EDGE, radius=16, width=3)
-        self._header(canvas, r, seat, 0)
+        self._header(canvas, r, seat, 50)
+        text(canvas, str(self.scene.view.players[seat].score), (r.right - 14, r.y + 25), 30,
+             palette.INK, "midright")
         paint_miniature(canvas, self.scene.view.players[seat],
                         (r.centerx, r.y + 48 + 5.5 * POPUP_HEX), POPUP_HEX)
+        lines = (self.kind(seat), self.supplies(seat), i18n.tr("table.popup.click"))
+        for i, line in enumerate(lines):
+            fit_text(canvas, line, (r.x + 16, r.bottom - 24 - (2 - i) * POPUP_LINE),
+                     theme.FONT_MIN, palette.INK if i == 1 else theme.TEXT_MUTED, r.w - 32,
+                     "midleft")
 
 
 def miniature_sizes(canvas: Canvas) -> set[int]:

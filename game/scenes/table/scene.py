@@ -703,7 +703,7 @@ class TableScene(Scene):
     def _build_spots(self) -> list[Spot]:
         view, rules = self.view, self.rules
         spots: list[Spot] = []
-        spots += self.estates.spots(self._tab_tip)
+        spots += self.estates.spots()
         for depot in range(7):
             row = view.black if depot == 0 else view.depots[depot - 1]
             radius = (g.BLACK_HEX if depot == 0 else g.DEPOT_HEX) * 0.9
@@ -754,19 +754,6 @@ class TableScene(Scene):
             spots.append(Spot("die", die if die < 2 else "white", g.die_centre(die), 44,
                               lambda d=die: self._die_tip(d)))
         return spots
-
-    def _tab_tip(self, seat: int) -> str:
-        seat_spec = self.session.seats[seat]
-        kind = i18n.tr(f"table.seat.{seat_spec.kind}", tier=i18n.tr(
-            f"table.tier.{seat_spec.tier}") if seat_spec.tier else "")
-        pv = self.view.players[seat]
-        if pv.cm is None:
-            supplies = i18n.tr("table.tab_line", silver=pv.silver, workers=pv.workers,
-                               goods=sum(pv.goods))
-        else:
-            supplies = i18n.tr("table.tab_line_cm", silver=pv.silver, goods=sum(pv.goods),
-                               reserve=sum(len(stack) for stack in pv.cm.reserve))
-        return i18n.tr("table.tip.tab", name=self.names[seat], kind=kind) + "\n" + supplies
 
     def _track_tip(self) -> str:
         order = ", ".join(self.names[seat] for seat in self.view.track_order())
