@@ -214,8 +214,9 @@ class EstatesPanel:
 
     def _paint_popup(self, canvas: Canvas, seat: int) -> None:
         r = popup_rect(seat, self.players)
-        canvas.fill_rect(r, BOARD_FILL, radius=16)
-        canvas.fill_rect(r, BOARD_EDGE, radius=16, width=3)
+        # Square corners: the layer is opaque, and it lies over whatever is below it.
+        canvas.fill_rect(r, BOARD_FILL)
+        canvas.fill_rect(r, BOARD_EDGE, width=3)
         self._header(canvas, r, seat, 50)
         text(canvas, str(self.scene.view.players[seat].score), (r.right - 14, r.y + 25), 30,
              palette.INK, "midright")
