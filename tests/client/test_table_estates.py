@@ -113,6 +113,19 @@ def test_pieces_for_a_seat_shown_small_land_on_its_card(data_root):
     assert scene.silver_pos(0) == g.silver_centre()   # the seat shown large: its own panel
 
 
+def test_an_area_completed_by_a_seat_shown_small_flashes_on_its_card(data_root):
+    stack, scene, _ = make_table(data_root, ("human", "random"), seed=3)
+    settle(stack, scene)
+    surface = pygame.Surface((1920, 1080))
+    stack.draw(surface)
+    x, y = scene.estates.space_pos(1, 18)
+    corner = (round(x), round(y - g.MINI_HEX * 0.95))   # the outline's top corner
+    before = surface.get_at(corner)
+    scene.flash = (1, (18,), 1.0)
+    stack.draw(surface)
+    assert surface.get_at(corner) != before
+
+
 def test_sold_goods_are_counted_by_type_and_drawn(data_root, monkeypatch):
     stack, scene, _ = make_table(data_root, ("human", "random"), seed=3)
     settle(stack, scene)

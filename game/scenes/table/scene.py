@@ -879,12 +879,18 @@ class TableScene(Scene):
         if self.flash is None:
             return
         seat, spaces, value = self.flash
-        if seat != self.shown_seat or value <= 0.02:
+        if value <= 0.02:
             return
         colour = palette.mix(GOLD, (255, 255, 255), value * 0.6)
+        # A seat shown small flashes on its card.
+        large = seat == self.shown_seat
         for s in spaces:
-            hex_outline(canvas, g.estate_space_centre(s), g.ESTATE_HEX * 0.95,
-                        colour, 2 + 6 * value)
+            if large:
+                hex_outline(canvas, g.estate_space_centre(s), g.ESTATE_HEX * 0.95,
+                            colour, 2 + 6 * value)
+            else:
+                hex_outline(canvas, self.estates.space_pos(seat, s), g.MINI_HEX * 0.95,
+                            colour, 1 + 2 * value)
 
     def _draw_dice(self, canvas: Canvas, pv, n: Narrowing | None) -> None:
         if self.dice_roll is not None:
