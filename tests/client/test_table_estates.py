@@ -61,7 +61,9 @@ def test_the_pointer_on_a_card_enlarges_it_and_only_motion_changes_that(data_roo
     # The enlargement says the card's tooltip, which would cover it.
     assert scene.spot_at(card.center).tooltip_text() is None
     assert scene.estates.supplies(1) in scene.estates.tip(1)
-    assert not scene.animating() or scene.tooltips.waiting  # no redraws of its own
+    step(stack, 120)   # past the tooltip's delay: resting on the card, the table holds still
+    assert not scene.animating()
+    assert scene.estates.hovered == 2
     motion(stack, estates_panel.card_rect(0, 3).center)   # the seat shown large: not enlarged
     assert scene.estates.hovered is None
     motion(stack, g.BOARD.center)
