@@ -18,6 +18,7 @@ from collections.abc import Sequence
 import pygame
 
 from . import fonts, i18n
+from .art.window_icon import window_icon
 from .context import ClientContext
 from .launcher import Launcher, TableFactory
 from .layout import DESIGN_HEIGHT, DESIGN_WIDTH, MIN_WINDOW_SIZE, Viewport
@@ -141,6 +142,7 @@ def create_window(fullscreen: bool = False) -> pygame.Window:
                            resizable=True)
     # Smaller than MIN_WINDOW_SIZE only when the desktop itself has no room for it.
     window.minimum_size = (min(MIN_WINDOW_SIZE[0], size[0]), min(MIN_WINDOW_SIZE[1], size[1]))
+    window.set_icon(window_icon())
     if fullscreen:
         window.set_fullscreen(desktop=True)
     return window

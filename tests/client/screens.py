@@ -7,6 +7,8 @@ Each builder takes a data directory and returns (stack, scene) with the screen o
 from __future__ import annotations
 
 import random
+
+import pygame
 from collections.abc import Callable
 
 from positions import recorded_games, saved_games
@@ -124,6 +126,27 @@ def table_four(data_root):
     return _midgame(stack, scene, 60, 4)
 
 
+def _resting_on_card(stack, scene, seat):
+    """The pointer resting on a seat's card: its estate enlarged under it."""
+    x, y = scene.estates.centre(seat)
+    stack.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0),
+                                          buttons=(0, 0, 0)))
+    assert scene.estates.hovered == seat
+    return stack, scene
+
+
+def table_four_enlarged(data_root):
+    """The last card, so its enlarged estate lies at the right edge."""
+    stack, scene = table_four(data_root)
+    return _resting_on_card(stack, scene, 3)
+
+
+def table_chateauma_enlarged(data_root):
+    """Châteauma's estate shown large; the person's card enlarged."""
+    stack, scene = table_chateauma(data_root)
+    return _resting_on_card(stack, scene, 0)
+
+
 def table_estate_choice(data_root):
     stack, scene, _ = make_table(data_root, ("human", "random"), seed=2, board_mode="advanced")
     settle(stack, scene)
@@ -199,7 +222,9 @@ SCREENS: dict[str, Callable] = {
     "statistics_damaged": statistics_damaged,
     "rules": rules_reference,
     "setup": setup_two, "setup_four": setup_full, "setup_chateauma": setup_chateauma,
-    "table": table_two, "table_die": table_die_chosen, "table_four": table_four, "table_estate": table_estate_choice,
+    "table": table_two, "table_die": table_die_chosen, "table_four": table_four,
+    "table_four_enlarged": table_four_enlarged, "table_chateauma_enlarged": table_chateauma_enlarged,
+    "table_estate": table_estate_choice,
     "table_chateauma": table_chateauma, "table_options": table_options,
     "pause": pause_menu, "glossary": glossary, "glossary_filtered": glossary_filtered,
     "glossary_chateauma": glossary_chateauma,

@@ -20,7 +20,8 @@ import screens
 
 from game.scenes import fonts, i18n
 from game.scenes.layout import DESIGN_RECT, Viewport
-from game.scenes.table import estate_view
+from game.scenes.art.hexgrid import estate_extent
+from game.scenes.table import estate_view, estates_panel
 from game.scenes.table import geometry as g
 from game.scenes.table.scene import TableScene
 
@@ -94,6 +95,9 @@ def record(monkeypatch):
             for layer in ("background", "board_layer", "estate_layer"):
                 if hasattr(scene, layer):
                     getattr(scene, layer).key = None
+            if hasattr(scene, "estates"):
+                for layer in scene.estates.cards + scene.estates.popups:
+                    layer.key = None
         surface = RecordingSurface(size)
         surface.drawn = drawn
         stack.draw(surface)
@@ -159,7 +163,7 @@ def test_a_line_too_small_or_past_the_edge_fails_the_check(data_root, record):
 def table_regions():
     """The table's top-level regions in design units (the board holds the strip)."""
     estate = pygame.Rect(estate_view.REGION)
-    return {"board": g.BOARD, "log": g.LOG, "tabs": g.TABS, "estate": estate,
+    return {"board": g.BOARD, "log": g.LOG, "seats": g.SEATS, "estate": estate,
             "prompt": g.PROMPT, "dice": g.DICE, "buttons": g.BUTTONS}
 
 
@@ -170,9 +174,34 @@ def test_the_table_regions_lie_inside_the_design_space_apart():
     assert g.BOARD.contains(g.STRIP)
     assert pygame.Rect(estate_view.REGION).contains(g.SIDE)
     for players in (2, 3, 4):
-        tabs = [(s, g.tab_rect(s, players)) for s in range(players)]
-        assert all(g.TABS.contains(r) for _, r in tabs)
-        assert overlaps(tabs) == []
+        cards = [(s, estates_panel.card_rect(s, players)) for s in range(players)]
+        assert all(g.SEATS.contains(r) for _, r in cards)
+        assert overlaps(cards) == []
+        for seat, card in cards:
+            # The miniature and the supplies beside it lie inside the card, apart.
+            mini = pygame.Rect(0, 0, *estate_extent(g.MINI_HEX))
+            mini.center = estates_panel.mini_centre(seat, players)
+            supplies = [pygame.Rect(x - 11, y - 11, 50, 22) for x, y in
+                        (estates_panel.supply_centre(seat, players, row) for row in range(3))]
+            assert all(card.contains(r) for r in [mini] + supplies)
+            assert mini.collidelist(supplies) == -1
+            popup = estates_panel.popup_rect(seat, players)
+            assert g.SEATS.left <= popup.left and popup.right <= g.SEATS.right
+            assert popup.top >= g.SEATS.bottom and popup.bottom <= g.PROMPT.top
+    # Monastery tiles, however many a player holds, stay in the side panel and clear of the
+    # bonus tiles.
+    bonus = [pygame.Rect(x - 17, y - 17, 34, 34) for x, y in map(g.bonus_tile_centre, range(6))]
+    assert all(g.SIDE.contains(r) for r in bonus)
+    for count in range(1, 19):
+        tiles = []
+        for i in range(count):
+            (x, y), r = g.knowledge_slot(i, count)
+            tiles.append(pygame.Rect(x - r, y - r, 2 * r, 2 * r))
+        assert all(g.SIDE.contains(t) for t in tiles), count
+        assert all(t.collidelist(bonus) == -1 for t in tiles), count
+    estate = pygame.Rect(0, 0, *estate_extent(g.ESTATE_HEX))
+    estate.center = g.ESTATE_CENTRE
+    assert g.ESTATE_BOX.contains(estate) and not estate.colliderect(g.SIDE)
     buttons = [(i, g.button_rect(i)) for i in range(6)]
     assert all(g.BUTTONS.contains(r) for _, r in buttons)
     assert overlaps(buttons) == []

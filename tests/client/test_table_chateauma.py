@@ -139,7 +139,7 @@ def test_a_face_down_tile_is_drawn_as_a_tile_back(data_root):
     space = ESTATES[scene.view.players[CM].cm.estate_id].face_down[0]
     x, y = cm_space_centre(space)
     # Between the centre mark and the inner ring: the back's plain fill, no face.
-    assert surface.get_at((round(x + 11), round(y + 2)))[:3] == TILE_BACK
+    assert surface.get_at((round(x + 8), round(y + 2)))[:3] == TILE_BACK
 
 
 def test_the_view_built_from_events_matches_the_engine(data_root):

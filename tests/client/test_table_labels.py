@@ -13,7 +13,8 @@ from test_table_chateauma import chateauma_table
 
 from game.scenes import fonts, i18n
 from game.scenes.layout import Viewport
-from game.scenes.table import board_view, estate_view, paint, scene as scene_module
+from game.scenes.table import board_view, estate_view, estates_panel, paint
+from game.scenes.table import scene as scene_module
 from game.scenes.table import geometry as g
 
 _TEXT = paint.text
@@ -24,9 +25,9 @@ def boxes(scene):
     """The table's regions, in design units: a text belongs to the smallest one holding its
     centre and must lie inside it."""
     out = [g.BOARD, g.STRIP, g.LOG, g.PROMPT, g.DICE, g.BUTTONS, g.SIDE,
-           pygame.Rect(estate_view.REGION.x, estate_view.REGION.y, 600, estate_view.REGION.h),
+           g.ESTATE_BOX,
            g.cm_card_rect(0), g.cm_card_rect(1)]
-    out += [g.tab_rect(s, len(scene.names)) for s in range(len(scene.names))]
+    out += [estates_panel.card_rect(s, len(scene.names)) for s in range(len(scene.names))]
     r = 132
     out.append(pygame.Rect(g.RING_CENTRE[0] - r, g.RING_CENTRE[1] - r, 2 * r, 2 * r))
     return out
@@ -36,7 +37,8 @@ def drawn_texts(stack, scene, monkeypatch, size):
     """Draw the table once and return (text, window rect) for every line drawn."""
     seen = []
     original = _TEXT
-    layers = (scene.background, scene.board_layer, scene.estate_layer)
+    layers = (scene.background, scene.board_layer, scene.estate_layer, *scene.estates.cards,
+              *scene.estates.popups)
 
     def recording(canvas, s, pos, size, colour, anchor="topleft"):
         rect = original(canvas, s, pos, size, colour, anchor)
@@ -44,7 +46,7 @@ def drawn_texts(stack, scene, monkeypatch, size):
         layer = next((la for la in layers if canvas.surface is la.surface), None)
         seen.append((s, rect.move(layer.target.topleft) if layer else rect))
         return rect
-    for module in (paint, board_view, estate_view, scene_module):
+    for module in (paint, board_view, estate_view, estates_panel, scene_module):
         monkeypatch.setattr(module, "text", recording)
     for layer in layers:
         layer.key = None

@@ -13,7 +13,7 @@ from test_table_chateauma import chateauma_table
 
 from game.rules import action_text
 from game.scenes import i18n
-from game.scenes.table import board_view, scene as scene_module
+from game.scenes.table import board_view, estates_panel, scene as scene_module
 from game.scenes.table import geometry as g
 
 FRAME = 1 / 60
@@ -23,7 +23,7 @@ def drawn_texts(stack, monkeypatch, layers=False):
     """Draw a frame; every (text, design position) the table (and with ``layers`` its
     cached layers, the board among them) wrote."""
     seen = []
-    for module in (scene_module, board_view):
+    for module in (scene_module, board_view, estates_panel):
         for name in ("text", "fit_text"):
             original = getattr(module, name, None)
             if original is None:
@@ -34,7 +34,8 @@ def drawn_texts(stack, monkeypatch, layers=False):
                 return _original(canvas, s, pos, *args, **kwargs)
             monkeypatch.setattr(module, name, recording)
     scene = stack.scenes[0]
-    for layer in (scene.background, scene.board_layer, scene.estate_layer) if layers else ():
+    cached = (scene.background, scene.board_layer, scene.estate_layer) if layers else ()
+    for layer in (*cached, *scene.estates.cards):  # the cards say who is to move
         layer.key = None
     stack.draw(pygame.Surface((1280, 720)))
     monkeypatch.undo()
@@ -46,7 +47,7 @@ def marked_seats(scene, texts):
     marker = i18n.tr("table.to_move")
     n = len(scene.names)
     return {seat for s, pos in texts if s == marker
-            for seat in range(n) if g.tab_rect(seat, n).collidepoint(pos)}
+            for seat in range(n) if estates_panel.card_rect(seat, n).collidepoint(pos)}
 
 
 def prompt_of(texts):
@@ -106,11 +107,15 @@ def test_one_actor_at_a_time_with_chateauma(data_root, monkeypatch):
 
 
 def track_texts(scene, texts):
-    """Each seat's turn-order line on the board panel."""
+    """The number printed on the turn-order space each seat's marker stands on."""
+    markers = board_view.track_markers(scene.view)
+    spaces = board_view.track_spaces(markers)
     out = {}
-    for i, seat in enumerate(scene.view.track_order()):
-        x, y = g.track_slot(i)
-        out[seat] = next(s for s, pos in texts if pos == (x + 26, y + 12))
+    for seat, (space, level) in markers.items():
+        x, y = g.track_marker_centre(space, level, spaces)
+        assert (scene.names[seat][:1].upper(), (x, y)) in texts  # the marker is drawn there
+        label = g.track_space_centre(space, spaces)
+        out[seat] = next(s for s, pos in texts if pos == label)
     return out
 
 
@@ -118,7 +123,7 @@ def test_turn_order_spaces_read_the_same_in_the_log_and_on_the_board(data_root, 
     stack, scene, _ = make_table(data_root, kinds=("human", "human"), seed=2)
     settle(stack, scene)
     start = track_texts(scene, drawn_texts(stack, monkeypatch, layers=True))
-    assert set(start.values()) == {i18n.tr("table.track_pos", pos=1)}  # as printed: 1 first
+    assert set(start.values()) == {"1"}  # as printed: 1 first
     policy = prefer_ships(random.Random(2))
     while not any(type(e).__name__ == "TurnOrderMoved" for e in scene.log.entries):
         settle(stack, scene)
@@ -128,7 +133,7 @@ def test_turn_order_spaces_read_the_same_in_the_log_and_on_the_board(data_root, 
     line = scene.log.lines()[scene.log.entries.index(moved)]
     board = track_texts(scene, drawn_texts(stack, monkeypatch, layers=True))
     assert scene.state.players[moved.player].track_pos == 1  # one ship so far
-    assert board[moved.player] == i18n.tr("table.track_pos", pos=2)
+    assert board[moved.player] == "2"
     assert "space 2 " in line
 
 

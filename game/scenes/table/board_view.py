@@ -126,16 +126,46 @@ def _paint_strip(canvas: Canvas, view: TableView, colours: list[int],
                     radius=6)
             else:
                 blit_at(canvas, pieces.bonus_tile(colour, points, canvas.length(size)), pos)
+    _paint_track(canvas, view, colours, names)
+
+
+def track_markers(view: TableView) -> dict[int, tuple[int, int]]:
+    """Each seat's space on the turn-order track (as printed, from 1) and its level in the
+    stack there (0 at the bottom; the seat on top moves first)."""
+    out: dict[int, tuple[int, int]] = {}
+    for seat in reversed(view.track_order()):
+        space = track_space(view.players[seat].track_pos)
+        out[seat] = (space, sum(1 for sp, _ in out.values() if sp == space))
+    return out
+
+
+def track_spaces(markers: dict[int, tuple[int, int]]) -> int:
+    return max([g.TRACK_SPACES] + [space for space, _ in markers.values()])
+
+
+def _paint_track(canvas: Canvas, view: TableView, colours: list[int],
+                 names: list[str]) -> None:
+    s = g.STRIP
     text(canvas, i18n.tr("table.turn_order"), (s.centerx, s.y + 546), 20, palette.INK,
          "center")
-    for i, seat in enumerate(view.track_order()):
-        pos = g.track_slot(i)
-        pv = view.players[seat]
-        circle(canvas, pos, 17, player_colour(colours[seat]))
-        circle(canvas, pos, 17, palette.INK, 2)
-        text(canvas, str(i + 1), pos, 22, palette.ink_on(player_colour(colours[seat])),
+    markers = track_markers(view)
+    spaces = track_spaces(markers)
+    row = g.track_row(spaces)
+    for space in range(1, spaces + 1):
+        x, y = g.track_space_centre(space, spaces)
+        box = pygame.Rect(0, 0, s.w - 16, row - 3)
+        box.midleft = (round(s.x + 8), round(y))
+        canvas.fill_rect(box, palette.darker(BOARD_FILL, 0.14 if space % 2 else 0.22), radius=5)
+        text(canvas, str(space), (x, y), theme.FONT_MIN, palette.INK, "center")
+    # The tower at the front of the track.
+    tower = pygame.Rect(0, 0, 40, 10)
+    tower.midbottom = (round(s.centerx), round(g.TRACK_BOTTOM - spaces * row - 2))
+    canvas.fill_rect(tower, palette.darker(BOARD_EDGE, 0.1), radius=3)
+    radius = min(14, row / 2 - 1)
+    for seat, (space, level) in sorted(markers.items(), key=lambda m: m[1][1]):
+        pos = g.track_marker_centre(space, level, spaces)
+        colour = player_colour(colours[seat])
+        circle(canvas, pos, radius, colour)
+        circle(canvas, pos, radius, palette.INK, 2)
+        text(canvas, names[seat][:1].upper(), pos, theme.FONT_MIN, palette.ink_on(colour),
              "center")
-        name = names[seat] if len(names[seat]) <= 9 else names[seat][:8] + "\u2026"
-        text(canvas, name, (pos[0] + 26, pos[1] - 11), 20, palette.INK, "midleft")
-        text(canvas, i18n.tr("table.track_pos", pos=track_space(pv.track_pos)),
-             (pos[0] + 26, pos[1] + 12), theme.FONT_MIN, theme.TEXT_MUTED, "midleft")

@@ -17,11 +17,7 @@ from .paint import (BOARD_EDGE, BOARD_FILL, FELT, GOLD, blit_at, circle, fit_tex
                     tile_back)
 from .view import COLOURS, FACE_DOWN, ChateaumaView, PlayerView, face_of
 
-REGION = pygame.Rect(972, 136, 932, 556)
-# The monastery tiles beside the estate, large enough for their pictures to read: one row
-# of large tiles while they fit, else two rows of smaller ones.
-KNOWLEDGE_HEXES = (29, 22)
-KNOWLEDGE_ROW = 5
+REGION = g.REGION
 
 
 def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
@@ -29,8 +25,7 @@ def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
                         preview: tuple[tuple[str, ...], tuple[int, ...]] | None = None,
                         white: int = 0) -> None:
     canvas.fill_rect(REGION, FELT)
-    estate_box = pygame.Rect(REGION.x, REGION.y + 8, 600, REGION.h - 16)
-    canvas.fill_rect(estate_box, palette.darker(FELT, 0.2), radius=18)
+    canvas.fill_rect(g.ESTATE_BOX, palette.darker(FELT, 0.2), radius=18)
     if pv.cm is not None:
         paint_chateauma(canvas, pv, pv.cm, white)
         paint_side(canvas, pv, name, colour, lifted, bonus_points)
@@ -150,21 +145,20 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
     canvas.fill_rect(s, BOARD_FILL, radius=16)
     canvas.fill_rect(s, BOARD_EDGE, radius=16, width=3)
     pc = player_colour(colour)
-    canvas.fill_rect((s.x + 14, s.y + 14, 30, 30), pc, radius=15)
-    canvas.fill_rect((s.x + 14, s.y + 14, 30, 30), palette.INK, radius=15, width=2)
-    fit_text(canvas, name, (s.x + 54, s.y + 29), 30, palette.INK, 190, "midleft")
+    canvas.fill_rect((s.x + 14, s.y + 12, 30, 30), pc, radius=15)
+    canvas.fill_rect((s.x + 14, s.y + 12, 30, 30), palette.INK, radius=15, width=2)
+    fit_text(canvas, name, (s.x + 54, s.y + 27), 30, palette.INK, 220, "midleft")
     fit_text(canvas, i18n.tr("term.points"), (s.right - 12, g.score_centre()[1] + 34),
-             theme.FONT_MIN,
-             theme.TEXT_MUTED, 110, "midright")
-    blit_at(canvas, pieces.silver_coin(canvas.length(44)), g.silver_centre())
-    text(canvas, f"\u00d7 {pv.silver}", (g.silver_centre()[0] + 30, g.silver_centre()[1]), 30,
+             theme.FONT_MIN, theme.TEXT_MUTED, 110, "midright")
+    blit_at(canvas, pieces.silver_coin(canvas.length(40)), g.silver_centre())
+    text(canvas, f"\u00d7 {pv.silver}", (g.silver_centre()[0] + 28, g.silver_centre()[1]), 28,
          palette.INK, "midleft")
     if pv.cm is None:
-        blit_at(canvas, pieces.worker_chip(canvas.length(44)), g.workers_centre())
-        text(canvas, f"\u00d7 {pv.workers}", (g.workers_centre()[0] + 30,
-                                               g.workers_centre()[1]), 30, palette.INK,
+        blit_at(canvas, pieces.worker_chip(canvas.length(40)), g.workers_centre())
+        text(canvas, f"\u00d7 {pv.workers}", (g.workers_centre()[0] + 28,
+                                               g.workers_centre()[1]), 28, palette.INK,
              "midleft")
-        text(canvas, i18n.tr("term.storage"), (s.x + 18, s.y + 116), 20, theme.TEXT_MUTED)
+        text(canvas, i18n.tr("term.storage"), (s.x + 18, s.y + 98), 20, theme.TEXT_MUTED)
         for j, tile in enumerate(pv.storage):
             pos = g.storage_centre(j)
             face = face_of(tile, pv.rules)
@@ -174,34 +168,54 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
                 blit_at(canvas, pieces.hex_tile(face, canvas.length(g.STORAGE_HEX)), pos)
     else:
         _paint_reserve(canvas, pv.cm)
-    text(canvas, i18n.tr("term.goods"), (s.x + 18, s.y + 212), 20, theme.TEXT_MUTED)
+    paint_goods(canvas, pv)
+    if pv.cm is None:
+        text(canvas, i18n.tr("term.knowledge"), (s.x + 18, g.LOWER_Y), 20, theme.TEXT_MUTED)
+        for i, number in enumerate(sorted(pv.knowledge)):
+            centre, size = g.knowledge_slot(i, len(pv.knowledge))
+            blit_at(canvas, pieces.hex_tile(face_of(f"monastery{number}", pv.rules),
+                                            canvas.length(size)), centre)
+        fit_text(canvas, i18n.tr("term.bonus_tiles"), (g.BONUS_X, g.LOWER_Y), 20,
+                 theme.TEXT_MUTED, s.right - g.BONUS_X - 8)
+        bonus_at = g.bonus_tile_centre
+    else:
+        _paint_deck(canvas, pv.cm)
+        # Châteauma keeps no monastery tiles: its bonus tiles take one row under the deck.
+        text(canvas, i18n.tr("term.bonus_tiles"), (s.x + 18, s.y + 424), 20,
+             theme.TEXT_MUTED, "midleft")
+        bonus_at = cm_bonus_centre
+    size = canvas.length(34 if pv.cm is None else 30)
+    for i, (colour_name, rank) in enumerate(pv.bonus_tiles):
+        blit_at(canvas, pieces.bonus_tile(colour_name, bonus_points[rank - 1], size),
+                bonus_at(i))
+
+
+def cm_bonus_centre(i: int) -> tuple[float, float]:
+    return g.SIDE.x + 190 + i * 38, g.SIDE.y + 424
+
+
+def paint_goods(canvas: Canvas, pv: PlayerView) -> None:
+    """Goods in store, one column per type, and under them how many of each were sold (the
+    Special Edition's monastery 15 scores the types sold)."""
+    s = g.SIDE
+    text(canvas, i18n.tr("term.goods"), (s.x + 18, s.y + 188), 20, theme.TEXT_MUTED)
+    fit_text(canvas, i18n.tr("table.sold"), (s.x + 18, g.sold_centre(1)[1]), 20,
+             theme.TEXT_MUTED, g.GOODS_X - s.x - 40, "midleft")
     for t in range(1, 7):
-        pos = g.goods_centre(t)
-        image = pieces.goods_tile(t, canvas.length(40))
+        image = pieces.goods_tile(t, canvas.length(36))
         if not pv.goods[t]:
             image = image.copy()
             image.set_alpha(60)
-        blit_at(canvas, image, pos)
-        text(canvas, f"{pv.goods[t]}", (pos[0], pos[1] + 34), 22,
+        blit_at(canvas, image, g.goods_centre(t))
+        text(canvas, f"{pv.goods[t]}", g.held_centre(t), 22,
              palette.INK if pv.goods[t] else theme.TEXT_MUTED, "center")
-    if pv.cm is None:
-        text(canvas, i18n.tr("term.knowledge"), (s.x + 18, s.y + 322), 20, theme.TEXT_MUTED)
-        for i, number in enumerate(sorted(pv.knowledge)):
-            centre, size = knowledge_slot(i, len(pv.knowledge))
-            blit_at(canvas, pieces.hex_tile(face_of(f"monastery{number}", pv.rules),
-                                            canvas.length(size)), centre)
-    else:
-        _paint_deck(canvas, pv.cm)
-    text(canvas, i18n.tr("term.bonus_tiles"), (s.x + 18, s.y + 442), 20, theme.TEXT_MUTED)
-    for i, (colour_name, rank) in enumerate(pv.bonus_tiles):
-        blit_at(canvas, pieces.bonus_tile(colour_name, bonus_points[rank - 1],
-                                                 canvas.length(34)),
-                (s.x + 36 + i * 42, s.y + 490))
+        text(canvas, f"{pv.sold[t]}", g.sold_centre(t), 22,
+             palette.INK if pv.sold[t] else theme.TEXT_MUTED, "center")
 
 
 def _paint_reserve(canvas: Canvas, cm: ChateaumaView) -> None:
     s = g.SIDE
-    text(canvas, i18n.tr("table.cm.reserve"), (s.x + 18, s.y + 116), 20, theme.TEXT_MUTED)
+    text(canvas, i18n.tr("table.cm.reserve"), (s.x + 18, s.y + 98), 20, theme.TEXT_MUTED)
     size = canvas.length(19)
     for i, stack in enumerate(cm.reserve):
         pos = g.cm_reserve_centre(i)
@@ -213,13 +227,13 @@ def _paint_reserve(canvas: Canvas, cm: ChateaumaView) -> None:
         else:
             image = tile_back(size)
         blit_at(canvas, image, pos)
-        text(canvas, str(len(stack)), (pos[0], pos[1] + 32), 20,
+        text(canvas, str(len(stack)), (pos[0], pos[1] + 28), 20,
              palette.INK if stack else theme.TEXT_MUTED, "center")
 
 
 def _paint_deck(canvas: Canvas, cm: ChateaumaView) -> None:
     s = g.SIDE
-    text(canvas, i18n.tr("table.cm.cards"), (s.x + 18, s.y + 322), 20, theme.TEXT_MUTED)
+    text(canvas, i18n.tr("table.cm.cards"), (s.x + 18, g.LOWER_Y), 20, theme.TEXT_MUTED)
     level = i18n.tr(f"table.cm.level.{cm.level}") if cm.level else ""
     mods = ", ".join(cm.modifiers) if cm.modifiers else i18n.tr("table.cm.no_modifiers")
     lines = (i18n.tr("table.cm.deck", count=cm.deck),
@@ -227,16 +241,8 @@ def _paint_deck(canvas: Canvas, cm: ChateaumaView) -> None:
              i18n.tr("table.cm.die", die=cm.die) if cm.die else "")
     for i, line in enumerate(lines):
         if line:
-            fit_text(canvas, line, (s.x + 18, s.y + 358 + i * 26), 20, palette.INK, s.w - 36,
-                     "midleft")
-
-
-def knowledge_slot(i: int, count: int) -> tuple[tuple[float, float], float]:
-    """Where the i-th of ``count`` monastery tiles beside the estate lies, and its radius."""
-    if count <= KNOWLEDGE_ROW:
-        return (g.SIDE.x + 40 + i * 58, g.SIDE.y + 378), KNOWLEDGE_HEXES[0]
-    row, col = divmod(i, 7)
-    return (g.SIDE.x + 32 + col * 43 + row * 21, g.SIDE.y + 362 + row * 40), KNOWLEDGE_HEXES[1]
+            fit_text(canvas, line, (s.x + 18, g.LOWER_Y + 38 + i * 24), 20, palette.INK,
+                     s.w - 36, "midleft")
 
 
 def _storage_space(canvas: Canvas, pos) -> None:

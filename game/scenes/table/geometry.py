@@ -1,9 +1,9 @@
 """Where everything sits on the table, in design units (1920x1080).
 
 Left: the central board (six depots in a ring around the black depot, with the phase,
-round, goods, bonus tiles and turn order beside it) above the game log. Right: one
-player's estate, large, with the players' tabs above it, their supplies beside it, and
-the dice and controls below it.
+round, goods, bonus tiles and turn order beside it) above the game log. Right: a card per
+seat with its estate in miniature (estates_panel.py), below them one estate large with its
+supplies beside it, and the dice and controls below that.
 """
 
 from __future__ import annotations
@@ -24,12 +24,20 @@ BLACK_HEX = 27
 STRIP = pygame.Rect(BOARD.x + 748, BOARD.y + 12, 180, BOARD.h - 24)
 LOG = pygame.Rect(16, 830, 940, 234)
 
-# Three rows: name and score, supplies, and who is to move.
-TABS = pygame.Rect(972, 16, 932, 112)
-ESTATE_CENTRE = (1268, 416)
-ESTATE_HEX = 46
-SIDE = pygame.Rect(1580, 144, 324, 536)
-STORAGE_HEX = 34
+# The seats' cards: name and score, the estate in miniature beside the supplies, and who
+# is to move.
+SEATS = pygame.Rect(972, 16, 932, 212)
+MINI_HEX = 12
+# The large estate and its supplies.
+REGION = pygame.Rect(972, 236, 932, 456)
+ESTATE_BOX = pygame.Rect(972, 244, 540, 440)
+ESTATE_CENTRE = (1242, 464)
+ESTATE_HEX = 39
+SIDE = pygame.Rect(1524, 244, 380, 440)
+STORAGE_HEX = 30
+# Goods and sold goods: a column of row names, then one column per goods type.
+GOODS_X = SIDE.x + 128
+GOODS_STEP = 44
 PROMPT = pygame.Rect(980, 700, 924, 44)
 DICE = pygame.Rect(980, 748, 520, 316)
 DIE_SIZE = 84
@@ -82,23 +90,58 @@ def estate_space_centre(space: int, centre=ESTATE_CENTRE,
 
 
 def storage_centre(j: int) -> tuple[float, float]:
-    return SIDE.x + 58 + j * 68, SIDE.y + 174
+    return SIDE.x + 52 + j * 64, SIDE.y + 154
 
 
 def goods_centre(goods: int) -> tuple[float, float]:
-    return SIDE.x + 34 + (goods - 1) * 51, SIDE.y + 262
+    return GOODS_X + (goods - 1) * GOODS_STEP, SIDE.y + 234
+
+
+def held_centre(goods: int) -> tuple[float, float]:
+    """The count of a goods type in store, under its tile."""
+    return goods_centre(goods)[0], SIDE.y + 266
+
+
+def sold_centre(goods: int) -> tuple[float, float]:
+    """The count of a goods type sold so far, in the row below."""
+    return goods_centre(goods)[0], SIDE.y + 292
 
 
 def silver_centre() -> tuple[float, float]:
-    return SIDE.x + 40, SIDE.y + 92
+    return SIDE.x + 40, SIDE.y + 72
 
 
 def workers_centre() -> tuple[float, float]:
-    return SIDE.x + 170, SIDE.y + 92
+    return SIDE.x + 170, SIDE.y + 72
 
 
 def score_centre() -> tuple[float, float]:
-    return SIDE.x + 290, SIDE.y + 30
+    return SIDE.right - 50, SIDE.y + 30
+
+
+# Monastery tiles on the left, bonus tiles on the right, below the goods.
+LOWER_Y = SIDE.y + 312
+BONUS_X = SIDE.x + 216
+
+
+# The monastery tiles beside the estate, as large as their pictures need: two rows of five
+# while they fit, else smaller in rows of seven.
+KNOWLEDGE_HEXES = (19, 13)
+KNOWLEDGE_ROW = 5
+
+
+def knowledge_slot(i: int, count: int) -> tuple[tuple[float, float], float]:
+    """Where the i-th of ``count`` monastery tiles beside the estate lies, and its radius."""
+    if count <= 2 * KNOWLEDGE_ROW:
+        row, col = divmod(i, KNOWLEDGE_ROW)
+        return (SIDE.x + 32 + col * 40, SIDE.y + 352 + row * 38), KNOWLEDGE_HEXES[0]
+    row, col = divmod(i, 7)
+    return (SIDE.x + 26 + col * 28, SIDE.y + 346 + row * 26), KNOWLEDGE_HEXES[1]
+
+
+def bonus_tile_centre(i: int) -> tuple[float, float]:
+    row, col = divmod(i, 3)
+    return BONUS_X + 22 + col * 44, SIDE.y + 358 + row * 44
 
 
 def die_centre(die: int) -> tuple[float, float]:
@@ -112,26 +155,44 @@ def button_rect(index: int) -> pygame.Rect:
     return pygame.Rect(BUTTONS.x + col * 198, BUTTONS.y + 8 + row * 78, 188, 68)
 
 
-def tab_rect(seat: int, players: int) -> pygame.Rect:
-    w = TABS.w / players
-    return pygame.Rect(round(TABS.x + seat * w), TABS.y, round(w) - 10, TABS.h)
+def seat_rect(seat: int, players: int) -> pygame.Rect:
+    w = (SEATS.w + 10) / players
+    return pygame.Rect(round(SEATS.x + seat * w), SEATS.y, round(w) - 10, SEATS.h)
 
 
 def bonus_centre(colour_index: int, rank: int) -> tuple[float, float]:
     return STRIP.centerx - 33 + (rank - 1) * 66, STRIP.y + 212 + colour_index * 56
 
 
-def track_slot(index: int) -> tuple[float, float]:
-    return STRIP.x + 30, STRIP.y + 586 + index * 48
+# The turn-order track as the board prints it: a row of spaces from the first to the tower
+# at the front, here standing upright in the strip, the front at the top.
+TRACK_TOP = STRIP.y + 572
+TRACK_BOTTOM = STRIP.bottom - 6
+TRACK_SPACES = 7
+
+
+def track_row(spaces: int) -> float:
+    return min(32.0, (TRACK_BOTTOM - TRACK_TOP) / spaces)
+
+
+def track_space_centre(space: int, spaces: int) -> tuple[float, float]:
+    """Space 1 (where every marker starts) at the bottom."""
+    return STRIP.x + 24, TRACK_BOTTOM - (space - 0.5) * track_row(spaces)
+
+
+def track_marker_centre(space: int, level: int, spaces: int) -> tuple[float, float]:
+    """A marker in a stack: level 0 at the bottom, each one above drawn over it."""
+    x, y = track_space_centre(space, spaces)
+    return x + 40 + level * 26, y
 
 
 # --- Châteauma's seat: a smaller estate above its two area cards; its reserve and deck in
 # the side panel where a player's storage and monastery tiles are.
 
-CM_ESTATE_CENTRE = (1272, 334)
-CM_ESTATE_HEX = 33
-CM_CARD_HEX = 24
-CM_CARD_SPACING = 50
+CM_ESTATE_CENTRE = (1242, 380)
+CM_ESTATE_HEX = 23
+CM_CARD_HEX = 21
+CM_CARD_SPACING = 47
 
 
 def cm_space_centre(space: int) -> tuple[float, float]:
@@ -140,7 +201,7 @@ def cm_space_centre(space: int) -> tuple[float, float]:
 
 def cm_card_rect(slot: int) -> pygame.Rect:
     """Slot 0 is the left card, 1 the right one."""
-    return pygame.Rect(984 + slot * 294, 520, 284, 166)
+    return pygame.Rect(980 + slot * 268, 514, 260, 164)
 
 
 def cm_card_space_centre(slot: int, space: int, spaces: int) -> tuple[float, float]:
@@ -150,4 +211,7 @@ def cm_card_space_centre(slot: int, space: int, spaces: int) -> tuple[float, flo
 
 def cm_reserve_centre(stack: int) -> tuple[float, float]:
     """The six colours' stacks, then the face-down tiles."""
-    return SIDE.x + 28 + stack * 45, SIDE.y + 162
+    return SIDE.x + 28 + stack * 45, SIDE.y + 146
+
+
+CM_DECK = pygame.Rect(SIDE.x + 10, LOWER_Y - 4, SIDE.w - 20, 102)

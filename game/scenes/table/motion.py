@@ -23,6 +23,7 @@ from ..anim.easing import in_out_cubic, out_cubic
 from ..anim.paths import ArcPath
 from ..anim.timeline import Animation, Call, Counter, Flash, Move, Parallel, Sequence, Wait
 from . import geometry as g
+from .banner import SHOWN_FOR
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -90,10 +91,10 @@ class Handlers:
 
     def _plain(self, name: str):
         # Châteauma's die is not thrown in the tray: one knock stands for it.
-        sound = {"PhaseEnded": (synth.PHASE_END, 1.0), "GameEnded": (synth.GAME_END, 1.0),
+        sound = {"GameEnded": (synth.GAME_END, 1.0),
                  "ChateaumaDieRolled": (synth.DIE_ON_WALL, 0.7)}.get(name)
         pause = {"PhaseStarted": 0.6, "DepotsCleared": 0.3, "RoundStarted": 0.3,
-                 "TurnStarted": SHORT, "TurnOrderMoved": 0.25, "PhaseEnded": 0.3,
+                 "TurnStarted": SHORT, "TurnOrderMoved": 0.25,
                  "GameEnded": 0.6, "BoardChosen": 0.3, "StartCastlePlaced": 0.3,
                  "ChateaumaCardRevealed": 0.4, "ChateaumaDieRolled": 0.4,
                  "ChateaumaCardShifted": 0.3, "ChateaumaSaleTriggered": 0.3,
@@ -120,6 +121,10 @@ class Handlers:
         return Parallel([Sequence([Wait(i * gap), f]) for i, f in enumerate(flights)])
 
     # --- handlers --------------------------------------------------------------------------
+
+    def on_PhaseEnded(self, e) -> Animation:
+        return Sequence([self._sound(synth.PHASE_END, 1.0),
+                         Call(lambda: self.scene.show_phase_end(e.phase)), Wait(SHOWN_FOR)])
 
     def on_DiceRolled(self, e) -> Animation:
         scene = self.scene

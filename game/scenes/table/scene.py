@@ -24,7 +24,6 @@ from ..anim.dice import draw_dice
 from ..anim.presenter import Presenter
 from ..anim.timeline import Timeline, Wait
 from ..art import palette, pieces
-from ..art.icons import icon
 from ..context import ClientContext
 from ..layout import DESIGN_RECT, Canvas, PanelGroup
 from ..session import GameSession
@@ -34,8 +33,10 @@ from ..ui.text import wrap_text
 from ..ui.tooltip import Tooltips
 from ..ui.widgets import Button
 from . import geometry as g
+from .banner import PhaseReport, draw_banner
 from .board_view import BONUS_POINTS, paint_board, player_colour
-from .estate_view import KNOWLEDGE_HEXES, REGION, knowledge_slot, paint_estate_region
+from .estate_view import REGION, paint_estate_region
+from .estates_panel import EstatesPanel, miniature_sizes
 from .interaction import Narrowing, Outcome
 from .log import GameLog, MoveTakenBack, describe_action
 from .motion import Handlers
@@ -79,6 +80,8 @@ class TableScene(Scene):
         self.dice_roll: tuple | None = None
         self.counting: dict[int, int] = {}
         self.flash: tuple | None = None
+        self.phase_report = PhaseReport(len(self.names))
+        self.banner: tuple[int, list[str]] | None = None   # a phase that ended, and its lines
         self.shown_seat = max(0, session.state.current_player)
         self.pinned = False
         self.last_seat = session.state.current_player
@@ -112,6 +115,7 @@ class TableScene(Scene):
         self.board_layer = Layer(g.BOARD, lambda c: paint_board(c, self.view, self.colours,
                                                                 self.names))
         self.estate_layer = Layer(REGION, self._paint_estate)
+        self.estates = EstatesPanel(self)
 
     # --- lifecycle -------------------------------------------------------------------------
 
@@ -154,9 +158,6 @@ class TableScene(Scene):
 
     # --- positions for motion --------------------------------------------------------------
 
-    def tab_pos(self, seat: int) -> tuple[float, float]:
-        return g.tab_rect(seat, len(self.names)).center
-
     def depot_pos(self, depot: int, slot: int) -> tuple[float, float]:
         row = self.view.black if depot == 0 else self.view.depots[depot - 1]
         return g.depot_slot_centre(depot, slot, max(len(row), slot + 1))
@@ -164,16 +165,21 @@ class TableScene(Scene):
     def depot_goods_pos(self, depot: int) -> tuple[float, float]:
         return g.depot_goods_centre(depot, 0, 1)
 
-    def _mine(self, seat: int, pos: tuple[float, float]) -> tuple[float, float]:
-        return pos if seat == self.shown_seat else self.tab_pos(seat)
+    def _mine(self, seat: int, pos: tuple[float, float],
+              supply: str = "estate") -> tuple[float, float]:
+        """Where a piece for a seat lands: its place in the large estate when that seat is
+        shown large, else on its card (estates_panel)."""
+        return pos if seat == self.shown_seat else self.estates.supply_pos(seat, supply)
 
     def storage_pos(self, seat: int, j: int) -> tuple[float, float]:
         return self._mine(seat, g.storage_centre(j))
 
     def space_pos(self, seat: int, space: int) -> tuple[float, float]:
+        if seat != self.shown_seat:
+            return self.estates.space_pos(seat, space)
         if self.view.players[seat].chateauma:
-            return self._mine(seat, g.cm_space_centre(space))
-        return self._mine(seat, g.estate_space_centre(space))
+            return g.cm_space_centre(space)
+        return g.estate_space_centre(space)
 
     def card_space_pos(self, seat: int, card: int, space: int) -> tuple[float, float]:
         """A space of one of Châteauma's area cards (where the view or, for a card revealed
@@ -184,28 +190,31 @@ class TableScene(Scene):
         if slot is None and engine is not None and card in engine.cards:
             slot = engine.cards.index(card)
         if slot is None:
-            return self.tab_pos(seat)
+            return self.estates.estate_centre(seat)
         from ...rules.chateauma_data import CARDS
         return self._mine(seat, g.cm_card_space_centre(slot, space, len(CARDS[card].colours)))
 
     def reserve_pos(self, seat: int, tile: str | None) -> tuple[float, float]:
         from .view import JOKERS, colour_of
         stack = JOKERS if tile is None else colour_of(tile)
-        return self._mine(seat, g.cm_reserve_centre(stack))
+        return self._mine(seat, g.cm_reserve_centre(stack), "reserve")
 
     def goods_pos(self, seat: int, goods: int) -> tuple[float, float]:
-        return self._mine(seat, g.goods_centre(goods))
+        return self._mine(seat, g.goods_centre(goods), "goods")
 
     def silver_pos(self, seat: int) -> tuple[float, float]:
-        return self._mine(seat, g.silver_centre())
+        return self._mine(seat, g.silver_centre(), "silver")
 
     def workers_pos(self, seat: int) -> tuple[float, float]:
-        return self._mine(seat, g.workers_centre())
+        return self._mine(seat, g.workers_centre(), "workers")
 
     # --- events ----------------------------------------------------------------------------
 
     def _shown(self, event: Any) -> None:
         self.view.apply(event)
+        self.phase_report.take(event)
+        if type(event).__name__ == "PhaseEnded":
+            self.banner = None
         self.log.add(event)
         self.log_scroll = 0
         if type(event).__name__ == "TurnStarted" and not self.pinned:
@@ -274,6 +283,11 @@ class TableScene(Scene):
         self.flyers.clear()
         self.counting.clear()
         self.flash = None
+        self.banner = None
+
+    def show_phase_end(self, phase: int) -> None:
+        """The banner for a phase that ends: what it paid, from the events shown so far."""
+        self.banner = (phase, self.phase_report.lines(self.names))
 
     # --- per frame -------------------------------------------------------------------------
 
@@ -568,6 +582,14 @@ class TableScene(Scene):
     def view_seat(self, seat: int) -> None:
         self.shown_seat = seat
         self.pinned = seat != self.state.current_player
+        self.estates.point_at(self.pointer)
+
+    def swap_into_view(self, seat: int) -> None:
+        """A seat's card clicked: its estate is shown large; clicking the card of the estate
+        shown large brings back the seat to move."""
+        if seat == self.shown_seat and self.state.current_player >= 0:
+            seat = self.state.current_player
+        self.view_seat(seat)
 
     # --- input -----------------------------------------------------------------------------
 
@@ -593,6 +615,7 @@ class TableScene(Scene):
             self.tooltips.point_at(under if hasattr(under, "tooltip_text") else None,
                                    event.pos)
             self.preview_board = None
+            self.estates.point_at(event.pos)
             if isinstance(under, Button) and getattr(under, "action", ("",))[0] == "board":
                 self.preview_board = under.action[1]
         elif t in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
@@ -619,8 +642,8 @@ class TableScene(Scene):
         return False
 
     def _click(self, spot: Spot | None) -> None:
-        if spot is not None and spot.kind == "tab":
-            self.view_seat(spot.key)
+        if spot is not None and spot.kind == "seat":
+            self.swap_into_view(spot.key)
             return
         if self.busy:
             self.presenter.skip()  # a click hurries the animations along
@@ -688,10 +711,7 @@ class TableScene(Scene):
     def _build_spots(self) -> list[Spot]:
         view, rules = self.view, self.rules
         spots: list[Spot] = []
-        for seat in range(len(self.names)):
-            spots.append(Spot("tab", seat, self.tab_pos(seat), 0,
-                              lambda s=seat: self._tab_tip(s),
-                              rect=g.tab_rect(seat, len(self.names))))
+        spots += self.estates.spots()
         for depot in range(7):
             row = view.black if depot == 0 else view.depots[depot - 1]
             radius = (g.BLACK_HEX if depot == 0 else g.DEPOT_HEX) * 0.9
@@ -707,6 +727,8 @@ class TableScene(Scene):
                                       40, lambda gd=goods: self._goods_tip(gd)))
                 spots.append(Spot("depot_number", depot, g.depot_number_centre(depot), 16,
                                   lambda d=depot: i18n.tr("table.tip.depot", number=d)))
+        track = pygame.Rect(g.STRIP.x, g.TRACK_TOP, g.STRIP.w, g.TRACK_BOTTOM - g.TRACK_TOP)
+        spots.append(Spot("track", None, track.center, 0, self._track_tip, rect=track))
         for c, colour in enumerate(COLOURS):
             for rank in (1, 2):
                 spots.append(Spot("bonus", (colour, rank), g.bonus_centre(c, rank), 20,
@@ -726,8 +748,11 @@ class TableScene(Scene):
             spots.append(Spot("goods", t, g.goods_centre(t), 24,
                               lambda t=t, p=pv: i18n.trn("tip.goods", p.goods[t], goods=t,
                                                          count=p.goods[t])))
+            spots.append(Spot("sold", t, g.sold_centre(t), 16,
+                              lambda t=t, p=pv: i18n.trn("tip.sold", p.sold[t], goods=t,
+                                                         count=p.sold[t])))
         for i, number in enumerate(sorted(pv.knowledge)):
-            spots.append(Spot("knowledge", number, *knowledge_slot(i, len(pv.knowledge)),
+            spots.append(Spot("knowledge", number, *g.knowledge_slot(i, len(pv.knowledge)),
                               lambda n=number: tile_tip(f"monastery{n}", rules)))
         spots.append(Spot("silver", None, g.silver_centre(), 24, lambda: i18n.tr("tip.silver")))
         if pv.cm is None:
@@ -738,18 +763,9 @@ class TableScene(Scene):
                               lambda d=die: self._die_tip(d)))
         return spots
 
-    def _tab_tip(self, seat: int) -> str:
-        seat_spec = self.session.seats[seat]
-        kind = i18n.tr(f"table.seat.{seat_spec.kind}", tier=i18n.tr(
-            f"table.tier.{seat_spec.tier}") if seat_spec.tier else "")
-        pv = self.view.players[seat]
-        if pv.cm is None:
-            supplies = i18n.tr("table.tab_line", silver=pv.silver, workers=pv.workers,
-                               goods=sum(pv.goods))
-        else:
-            supplies = i18n.tr("table.tab_line_cm", silver=pv.silver, goods=sum(pv.goods),
-                               reserve=sum(len(stack) for stack in pv.cm.reserve))
-        return i18n.tr("table.tip.tab", name=self.names[seat], kind=kind) + "\n" + supplies
+    def _track_tip(self) -> str:
+        order = ", ".join(self.names[seat] for seat in self.view.track_order())
+        return i18n.tr("tip.track", order=order)
 
     def _goods_tip(self, goods: list[int]) -> str:
         values = ", ".join(str(t) for t in range(1, 7) for _ in range(goods[t]))
@@ -796,7 +812,8 @@ class TableScene(Scene):
         phase's tiles do not stall a frame later."""
         from ..art.faces import all_faces
         sizes = {canvas.length(s) for s in (g.DEPOT_HEX, g.BLACK_HEX, g.STORAGE_HEX,
-                                             g.ESTATE_HEX * 0.95, *KNOWLEDGE_HEXES)}
+                                             g.ESTATE_HEX * 0.95, *g.KNOWLEDGE_HEXES)} | \
+            miniature_sizes(canvas)
         for face in all_faces(self.rules):
             for size in sizes:
                 pieces.hex_tile(face, size)
@@ -812,7 +829,7 @@ class TableScene(Scene):
         pv = self.view.players[self.shown_seat]
         self.estate_layer.draw(surface, (self.serial, self.shown_seat, pv.version,
                                          self.preview_board, lang))
-        self._draw_tabs(canvas)
+        self.estates.draw(canvas)
         self._draw_score(canvas, pv)
         n = self.narrowing if self.can_act() else None
         self._draw_highlights(canvas, n)
@@ -827,50 +844,11 @@ class TableScene(Scene):
         self.panels.draw(canvas)
         if choosing:
             self.choice_panels.draw(canvas)
+        self.estates.draw_popup(canvas)
+        if self.banner is not None:
+            draw_banner(canvas, *self.banner)
         self._draw_flyers(canvas)
         self.tooltips.draw(canvas)
-
-    def _draw_tabs(self, canvas: Canvas) -> None:
-        current = self.view.current
-        for seat, name in enumerate(self.names):
-            r = g.tab_rect(seat, len(self.names))
-            pv = self.view.players[seat]
-            shown = seat == self.shown_seat
-            canvas.fill_rect(r, palette.PARCHMENT if shown else palette.darker(
-                palette.PARCHMENT, 0.18), radius=12)
-            if shown:
-                canvas.fill_rect(r, GOLD, radius=12, width=4)
-            colour = self.seat_colour(seat)
-            canvas.fill_rect((r.x + 12, r.y + 14, 34, 34), colour, radius=17)
-            canvas.fill_rect((r.x + 12, r.y + 14, 34, 34), palette.INK, radius=17, width=2)
-            text(canvas, name[:1].upper(), (r.x + 29, r.y + 31), 24, palette.ink_on(colour),
-                 "center")
-            fit_text(canvas, name, (r.x + 56, r.y + 31), 26, palette.INK, r.w - 140,
-                     "midleft")
-            text(canvas, str(self.counting.get(seat, pv.score)), (r.right - 16, r.y + 31), 32,
-                 palette.INK, "midright")
-            self._draw_supplies(canvas, pv, (r.x + 14, r.y + 70))
-            if seat == current:
-                text(canvas, i18n.tr("table.to_move"), (r.x + 14, r.y + 96), theme.FONT_MIN,
-                     theme.BUTTON, "midleft")
-
-    def _draw_supplies(self, canvas: Canvas, pv, at: tuple[float, float]) -> None:
-        """Silver, workers and goods (Châteauma: silver, goods and reserve) as icons with
-        counts: words would not fit a four-player tab at a readable size. The tab's
-        tooltip says them in words."""
-        if pv.cm is None:
-            items = [("silver", pv.silver), ("worker", pv.workers), ("goods", sum(pv.goods))]
-        else:
-            items = [("silver", pv.silver), ("goods", sum(pv.goods)),
-                     (None, sum(len(stack) for stack in pv.cm.reserve))]
-        x, y = at
-        for name, count in items:
-            size = canvas.length(22)
-            image = icon(name, size, palette.INK) if name else tile_back(canvas.length(12))
-            canvas.surface.blit(image, image.get_rect(midleft=canvas.px(x, y)))
-            rect = text(canvas, str(count), (x + 26, y), theme.FONT_MIN, theme.TEXT_MUTED,
-                        "midleft")
-            x += 26 + rect.w / canvas.scale + 16
 
     def _draw_score(self, canvas: Canvas, pv) -> None:
         text(canvas, str(self.counting.get(pv.seat, pv.score)), g.score_centre(), 40,
@@ -910,12 +888,18 @@ class TableScene(Scene):
         if self.flash is None:
             return
         seat, spaces, value = self.flash
-        if seat != self.shown_seat or value <= 0.02:
+        if value <= 0.02:
             return
         colour = palette.mix(GOLD, (255, 255, 255), value * 0.6)
+        # A seat shown small flashes on its card.
+        large = seat == self.shown_seat
         for s in spaces:
-            hex_outline(canvas, g.estate_space_centre(s), g.ESTATE_HEX * 0.95,
-                        colour, 2 + 6 * value)
+            if large:
+                hex_outline(canvas, g.estate_space_centre(s), g.ESTATE_HEX * 0.95,
+                            colour, 2 + 6 * value)
+            else:
+                hex_outline(canvas, self.estates.space_pos(seat, s), g.MINI_HEX * 0.95,
+                            colour, 1 + 2 * value)
 
     def _draw_dice(self, canvas: Canvas, pv, n: Narrowing | None) -> None:
         if self.dice_roll is not None:

@@ -168,6 +168,6 @@ def chateauma_spots(pv: PlayerView, rules: str, white: int) -> list[Spot]:
     for i in range(len(pv.cm.reserve)):
         spots.append(Spot("reserve", i, g.cm_reserve_centre(i), 20,
                           lambda i=i: cm_reserve_tip(pv, i)))
-    deck = pygame.Rect(g.SIDE.x + 10, g.SIDE.y + 308, g.SIDE.w - 20, 110)
+    deck = g.CM_DECK
     spots.append(Spot("deck", None, deck.center, 0, lambda: i18n.tr("tip.cm.deck"), rect=deck))
     return spots
