@@ -13,7 +13,7 @@ choice (see view.py), and future dice and draws are only ever sampled.
 
 from __future__ import annotations
 
-from ..rules.state import Action, GameState
+from ..rules import Action, GameState
 from .players import EasyPlayer, MediumPlayer, Player, RandomPlayer
 
 TIERS = ("random", "easy", "medium", "hard")

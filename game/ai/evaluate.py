@@ -25,7 +25,7 @@ from ..rules.dice import distance
 from ..rules.engine import placeable_mask
 from ..rules.scoring import (AREA_POINTS, PHASE_BONUS, colour_bonus_points,
                              goods_points_per_tile, knowledge_end_points)
-from ..rules.state import GameState, PlayerState
+from ..rules import GameState, PlayerState
 from ..rules.tiles import (BANK, BOARDING_HOUSE, BUILDING, CARPENTERS_WORKSHOP, CASTLE,
                            CHURCH, CITY_HALL, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
                            KIND_KNOWLEDGE, KIND_SPECIES, MARKET, MINE, MONASTERY, PASTURE,

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..rules.state import Action, GameState
+from ..rules import Action, GameState
 from .evaluate import DEFAULT, Evaluator, Weights
 from .openings import opening_choice
 from .players import Player, _check_decision

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from ..rules.state import Action, GameState
+from ..rules import Action, GameState
 
 Objective = Callable[[GameState, int], float]
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 
 from ..rules.chateauma import JOKERS, face_down, kind_of
-from ..rules.state import GameState
+from ..rules import GameState
 
 FACE_DOWN = -2  # a face-down tile in the public key, whatever it is
 

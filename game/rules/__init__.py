@@ -11,13 +11,13 @@
 
 from .actions import action_text, parse_action
 from .config import BOARD_MODES, RULE_SETS, GameConfig, rule_set
+from .game import GameState, new_game, recompute_breakdown
 from .invariants import check_state
 from .play import play_game
 from .record import GameRecord, Match, replay
-from .scoring import CATEGORIES, recompute_breakdown
+from .scoring import CATEGORIES
 from .serialize import outcome_from_json, outcome_to_json
-from .state import (Action, Frame, GameState, IllegalAction, PlayerState, StateError,
-                    new_game)
+from .state import Action, Frame, IllegalAction, PlayerState, StateError
 
 __all__ = ["Action", "BOARD_MODES", "CATEGORIES", "Frame", "GameConfig", "GameRecord",
            "GameState", "IllegalAction", "Match", "PlayerState", "RULE_SETS", "StateError",

@@ -32,7 +32,7 @@ from .boards import CENTRE, get_board
 from .config import START
 from .data import load_json
 from .engine import CHOOSE_BOARD, START_CASTLE, place_start_castle, start_turn
-from .state import Frame, GameState, IllegalAction, PlayerState
+from .state import Frame, Position, IllegalAction, PlayerState
 from .tiles import COLOURS, COLOUR_BY_NAME, GOODS_PER_PHASE, GOODS_PER_PLAYER, KIND_COLOUR, \
     KIND_NAMES, MINE
 
@@ -62,7 +62,7 @@ def _goods_list(pool: list[int]) -> list[int]:
     return [t for t in range(1, 7) for _ in range(pool[t])]
 
 
-def sample_chance(state: GameState, rng) -> Any:
+def sample_chance(state: Position, rng) -> Any:
     step = state.chance
     if step == "roll":
         r = rng.random
@@ -98,7 +98,7 @@ def sample_chance(state: GameState, rng) -> Any:
     raise IllegalAction("no chance step is pending")
 
 
-def apply_chance(state: GameState, outcome: Any) -> list:
+def apply_chance(state: Position, outcome: Any) -> list:
     step = state.chance
     if step is None:
         raise IllegalAction("no chance step is pending; a player must decide")
@@ -118,7 +118,7 @@ def _ints(values: Any) -> bool:
     return isinstance(values, (tuple, list)) and all(type(v) is int for v in values)
 
 
-def _apply_start_player(state: GameState, outcome: Any, events: list) -> None:
+def _apply_start_player(state: Position, outcome: Any, events: list) -> None:
     n = state.n
     seats = chateauma.start_seats(state.config)
     if not isinstance(outcome, int) or isinstance(outcome, bool) or outcome not in seats:
@@ -157,7 +157,7 @@ def _apply_start_player(state: GameState, outcome: Any, events: list) -> None:
         _push_setup(state, [state.config.offered_boards()] * n, events)
 
 
-def _push_setup(state: GameState, options: list[list[str]], events: list) -> None:
+def _push_setup(state: Position, options: list[list[str]], events: list) -> None:
     for seat in reversed(state.order):
         if seat == state.config.chateauma_seat:
             continue
@@ -166,7 +166,7 @@ def _push_setup(state: GameState, options: list[list[str]], events: list) -> Non
     events.append(ev.TurnStarted(state.frames[-1].player))
 
 
-def _apply_boards(state: GameState, outcome: Any, events: list) -> None:
+def _apply_boards(state: Position, outcome: Any, events: list) -> None:
     offered = state.config.offered_boards()
     n = state.config.deciders
     if not isinstance(outcome, (tuple, list)) or len(outcome) != n:
@@ -202,7 +202,7 @@ def _apply_boards(state: GameState, outcome: Any, events: list) -> None:
         place_start_castle(state, seat, c, events)
 
 
-def _take_goods_from_pool(state: GameState, step: str, goods: Any, count: int) -> list[int]:
+def _take_goods_from_pool(state: Position, step: str, goods: Any, count: int) -> list[int]:
     if not isinstance(goods, (tuple, list)) or len(goods) != count:
         raise _bad(step, f"expected {count} goods types")
     for t in goods:
@@ -217,7 +217,7 @@ def _take_goods_from_pool(state: GameState, step: str, goods: Any, count: int) -
     return list(goods)
 
 
-def _apply_start_goods(state: GameState, outcome: Any, events: list) -> None:
+def _apply_start_goods(state: Position, outcome: Any, events: list) -> None:
     goods = _take_goods_from_pool(state, "start_goods", outcome,
                                   GOODS_PER_PLAYER * state.config.deciders)
     for seat, p in enumerate(state.players[:state.config.deciders]):
@@ -230,7 +230,7 @@ def _apply_start_goods(state: GameState, outcome: Any, events: list) -> None:
     state.chance = "chateauma_setup" if state.config.chateauma else "phase"
 
 
-def _apply_phase(state: GameState, outcome: Any, events: list) -> None:
+def _apply_phase(state: Position, outcome: Any, events: list) -> None:
     try:
         depot_tiles, black, goods = outcome
     except (TypeError, ValueError):
@@ -279,7 +279,7 @@ def _apply_phase(state: GameState, outcome: Any, events: list) -> None:
         tuple(KIND_NAMES[k] for k in black), tuple(goods)))
 
 
-def _apply_roll(state: GameState, outcome: Any, events: list) -> None:
+def _apply_roll(state: Position, outcome: Any, events: list) -> None:
     n = state.config.deciders
     if (not isinstance(outcome, (tuple, list)) or len(outcome) != 1 + 2 * n
             or any(type(v) is not int or not 1 <= v <= 6 for v in outcome)):

@@ -41,7 +41,7 @@ from .chateauma_data import (CARDS, END_SCORING, ESTATES, LEFT_CARD_WHITE_DIE, R
 from .config import GameConfig
 from .engine import end_turn, score, sell_goods, take_goods
 from .scoring import CATEGORIES, colour_bonus_points, goods_points_per_tile
-from .state import GameState, IllegalAction
+from .state import Position, IllegalAction
 from .tiles import (BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP, CASTLE,
                     CHURCH, CITY_HALL, COLOUR_BY_NAME, COLOURS, KIND_ANIMALS, KIND_BUILDING,
                     KIND_CASTLE, KIND_COLOUR, KIND_NAMES, KIND_SPECIES, MARKET, MINE,
@@ -103,6 +103,17 @@ class Chateauma:
         c.die = self.die
         return c
 
+    # The flow of play (engine.py) hands over to Châteauma through these, reaching it as
+    # `state.chateauma`: the engine stays below this module, which builds on it.
+    def start_turn(self, state: Position, events: list) -> None:
+        start_turn(state, events)
+
+    def phase_end(self, state: Position, events: list) -> None:
+        phase_end(state, events)
+
+    def final_scoring(self, state: Position, events: list) -> None:
+        final_scoring(state, events)
+
     @property
     def layout(self) -> Estate:
         return ESTATES[self.estate_id]
@@ -156,7 +167,7 @@ def first_round_order(config: GameConfig, start: int) -> list[int]:
     return [(start + i) % others for i in range(others)] + [seat]
 
 
-def join(state: GameState, events: list) -> None:
+def join(state: Position, events: list) -> None:
     """Châteauma's seat at setup: no workers, 1 silver, one goods tile of each type."""
     seat = state.config.chateauma_seat
     c = state.chateauma = Chateauma(seat, parse_difficulty(state.config.chateauma))
@@ -176,7 +187,7 @@ def _bad(step: str, why: str) -> IllegalAction:
     return IllegalAction(f"impossible '{step}' outcome: {why}")
 
 
-def _setup_tiles(state: GameState, outcome: Any) -> tuple[int, int, list[int], list[int]]:
+def _setup_tiles(state: Position, outcome: Any) -> tuple[int, int, list[int], list[int]]:
     c = state.chateauma
     try:
         left, right, hidden, shown = outcome
@@ -218,7 +229,7 @@ def _setup_tiles(state: GameState, outcome: Any) -> tuple[int, int, list[int], l
     return left, right, hidden, shown
 
 
-def _apply_setup(state: GameState, outcome: Any, events: list) -> None:
+def _apply_setup(state: Position, outcome: Any, events: list) -> None:
     left, right, hidden, shown = _setup_tiles(state, outcome)
     c = state.chateauma
     layout = c.layout
@@ -255,14 +266,14 @@ def _reveal(c: Chateauma, card: int, events: list) -> None:
 
 # --- the turn -------------------------------------------------------------------------------
 
-def start_turn(state: GameState, events: list) -> None:
+def start_turn(state: Position, events: list) -> None:
     c = state.chateauma
     events.append(ev.TurnStarted(c.seat))
     c.agenda = ["purchase", "refill", "roll"]
     _run(state, events)
 
 
-def _run(state: GameState, events: list) -> None:
+def _run(state: Position, events: list) -> None:
     """Work through the agenda until a chance step is due or the turn is over."""
     c = state.chateauma
     while c.agenda:
@@ -282,7 +293,7 @@ def _run(state: GameState, events: list) -> None:
     end_turn(state, c.seat, events)
 
 
-def _apply_die(state: GameState, outcome: Any, events: list) -> None:
+def _apply_die(state: Position, outcome: Any, events: list) -> None:
     if not isinstance(outcome, int) or isinstance(outcome, bool) or not 1 <= outcome <= 6:
         raise _bad("chateauma_die", f"expected a die face 1-6, got {outcome!r}")
     c = state.chateauma
@@ -301,7 +312,7 @@ def _apply_die(state: GameState, outcome: Any, events: list) -> None:
     _run(state, events)
 
 
-def _apply_card(state: GameState, outcome: Any, events: list) -> None:
+def _apply_card(state: Position, outcome: Any, events: list) -> None:
     c = state.chateauma
     if not isinstance(outcome, int) or isinstance(outcome, bool) or outcome not in c.deck:
         raise _bad("chateauma_card", f"expected a card still in the deck {c.deck}, "
@@ -311,7 +322,7 @@ def _apply_card(state: GameState, outcome: Any, events: list) -> None:
     _run(state, events)
 
 
-def _active_slot(state: GameState) -> int:
+def _active_slot(state: Position) -> int:
     """The card the white die shows; the other one if that slot is empty (cards left the
     deck or an extra turn follows a completed card); -1 without cards."""
     cards = state.chateauma.cards
@@ -326,7 +337,7 @@ def _ring(start: int) -> list[int]:
     return [(start - 1 + i) % 6 + 1 for i in range(6)]
 
 
-def _select_and_place(state: GameState, slot: int, die: int, reason: str, sales: list,
+def _select_and_place(state: Position, slot: int, die: int, reason: str, sales: list,
                       events: list) -> None:
     c = state.chateauma
     spaces = c.empty_spaces(slot)
@@ -360,7 +371,7 @@ def _select_and_place(state: GameState, slot: int, die: int, reason: str, sales:
     events.append(ev.SilverTaken(c.seat, REWARDS["no_tile_silver"], "no_tile"))
 
 
-def _place(state: GameState, slot: int, space: int, code: int, reason: str, depot: int,
+def _place(state: Position, slot: int, space: int, code: int, reason: str, depot: int,
            depot_slot: int, sales: list, events: list) -> None:
     c = state.chateauma
     card = CARDS[c.cards[slot]]
@@ -377,7 +388,7 @@ def _place(state: GameState, slot: int, space: int, code: int, reason: str, depo
 
 # --- placement bonuses ---------------------------------------------------------------------
 
-def _bonus_castle(state: GameState, slot: int, kind: int, sales: list, events: list) -> None:
+def _bonus_castle(state: Position, slot: int, kind: int, sales: list, events: list) -> None:
     """Another tile, searched from the white die's depot, for this card, else the other
     card; with both cards full, a sale."""
     c = state.chateauma
@@ -388,11 +399,11 @@ def _bonus_castle(state: GameState, slot: int, kind: int, sales: list, events: l
     _sell(state, "castle", events)
 
 
-def _bonus_none(state: GameState, slot: int, kind: int, sales: list, events: list) -> None:
+def _bonus_none(state: Position, slot: int, kind: int, sales: list, events: list) -> None:
     """Mines pay at the phase end and monasteries at the game end."""
 
 
-def _bonus_ship(state: GameState, slot: int, kind: int, sales: list, events: list) -> None:
+def _bonus_ship(state: Position, slot: int, kind: int, sales: list, events: list) -> None:
     """All goods of the depot with the most, ties clockwise from the white die; then one
     step on the turn-order track."""
     seat = state.chateauma.seat
@@ -410,7 +421,7 @@ def _bonus_ship(state: GameState, slot: int, kind: int, sales: list, events: lis
     events.append(ev.TurnOrderMoved(seat, p.track_pos))
 
 
-def _bonus_animal(state: GameState, slot: int, kind: int, sales: list, events: list) -> None:
+def _bonus_animal(state: Position, slot: int, kind: int, sales: list, events: list) -> None:
     """Every face-up tile of the species on its estate and cards scores its animals."""
     species = KIND_SPECIES[kind]
     c = state.chateauma
@@ -418,7 +429,7 @@ def _bonus_animal(state: GameState, slot: int, kind: int, sales: list, events: l
     score(state, c.seat, points, "animals", events)
 
 
-def _bonus_building(state: GameState, slot: int, kind: int, sales: list,
+def _bonus_building(state: Position, slot: int, kind: int, sales: list,
                     events: list) -> None:
     b = KIND_BUILDING[kind]
     c = state.chateauma
@@ -438,7 +449,7 @@ def _bonus_building(state: GameState, slot: int, kind: int, sales: list,
         _take_to_reserve(state, b, events)
 
 
-def _take_to_reserve(state: GameState, b: int, events: list) -> None:
+def _take_to_reserve(state: Position, b: int, events: list) -> None:
     """Market, carpenter's workshop, church: the first tile of the first colour on the
     board that has one, searching from the white die's depot clockwise, top to bottom."""
     c = state.chateauma
@@ -455,7 +466,7 @@ def _take_to_reserve(state: GameState, b: int, events: list) -> None:
     events.append(ev.EffectLapsed(c.seat, BUILDINGS[b]))
 
 
-def _city_hall(state: GameState, slot: int, sales: list, events: list) -> None:
+def _city_hall(state: Position, slot: int, sales: list, events: list) -> None:
     """A reserve tile onto an empty space of this card, else of the other card: the colour
     it has most of in the reserve, ties to the first such space in reading order."""
     c = state.chateauma
@@ -477,7 +488,7 @@ _BONUS = {CASTLE: _bonus_castle, MINE: _bonus_none, MONASTERY: _bonus_none,
           SHIP: _bonus_ship, PASTURE: _bonus_animal, BUILDING: _bonus_building}
 
 
-def _sell(state: GameState, reason: str, events: list) -> None:
+def _sell(state: Position, reason: str, events: list) -> None:
     """Every goods tile of the type it holds most of, ties to the lower number."""
     seat = state.chateauma.seat
     events.append(ev.ChateaumaSaleTriggered(seat, reason))
@@ -490,7 +501,7 @@ def _sell(state: GameState, reason: str, events: list) -> None:
 
 # --- completed cards, bonus tiles, extra turns, purchase -----------------------------------
 
-def _complete_cards(state: GameState, events: list) -> list[int]:
+def _complete_cards(state: Position, events: list) -> list[int]:
     """Score and empty every full card; returns the extra-turn spaces covered (D)."""
     c = state.chateauma
     covered = []
@@ -531,7 +542,7 @@ def _estate_space(c: Chateauma, colour: int) -> tuple[int, bool]:
     return min(spaces, key=lambda s: len(c.estate[s])), True
 
 
-def _bonus_tiles(state: GameState, events: list) -> None:
+def _bonus_tiles(state: Position, events: list) -> None:
     c = state.chateauma
     p = state.players[c.seat]
     held = {colour for colour, _ in p.bonus_tiles}
@@ -546,7 +557,7 @@ def _bonus_tiles(state: GameState, events: list) -> None:
             score(state, c.seat, colour_bonus_points(state.n, rank), "bonus_tiles", events)
 
 
-def _extra_turn(state: GameState, space: int, events: list) -> None:
+def _extra_turn(state: Position, space: int, events: list) -> None:
     c = state.chateauma
     if any(c.cards):
         events.append(ev.ChateaumaExtraTurn(c.seat, space, False))
@@ -556,7 +567,7 @@ def _extra_turn(state: GameState, space: int, events: list) -> None:
         _sell(state, "extra_turn", events)
 
 
-def _purchase(state: GameState, events: list) -> None:
+def _purchase(state: Position, events: list) -> None:
     c = state.chateauma
     p = state.players[c.seat]
     cost = REWARDS["purchase_silver"]
@@ -574,7 +585,7 @@ def _purchase(state: GameState, events: list) -> None:
 
 # --- phase end, game end, points ------------------------------------------------------------
 
-def phase_end(state: GameState, events: list) -> None:
+def phase_end(state: Position, events: list) -> None:
     c = state.chateauma
     mines = sum(1 for k in c.face_up() if KIND_COLOUR[k] == MINE)
     if mines:
@@ -589,14 +600,14 @@ def _end_points(c: Chateauma) -> dict[str, int]:
             "card_tiles": END_SCORING["card_tile"] * c.card_tile_count()}
 
 
-def final_scoring(state: GameState, events: list) -> None:
+def final_scoring(state: Position, events: list) -> None:
     """After everyone's final scoring (which gave it its goods and silver)."""
     c = state.chateauma
     for reason, points in _end_points(c).items():
         score(state, c.seat, points, reason, events)
 
 
-def recompute_breakdown(state: GameState) -> dict[str, int]:
+def recompute_breakdown(state: Position) -> dict[str, int]:
     """Its points by category, derived from its holdings and the order its tiles turned
     face up (the tests compare them with the running score)."""
     c = state.chateauma
@@ -624,7 +635,7 @@ def recompute_breakdown(state: GameState) -> dict[str, int]:
 
 # --- chance ---------------------------------------------------------------------------------
 
-def sample(state: GameState, rng) -> Any:
+def sample(state: Position, rng) -> Any:
     c = state.chateauma
     step = state.chance
     if step == "chateauma_die":

@@ -34,9 +34,10 @@ from .dice import (COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE,
                    workers_needed)
 from .scoring import (AREA_POINTS, PHASE_BONUS, WATCHTOWER_POINTS, animal_points,
                       colour_bonus_points, goods_points_per_tile, knowledge_end_points)
-from .state import Frame, GameState, IllegalAction, PlayerState
+from .explain import explain_illegal, explain_types
+from .state import Frame, IllegalAction, PlayerState, Position
 from .tiles import (BANK, BOARDING_HOUSE, BUILDING, CASTLE, CARPENTERS_WORKSHOP, CHURCH,
-                    CITY_HALL, COLOURS, KIND_BUILDING, KIND_COLOUR,
+                    CITY_HALL, COLOURS, KIND_BUILDING, KIND_CASTLE, KIND_COLOUR,
                     KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES, MARKET, MINE, MONASTERY,
                     PASTURE, SHIP, WAREHOUSE, WATCHTOWER, BUILDINGS)
 
@@ -63,11 +64,19 @@ def _bits(mask: int):
 
 # --- legal actions --------------------------------------------------------------------
 
-def legal_actions(state: GameState) -> list[tuple]:
+def legal_actions(state: Position) -> list[tuple]:
     if state.chance is not None or state.terminal or not state.frames:
         return []
     frame = state.frames[-1]
     return _LEGAL[frame.kind](state, frame)
+
+
+def cached_legal_actions(state: Position) -> list[tuple]:
+    """The legal actions, listed once per position (apply clears the list)."""
+    legal = state._legal
+    if legal is None:
+        legal = state._legal = legal_actions(state)
+    return legal
 
 
 def placeable_mask(p: PlayerState, kind: int) -> int:
@@ -85,7 +94,7 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
     return mask
 
 
-def _die_actions(state: GameState, p: PlayerState, die: int, out: list) -> None:
+def _die_actions(state: Position, p: PlayerState, die: int, out: list) -> None:
     w = p.workers
     kn = p.knowledge
     if die == CASTLE_DIE:
@@ -127,7 +136,7 @@ def _die_actions(state: GameState, p: PlayerState, die: int, out: list) -> None:
     out.append(("workers", die))
 
 
-def _buy_actions(state: GameState, p: PlayerState, out: list) -> None:
+def _buy_actions(state: Position, p: PlayerState, out: list) -> None:
     if state.bought:
         return
     k6 = p.knowledge >> 6 & 1
@@ -157,12 +166,12 @@ def _buy_actions(state: GameState, p: PlayerState, out: list) -> None:
                     out.append(("buy", d, s, "workers"))
 
 
-def _purchase_allowed_here(state: GameState, kind: str) -> bool:
+def _purchase_allowed_here(state: Position, kind: str) -> bool:
     return kind == TURN or (state.rs.purchase_during_effects
                             and kind in (CASTLE_ACTION, CITY_HALL_PLACE))
 
 
-def _legal_turn(state: GameState, frame: Frame) -> list:
+def _legal_turn(state: Position, frame: Frame) -> list:
     p = state.players[frame.player]
     out: list = []
     used = p.used
@@ -176,7 +185,7 @@ def _legal_turn(state: GameState, frame: Frame) -> list:
     return out
 
 
-def _legal_castle(state: GameState, frame: Frame) -> list:
+def _legal_castle(state: Position, frame: Frame) -> list:
     p = state.players[frame.player]
     out: list = []
     _die_actions(state, p, CASTLE_DIE, out)
@@ -186,11 +195,11 @@ def _legal_castle(state: GameState, frame: Frame) -> list:
     return out
 
 
-def _legal_discard(state: GameState, frame: Frame) -> list:
+def _legal_discard(state: Position, frame: Frame) -> list:
     return [("discard", j) for j in range(len(state.players[frame.player].storage))]
 
 
-def _legal_ship(state: GameState, frame: Frame) -> list:
+def _legal_ship(state: Position, frame: Frame) -> list:
     goods = state.depot_goods
     has = [any(g) for g in goods]
     out: list = [("ship", d + 1) for d in range(6) if has[d]]
@@ -199,12 +208,12 @@ def _legal_ship(state: GameState, frame: Frame) -> list:
     return out
 
 
-def _legal_keep(state: GameState, frame: Frame) -> list:
+def _legal_keep(state: Position, frame: Frame) -> list:
     _, new_types, free = frame.arg
     return [("keep", combo) for combo in combinations(new_types, free)]
 
 
-def _legal_pick(state: GameState, frame: Frame) -> list:
+def _legal_pick(state: Position, frame: Frame) -> list:
     colours = PICK_COLOURS[frame.arg]
     out: list = [("pick", d, s) for d, depot in enumerate(state.depots, 1)
                  for s, k in enumerate(depot) if k >= 0 and KIND_COLOUR[k] in colours]
@@ -212,7 +221,7 @@ def _legal_pick(state: GameState, frame: Frame) -> list:
     return out
 
 
-def _legal_warehouse(state: GameState, frame: Frame) -> list:
+def _legal_warehouse(state: Position, frame: Frame) -> list:
     goods = state.players[frame.player].goods
     out: list = [("warehouse", t) for t in range(1, 7) if goods[t]]
     out.append(DECLINE)
@@ -229,7 +238,7 @@ def _city_hall_actions(p: PlayerState) -> list:
     return out
 
 
-def _legal_city_hall(state: GameState, frame: Frame) -> list:
+def _legal_city_hall(state: Position, frame: Frame) -> list:
     out = _city_hall_actions(state.players[frame.player])
     if state.rs.purchase_during_effects:
         _buy_actions(state, state.players[frame.player], out)
@@ -237,11 +246,11 @@ def _legal_city_hall(state: GameState, frame: Frame) -> list:
     return out
 
 
-def _legal_board(state: GameState, frame: Frame) -> list:
+def _legal_board(state: Position, frame: Frame) -> list:
     return [("board", b) for b in frame.arg]
 
 
-def _legal_start_castle(state: GameState, frame: Frame) -> list:
+def _legal_start_castle(state: Position, frame: Frame) -> list:
     return [("start_castle", s) for s in state.players[frame.player].board.castle_spaces]
 
 
@@ -253,12 +262,11 @@ _LEGAL = {TURN: _legal_turn, CASTLE_ACTION: _legal_castle, DISCARD: _legal_disca
 
 # --- apply ------------------------------------------------------------------------------
 
-def apply(state: GameState, action: tuple) -> list:
-    legal = state.legal_actions()
+def apply(state: Position, action: tuple) -> list:
+    legal = cached_legal_actions(state)
     try:
         known = legal[legal.index(action)]
     except (ValueError, TypeError):  # not equal to any legal action (or not comparable)
-        from .explain import explain_illegal
         raise IllegalAction(explain_illegal(state, action)) from None
     # True == 1 and 1.0 == 1, so equality alone lets such actions through, and their text
     # (`take 1 True/False`) does not replay. An action taken from this legal list is that
@@ -266,7 +274,6 @@ def apply(state: GameState, action: tuple) -> list:
     # interned names and small ints, so only other actions pay for the type comparison.
     if known is not action and not (type(action) is tuple and all(map(is_, known, action))) \
             and not same_types(known, action):
-        from .explain import explain_types
         raise IllegalAction(explain_types(action, known))
     state._legal = None
     events: list = []
@@ -289,7 +296,7 @@ def same_types(a: object, b: object) -> bool:
     return type(a) is not tuple or all(map(same_types, a, b))
 
 
-def score(state: GameState, seat: int, points: int, reason: str, events: list) -> None:
+def score(state: Position, seat: int, points: int, reason: str, events: list) -> None:
     if points:
         p = state.players[seat]
         p.score += points
@@ -297,7 +304,7 @@ def score(state: GameState, seat: int, points: int, reason: str, events: list) -
         events.append(ev.PointsScored(seat, points, reason))
 
 
-def update_live_knowledge(state: GameState, seat: int, events: list) -> None:
+def update_live_knowledge(state: Position, seat: int, events: list) -> None:
     """Yucata credits end-game monasteries as soon as they lie in the estate."""
     if seat < 0:
         return
@@ -308,7 +315,7 @@ def update_live_knowledge(state: GameState, seat: int, events: list) -> None:
         p.live_knowledge = now
 
 
-def _use_die(state: GameState, seat: int, die: int, value: int, use: int, events: list) -> None:
+def _use_die(state: Position, seat: int, die: int, value: int, use: int, events: list) -> None:
     if die == CASTLE_DIE:
         return
     p = state.players[seat]
@@ -318,13 +325,13 @@ def _use_die(state: GameState, seat: int, die: int, value: int, use: int, events
     events.append(ev.DieUsed(seat, die, value, cost))
 
 
-def _consume(state: GameState, frame: Frame) -> None:
+def _consume(state: Position, frame: Frame) -> None:
     """A die action leaves the turn frame in place; a castle's action answers its frame."""
     if frame.kind == TURN:
         state.frames.append(frame)
 
 
-def _apply_take(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_take(state: Position, frame: Frame, action: tuple, events: list) -> None:
     _, die, depot, slot = action
     _consume(state, frame)
     _use_die(state, frame.player, die, depot, USE_TAKE, events)
@@ -333,7 +340,7 @@ def _apply_take(state: GameState, frame: Frame, action: tuple, events: list) -> 
     store_tile(state, frame.player, kind, depot, slot, None, events)
 
 
-def store_tile(state: GameState, seat: int, kind: int, depot: int, slot: int,
+def store_tile(state: Position, seat: int, kind: int, depot: int, slot: int,
                paid: str | None, events: list) -> None:
     """Put a tile from the central board onto an empty storage space, or ask which stored
     tile to remove when all are full."""
@@ -353,7 +360,7 @@ def _stored_event(seat, kind, depot, slot, storage, paid, events) -> None:
         events.append(ev.TilePurchased(seat, KIND_NAMES[kind], depot, slot, storage, paid))
 
 
-def _apply_discard(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_discard(state: Position, frame: Frame, action: tuple, events: list) -> None:
     j = action[1]
     kind, depot, slot, paid = frame.arg
     storage = state.players[frame.player].storage
@@ -363,7 +370,7 @@ def _apply_discard(state: GameState, frame: Frame, action: tuple, events: list) 
     _stored_event(frame.player, kind, depot, slot, j, paid, events)
 
 
-def _apply_place(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_place(state: Position, frame: Frame, action: tuple, events: list) -> None:
     _, die, j, space = action
     _consume(state, frame)
     p = state.players[frame.player]
@@ -373,7 +380,7 @@ def _apply_place(state: GameState, frame: Frame, action: tuple, events: list) ->
     place_tile(state, frame.player, kind, space, j, events)
 
 
-def _apply_city_hall(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_city_hall(state: Position, frame: Frame, action: tuple, events: list) -> None:
     _, j, space = action
     p = state.players[frame.player]
     kind = p.storage[j]
@@ -381,7 +388,7 @@ def _apply_city_hall(state: GameState, frame: Frame, action: tuple, events: list
     place_tile(state, frame.player, kind, space, j, events)
 
 
-def place_tile(state: GameState, seat: int, kind: int, space: int, storage: int,
+def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
                events: list) -> None:
     """A tile goes onto the estate: areas and colours score at once, then its effect."""
     p = state.players[seat]
@@ -480,7 +487,7 @@ _EFFECTS = {CASTLE: _effect_castle, MINE: _effect_mine, MONASTERY: _effect_monas
             SHIP: _effect_ship, PASTURE: _effect_animal, BUILDING: _effect_building}
 
 
-def sell_goods(state: GameState, seat: int, goods: int, events: list) -> None:
+def sell_goods(state: Position, seat: int, goods: int, events: list) -> None:
     """Sell every goods tile of one type: 1 silver (+1 with monastery 3, +1 worker with 4)
     and 2/3/4 points per tile by player count."""
     p = state.players[seat]
@@ -497,18 +504,18 @@ def sell_goods(state: GameState, seat: int, goods: int, events: list) -> None:
     score(state, seat, count * goods_points_per_tile(state.n), "goods", events)
 
 
-def _apply_sell(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_sell(state: Position, frame: Frame, action: tuple, events: list) -> None:
     _, die, goods = action
     _consume(state, frame)
     _use_die(state, frame.player, die, goods, USE_SELL, events)
     sell_goods(state, frame.player, goods, events)
 
 
-def _apply_warehouse(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_warehouse(state: Position, frame: Frame, action: tuple, events: list) -> None:
     sell_goods(state, frame.player, action[1], events)
 
 
-def _apply_workers(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_workers(state: Position, frame: Frame, action: tuple, events: list) -> None:
     die = action[1]
     _consume(state, frame)
     p = state.players[frame.player]
@@ -523,7 +530,7 @@ def _apply_workers(state: GameState, frame: Frame, action: tuple, events: list) 
         events.append(ev.SilverTaken(frame.player, 1, "workers_action"))
 
 
-def _apply_buy(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_buy(state: Position, frame: Frame, action: tuple, events: list) -> None:
     _, depot, slot, payment = action
     state.frames.append(frame)  # buying answers no decision; the frame stays
     p = state.players[frame.player]
@@ -540,16 +547,16 @@ def _apply_buy(state: GameState, frame: Frame, action: tuple, events: list) -> N
     store_tile(state, frame.player, kind, depot, slot, payment, events)
 
 
-def _apply_end(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_end(state: Position, frame: Frame, action: tuple, events: list) -> None:
     end_turn(state, frame.player, events)
 
 
-def _apply_decline(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_decline(state: Position, frame: Frame, action: tuple, events: list) -> None:
     effect = BUILDINGS[frame.arg] if frame.kind == PICK else frame.kind
     events.append(ev.EffectDeclined(frame.player, effect))
 
 
-def _apply_ship(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_ship(state: Position, frame: Frame, action: tuple, events: list) -> None:
     seat = frame.player
     p = state.players[seat]
     depots = action[1:]
@@ -568,7 +575,7 @@ def _apply_ship(state: GameState, frame: Frame, action: tuple, events: list) -> 
         take_goods(state, seat, depots, set(), events)  # only the types already held fit
 
 
-def take_goods(state: GameState, seat: int, depots: tuple, types: set, events: list) -> None:
+def take_goods(state: Position, seat: int, depots: tuple, types: set, events: list) -> None:
     p = state.players[seat]
     for d in depots:
         here = state.depot_goods[d - 1]
@@ -581,30 +588,29 @@ def take_goods(state: GameState, seat: int, depots: tuple, types: set, events: l
         events.append(ev.GoodsTaken(seat, d, tuple(taken)))
 
 
-def _apply_keep(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_keep(state: Position, frame: Frame, action: tuple, events: list) -> None:
     depots, _, _ = frame.arg
     take_goods(state, frame.player, depots, set(action[1]), events)
 
 
-def _apply_pick(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_pick(state: Position, frame: Frame, action: tuple, events: list) -> None:
     _, depot, slot = action
     kind = state.depots[depot - 1][slot]
     state.depots[depot - 1][slot] = -1
     store_tile(state, frame.player, kind, depot, slot, None, events)
 
 
-def _apply_board(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_board(state: Position, frame: Frame, action: tuple, events: list) -> None:
     state.players[frame.player].set_board(get_board(action[1]))
     events.append(ev.BoardChosen(frame.player, action[1]))
 
 
-def _apply_start_castle(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_start_castle(state: Position, frame: Frame, action: tuple, events: list) -> None:
     place_start_castle(state, frame.player, action[1], events)
 
 
-def place_start_castle(state: GameState, seat: int, space: int, events: list) -> None:
+def place_start_castle(state: Position, seat: int, space: int, events: list) -> None:
     """The start castle lies on the estate from the beginning; it scores nothing."""
-    from .tiles import KIND_CASTLE
     p = state.players[seat]
     state.bags[CASTLE].remove(KIND_CASTLE)
     p.estate[space] = KIND_CASTLE
@@ -625,15 +631,16 @@ _APPLY = {"take": _apply_take, "place": _apply_place, "sell": _apply_sell,
 
 # --- the flow of play -------------------------------------------------------------------
 
-def _continue(state: GameState, events: list) -> None:
+def _continue(state: Position, events: list) -> None:
     """After the setup choices, the start goods are dealt (a chance step)."""
     if not state.frames and state.phase < 0 and state.chance is None and not state.terminal:
         state.chance = "start_goods"
 
 
-def start_turn(state: GameState, seat: int, events: list) -> None:
-    if seat == state.config.chateauma_seat:
-        return chateauma.start_turn(state, events)  # no decisions: it runs on chance steps
+def start_turn(state: Position, seat: int, events: list) -> None:
+    automa = state.chateauma
+    if automa is not None and seat == automa.seat:
+        return automa.start_turn(state, events)  # no decisions: it runs on chance steps
     p = state.players[seat]
     p.used[0] = p.used[1] = False
     state.bought = False
@@ -641,7 +648,7 @@ def start_turn(state: GameState, seat: int, events: list) -> None:
     events.append(ev.TurnStarted(seat))
 
 
-def end_turn(state: GameState, seat: int, events: list) -> None:
+def end_turn(state: Position, seat: int, events: list) -> None:
     events.append(ev.TurnEnded(seat))
     state.turn_index += 1
     if state.turn_index < state.n:
@@ -653,7 +660,7 @@ def end_turn(state: GameState, seat: int, events: list) -> None:
         end_phase(state, events)
 
 
-def end_phase(state: GameState, events: list) -> None:
+def end_phase(state: Position, events: list) -> None:
     """Mines pay a silver each (and a worker with monastery 2); then the next phase's
     depots are cleared, or the game ends."""
     for seat, p in enumerate(state.players):
@@ -665,7 +672,7 @@ def end_phase(state: GameState, events: list) -> None:
                 p.workers += mines
                 events.append(ev.WorkersTaken(seat, mines, "mines"))
     if state.chateauma is not None:
-        chateauma.phase_end(state, events)
+        state.chateauma.phase_end(state, events)
     events.append(ev.PhaseEnded(state.phase))
     if state.phase < 4:
         cleared = [k for row in (*state.depots, state.black) for k in row if k >= 0]
@@ -680,7 +687,7 @@ def end_phase(state: GameState, events: list) -> None:
         final_scoring(state, events)
 
 
-def final_scoring(state: GameState, events: list) -> None:
+def final_scoring(state: Position, events: list) -> None:
     """Leftover goods 1 each, silver 1 each, every 2 workers 1, and the end-game
     monasteries (unless they were scored live)."""
     rs = state.rs
@@ -692,9 +699,6 @@ def final_scoring(state: GameState, events: list) -> None:
             score(state, seat, knowledge_end_points(p, rs.knowledge_15_points,
                                                     rs.knowledge_26_points), "knowledge", events)
     if state.chateauma is not None:
-        chateauma.final_scoring(state, events)
+        state.chateauma.final_scoring(state, events)
     state.terminal = True
     events.append(ev.GameEnded(tuple(state.scores()), tuple(state.ranking())))
-
-
-from . import chateauma  # noqa: E402  (it builds on the functions above)

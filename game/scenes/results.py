@@ -16,7 +16,7 @@ import pygame
 
 from ..rules.boards import SPACES
 from ..rules.scoring import CATEGORIES
-from ..rules.state import GameState
+from ..rules import GameState
 from . import i18n
 from .art import palette
 from .context import ClientContext

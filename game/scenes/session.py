@@ -26,9 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..rules import GameConfig
+from ..rules import Action, GameConfig, GameState, IllegalAction
 from ..rules.record import GameRecord, Match
-from ..rules.state import Action, GameState, IllegalAction
 from . import persistence
 from .names import name_problem
 
