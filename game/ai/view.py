@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import hashlib
 
-from ..rules.chateauma import JOKERS, face_down, kind_of
-from ..rules import GameState
+from ..rules import CHATEAUMA_JOKERS as JOKERS, GameState
+from ..rules import chateauma_face_down as face_down, chateauma_kind_of as kind_of
 
 FACE_DOWN = -2  # a face-down tile in the public key, whatever it is
 

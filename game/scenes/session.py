@@ -26,8 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..rules import Action, GameConfig, GameState, IllegalAction
-from ..rules.record import GameRecord, Match
+from ..rules import Action, GameConfig, GameRecord, GameState, IllegalAction, Match
 from . import persistence
 from .names import name_problem
 

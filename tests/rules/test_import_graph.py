@@ -140,3 +140,59 @@ def test_rules_modules_import_only_downward() -> None:
         + "; ".join(" <-> ".join(c) for c in found)
         + "\nlayering (level 0 imports no rules module; each level only from lower ones):\n"
         + describe(graph))
+
+
+# --- outside game/rules: the public API only ----------------------------------------------
+
+GAME = RULES.parent
+
+
+def outside_files() -> list[Path]:
+    files = [p for p in sorted(GAME.rglob("*.py")) if RULES not in p.parents]
+    return files + [p for p in (GAME.parent / "main.py", GAME.parent / "run.py") if p.exists()]
+
+
+def private_rules_imports(text: str, name: str, is_package: bool = False) -> list[str]:
+    """The rules submodules that the code of module `name` imports, as `line: module`."""
+    submodules = set(rules_modules()) - {PACKAGE}
+    private = lambda t: t in submodules or any(t.startswith(m + ".") for m in submodules)  # noqa: E731
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            source = resolve(name, is_package, node) if node.level else node.module or ""
+            targets = [source] if private(source) else \
+                [f"{source}.{a.name}" for a in node.names]
+        found += [f"{node.lineno}: {t}" for t in targets if private(t)]
+    return found
+
+
+def file_imports(path: Path) -> list[str]:
+    parts = path.relative_to(GAME.parent).with_suffix("").parts
+    is_package = parts[-1] == "__init__"
+    name = ".".join(parts[:-1] if is_package else parts)
+    return private_rules_imports(path.read_text(encoding="utf-8"), name, is_package)
+
+
+def test_the_check_sees_every_way_of_reaching_a_submodule() -> None:
+    cases = {"from ..rules.boards import SPACES": ["1: game.rules.boards"],
+             "from ..rules import tiles as rt": ["1: game.rules.tiles"],
+             "import game.rules.engine": ["1: game.rules.engine"],
+             "from game.rules.chateauma import JOKERS": ["1: game.rules.chateauma"],
+             "def f():\n    from .. import rules\n    from ..rules import GameState": []}
+    for text, expected in cases.items():
+        assert private_rules_imports(text, "game.scenes.probe") == expected, text
+
+
+def test_ai_client_and_tools_import_only_the_public_rules_api() -> None:
+    found = {str(p.relative_to(GAME.parent)): bad for p in outside_files()
+             if (bad := file_imports(p))}
+    assert not found, ("import from game.rules itself (extend its __all__ where something "
+                       f"is missing), not from its modules: {found}")
+
+
+def test_the_public_api_lists_only_what_it_has() -> None:
+    import game.rules
+    assert [n for n in game.rules.__all__ if not hasattr(game.rules, n)] == []

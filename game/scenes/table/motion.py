@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...rules.events import EVENT_TYPES
+from ...rules import EVENT_TYPES
 from ..anim.dice import DiceRoll, DiceTray
 from ..anim.easing import in_out_cubic, out_cubic
 from ..anim.paths import ArcPath
