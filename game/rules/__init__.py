@@ -12,7 +12,7 @@
 from .actions import action_text, parse_action
 from .boards import SPACES, Board, get_board
 from .chateauma import EMPTY as CHATEAUMA_EMPTY, JOKERS as CHATEAUMA_JOKERS, \
-    face_down as chateauma_face_down, kind_of as chateauma_kind_of
+    kind_of as chateauma_kind_of
 from .chateauma_data import CARDS as CHATEAUMA_CARDS, ESTATES as CHATEAUMA_ESTATES, \
     LEFT_CARD_WHITE_DIE as CHATEAUMA_LEFT_CARD_WHITE_DIE, LEVELS as CHATEAUMA_LEVELS, \
     MODIFIERS as CHATEAUMA_MODIFIERS, parse_difficulty as parse_chateauma_difficulty
@@ -29,6 +29,7 @@ from .scoring import (AREA_POINTS, CATEGORIES, KNOWLEDGE_BUILDING_INDEX, PHASE_B
                       colour_bonus_points, goods_points_per_tile, knowledge_end_points)
 from .serialize import outcome_from_json, outcome_to_json
 from .state import Action, Frame, IllegalAction, PlayerState, StateError
+from .visibility import position_seed, public_key, resample_hidden
 from .tiles import (BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP, CASTLE,
                     CHURCH, CITY_HALL, COLOURS, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
                     KIND_COUNT, KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES, MARKET, MINE,
@@ -43,6 +44,8 @@ __all__ = [
     "IllegalAction", "Match", "PlayerState", "RULE_SETS", "StateError", "action_text",
     "check_state", "new_game", "outcome_from_json", "outcome_to_json", "parse_action",
     "play_game", "replay", "rule_set", "load_rules_data",
+    # what a seat may see
+    "position_seed", "public_key", "resample_hidden",
     # events
     "EVENT_TYPES", "TurnEnded",
     # boards and tiles
@@ -60,5 +63,5 @@ __all__ = [
     # Châteauma
     "CHATEAUMA_CARDS", "CHATEAUMA_ESTATES", "CHATEAUMA_LEFT_CARD_WHITE_DIE",
     "CHATEAUMA_LEVELS", "CHATEAUMA_MODIFIERS", "CHATEAUMA_EMPTY", "CHATEAUMA_JOKERS",
-    "chateauma_face_down", "chateauma_kind_of", "parse_chateauma_difficulty",
+    "chateauma_kind_of", "parse_chateauma_difficulty",
 ]

@@ -1,28 +1,38 @@
-"""What a player may know: the public position, without the order of the supplies.
+"""What a seat may see: the public key of a position, and everything else dealt anew.
 
-A GameState keeps its supplies (the tile bags, the black-backed tiles, the goods still
-unrevealed) as lists, and a draw from a seeded RNG depends on their order. No player can
-see that order, so an AI works on a copy with every supply sorted and seeds its own RNG
-from the public position only: shuffling the supplies of a state never changes its choice.
+A position keeps its supplies (the tile bags, the black-backed tiles, the boxed tiles) as
+lists, and a draw from a seeded RNG depends on their order. No player can see that order,
+nor the future dice and goods, which are drawn from the supplies at chance steps. Every
+holding on the table is open in this game, so all seats see the same: `seat` names who is
+looking, and the key does not depend on it.
 
 Châteauma's face-down tiles (modifier A's estate tiles, its jokers) are black-backed tiles
 whose faces nobody sees. What a player knows is only that they and the black-backed supply
-together hold the black-backed tiles not yet seen, so the AI's copy pools them with that
-supply and deals them out again by a fixed rule: which tile lies face down where never
-reaches a choice.
+together hold the black-backed tiles not yet seen, so a redeal pools them with that supply
+and deals them out again.
+
+A search (the AI) works on `resample_hidden(state, seat)`, where every supply lies in a
+fixed order and the face-down tiles are dealt by a fixed rule, and seeds its own RNG from
+`position_seed`: its choice is then a function of what the seat sees, and the chance steps
+it samples draw the future dice and goods from supplies it cannot tell apart from the real
+ones. With an RNG, `resample_hidden` deals one random world consistent with what the seat
+sees instead.
 """
 
 from __future__ import annotations
 
 import hashlib
+from typing import TypeVar
 
-from ..rules import CHATEAUMA_JOKERS as JOKERS, GameState
-from ..rules import chateauma_face_down as face_down, chateauma_kind_of as kind_of
+from .chateauma import JOKERS, Chateauma, face_down, kind_of
+from .state import Position
+
+S = TypeVar("S", bound=Position)
 
 FACE_DOWN = -2  # a face-down tile in the public key, whatever it is
 
 
-def _hidden_slots(c) -> list[tuple[list[int], int, bool]]:
+def _hidden_slots(c: Chateauma) -> list[tuple[list[int], int, bool]]:
     """Every face-down tile of Châteauma as (list, index, stored face down as a code)."""
     slots = []
     for stack in c.estate:
@@ -34,28 +44,35 @@ def _hidden_slots(c) -> list[tuple[list[int], int, bool]]:
     return slots
 
 
-def canonical(state: GameState) -> GameState:
-    """A copy of the state whose supplies are in a fixed order and whose face-down tiles
-    are dealt from the unseen black-backed tiles by a fixed rule."""
+def resample_hidden(state: S, seat: int, rng=None) -> S:
+    """A copy of the state with everything `seat` cannot see dealt anew: the supplies'
+    order and Châteauma's face-down tiles (drawn from the unseen black-backed tiles). With
+    no RNG the deal follows a fixed rule (every supply sorted), so two states that look
+    the same to the seat give the same copy; with one, it is a random deal."""
     c = state.clone()
+    arrange = rng.shuffle if rng is not None else list.sort
     for bag in c.bags:
-        bag.sort()
-    c.box.sort()
+        arrange(bag)
+    arrange(c.box)
     if c.chateauma is None:
-        c.black_bag.sort()
+        arrange(c.black_bag)
         return c
     slots = _hidden_slots(c.chateauma)
     unseen = sorted(c.black_bag + [kind_of(lst[i]) for lst, i, _ in slots])
-    # Spread the dealt tiles over the sorted pool, so they are a fair cross-section of it.
-    picks = {j * len(unseen) // len(slots) for j in range(len(slots))} if slots else set()
-    dealt = [k for j, k in enumerate(unseen) if j in picks]
-    c.black_bag = [k for j, k in enumerate(unseen) if j not in picks]
+    if rng is not None:
+        rng.shuffle(unseen)
+        dealt, c.black_bag = unseen[:len(slots)], unseen[len(slots):]
+    else:
+        # Spread the dealt tiles over the sorted pool, so they are a fair cross-section.
+        picks = {j * len(unseen) // len(slots) for j in range(len(slots))} if slots else set()
+        dealt = [k for j, k in enumerate(unseen) if j in picks]
+        c.black_bag = [k for j, k in enumerate(unseen) if j not in picks]
     for (lst, i, as_code), k in zip(slots, dealt):
         lst[i] = face_down(k) if as_code else k
     return c
 
 
-def _chateauma_key(state: GameState) -> tuple:
+def _chateauma_key(state: Position) -> tuple:
     c = state.chateauma
     if c is None:
         return ()
@@ -66,7 +83,7 @@ def _chateauma_key(state: GameState) -> tuple:
             tuple(hide(s) for s in c.estate), tuple(c.history), tuple(c.agenda), c.die)
 
 
-def _unseen_black(state: GameState) -> tuple:
+def _unseen_black(state: Position) -> tuple:
     """The black-backed tiles nobody has seen: the supply and Châteauma's face-down ones."""
     hidden = []
     if state.chateauma is not None:
@@ -74,8 +91,8 @@ def _unseen_black(state: GameState) -> tuple:
     return tuple(sorted(state.black_bag + hidden))
 
 
-def public_key(state: GameState) -> tuple:
-    """Everything a player can see, as plain values (supplies as sorted contents)."""
+def public_key(state: Position, seat: int) -> tuple:
+    """Everything `seat` can see, as plain values (supplies as sorted contents)."""
     players = tuple(
         (p.board.id if p.board else None, tuple(p.estate), tuple(p.storage), tuple(p.goods),
          tuple(p.sold), p.silver, p.workers, tuple(p.dice), tuple(p.used), p.knowledge,
@@ -91,7 +108,7 @@ def public_key(state: GameState) -> tuple:
             tuple(sorted(state.box)), players, _chateauma_key(state))
 
 
-def position_seed(seed: int, state: GameState) -> int:
-    """A seed for one decision: the player's seed and the public position."""
-    text = repr((seed, public_key(state))).encode()
+def position_seed(seed: int, state: Position, seat: int) -> int:
+    """A seed for one decision of `seat`: its own seed and the position as it sees it."""
+    text = repr((seed, public_key(state, seat))).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
