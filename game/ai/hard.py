@@ -136,7 +136,7 @@ class HardPlayer(Player):
         mine_done = False
         while not s.terminal:
             if s.chance is not None:
-                s.apply_chance(s.sample_chance(rng))
+                s.apply_chance(s.sample_chance(rng), listen=False)
                 continue
             mover = s.current_player
             if mover == seat and mine_done:

@@ -80,7 +80,7 @@ class EasyPlayer(Player):
         best, best_value = legal[0], -1e18
         for action in legal:
             child = state.clone()
-            child.apply(action)
+            child.apply(action, listen=False)
             v = self.evaluator.value(child, seat) + rng.gauss(0.0, self.noise)
             if v > best_value:
                 best, best_value = action, v

@@ -88,9 +88,12 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
     if b >= 0 and mask and not p.knowledge & 2:
         area_of = board.area_of
         cities = p.city_buildings
-        for s in _bits(mask):
-            if cities[area_of[s]] >> b & 1:
-                mask &= ~(1 << s)
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if cities[area_of[low.bit_length() - 1]] >> b & 1:
+                mask ^= low
     return mask
 
 
@@ -119,14 +122,20 @@ def _die_actions(state: Position, p: PlayerState, die: int, out: list) -> None:
         mask = placeable_mask(p, k)
         if not mask:
             continue
+        # The spaces from the lowest up, inline: this loop is the hottest in the rules.
         if free_take is None:
-            for s in _bits(mask):
-                out.append(("place", die, j, s))
+            while mask:
+                low = mask & -mask
+                out.append(("place", die, j, low.bit_length() - 1))
+                mask ^= low
         else:
             m = FREE_CHANGE_MONASTERY[PLACE_USE[KIND_COLOUR[k]]]
             cost = COST[kn >> 8 & 1][kn >> m & 1][p.dice[die]]
             dies = board.die
-            for s in _bits(mask):
+            while mask:
+                low = mask & -mask
+                s = low.bit_length() - 1
+                mask ^= low
                 if cost[dies[s]] <= w:
                     out.append(("place", die, j, s))
     goods = p.goods
@@ -262,7 +271,10 @@ _LEGAL = {TURN: _legal_turn, CASTLE_ACTION: _legal_castle, DISCARD: _legal_disca
 
 # --- apply ------------------------------------------------------------------------------
 
-def apply(state: Position, action: tuple) -> list:
+def apply(state: Position, action: tuple, listen: bool = True) -> list | None:
+    """Applies a legal action and plays on to the next decision; returns the events, or
+    None when no one listens (the events are then never built: a search needs only the
+    position)."""
     legal = cached_legal_actions(state)
     try:
         known = legal[legal.index(action)]
@@ -276,13 +288,14 @@ def apply(state: Position, action: tuple) -> list:
             and not same_types(known, action):
         raise IllegalAction(explain_types(action, known))
     state._legal = None
-    events: list = []
+    events: list | None = [] if listen else None
     frame = state.frames.pop()
     _APPLY[action[0]](state, frame, action, events)
     if (state.frames and state.frames[-1].kind in (CHOOSE_BOARD, START_CASTLE)
             and state.frames[-1].player != frame.player):
         # The setup choices pass from player to player like turns.
-        events.append(ev.TurnStarted(state.frames[-1].player))
+        if events is not None:
+            events.append(ev.TurnStarted(state.frames[-1].player))
     _continue(state, events)
     if state.rs.knowledge_scored_live:
         update_live_knowledge(state, frame.player, events)
@@ -296,15 +309,16 @@ def same_types(a: object, b: object) -> bool:
     return type(a) is not tuple or all(map(same_types, a, b))
 
 
-def score(state: Position, seat: int, points: int, reason: str, events: list) -> None:
+def score(state: Position, seat: int, points: int, reason: str, events: list | None) -> None:
     if points:
         p = state.players[seat]
         p.score += points
         p.breakdown[reason] = p.breakdown.get(reason, 0) + points
-        events.append(ev.PointsScored(seat, points, reason))
+        if events is not None:
+            events.append(ev.PointsScored(seat, points, reason))
 
 
-def update_live_knowledge(state: Position, seat: int, events: list) -> None:
+def update_live_knowledge(state: Position, seat: int, events: list | None) -> None:
     """Yucata credits end-game monasteries as soon as they lie in the estate."""
     if seat < 0:
         return
@@ -315,14 +329,16 @@ def update_live_knowledge(state: Position, seat: int, events: list) -> None:
         p.live_knowledge = now
 
 
-def _use_die(state: Position, seat: int, die: int, value: int, use: int, events: list) -> None:
+def _use_die(state: Position, seat: int, die: int, value: int, use: int,
+             events: list | None) -> None:
     if die == CASTLE_DIE:
         return
     p = state.players[seat]
     cost = workers_needed(p.dice[die], value, p.knowledge, use)
     p.workers -= cost
     p.used[die] = True
-    events.append(ev.DieUsed(seat, die, value, cost))
+    if events is not None:
+        events.append(ev.DieUsed(seat, die, value, cost))
 
 
 def _consume(state: Position, frame: Frame) -> None:
@@ -331,7 +347,7 @@ def _consume(state: Position, frame: Frame) -> None:
         state.frames.append(frame)
 
 
-def _apply_take(state: Position, frame: Frame, action: tuple, events: list) -> None:
+def _apply_take(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, die, depot, slot = action
     _consume(state, frame)
     _use_die(state, frame.player, die, depot, USE_TAKE, events)
@@ -341,7 +357,7 @@ def _apply_take(state: Position, frame: Frame, action: tuple, events: list) -> N
 
 
 def store_tile(state: Position, seat: int, kind: int, depot: int, slot: int,
-               paid: str | None, events: list) -> None:
+               paid: str | None, events: list | None) -> None:
     """Put a tile from the central board onto an empty storage space, or ask which stored
     tile to remove when all are full."""
     storage = state.players[seat].storage
@@ -355,22 +371,25 @@ def store_tile(state: Position, seat: int, kind: int, depot: int, slot: int,
 
 def _stored_event(seat, kind, depot, slot, storage, paid, events) -> None:
     if paid is None:
-        events.append(ev.TileTaken(seat, KIND_NAMES[kind], depot, slot, storage))
+        if events is not None:
+            events.append(ev.TileTaken(seat, KIND_NAMES[kind], depot, slot, storage))
     else:
-        events.append(ev.TilePurchased(seat, KIND_NAMES[kind], depot, slot, storage, paid))
+        if events is not None:
+            events.append(ev.TilePurchased(seat, KIND_NAMES[kind], depot, slot, storage, paid))
 
 
-def _apply_discard(state: Position, frame: Frame, action: tuple, events: list) -> None:
+def _apply_discard(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     j = action[1]
     kind, depot, slot, paid = frame.arg
     storage = state.players[frame.player].storage
     state.box.append(storage[j])
-    events.append(ev.TileDiscarded(frame.player, KIND_NAMES[storage[j]], j))
+    if events is not None:
+        events.append(ev.TileDiscarded(frame.player, KIND_NAMES[storage[j]], j))
     storage[j] = kind
     _stored_event(frame.player, kind, depot, slot, j, paid, events)
 
 
-def _apply_place(state: Position, frame: Frame, action: tuple, events: list) -> None:
+def _apply_place(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, die, j, space = action
     _consume(state, frame)
     p = state.players[frame.player]
@@ -380,7 +399,7 @@ def _apply_place(state: Position, frame: Frame, action: tuple, events: list) -> 
     place_tile(state, frame.player, kind, space, j, events)
 
 
-def _apply_city_hall(state: Position, frame: Frame, action: tuple, events: list) -> None:
+def _apply_city_hall(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, j, space = action
     p = state.players[frame.player]
     kind = p.storage[j]
@@ -389,7 +408,7 @@ def _apply_city_hall(state: Position, frame: Frame, action: tuple, events: list)
 
 
 def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
-               events: list) -> None:
+               events: list | None) -> None:
     """A tile goes onto the estate: areas and colours score at once, then its effect."""
     p = state.players[seat]
     board = p.board
@@ -398,15 +417,17 @@ def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
     p.occupied |= bit
     p.frontier = (p.frontier | board_neighbours(space)) & ~p.occupied
     p.placements.append((space, kind, state.phase))
-    events.append(ev.TilePlaced(seat, KIND_NAMES[kind], storage, space))
+    if events is not None:
+        events.append(ev.TilePlaced(seat, KIND_NAMES[kind], storage, space))
     colour = KIND_COLOUR[kind]
     area = board.area_of[space]
     b = KIND_BUILDING[kind]
     if b >= 0:
         p.city_buildings[area] |= 1 << b
     if not board.area_mask[area] & ~p.occupied:
-        events.append(ev.AreaCompleted(seat, COLOURS[colour],
-                                       tuple(_bits(board.area_mask[area]))))
+        if events is not None:
+            events.append(ev.AreaCompleted(seat, COLOURS[colour],
+                                           tuple(_bits(board.area_mask[area]))))
         score(state, seat, AREA_POINTS[board.area_size[area]], "areas", events)
         score(state, seat, PHASE_BONUS[state.phase], "phase_bonus", events)
     p.colour_count[colour] += 1
@@ -414,7 +435,8 @@ def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
         state.bonus_taken[colour] += 1
         rank = state.bonus_taken[colour]
         p.bonus_tiles.append((colour, rank))
-        events.append(ev.BonusTileTaken(seat, COLOURS[colour], rank))
+        if events is not None:
+            events.append(ev.BonusTileTaken(seat, COLOURS[colour], rank))
         score(state, seat, colour_bonus_points(state.n, rank), "bonus_tiles", events)
     _EFFECTS[colour](state, seat, kind, area, events)
 
@@ -440,11 +462,13 @@ def _effect_ship(state, seat, kind, area, events) -> None:
     p.track_pos += 1
     state.stamp += 1
     p.track_stamp = state.stamp
-    events.append(ev.TurnOrderMoved(seat, p.track_pos))
+    if events is not None:
+        events.append(ev.TurnOrderMoved(seat, p.track_pos))
     if any(any(g) for g in state.depot_goods):
         state.frames.append(Frame(SHIP_GOODS, seat))
     else:
-        events.append(ev.EffectLapsed(seat, "ship_goods"))
+        if events is not None:
+            events.append(ev.EffectLapsed(seat, "ship_goods"))
 
 
 def _effect_animal(state, seat, kind, area, events) -> None:
@@ -462,84 +486,97 @@ def _effect_building(state, seat, kind, area, events) -> None:
         if any(k >= 0 and KIND_COLOUR[k] in colours for d in state.depots for k in d):
             state.frames.append(Frame(PICK, seat, b))
         else:
-            events.append(ev.EffectLapsed(seat, BUILDINGS[b]))
+            if events is not None:
+                events.append(ev.EffectLapsed(seat, BUILDINGS[b]))
     elif b == WAREHOUSE:
         if any(p.goods):
             state.frames.append(Frame(WAREHOUSE_SALE, seat))
         else:
-            events.append(ev.EffectLapsed(seat, "warehouse"))
+            if events is not None:
+                events.append(ev.EffectLapsed(seat, "warehouse"))
     elif b == BOARDING_HOUSE:
         p.workers += 4
-        events.append(ev.WorkersTaken(seat, 4, "boarding_house"))
+        if events is not None:
+            events.append(ev.WorkersTaken(seat, 4, "boarding_house"))
     elif b == BANK:
         p.silver += 2
-        events.append(ev.SilverTaken(seat, 2, "bank"))
+        if events is not None:
+            events.append(ev.SilverTaken(seat, 2, "bank"))
     elif b == WATCHTOWER:
         score(state, seat, WATCHTOWER_POINTS, "buildings", events)
     elif b == CITY_HALL:
         if _city_hall_actions(p):
             state.frames.append(Frame(CITY_HALL_PLACE, seat))
         else:
-            events.append(ev.EffectLapsed(seat, "city_hall"))
+            if events is not None:
+                events.append(ev.EffectLapsed(seat, "city_hall"))
 
 
 _EFFECTS = {CASTLE: _effect_castle, MINE: _effect_mine, MONASTERY: _effect_monastery,
             SHIP: _effect_ship, PASTURE: _effect_animal, BUILDING: _effect_building}
 
 
-def sell_goods(state: Position, seat: int, goods: int, events: list) -> None:
+def sell_goods(state: Position, seat: int, goods: int, events: list | None) -> None:
     """Sell every goods tile of one type: 1 silver (+1 with monastery 3, +1 worker with 4)
     and 2/3/4 points per tile by player count."""
     p = state.players[seat]
     count = p.goods[goods]
     p.goods[goods] = 0
     p.sold[goods] += count
-    events.append(ev.GoodsSold(seat, goods, count))
+    if events is not None:
+        events.append(ev.GoodsSold(seat, goods, count))
     silver = 1 + (p.knowledge >> 3 & 1)
     p.silver += silver
-    events.append(ev.SilverTaken(seat, silver, "sale"))
+    if events is not None:
+        events.append(ev.SilverTaken(seat, silver, "sale"))
     if p.knowledge >> 4 & 1:
         p.workers += 1
-        events.append(ev.WorkersTaken(seat, 1, "sale"))
+        if events is not None:
+            events.append(ev.WorkersTaken(seat, 1, "sale"))
     score(state, seat, count * goods_points_per_tile(state.n), "goods", events)
 
 
-def _apply_sell(state: Position, frame: Frame, action: tuple, events: list) -> None:
+def _apply_sell(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, die, goods = action
     _consume(state, frame)
     _use_die(state, frame.player, die, goods, USE_SELL, events)
     sell_goods(state, frame.player, goods, events)
 
 
-def _apply_warehouse(state: Position, frame: Frame, action: tuple, events: list) -> None:
+def _apply_warehouse(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     sell_goods(state, frame.player, action[1], events)
 
 
-def _apply_workers(state: Position, frame: Frame, action: tuple, events: list) -> None:
+def _apply_workers(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     die = action[1]
     _consume(state, frame)
     p = state.players[frame.player]
     if die != CASTLE_DIE:
         p.used[die] = True
-        events.append(ev.DieUsed(frame.player, die, p.dice[die], 0))
+        if events is not None:
+            events.append(ev.DieUsed(frame.player, die, p.dice[die], 0))
     amount = 4 if p.knowledge >> 14 & 1 else 2
     p.workers += amount
-    events.append(ev.WorkersTaken(frame.player, amount, "die"))
+    if events is not None:
+        events.append(ev.WorkersTaken(frame.player, amount, "die"))
     if p.knowledge >> 13 & 1:
         p.silver += 1
-        events.append(ev.SilverTaken(frame.player, 1, "workers_action"))
+        if events is not None:
+            events.append(ev.SilverTaken(frame.player, 1, "workers_action"))
 
 
-def _apply_buy(state: Position, frame: Frame, action: tuple, events: list) -> None:
+def _apply_buy(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, depot, slot, payment = action
     state.frames.append(frame)  # buying answers no decision; the frame stays
     p = state.players[frame.player]
     if payment == "silver":
         p.silver -= 2
-        events.append(ev.SilverPaid(frame.player, 2))
+        if events is not None:
+            events.append(ev.SilverPaid(frame.player, 2))
     else:
         p.workers -= 2
-        events.append(ev.WorkersPaid(frame.player, 2))
+        if events is not None:
+            events.append(ev.WorkersPaid(frame.player, 2))
     state.bought = True
     row = state.black if depot == 0 else state.depots[depot - 1]
     kind = row[slot]
@@ -547,16 +584,17 @@ def _apply_buy(state: Position, frame: Frame, action: tuple, events: list) -> No
     store_tile(state, frame.player, kind, depot, slot, payment, events)
 
 
-def _apply_end(state: Position, frame: Frame, action: tuple, events: list) -> None:
+def _apply_end(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     end_turn(state, frame.player, events)
 
 
-def _apply_decline(state: Position, frame: Frame, action: tuple, events: list) -> None:
+def _apply_decline(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     effect = BUILDINGS[frame.arg] if frame.kind == PICK else frame.kind
-    events.append(ev.EffectDeclined(frame.player, effect))
+    if events is not None:
+        events.append(ev.EffectDeclined(frame.player, effect))
 
 
-def _apply_ship(state: Position, frame: Frame, action: tuple, events: list) -> None:
+def _apply_ship(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     seat = frame.player
     p = state.players[seat]
     depots = action[1:]
@@ -575,7 +613,7 @@ def _apply_ship(state: Position, frame: Frame, action: tuple, events: list) -> N
         take_goods(state, seat, depots, set(), events)  # only the types already held fit
 
 
-def take_goods(state: Position, seat: int, depots: tuple, types: set, events: list) -> None:
+def take_goods(state: Position, seat: int, depots: tuple, types: set, events: list | None) -> None:
     p = state.players[seat]
     for d in depots:
         here = state.depot_goods[d - 1]
@@ -585,31 +623,33 @@ def take_goods(state: Position, seat: int, depots: tuple, types: set, events: li
                 taken += [t] * here[t]
                 p.goods[t] += here[t]
                 here[t] = 0
-        events.append(ev.GoodsTaken(seat, d, tuple(taken)))
+        if events is not None:
+            events.append(ev.GoodsTaken(seat, d, tuple(taken)))
 
 
-def _apply_keep(state: Position, frame: Frame, action: tuple, events: list) -> None:
+def _apply_keep(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     depots, _, _ = frame.arg
     take_goods(state, frame.player, depots, set(action[1]), events)
 
 
-def _apply_pick(state: Position, frame: Frame, action: tuple, events: list) -> None:
+def _apply_pick(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, depot, slot = action
     kind = state.depots[depot - 1][slot]
     state.depots[depot - 1][slot] = -1
     store_tile(state, frame.player, kind, depot, slot, None, events)
 
 
-def _apply_board(state: Position, frame: Frame, action: tuple, events: list) -> None:
+def _apply_board(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     state.players[frame.player].set_board(get_board(action[1]))
-    events.append(ev.BoardChosen(frame.player, action[1]))
+    if events is not None:
+        events.append(ev.BoardChosen(frame.player, action[1]))
 
 
-def _apply_start_castle(state: Position, frame: Frame, action: tuple, events: list) -> None:
+def _apply_start_castle(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     place_start_castle(state, frame.player, action[1], events)
 
 
-def place_start_castle(state: Position, seat: int, space: int, events: list) -> None:
+def place_start_castle(state: Position, seat: int, space: int, events: list | None) -> None:
     """The start castle lies on the estate from the beginning; it scores nothing."""
     p = state.players[seat]
     state.bags[CASTLE].remove(KIND_CASTLE)
@@ -618,7 +658,8 @@ def place_start_castle(state: Position, seat: int, space: int, events: list) -> 
     p.frontier = board_neighbours(space) & ~p.occupied
     p.placements.append((space, KIND_CASTLE, -1))
     p.colour_count[CASTLE] += 1
-    events.append(ev.StartCastlePlaced(seat, space))
+    if events is not None:
+        events.append(ev.StartCastlePlaced(seat, space))
 
 
 _APPLY = {"take": _apply_take, "place": _apply_place, "sell": _apply_sell,
@@ -631,13 +672,13 @@ _APPLY = {"take": _apply_take, "place": _apply_place, "sell": _apply_sell,
 
 # --- the flow of play -------------------------------------------------------------------
 
-def _continue(state: Position, events: list) -> None:
+def _continue(state: Position, events: list | None) -> None:
     """After the setup choices, the start goods are dealt (a chance step)."""
     if not state.frames and state.phase < 0 and state.chance is None and not state.terminal:
         state.chance = "start_goods"
 
 
-def start_turn(state: Position, seat: int, events: list) -> None:
+def start_turn(state: Position, seat: int, events: list | None) -> None:
     automa = state.chateauma
     if automa is not None and seat == automa.seat:
         return automa.start_turn(state, events)  # no decisions: it runs on chance steps
@@ -645,11 +686,13 @@ def start_turn(state: Position, seat: int, events: list) -> None:
     p.used[0] = p.used[1] = False
     state.bought = False
     state.frames.append(Frame(TURN, seat))
-    events.append(ev.TurnStarted(seat))
+    if events is not None:
+        events.append(ev.TurnStarted(seat))
 
 
-def end_turn(state: Position, seat: int, events: list) -> None:
-    events.append(ev.TurnEnded(seat))
+def end_turn(state: Position, seat: int, events: list | None) -> None:
+    if events is not None:
+        events.append(ev.TurnEnded(seat))
     state.turn_index += 1
     if state.turn_index < state.n:
         start_turn(state, state.order[state.turn_index], events)
@@ -660,26 +703,30 @@ def end_turn(state: Position, seat: int, events: list) -> None:
         end_phase(state, events)
 
 
-def end_phase(state: Position, events: list) -> None:
+def end_phase(state: Position, events: list | None) -> None:
     """Mines pay a silver each (and a worker with monastery 2); then the next phase's
     depots are cleared, or the game ends."""
     for seat, p in enumerate(state.players):
         mines = p.colour_count[MINE]
         if mines:
             p.silver += mines
-            events.append(ev.SilverTaken(seat, mines, "mines"))
+            if events is not None:
+                events.append(ev.SilverTaken(seat, mines, "mines"))
             if p.knowledge >> 2 & 1:
                 p.workers += mines
-                events.append(ev.WorkersTaken(seat, mines, "mines"))
+                if events is not None:
+                    events.append(ev.WorkersTaken(seat, mines, "mines"))
     if state.chateauma is not None:
         state.chateauma.phase_end(state, events)
-    events.append(ev.PhaseEnded(state.phase))
+    if events is not None:
+        events.append(ev.PhaseEnded(state.phase))
     if state.phase < 4:
         cleared = [k for row in (*state.depots, state.black) for k in row if k >= 0]
         state.box += cleared
         state.depots = [[] for _ in range(6)]
         state.black = []
-        events.append(ev.DepotsCleared(tuple(KIND_NAMES[k] for k in cleared)))
+        if events is not None:
+            events.append(ev.DepotsCleared(tuple(KIND_NAMES[k] for k in cleared)))
         state.phase += 1
         state.round = 0
         state.chance = "phase"
@@ -687,7 +734,7 @@ def end_phase(state: Position, events: list) -> None:
         final_scoring(state, events)
 
 
-def final_scoring(state: Position, events: list) -> None:
+def final_scoring(state: Position, events: list | None) -> None:
     """Leftover goods 1 each, silver 1 each, every 2 workers 1, and the end-game
     monasteries (unless they were scored live)."""
     rs = state.rs
@@ -701,4 +748,5 @@ def final_scoring(state: Position, events: list) -> None:
     if state.chateauma is not None:
         state.chateauma.final_scoring(state, events)
     state.terminal = True
-    events.append(ev.GameEnded(tuple(state.scores()), tuple(state.ranking())))
+    if events is not None:
+        events.append(ev.GameEnded(tuple(state.scores()), tuple(state.ranking())))

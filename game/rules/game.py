@@ -27,14 +27,16 @@ class GameState(Position):
             legal = self._legal = legal_actions(self)
         return legal
 
-    def apply(self, action: Action) -> list:
-        return apply(self, action)
+    def apply(self, action: Action, listen: bool = True) -> list | None:
+        """Applies a legal action; returns its events (None with listen=False: then no
+        event is built, for search)."""
+        return apply(self, action, listen)
 
     def sample_chance(self, rng) -> Any:
         return sample_chance(self, rng)
 
-    def apply_chance(self, outcome: Any) -> list:
-        return apply_chance(self, outcome)
+    def apply_chance(self, outcome: Any, listen: bool = True) -> list | None:
+        return apply_chance(self, outcome, listen)
 
     def to_json(self) -> str:
         return state_to_json(self)
