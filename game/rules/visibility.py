@@ -21,7 +21,6 @@ sees instead.
 
 from __future__ import annotations
 
-import hashlib
 from typing import TypeVar
 
 from .chateauma import JOKERS, Chateauma, face_down, kind_of
@@ -110,5 +109,8 @@ def public_key(state: Position, seat: int) -> tuple:
 
 def position_seed(seed: int, state: Position, seat: int) -> int:
     """A seed for one decision of `seat`: its own seed and the position as it sees it."""
+    # Imported here: hashlib loads OpenSSL, which only the AI's decisions need, not every
+    # program that imports the rules.
+    import hashlib
     text = repr((seed, public_key(state, seat))).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
