@@ -97,7 +97,22 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
     return mask
 
 
-def _die_actions(state: Position, p: PlayerState, die: int, out: list) -> None:
+def _placeable_masks(p: PlayerState) -> list[int]:
+    """Per storage space: where its tile may go (0 for an empty space or a repeated kind,
+    whose placements the first space of that kind already lists)."""
+    masks = []
+    seen = 0
+    for k in p.storage:
+        if k < 0 or seen >> k & 1:
+            masks.append(0)
+        else:
+            seen |= 1 << k
+            masks.append(placeable_mask(p, k))
+    return masks
+
+
+def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
+                 out: list) -> None:
     w = p.workers
     kn = p.knowledge
     if die == CASTLE_DIE:
@@ -113,15 +128,12 @@ def _die_actions(state: Position, p: PlayerState, die: int, out: list) -> None:
             for s, k in enumerate(depots[v - 1]):
                 if k >= 0:
                     out.append(("take", die, v, s))
-    seen = 0
     board = p.board
-    for j, k in enumerate(p.storage):
-        if k < 0 or seen >> k & 1:
-            continue
-        seen |= 1 << k
-        mask = placeable_mask(p, k)
+    storage = p.storage
+    for j, mask in enumerate(masks):
         if not mask:
             continue
+        k = storage[j]
         # The spaces from the lowest up, inline: this loop is the hottest in the rules.
         if free_take is None:
             while mask:
@@ -184,10 +196,14 @@ def _legal_turn(state: Position, frame: Frame) -> list:
     p = state.players[frame.player]
     out: list = []
     used = p.used
-    if not used[0]:
-        _die_actions(state, p, 0, out)
-    if not used[1] and (used[0] or p.dice[1] != p.dice[0]):
-        _die_actions(state, p, 1, out)
+    first = not used[0]
+    second = not used[1] and (used[0] or p.dice[1] != p.dice[0])
+    if first or second:
+        masks = _placeable_masks(p)  # the same for both dice
+        if first:
+            _die_actions(state, p, 0, masks, out)
+        if second:
+            _die_actions(state, p, 1, masks, out)
     _buy_actions(state, p, out)
     if used[0] and used[1]:
         out.append(END)
@@ -197,7 +213,7 @@ def _legal_turn(state: Position, frame: Frame) -> list:
 def _legal_castle(state: Position, frame: Frame) -> list:
     p = state.players[frame.player]
     out: list = []
-    _die_actions(state, p, CASTLE_DIE, out)
+    _die_actions(state, p, CASTLE_DIE, _placeable_masks(p), out)
     if state.rs.purchase_during_effects:
         _buy_actions(state, p, out)
     out.append(DECLINE)
