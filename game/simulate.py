@@ -17,17 +17,18 @@ class RandomGame:
 
 def play_random_game(config: GameConfig, seed: int) -> RandomGame:
     """Chance from one seeded RNG, every decision uniformly from the legal actions (drawn
-    from a second RNG), so a seed always gives the same game."""
+    from a second RNG), so a seed always gives the same game. No one reads the events, so
+    none are built."""
     chance_rng = random.Random(seed)
     pick = random.Random(f"choices-{seed}").random
     state = new_game(config)
     decisions = chance = 0
     while not state.terminal:
         if state.chance is not None:
-            state.apply_chance(state.sample_chance(chance_rng))
+            state.apply_chance(state.sample_chance(chance_rng), listen=False)
             chance += 1
         else:
             legal = state.legal_actions()
-            state.apply(legal[int(pick() * len(legal))])
+            state.apply(legal[int(pick() * len(legal))], listen=False)
             decisions += 1
     return RandomGame(state, decisions, chance)

@@ -8,12 +8,12 @@
 AI code imports only the rules module and plays through the same legal actions as a
 person. No tier sees more than a player can: what a GameState knows that the table does
 not show (the order of the supplies, Châteauma's face-down tiles) never influences a
-choice (see view.py), and future dice and draws are only ever sampled.
+choice (the rules' public_key and resample_hidden), and future dice and draws are only ever sampled.
 """
 
 from __future__ import annotations
 
-from ..rules.state import Action, GameState
+from ..rules import Action, GameState
 from .players import EasyPlayer, MediumPlayer, Player, RandomPlayer
 
 TIERS = ("random", "easy", "medium", "hard")

@@ -21,15 +21,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..rules.dice import distance
-from ..rules.engine import placeable_mask
-from ..rules.scoring import (AREA_POINTS, PHASE_BONUS, colour_bonus_points,
-                             goods_points_per_tile, knowledge_end_points)
-from ..rules.state import GameState, PlayerState
-from ..rules.tiles import (BANK, BOARDING_HOUSE, BUILDING, CARPENTERS_WORKSHOP, CASTLE,
-                           CHURCH, CITY_HALL, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
-                           KIND_KNOWLEDGE, KIND_SPECIES, MARKET, MINE, MONASTERY, PASTURE,
-                           SHIP, WAREHOUSE, WATCHTOWER)
+from ..rules import (AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CARPENTERS_WORKSHOP, CASTLE,
+                     CHURCH, CITY_HALL, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
+                     KIND_KNOWLEDGE, KIND_SPECIES, KNOWLEDGE_BUILDING_INDEX, MARKET, MINE,
+                     MONASTERY, PASTURE, PHASE_BONUS, SHIP, WAREHOUSE, WATCHTOWER, GameState,
+                     PlayerState, colour_bonus_points, goods_points_per_tile,
+                     knowledge_end_points, placeable_mask)
+from ..rules import die_distance as distance
 
 ROUNDS = 25  # 5 phases of 5 rounds: every player has 25 turns
 
@@ -380,7 +378,6 @@ class Evaluator:
             held = {KIND_SPECIES[k] for k in p.estate if k >= 0 and KIND_SPECIES[k] >= 0}
             return 4 * (len(held) + min(4 - len(held), 3 * f))
         if 16 <= n <= 23:
-            from ..rules.scoring import KNOWLEDGE_BUILDING_INDEX
             b = KNOWLEDGE_BUILDING_INDEX[n]
             have = sum(1 for k in p.estate if k >= 0 and KIND_BUILDING[k] == b)
             open_building = (p.board.colour_mask[BUILDING] & ~p.occupied).bit_count()

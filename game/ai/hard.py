@@ -22,12 +22,11 @@ from __future__ import annotations
 import random
 import time
 
-from ..rules.state import Action, GameState
+from ..rules import Action, GameState, position_seed, public_key, resample_hidden
 from .evaluate import DEFAULT, Evaluator, Weights
 from .openings import opening_choice
 from .players import Player, _check_decision
 from .turns import Line, plan
-from .view import canonical, position_seed, public_key
 
 
 class HardPlayer(Player):
@@ -59,11 +58,11 @@ class HardPlayer(Player):
         book = opening_choice(state)
         if book is not None:
             return book
-        key = public_key(state)
+        key = public_key(state, state.current_player)
         if self._script and self._script[0][0] == key:
             return self._script.pop(0)[1]
         start = time.perf_counter()
-        root = canonical(state)
+        root = resample_hidden(state, state.current_player)
         line = self._search(root, start)
         self._script = self._keys_along(root, line.actions)
         return self._script.pop(0)[1]
@@ -73,8 +72,9 @@ class HardPlayer(Player):
         """The public position before each action of the chosen turn."""
         out = []
         s = root.clone()
+        seat = s.current_player
         for a in actions:
-            out.append((public_key(s), a))
+            out.append((public_key(s, seat), a))
             s.apply(a)
         return out
 
@@ -83,10 +83,10 @@ class HardPlayer(Player):
         objective = self.evaluator.advantage
         lines = plan(root, objective, self.width)
         budget = self.iterations or self.max_samples
-        pool = _distinct(lines, max(2, min(self.candidates, budget)))
+        pool = _distinct(lines, max(2, min(self.candidates, budget)), seat)
         if len(pool) == 1 or root.phase < 0:
             return pool[0]
-        base = position_seed(self.seed, root)
+        base = position_seed(self.seed, root, seat)
         values: list[list[float]] = [[] for _ in pool]
         alive = list(range(len(pool)))
         used = 0
@@ -136,7 +136,7 @@ class HardPlayer(Player):
         mine_done = False
         while not s.terminal:
             if s.chance is not None:
-                s.apply_chance(s.sample_chance(rng))
+                s.apply_chance(s.sample_chance(rng), listen=False)
                 continue
             mover = s.current_player
             if mover == seat and mine_done:
@@ -153,12 +153,12 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else float("-inf")
 
 
-def _distinct(lines: list[Line], limit: int) -> list[Line]:
-    """The best lines that end in different positions."""
+def _distinct(lines: list[Line], limit: int, seat: int) -> list[Line]:
+    """The best lines that end in different positions (as `seat` sees them)."""
     out: list[Line] = []
     seen: set = set()
     for line in lines:
-        key = public_key(line.state)
+        key = public_key(line.state, seat)
         if key in seen:
             continue
         seen.add(key)

@@ -31,9 +31,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from ..argtypes import POSITIVE, WORKERS
-from ..rules import GameConfig, new_game
-from ..rules.boards import get_board
-from ..rules.state import Action, GameState
+from ..rules import Action, GameConfig, GameState, get_board, new_game
 
 BOOK_FILE = Path(__file__).with_name("data") / "openings.json"
 SHRINK = 25          # K above: games at which a mean counts half

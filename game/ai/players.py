@@ -10,11 +10,10 @@ from __future__ import annotations
 import random
 import time
 
-from ..rules.state import Action, GameState
+from ..rules import Action, GameState, position_seed
 from .evaluate import DEFAULT, Evaluator, Weights
 from .openings import opening_choice
 from .turns import plan
-from .view import position_seed
 
 
 class Player:
@@ -29,7 +28,7 @@ class Player:
         self.iterations = iterations
 
     def rng(self, state: GameState) -> random.Random:
-        return random.Random(position_seed(self.seed, state))
+        return random.Random(position_seed(self.seed, state, state.current_player))
 
     def choose(self, state: GameState) -> Action:
         raise NotImplementedError
@@ -81,7 +80,7 @@ class EasyPlayer(Player):
         best, best_value = legal[0], -1e18
         for action in legal:
             child = state.clone()
-            child.apply(action)
+            child.apply(action, listen=False)
             v = self.evaluator.value(child, seat) + rng.gauss(0.0, self.noise)
             if v > best_value:
                 best, best_value = action, v

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from ..rules.state import Action, GameState
+from ..rules import Action, GameState
 
 Objective = Callable[[GameState, int], float]
 
@@ -60,7 +60,7 @@ def plan(state: GameState, objective: Objective, width: int,
         for node, path in level:
             for action in node.legal_actions():
                 child = node.clone()
-                child.apply(action)
+                child.apply(action, listen=False)
                 line = path + (action,)
                 if passes_on(child, seat, turn_index):
                     lines.append(Line(objective(child, seat), line, child))

@@ -10,16 +10,58 @@
 """
 
 from .actions import action_text, parse_action
+from .boards import SPACES, Board, get_board
+from .chateauma import EMPTY as CHATEAUMA_EMPTY, JOKERS as CHATEAUMA_JOKERS, \
+    kind_of as chateauma_kind_of
+from .chateauma_data import CARDS as CHATEAUMA_CARDS, ESTATES as CHATEAUMA_ESTATES, \
+    LEFT_CARD_WHITE_DIE as CHATEAUMA_LEFT_CARD_WHITE_DIE, LEVELS as CHATEAUMA_LEVELS, \
+    MODIFIERS as CHATEAUMA_MODIFIERS, parse_difficulty as parse_chateauma_difficulty
 from .config import BOARD_MODES, RULE_SETS, GameConfig, rule_set
+from .data import load_json as load_rules_data
+from .dice import USE_SELL, die_use, distance as die_distance, workers_needed
+from .engine import placeable_mask
+from .events import EVENT_TYPES, TurnEnded
+from .game import GameState, new_game, recompute_breakdown
 from .invariants import check_state
 from .play import play_game
 from .record import GameRecord, Match, replay
-from .scoring import CATEGORIES, recompute_breakdown
+from .scoring import (AREA_POINTS, CATEGORIES, KNOWLEDGE_BUILDING_INDEX, PHASE_BONUS,
+                      colour_bonus_points, goods_points_per_tile, knowledge_end_points)
 from .serialize import outcome_from_json, outcome_to_json
-from .state import (Action, Frame, GameState, IllegalAction, PlayerState, StateError,
-                    new_game)
+from .state import Action, Frame, IllegalAction, PlayerState, StateError
+from .visibility import position_seed, public_key, resample_hidden
+from .tiles import (BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP, CASTLE,
+                    CHURCH, CITY_HALL, COLOURS, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
+                    KIND_COUNT, KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES, MARKET, MINE,
+                    MONASTERY, PASTURE, SHIP, SPECIES, WAREHOUSE, WATCHTOWER, kind_from_name)
 
-__all__ = ["Action", "BOARD_MODES", "CATEGORIES", "Frame", "GameConfig", "GameRecord",
-           "GameState", "IllegalAction", "Match", "PlayerState", "RULE_SETS", "StateError",
-           "action_text", "check_state", "new_game", "outcome_from_json", "outcome_to_json",
-           "parse_action", "play_game", "recompute_breakdown", "replay", "rule_set"]
+# The public API: everything outside game/rules imports from here only (a test checks).
+# Tile kinds are small ints indexing the KIND_* tables; colours and buildings index
+# COLOURS and BUILDINGS.
+__all__ = [
+    # the game and its driver
+    "Action", "BOARD_MODES", "Board", "Frame", "GameConfig", "GameRecord", "GameState",
+    "IllegalAction", "Match", "PlayerState", "RULE_SETS", "StateError", "action_text",
+    "check_state", "new_game", "outcome_from_json", "outcome_to_json", "parse_action",
+    "play_game", "replay", "rule_set", "load_rules_data",
+    # what a seat may see
+    "position_seed", "public_key", "resample_hidden",
+    # events
+    "EVENT_TYPES", "TurnEnded",
+    # boards and tiles
+    "SPACES", "get_board", "placeable_mask", "COLOURS", "CASTLE", "MINE", "MONASTERY", "SHIP",
+    "PASTURE", "BUILDING", "BUILDINGS", "BANK", "BOARDING_HOUSE", "CARPENTERS_WORKSHOP",
+    "CHURCH", "CITY_HALL", "MARKET", "WAREHOUSE", "WATCHTOWER", "SPECIES", "KIND_COUNT",
+    "KIND_NAMES", "KIND_COLOUR", "KIND_BUILDING", "KIND_SPECIES", "KIND_ANIMALS",
+    "KIND_KNOWLEDGE", "kind_from_name",
+    # dice
+    "USE_SELL", "die_use", "die_distance", "workers_needed",
+    # points
+    "CATEGORIES", "AREA_POINTS", "PHASE_BONUS", "KNOWLEDGE_BUILDING_INDEX",
+    "colour_bonus_points", "goods_points_per_tile", "knowledge_end_points",
+    "recompute_breakdown",
+    # Châteauma
+    "CHATEAUMA_CARDS", "CHATEAUMA_ESTATES", "CHATEAUMA_LEFT_CARD_WHITE_DIE",
+    "CHATEAUMA_LEVELS", "CHATEAUMA_MODIFIERS", "CHATEAUMA_EMPTY", "CHATEAUMA_JOKERS",
+    "chateauma_kind_of", "parse_chateauma_difficulty",
+]

@@ -32,7 +32,7 @@ from .boards import CENTRE, get_board
 from .config import START
 from .data import load_json
 from .engine import CHOOSE_BOARD, START_CASTLE, place_start_castle, start_turn
-from .state import Frame, GameState, IllegalAction, PlayerState
+from .state import Frame, Position, IllegalAction, PlayerState
 from .tiles import COLOURS, COLOUR_BY_NAME, GOODS_PER_PHASE, GOODS_PER_PLAYER, KIND_COLOUR, \
     KIND_NAMES, MINE
 
@@ -62,11 +62,11 @@ def _goods_list(pool: list[int]) -> list[int]:
     return [t for t in range(1, 7) for _ in range(pool[t])]
 
 
-def sample_chance(state: GameState, rng) -> Any:
+def sample_chance(state: Position, rng) -> Any:
     step = state.chance
     if step == "roll":
         r = rng.random
-        return tuple(int(r() * 6) + 1 for _ in range(1 + 2 * state.config.deciders))
+        return tuple([int(r() * 6) + 1 for _ in range(1 + 2 * state.config.deciders)])
     if step == "phase":
         colours = depot_colours(state.n, state.phase)
         need = Counter(c for row in colours for c in row)
@@ -98,12 +98,14 @@ def sample_chance(state: GameState, rng) -> Any:
     raise IllegalAction("no chance step is pending")
 
 
-def apply_chance(state: GameState, outcome: Any) -> list:
+def apply_chance(state: Position, outcome: Any, listen: bool = True) -> list | None:
+    """Applies a chance outcome; returns its events, or None when no one listens (the
+    events are then never built: a search needs only the position)."""
     step = state.chance
     if step is None:
         raise IllegalAction("no chance step is pending; a player must decide")
     state._legal = None
-    events: list = []
+    events: list | None = [] if listen else None
     _APPLY[step](state, outcome, events)
     return events
 
@@ -118,7 +120,7 @@ def _ints(values: Any) -> bool:
     return isinstance(values, (tuple, list)) and all(type(v) is int for v in values)
 
 
-def _apply_start_player(state: GameState, outcome: Any, events: list) -> None:
+def _apply_start_player(state: Position, outcome: Any, events: list | None) -> None:
     n = state.n
     seats = chateauma.start_seats(state.config)
     if not isinstance(outcome, int) or isinstance(outcome, bool) or outcome not in seats:
@@ -133,12 +135,13 @@ def _apply_start_player(state: GameState, outcome: Any, events: list) -> None:
     state.stamp = n
     state.order = order
     state.phase = -1
-    at = len(events)
+    at = len(events) if events is not None else 0
     if state.config.chateauma:
         chateauma.join(state, events)
-    events.insert(at, ev.StartPlayerChosen(
-        outcome, tuple(order), tuple(state.players[s].silver for s in order),
-        tuple(state.players[s].workers for s in order)))
+    if events is not None:
+        events.insert(at, ev.StartPlayerChosen(
+            outcome, tuple(order), tuple(state.players[s].silver for s in order),
+            tuple(state.players[s].workers for s in order)))
     mode = state.config.board_mode
     if mode in ("advanced", "random"):
         state.chance = "boards"
@@ -150,23 +153,25 @@ def _apply_start_player(state: GameState, outcome: Any, events: list) -> None:
             if seat == state.config.chateauma_seat:
                 continue
             state.players[seat].set_board(board)
-            events.append(ev.BoardChosen(seat, board.id))
+            if events is not None:
+                events.append(ev.BoardChosen(seat, board.id))
             place_start_castle(state, seat, CENTRE, events)
         state.chance = "start_goods"
     else:
         _push_setup(state, [state.config.offered_boards()] * n, events)
 
 
-def _push_setup(state: GameState, options: list[list[str]], events: list) -> None:
+def _push_setup(state: Position, options: list[list[str]], events: list | None) -> None:
     for seat in reversed(state.order):
         if seat == state.config.chateauma_seat:
             continue
         state.frames.append(Frame(START_CASTLE, seat))
         state.frames.append(Frame(CHOOSE_BOARD, seat, tuple(options[seat])))
-    events.append(ev.TurnStarted(state.frames[-1].player))
+    if events is not None:
+        events.append(ev.TurnStarted(state.frames[-1].player))
 
 
-def _apply_boards(state: GameState, outcome: Any, events: list) -> None:
+def _apply_boards(state: Position, outcome: Any, events: list | None) -> None:
     offered = state.config.offered_boards()
     n = state.config.deciders
     if not isinstance(outcome, (tuple, list)) or len(outcome) != n:
@@ -178,7 +183,8 @@ def _apply_boards(state: GameState, outcome: Any, events: list) -> None:
                for b in outcome) or len(set(outcome)) != n:
             raise _bad("boards", f"expected {n} different boards from {offered} other than "
                        f"{basic}, got {list(outcome)}")
-        events.append(ev.BoardsDrawn(tuple(outcome)))
+        if events is not None:
+            events.append(ev.BoardsDrawn(tuple(outcome)))
         state.chance = None
         _push_setup(state, [[basic, b] for b in outcome], events)
         return
@@ -191,18 +197,20 @@ def _apply_boards(state: GameState, outcome: Any, events: list) -> None:
     for b, c in boards:
         if c not in get_board(b).castle_spaces:
             raise _bad("boards", f"space {c} of board {b} is not a castle space")
-    events.append(ev.BoardsDrawn(tuple(b for b, _ in boards)))
+    if events is not None:
+        events.append(ev.BoardsDrawn(tuple(b for b, _ in boards)))
     state.chance = "start_goods"
     for seat in state.order:
         if seat == state.config.chateauma_seat:
             continue
         b, c = boards[seat]
         state.players[seat].set_board(get_board(b))
-        events.append(ev.BoardChosen(seat, b))
+        if events is not None:
+            events.append(ev.BoardChosen(seat, b))
         place_start_castle(state, seat, c, events)
 
 
-def _take_goods_from_pool(state: GameState, step: str, goods: Any, count: int) -> list[int]:
+def _take_goods_from_pool(state: Position, step: str, goods: Any, count: int) -> list[int]:
     if not isinstance(goods, (tuple, list)) or len(goods) != count:
         raise _bad(step, f"expected {count} goods types")
     for t in goods:
@@ -217,20 +225,21 @@ def _take_goods_from_pool(state: GameState, step: str, goods: Any, count: int) -
     return list(goods)
 
 
-def _apply_start_goods(state: GameState, outcome: Any, events: list) -> None:
+def _apply_start_goods(state: Position, outcome: Any, events: list | None) -> None:
     goods = _take_goods_from_pool(state, "start_goods", outcome,
                                   GOODS_PER_PLAYER * state.config.deciders)
     for seat, p in enumerate(state.players[:state.config.deciders]):
         mine = goods[seat * GOODS_PER_PLAYER:(seat + 1) * GOODS_PER_PLAYER]
         for t in mine:
             p.goods[t] += 1
-        events.append(ev.StartGoodsDealt(seat, tuple(mine)))
+        if events is not None:
+            events.append(ev.StartGoodsDealt(seat, tuple(mine)))
     state.phase = 0
     state.round = 0
     state.chance = "chateauma_setup" if state.config.chateauma else "phase"
 
 
-def _apply_phase(state: GameState, outcome: Any, events: list) -> None:
+def _apply_phase(state: Position, outcome: Any, events: list | None) -> None:
     try:
         depot_tiles, black, goods = outcome
     except (TypeError, ValueError):
@@ -273,13 +282,14 @@ def _apply_phase(state: GameState, outcome: Any, events: list) -> None:
     state.black = black
     state.round_goods = goods
     state.chance = "roll"
-    events.append(ev.PhaseStarted(
-        state.phase,
-        tuple(tuple(KIND_NAMES[k] if k >= 0 else None for k in row) for row in state.depots),
-        tuple(KIND_NAMES[k] for k in black), tuple(goods)))
+    if events is not None:
+        events.append(ev.PhaseStarted(
+            state.phase,
+            tuple(tuple(KIND_NAMES[k] if k >= 0 else None for k in row) for row in state.depots),
+            tuple(KIND_NAMES[k] for k in black), tuple(goods)))
 
 
-def _apply_roll(state: GameState, outcome: Any, events: list) -> None:
+def _apply_roll(state: Position, outcome: Any, events: list | None) -> None:
     n = state.config.deciders
     if (not isinstance(outcome, (tuple, list)) or len(outcome) != 1 + 2 * n
             or any(type(v) is not int or not 1 <= v <= 6 for v in outcome)):
@@ -291,13 +301,16 @@ def _apply_roll(state: GameState, outcome: Any, events: list) -> None:
         p.dice[1] = outcome[2 + 2 * seat]
         p.used[0] = p.used[1] = False  # every player's new pair lies ready for their turn
     state.chance = None
-    events.append(ev.DiceRolled(outcome[0], tuple((p.dice[0], p.dice[1]) for p in deciding)))
+    if events is not None:
+        events.append(ev.DiceRolled(outcome[0], tuple((p.dice[0], p.dice[1]) for p in deciding)))
     goods = state.round_goods[state.round]
     state.depot_goods[state.white - 1][goods] += 1
-    events.append(ev.GoodsRevealed(state.white, goods))
+    if events is not None:
+        events.append(ev.GoodsRevealed(state.white, goods))
     state.order = state.track_order()
     state.turn_index = 0
-    events.append(ev.RoundStarted(state.phase, state.round, tuple(state.order)))
+    if events is not None:
+        events.append(ev.RoundStarted(state.phase, state.round, tuple(state.order)))
     start_turn(state, state.order[0], events)
 
 

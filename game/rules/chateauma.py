@@ -41,7 +41,7 @@ from .chateauma_data import (CARDS, END_SCORING, ESTATES, LEFT_CARD_WHITE_DIE, R
 from .config import GameConfig
 from .engine import end_turn, score, sell_goods, take_goods
 from .scoring import CATEGORIES, colour_bonus_points, goods_points_per_tile
-from .state import GameState, IllegalAction
+from .state import Position, IllegalAction
 from .tiles import (BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP, CASTLE,
                     CHURCH, CITY_HALL, COLOUR_BY_NAME, COLOURS, KIND_ANIMALS, KIND_BUILDING,
                     KIND_CASTLE, KIND_COLOUR, KIND_NAMES, KIND_SPECIES, MARKET, MINE,
@@ -103,6 +103,17 @@ class Chateauma:
         c.die = self.die
         return c
 
+    # The flow of play (engine.py) hands over to Châteauma through these, reaching it as
+    # `state.chateauma`: the engine stays below this module, which builds on it.
+    def start_turn(self, state: Position, events: list | None) -> None:
+        start_turn(state, events)
+
+    def phase_end(self, state: Position, events: list | None) -> None:
+        phase_end(state, events)
+
+    def final_scoring(self, state: Position, events: list | None) -> None:
+        final_scoring(state, events)
+
     @property
     def layout(self) -> Estate:
         return ESTATES[self.estate_id]
@@ -156,11 +167,12 @@ def first_round_order(config: GameConfig, start: int) -> list[int]:
     return [(start + i) % others for i in range(others)] + [seat]
 
 
-def join(state: GameState, events: list) -> None:
+def join(state: Position, events: list | None) -> None:
     """Châteauma's seat at setup: no workers, 1 silver, one goods tile of each type."""
     seat = state.config.chateauma_seat
     c = state.chateauma = Chateauma(seat, parse_difficulty(state.config.chateauma))
-    events.append(ev.ChateaumaJoined(seat, c.estate_id, c.level, c.modifiers))
+    if events is not None:
+        events.append(ev.ChateaumaJoined(seat, c.estate_id, c.level, c.modifiers))
     p = state.players[seat]
     p.workers = START["workers"]
     p.silver = START["silver"]
@@ -168,15 +180,16 @@ def join(state: GameState, events: list) -> None:
     for t in ALL_GOODS:
         state.goods_pool[t] -= each
         p.goods[t] += each
-    events.append(ev.StartGoodsDealt(seat, tuple(t for t in sorted(ALL_GOODS)
-                                                 for _ in range(each))))
+    if events is not None:
+        events.append(ev.StartGoodsDealt(seat, tuple(t for t in sorted(ALL_GOODS)
+                                                     for _ in range(each))))
 
 
 def _bad(step: str, why: str) -> IllegalAction:
     return IllegalAction(f"impossible '{step}' outcome: {why}")
 
 
-def _setup_tiles(state: GameState, outcome: Any) -> tuple[int, int, list[int], list[int]]:
+def _setup_tiles(state: Position, outcome: Any) -> tuple[int, int, list[int], list[int]]:
     c = state.chateauma
     try:
         left, right, hidden, shown = outcome
@@ -218,7 +231,7 @@ def _setup_tiles(state: GameState, outcome: Any) -> tuple[int, int, list[int], l
     return left, right, hidden, shown
 
 
-def _apply_setup(state: GameState, outcome: Any, events: list) -> None:
+def _apply_setup(state: Position, outcome: Any, events: list | None) -> None:
     left, right, hidden, shown = _setup_tiles(state, outcome)
     c = state.chateauma
     layout = c.layout
@@ -232,37 +245,41 @@ def _apply_setup(state: GameState, outcome: Any, events: list) -> None:
         c.estate[space].append(k)
         c.history.append((k, False))
         prefilled.append((space, KIND_NAMES[k]))
-    events.append(ev.ChateaumaSetUp(c.seat, c.estate_id, c.level, c.modifiers,
-                                    tuple(sorted(prefilled))))
+    if events is not None:
+        events.append(ev.ChateaumaSetUp(c.seat, c.estate_id, c.level, c.modifiers,
+                                        tuple(sorted(prefilled))))
     for card in (left, right):
         _reveal(c, card, events)
     space = CARDS[left].colours.index(CASTLE)
     state.bags[CASTLE].remove(KIND_CASTLE)
     c.card_tiles[0][space] = KIND_CASTLE
     c.history.append((KIND_CASTLE, False))
-    events.append(ev.ChateaumaTilePlaced(c.seat, left, space, KIND_NAMES[KIND_CASTLE], False,
-                                         "setup", 0, -1))
+    if events is not None:
+        events.append(ev.ChateaumaTilePlaced(c.seat, left, space, KIND_NAMES[KIND_CASTLE], False,
+                                             "setup", 0, -1))
     state.chance = "phase"
 
 
-def _reveal(c: Chateauma, card: int, events: list) -> None:
+def _reveal(c: Chateauma, card: int, events: list | None) -> None:
     slot = c.cards.index(0)
     c.deck.remove(card)
     c.cards[slot] = card
     c.card_tiles[slot] = [EMPTY] * len(CARDS[card].colours)
-    events.append(ev.ChateaumaCardRevealed(c.seat, card, slot))
+    if events is not None:
+        events.append(ev.ChateaumaCardRevealed(c.seat, card, slot))
 
 
 # --- the turn -------------------------------------------------------------------------------
 
-def start_turn(state: GameState, events: list) -> None:
+def start_turn(state: Position, events: list | None) -> None:
     c = state.chateauma
-    events.append(ev.TurnStarted(c.seat))
+    if events is not None:
+        events.append(ev.TurnStarted(c.seat))
     c.agenda = ["purchase", "refill", "roll"]
     _run(state, events)
 
 
-def _run(state: GameState, events: list) -> None:
+def _run(state: Position, events: list | None) -> None:
     """Work through the agenda until a chance step is due or the turn is over."""
     c = state.chateauma
     while c.agenda:
@@ -282,15 +299,16 @@ def _run(state: GameState, events: list) -> None:
     end_turn(state, c.seat, events)
 
 
-def _apply_die(state: GameState, outcome: Any, events: list) -> None:
+def _apply_die(state: Position, outcome: Any, events: list | None) -> None:
     if not isinstance(outcome, int) or isinstance(outcome, bool) or not 1 <= outcome <= 6:
         raise _bad("chateauma_die", f"expected a die face 1-6, got {outcome!r}")
     c = state.chateauma
     state.chance = None
     c.die = outcome
     slot = _active_slot(state)
-    events.append(ev.ChateaumaDieRolled(c.seat, outcome, state.white,
-                                        c.cards[slot] if slot >= 0 else 0, slot))
+    if events is not None:
+        events.append(ev.ChateaumaDieRolled(c.seat, outcome, state.white,
+                                            c.cards[slot] if slot >= 0 else 0, slot))
     sales = [0]
     _select_and_place(state, slot, outcome, "die", sales, events)
     for _ in range(sales[0]):
@@ -301,7 +319,7 @@ def _apply_die(state: GameState, outcome: Any, events: list) -> None:
     _run(state, events)
 
 
-def _apply_card(state: GameState, outcome: Any, events: list) -> None:
+def _apply_card(state: Position, outcome: Any, events: list | None) -> None:
     c = state.chateauma
     if not isinstance(outcome, int) or isinstance(outcome, bool) or outcome not in c.deck:
         raise _bad("chateauma_card", f"expected a card still in the deck {c.deck}, "
@@ -311,7 +329,7 @@ def _apply_card(state: GameState, outcome: Any, events: list) -> None:
     _run(state, events)
 
 
-def _active_slot(state: GameState) -> int:
+def _active_slot(state: Position) -> int:
     """The card the white die shows; the other one if that slot is empty (cards left the
     deck or an extra turn follows a completed card); -1 without cards."""
     cards = state.chateauma.cards
@@ -326,8 +344,8 @@ def _ring(start: int) -> list[int]:
     return [(start - 1 + i) % 6 + 1 for i in range(6)]
 
 
-def _select_and_place(state: GameState, slot: int, die: int, reason: str, sales: list,
-                      events: list) -> None:
+def _select_and_place(state: Position, slot: int, die: int, reason: str, sales: list,
+                      events: list | None) -> None:
     c = state.chateauma
     spaces = c.empty_spaces(slot)
     if spaces:
@@ -353,21 +371,25 @@ def _select_and_place(state: GameState, slot: int, die: int, reason: str, sales:
         if k >= 0:
             state.black[s] = EMPTY
             c.reserve[JOKERS].append(k)
-            events.append(ev.ChateaumaReserveTile(c.seat, KIND_NAMES[k], True, "no_tile", 0, s))
+            if events is not None:
+                events.append(ev.ChateaumaReserveTile(c.seat, KIND_NAMES[k], True, "no_tile", 0,
+                                                      s))
             return
     p = state.players[c.seat]
     p.silver += REWARDS["no_tile_silver"]
-    events.append(ev.SilverTaken(c.seat, REWARDS["no_tile_silver"], "no_tile"))
+    if events is not None:
+        events.append(ev.SilverTaken(c.seat, REWARDS["no_tile_silver"], "no_tile"))
 
 
-def _place(state: GameState, slot: int, space: int, code: int, reason: str, depot: int,
-           depot_slot: int, sales: list, events: list) -> None:
+def _place(state: Position, slot: int, space: int, code: int, reason: str, depot: int,
+           depot_slot: int, sales: list, events: list | None) -> None:
     c = state.chateauma
     card = CARDS[c.cards[slot]]
     c.card_tiles[slot][space] = code
     k = kind_of(code)
-    events.append(ev.ChateaumaTilePlaced(c.seat, card.id, space, KIND_NAMES[k], code < 0,
-                                         reason, depot, depot_slot))
+    if events is not None:
+        events.append(ev.ChateaumaTilePlaced(c.seat, card.id, space, KIND_NAMES[k], code < 0,
+                                             reason, depot, depot_slot))
     if space in card.sell:
         sales[0] += 1
     if code >= 0:
@@ -377,7 +399,7 @@ def _place(state: GameState, slot: int, space: int, code: int, reason: str, depo
 
 # --- placement bonuses ---------------------------------------------------------------------
 
-def _bonus_castle(state: GameState, slot: int, kind: int, sales: list, events: list) -> None:
+def _bonus_castle(state: Position, slot: int, kind: int, sales: list, events: list | None) -> None:
     """Another tile, searched from the white die's depot, for this card, else the other
     card; with both cards full, a sale."""
     c = state.chateauma
@@ -388,11 +410,11 @@ def _bonus_castle(state: GameState, slot: int, kind: int, sales: list, events: l
     _sell(state, "castle", events)
 
 
-def _bonus_none(state: GameState, slot: int, kind: int, sales: list, events: list) -> None:
+def _bonus_none(state: Position, slot: int, kind: int, sales: list, events: list | None) -> None:
     """Mines pay at the phase end and monasteries at the game end."""
 
 
-def _bonus_ship(state: GameState, slot: int, kind: int, sales: list, events: list) -> None:
+def _bonus_ship(state: Position, slot: int, kind: int, sales: list, events: list | None) -> None:
     """All goods of the depot with the most, ties clockwise from the white die; then one
     step on the turn-order track."""
     seat = state.chateauma.seat
@@ -402,15 +424,17 @@ def _bonus_ship(state: GameState, slot: int, kind: int, sales: list, events: lis
         depot = next(d for d in _ring(state.white) if totals[d - 1] == most)
         take_goods(state, seat, (depot,), set(ALL_GOODS), events)
     else:
-        events.append(ev.EffectLapsed(seat, "ship_goods"))
+        if events is not None:
+            events.append(ev.EffectLapsed(seat, "ship_goods"))
     p = state.players[seat]
     p.track_pos += 1
     state.stamp += 1
     p.track_stamp = state.stamp
-    events.append(ev.TurnOrderMoved(seat, p.track_pos))
+    if events is not None:
+        events.append(ev.TurnOrderMoved(seat, p.track_pos))
 
 
-def _bonus_animal(state: GameState, slot: int, kind: int, sales: list, events: list) -> None:
+def _bonus_animal(state: Position, slot: int, kind: int, sales: list, events: list | None) -> None:
     """Every face-up tile of the species on its estate and cards scores its animals."""
     species = KIND_SPECIES[kind]
     c = state.chateauma
@@ -418,14 +442,15 @@ def _bonus_animal(state: GameState, slot: int, kind: int, sales: list, events: l
     score(state, c.seat, points, "animals", events)
 
 
-def _bonus_building(state: GameState, slot: int, kind: int, sales: list,
-                    events: list) -> None:
+def _bonus_building(state: Position, slot: int, kind: int, sales: list,
+                    events: list | None) -> None:
     b = KIND_BUILDING[kind]
     c = state.chateauma
     seat = c.seat
     if b == BANK:
         state.players[seat].silver += REWARDS["bank_silver"]
-        events.append(ev.SilverTaken(seat, REWARDS["bank_silver"], "bank"))
+        if events is not None:
+            events.append(ev.SilverTaken(seat, REWARDS["bank_silver"], "bank"))
     elif b == BOARDING_HOUSE:
         score(state, seat, REWARDS["boarding_house_points"], "buildings", events)
     elif b == WATCHTOWER:
@@ -438,7 +463,7 @@ def _bonus_building(state: GameState, slot: int, kind: int, sales: list,
         _take_to_reserve(state, b, events)
 
 
-def _take_to_reserve(state: GameState, b: int, events: list) -> None:
+def _take_to_reserve(state: Position, b: int, events: list | None) -> None:
     """Market, carpenter's workshop, church: the first tile of the first colour on the
     board that has one, searching from the white die's depot clockwise, top to bottom."""
     c = state.chateauma
@@ -449,13 +474,15 @@ def _take_to_reserve(state: GameState, b: int, events: list) -> None:
                 if k >= 0 and KIND_COLOUR[k] == colour:
                     row[s] = EMPTY
                     c.reserve[colour].append(k)
-                    events.append(ev.ChateaumaReserveTile(c.seat, KIND_NAMES[k], False,
-                                                          _TAKES[b], depot, s))
+                    if events is not None:
+                        events.append(ev.ChateaumaReserveTile(c.seat, KIND_NAMES[k], False,
+                                                              _TAKES[b], depot, s))
                     return
-    events.append(ev.EffectLapsed(c.seat, BUILDINGS[b]))
+    if events is not None:
+        events.append(ev.EffectLapsed(c.seat, BUILDINGS[b]))
 
 
-def _city_hall(state: GameState, slot: int, sales: list, events: list) -> None:
+def _city_hall(state: Position, slot: int, sales: list, events: list | None) -> None:
     """A reserve tile onto an empty space of this card, else of the other card: the colour
     it has most of in the reserve, ties to the first such space in reading order."""
     c = state.chateauma
@@ -470,27 +497,30 @@ def _city_hall(state: GameState, slot: int, sales: list, events: list) -> None:
             k = c.reserve[colours[best]].pop()
             _place(state, target, best, k, "city_hall", 0, -1, sales, events)
             return
-    events.append(ev.EffectLapsed(c.seat, "city_hall"))
+    if events is not None:
+        events.append(ev.EffectLapsed(c.seat, "city_hall"))
 
 
 _BONUS = {CASTLE: _bonus_castle, MINE: _bonus_none, MONASTERY: _bonus_none,
           SHIP: _bonus_ship, PASTURE: _bonus_animal, BUILDING: _bonus_building}
 
 
-def _sell(state: GameState, reason: str, events: list) -> None:
+def _sell(state: Position, reason: str, events: list | None) -> None:
     """Every goods tile of the type it holds most of, ties to the lower number."""
     seat = state.chateauma.seat
-    events.append(ev.ChateaumaSaleTriggered(seat, reason))
+    if events is not None:
+        events.append(ev.ChateaumaSaleTriggered(seat, reason))
     goods = state.players[seat].goods
     if not any(goods):
-        events.append(ev.EffectLapsed(seat, "sale"))
+        if events is not None:
+            events.append(ev.EffectLapsed(seat, "sale"))
         return
     sell_goods(state, seat, max(ALL_GOODS, key=lambda t: (goods[t], -t)), events)
 
 
 # --- completed cards, bonus tiles, extra turns, purchase -----------------------------------
 
-def _complete_cards(state: GameState, events: list) -> list[int]:
+def _complete_cards(state: Position, events: list | None) -> list[int]:
     """Score and empty every full card; returns the extra-turn spaces covered (D)."""
     c = state.chateauma
     covered = []
@@ -500,7 +530,8 @@ def _complete_cards(state: GameState, events: list) -> list[int]:
             continue
         card = CARDS[c.cards[slot]]
         points = card.points[c.level]
-        events.append(ev.ChateaumaCardCompleted(c.seat, card.id, slot, points))
+        if events is not None:
+            events.append(ev.ChateaumaCardCompleted(c.seat, card.id, slot, points))
         score(state, c.seat, points, "area_cards", events)
         for i, code in enumerate(tiles):
             k = kind_of(code)
@@ -508,8 +539,9 @@ def _complete_cards(state: GameState, events: list) -> list[int]:
                 c.history.append((k, False))
             space, stacked = _estate_space(c, KIND_COLOUR[k])
             c.estate[space].append(k)
-            events.append(ev.ChateaumaTileMoved(c.seat, card.id, i, KIND_NAMES[k], space,
-                                                code < 0, stacked))
+            if events is not None:
+                events.append(ev.ChateaumaTileMoved(c.seat, card.id, i, KIND_NAMES[k], space,
+                                                    code < 0, stacked))
             if not stacked and c.has("D") and space in c.layout.extra_turn:
                 covered.append(space)
         c.discarded.append(card.id)
@@ -518,7 +550,8 @@ def _complete_cards(state: GameState, events: list) -> list[int]:
     if not c.cards[0] and c.cards[1]:
         c.cards = [c.cards[1], 0]
         c.card_tiles = [c.card_tiles[1], []]
-        events.append(ev.ChateaumaCardShifted(c.seat, c.cards[0]))
+        if events is not None:
+            events.append(ev.ChateaumaCardShifted(c.seat, c.cards[0]))
     return covered
 
 
@@ -531,7 +564,7 @@ def _estate_space(c: Chateauma, colour: int) -> tuple[int, bool]:
     return min(spaces, key=lambda s: len(c.estate[s])), True
 
 
-def _bonus_tiles(state: GameState, events: list) -> None:
+def _bonus_tiles(state: Position, events: list | None) -> None:
     c = state.chateauma
     p = state.players[c.seat]
     held = {colour for colour, _ in p.bonus_tiles}
@@ -542,21 +575,24 @@ def _bonus_tiles(state: GameState, events: list) -> None:
             state.bonus_taken[colour] += 1
             rank = state.bonus_taken[colour]
             p.bonus_tiles.append((colour, rank))
-            events.append(ev.BonusTileTaken(c.seat, COLOURS[colour], rank))
+            if events is not None:
+                events.append(ev.BonusTileTaken(c.seat, COLOURS[colour], rank))
             score(state, c.seat, colour_bonus_points(state.n, rank), "bonus_tiles", events)
 
 
-def _extra_turn(state: GameState, space: int, events: list) -> None:
+def _extra_turn(state: Position, space: int, events: list | None) -> None:
     c = state.chateauma
     if any(c.cards):
-        events.append(ev.ChateaumaExtraTurn(c.seat, space, False))
+        if events is not None:
+            events.append(ev.ChateaumaExtraTurn(c.seat, space, False))
         c.agenda += ["purchase", "roll"]
     else:
-        events.append(ev.ChateaumaExtraTurn(c.seat, space, True))
+        if events is not None:
+            events.append(ev.ChateaumaExtraTurn(c.seat, space, True))
         _sell(state, "extra_turn", events)
 
 
-def _purchase(state: GameState, events: list) -> None:
+def _purchase(state: Position, events: list | None) -> None:
     c = state.chateauma
     p = state.players[c.seat]
     cost = REWARDS["purchase_silver"]
@@ -567,19 +603,22 @@ def _purchase(state: GameState, events: list) -> None:
     k = state.black[s]
     state.black[s] = EMPTY
     p.silver -= cost
-    events.append(ev.SilverPaid(c.seat, cost))
+    if events is not None:
+        events.append(ev.SilverPaid(c.seat, cost))
     c.reserve[KIND_COLOUR[k]].append(k)
-    events.append(ev.ChateaumaReserveTile(c.seat, KIND_NAMES[k], False, "purchase", 0, s))
+    if events is not None:
+        events.append(ev.ChateaumaReserveTile(c.seat, KIND_NAMES[k], False, "purchase", 0, s))
 
 
 # --- phase end, game end, points ------------------------------------------------------------
 
-def phase_end(state: GameState, events: list) -> None:
+def phase_end(state: Position, events: list | None) -> None:
     c = state.chateauma
     mines = sum(1 for k in c.face_up() if KIND_COLOUR[k] == MINE)
     if mines:
         state.players[c.seat].silver += mines
-        events.append(ev.SilverTaken(c.seat, mines, "mines"))
+        if events is not None:
+            events.append(ev.SilverTaken(c.seat, mines, "mines"))
 
 
 def _end_points(c: Chateauma) -> dict[str, int]:
@@ -589,14 +628,14 @@ def _end_points(c: Chateauma) -> dict[str, int]:
             "card_tiles": END_SCORING["card_tile"] * c.card_tile_count()}
 
 
-def final_scoring(state: GameState, events: list) -> None:
+def final_scoring(state: Position, events: list | None) -> None:
     """After everyone's final scoring (which gave it its goods and silver)."""
     c = state.chateauma
     for reason, points in _end_points(c).items():
         score(state, c.seat, points, reason, events)
 
 
-def recompute_breakdown(state: GameState) -> dict[str, int]:
+def recompute_breakdown(state: Position) -> dict[str, int]:
     """Its points by category, derived from its holdings and the order its tiles turned
     face up (the tests compare them with the running score)."""
     c = state.chateauma
@@ -624,7 +663,7 @@ def recompute_breakdown(state: GameState) -> dict[str, int]:
 
 # --- chance ---------------------------------------------------------------------------------
 
-def sample(state: GameState, rng) -> Any:
+def sample(state: Position, rng) -> Any:
     c = state.chateauma
     step = state.chance
     if step == "chateauma_die":

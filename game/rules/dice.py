@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .tiles import KIND_COLOUR
+
 # What using a die is for; monasteries 9-12 give a free +/-1 to some of these.
 USE_TAKE, USE_PLACE_BUILDING, USE_PLACE_SHIP_ANIMAL, USE_PLACE_CASTLE_MINE_MONASTERY, \
     USE_SELL = range(5)
@@ -38,3 +40,13 @@ def workers_needed(die: int, value: int, knowledge: int, use: int) -> int:
     m = FREE_CHANGE_MONASTERY[use]
     free = 1 if m and knowledge >> m & 1 else 0
     return COST[step - 1][free][die][value]
+
+
+def die_use(action: str, kind: int = -1) -> int:
+    """What a die action uses its die for: 'take' a tile, 'sell' goods, or 'place' a tile
+    of this kind (its colour decides which monastery makes a change free)."""
+    if action == "take":
+        return USE_TAKE
+    if action == "sell":
+        return USE_SELL
+    return PLACE_USE[KIND_COLOUR[kind]]

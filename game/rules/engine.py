@@ -34,9 +34,10 @@ from .dice import (COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE,
                    workers_needed)
 from .scoring import (AREA_POINTS, PHASE_BONUS, WATCHTOWER_POINTS, animal_points,
                       colour_bonus_points, goods_points_per_tile, knowledge_end_points)
-from .state import Frame, GameState, IllegalAction, PlayerState
+from .explain import explain_illegal, explain_types
+from .state import Frame, IllegalAction, PlayerState, Position
 from .tiles import (BANK, BOARDING_HOUSE, BUILDING, CASTLE, CARPENTERS_WORKSHOP, CHURCH,
-                    CITY_HALL, COLOURS, KIND_BUILDING, KIND_COLOUR,
+                    CITY_HALL, COLOURS, KIND_BUILDING, KIND_CASTLE, KIND_COLOUR,
                     KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES, MARKET, MINE, MONASTERY,
                     PASTURE, SHIP, WAREHOUSE, WATCHTOWER, BUILDINGS)
 
@@ -63,11 +64,19 @@ def _bits(mask: int):
 
 # --- legal actions --------------------------------------------------------------------
 
-def legal_actions(state: GameState) -> list[tuple]:
+def legal_actions(state: Position) -> list[tuple]:
     if state.chance is not None or state.terminal or not state.frames:
         return []
     frame = state.frames[-1]
     return _LEGAL[frame.kind](state, frame)
+
+
+def cached_legal_actions(state: Position) -> list[tuple]:
+    """The legal actions, listed once per position (apply clears the list)."""
+    legal = state._legal
+    if legal is None:
+        legal = state._legal = legal_actions(state)
+    return legal
 
 
 def placeable_mask(p: PlayerState, kind: int) -> int:
@@ -79,13 +88,31 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
     if b >= 0 and mask and not p.knowledge & 2:
         area_of = board.area_of
         cities = p.city_buildings
-        for s in _bits(mask):
-            if cities[area_of[s]] >> b & 1:
-                mask &= ~(1 << s)
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if cities[area_of[low.bit_length() - 1]] >> b & 1:
+                mask ^= low
     return mask
 
 
-def _die_actions(state: GameState, p: PlayerState, die: int, out: list) -> None:
+def _placeable_masks(p: PlayerState) -> list[int]:
+    """Per storage space: where its tile may go (0 for an empty space or a repeated kind,
+    whose placements the first space of that kind already lists)."""
+    masks = []
+    seen = 0
+    for k in p.storage:
+        if k < 0 or seen >> k & 1:
+            masks.append(0)
+        else:
+            seen |= 1 << k
+            masks.append(placeable_mask(p, k))
+    return masks
+
+
+def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
+                 out: list) -> None:
     w = p.workers
     kn = p.knowledge
     if die == CASTLE_DIE:
@@ -101,23 +128,26 @@ def _die_actions(state: GameState, p: PlayerState, die: int, out: list) -> None:
             for s, k in enumerate(depots[v - 1]):
                 if k >= 0:
                     out.append(("take", die, v, s))
-    seen = 0
     board = p.board
-    for j, k in enumerate(p.storage):
-        if k < 0 or seen >> k & 1:
-            continue
-        seen |= 1 << k
-        mask = placeable_mask(p, k)
+    storage = p.storage
+    for j, mask in enumerate(masks):
         if not mask:
             continue
+        k = storage[j]
+        # The spaces from the lowest up, inline: this loop is the hottest in the rules.
         if free_take is None:
-            for s in _bits(mask):
-                out.append(("place", die, j, s))
+            while mask:
+                low = mask & -mask
+                out.append(("place", die, j, low.bit_length() - 1))
+                mask ^= low
         else:
             m = FREE_CHANGE_MONASTERY[PLACE_USE[KIND_COLOUR[k]]]
             cost = COST[kn >> 8 & 1][kn >> m & 1][p.dice[die]]
             dies = board.die
-            for s in _bits(mask):
+            while mask:
+                low = mask & -mask
+                s = low.bit_length() - 1
+                mask ^= low
                 if cost[dies[s]] <= w:
                     out.append(("place", die, j, s))
     goods = p.goods
@@ -127,7 +157,7 @@ def _die_actions(state: GameState, p: PlayerState, die: int, out: list) -> None:
     out.append(("workers", die))
 
 
-def _buy_actions(state: GameState, p: PlayerState, out: list) -> None:
+def _buy_actions(state: Position, p: PlayerState, out: list) -> None:
     if state.bought:
         return
     k6 = p.knowledge >> 6 & 1
@@ -157,40 +187,44 @@ def _buy_actions(state: GameState, p: PlayerState, out: list) -> None:
                     out.append(("buy", d, s, "workers"))
 
 
-def _purchase_allowed_here(state: GameState, kind: str) -> bool:
+def _purchase_allowed_here(state: Position, kind: str) -> bool:
     return kind == TURN or (state.rs.purchase_during_effects
                             and kind in (CASTLE_ACTION, CITY_HALL_PLACE))
 
 
-def _legal_turn(state: GameState, frame: Frame) -> list:
+def _legal_turn(state: Position, frame: Frame) -> list:
     p = state.players[frame.player]
     out: list = []
     used = p.used
-    if not used[0]:
-        _die_actions(state, p, 0, out)
-    if not used[1] and (used[0] or p.dice[1] != p.dice[0]):
-        _die_actions(state, p, 1, out)
+    first = not used[0]
+    second = not used[1] and (used[0] or p.dice[1] != p.dice[0])
+    if first or second:
+        masks = _placeable_masks(p)  # the same for both dice
+        if first:
+            _die_actions(state, p, 0, masks, out)
+        if second:
+            _die_actions(state, p, 1, masks, out)
     _buy_actions(state, p, out)
     if used[0] and used[1]:
         out.append(END)
     return out
 
 
-def _legal_castle(state: GameState, frame: Frame) -> list:
+def _legal_castle(state: Position, frame: Frame) -> list:
     p = state.players[frame.player]
     out: list = []
-    _die_actions(state, p, CASTLE_DIE, out)
+    _die_actions(state, p, CASTLE_DIE, _placeable_masks(p), out)
     if state.rs.purchase_during_effects:
         _buy_actions(state, p, out)
     out.append(DECLINE)
     return out
 
 
-def _legal_discard(state: GameState, frame: Frame) -> list:
+def _legal_discard(state: Position, frame: Frame) -> list:
     return [("discard", j) for j in range(len(state.players[frame.player].storage))]
 
 
-def _legal_ship(state: GameState, frame: Frame) -> list:
+def _legal_ship(state: Position, frame: Frame) -> list:
     goods = state.depot_goods
     has = [any(g) for g in goods]
     out: list = [("ship", d + 1) for d in range(6) if has[d]]
@@ -199,12 +233,12 @@ def _legal_ship(state: GameState, frame: Frame) -> list:
     return out
 
 
-def _legal_keep(state: GameState, frame: Frame) -> list:
+def _legal_keep(state: Position, frame: Frame) -> list:
     _, new_types, free = frame.arg
     return [("keep", combo) for combo in combinations(new_types, free)]
 
 
-def _legal_pick(state: GameState, frame: Frame) -> list:
+def _legal_pick(state: Position, frame: Frame) -> list:
     colours = PICK_COLOURS[frame.arg]
     out: list = [("pick", d, s) for d, depot in enumerate(state.depots, 1)
                  for s, k in enumerate(depot) if k >= 0 and KIND_COLOUR[k] in colours]
@@ -212,7 +246,7 @@ def _legal_pick(state: GameState, frame: Frame) -> list:
     return out
 
 
-def _legal_warehouse(state: GameState, frame: Frame) -> list:
+def _legal_warehouse(state: Position, frame: Frame) -> list:
     goods = state.players[frame.player].goods
     out: list = [("warehouse", t) for t in range(1, 7) if goods[t]]
     out.append(DECLINE)
@@ -229,7 +263,7 @@ def _city_hall_actions(p: PlayerState) -> list:
     return out
 
 
-def _legal_city_hall(state: GameState, frame: Frame) -> list:
+def _legal_city_hall(state: Position, frame: Frame) -> list:
     out = _city_hall_actions(state.players[frame.player])
     if state.rs.purchase_during_effects:
         _buy_actions(state, state.players[frame.player], out)
@@ -237,11 +271,11 @@ def _legal_city_hall(state: GameState, frame: Frame) -> list:
     return out
 
 
-def _legal_board(state: GameState, frame: Frame) -> list:
+def _legal_board(state: Position, frame: Frame) -> list:
     return [("board", b) for b in frame.arg]
 
 
-def _legal_start_castle(state: GameState, frame: Frame) -> list:
+def _legal_start_castle(state: Position, frame: Frame) -> list:
     return [("start_castle", s) for s in state.players[frame.player].board.castle_spaces]
 
 
@@ -253,12 +287,14 @@ _LEGAL = {TURN: _legal_turn, CASTLE_ACTION: _legal_castle, DISCARD: _legal_disca
 
 # --- apply ------------------------------------------------------------------------------
 
-def apply(state: GameState, action: tuple) -> list:
-    legal = state.legal_actions()
+def apply(state: Position, action: tuple, listen: bool = True) -> list | None:
+    """Applies a legal action and plays on to the next decision; returns the events, or
+    None when no one listens (the events are then never built: a search needs only the
+    position)."""
+    legal = cached_legal_actions(state)
     try:
         known = legal[legal.index(action)]
     except (ValueError, TypeError):  # not equal to any legal action (or not comparable)
-        from .explain import explain_illegal
         raise IllegalAction(explain_illegal(state, action)) from None
     # True == 1 and 1.0 == 1, so equality alone lets such actions through, and their text
     # (`take 1 True/False`) does not replay. An action taken from this legal list is that
@@ -266,16 +302,16 @@ def apply(state: GameState, action: tuple) -> list:
     # interned names and small ints, so only other actions pay for the type comparison.
     if known is not action and not (type(action) is tuple and all(map(is_, known, action))) \
             and not same_types(known, action):
-        from .explain import explain_types
         raise IllegalAction(explain_types(action, known))
     state._legal = None
-    events: list = []
+    events: list | None = [] if listen else None
     frame = state.frames.pop()
     _APPLY[action[0]](state, frame, action, events)
     if (state.frames and state.frames[-1].kind in (CHOOSE_BOARD, START_CASTLE)
             and state.frames[-1].player != frame.player):
         # The setup choices pass from player to player like turns.
-        events.append(ev.TurnStarted(state.frames[-1].player))
+        if events is not None:
+            events.append(ev.TurnStarted(state.frames[-1].player))
     _continue(state, events)
     if state.rs.knowledge_scored_live:
         update_live_knowledge(state, frame.player, events)
@@ -289,15 +325,16 @@ def same_types(a: object, b: object) -> bool:
     return type(a) is not tuple or all(map(same_types, a, b))
 
 
-def score(state: GameState, seat: int, points: int, reason: str, events: list) -> None:
+def score(state: Position, seat: int, points: int, reason: str, events: list | None) -> None:
     if points:
         p = state.players[seat]
         p.score += points
         p.breakdown[reason] = p.breakdown.get(reason, 0) + points
-        events.append(ev.PointsScored(seat, points, reason))
+        if events is not None:
+            events.append(ev.PointsScored(seat, points, reason))
 
 
-def update_live_knowledge(state: GameState, seat: int, events: list) -> None:
+def update_live_knowledge(state: Position, seat: int, events: list | None) -> None:
     """Yucata credits end-game monasteries as soon as they lie in the estate."""
     if seat < 0:
         return
@@ -308,23 +345,25 @@ def update_live_knowledge(state: GameState, seat: int, events: list) -> None:
         p.live_knowledge = now
 
 
-def _use_die(state: GameState, seat: int, die: int, value: int, use: int, events: list) -> None:
+def _use_die(state: Position, seat: int, die: int, value: int, use: int,
+             events: list | None) -> None:
     if die == CASTLE_DIE:
         return
     p = state.players[seat]
     cost = workers_needed(p.dice[die], value, p.knowledge, use)
     p.workers -= cost
     p.used[die] = True
-    events.append(ev.DieUsed(seat, die, value, cost))
+    if events is not None:
+        events.append(ev.DieUsed(seat, die, value, cost))
 
 
-def _consume(state: GameState, frame: Frame) -> None:
+def _consume(state: Position, frame: Frame) -> None:
     """A die action leaves the turn frame in place; a castle's action answers its frame."""
     if frame.kind == TURN:
         state.frames.append(frame)
 
 
-def _apply_take(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_take(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, die, depot, slot = action
     _consume(state, frame)
     _use_die(state, frame.player, die, depot, USE_TAKE, events)
@@ -333,8 +372,8 @@ def _apply_take(state: GameState, frame: Frame, action: tuple, events: list) -> 
     store_tile(state, frame.player, kind, depot, slot, None, events)
 
 
-def store_tile(state: GameState, seat: int, kind: int, depot: int, slot: int,
-               paid: str | None, events: list) -> None:
+def store_tile(state: Position, seat: int, kind: int, depot: int, slot: int,
+               paid: str | None, events: list | None) -> None:
     """Put a tile from the central board onto an empty storage space, or ask which stored
     tile to remove when all are full."""
     storage = state.players[seat].storage
@@ -348,22 +387,25 @@ def store_tile(state: GameState, seat: int, kind: int, depot: int, slot: int,
 
 def _stored_event(seat, kind, depot, slot, storage, paid, events) -> None:
     if paid is None:
-        events.append(ev.TileTaken(seat, KIND_NAMES[kind], depot, slot, storage))
+        if events is not None:
+            events.append(ev.TileTaken(seat, KIND_NAMES[kind], depot, slot, storage))
     else:
-        events.append(ev.TilePurchased(seat, KIND_NAMES[kind], depot, slot, storage, paid))
+        if events is not None:
+            events.append(ev.TilePurchased(seat, KIND_NAMES[kind], depot, slot, storage, paid))
 
 
-def _apply_discard(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_discard(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     j = action[1]
     kind, depot, slot, paid = frame.arg
     storage = state.players[frame.player].storage
     state.box.append(storage[j])
-    events.append(ev.TileDiscarded(frame.player, KIND_NAMES[storage[j]], j))
+    if events is not None:
+        events.append(ev.TileDiscarded(frame.player, KIND_NAMES[storage[j]], j))
     storage[j] = kind
     _stored_event(frame.player, kind, depot, slot, j, paid, events)
 
 
-def _apply_place(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_place(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, die, j, space = action
     _consume(state, frame)
     p = state.players[frame.player]
@@ -373,7 +415,7 @@ def _apply_place(state: GameState, frame: Frame, action: tuple, events: list) ->
     place_tile(state, frame.player, kind, space, j, events)
 
 
-def _apply_city_hall(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_city_hall(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, j, space = action
     p = state.players[frame.player]
     kind = p.storage[j]
@@ -381,8 +423,8 @@ def _apply_city_hall(state: GameState, frame: Frame, action: tuple, events: list
     place_tile(state, frame.player, kind, space, j, events)
 
 
-def place_tile(state: GameState, seat: int, kind: int, space: int, storage: int,
-               events: list) -> None:
+def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
+               events: list | None) -> None:
     """A tile goes onto the estate: areas and colours score at once, then its effect."""
     p = state.players[seat]
     board = p.board
@@ -391,15 +433,17 @@ def place_tile(state: GameState, seat: int, kind: int, space: int, storage: int,
     p.occupied |= bit
     p.frontier = (p.frontier | board_neighbours(space)) & ~p.occupied
     p.placements.append((space, kind, state.phase))
-    events.append(ev.TilePlaced(seat, KIND_NAMES[kind], storage, space))
+    if events is not None:
+        events.append(ev.TilePlaced(seat, KIND_NAMES[kind], storage, space))
     colour = KIND_COLOUR[kind]
     area = board.area_of[space]
     b = KIND_BUILDING[kind]
     if b >= 0:
         p.city_buildings[area] |= 1 << b
     if not board.area_mask[area] & ~p.occupied:
-        events.append(ev.AreaCompleted(seat, COLOURS[colour],
-                                       tuple(_bits(board.area_mask[area]))))
+        if events is not None:
+            events.append(ev.AreaCompleted(seat, COLOURS[colour],
+                                           tuple(_bits(board.area_mask[area]))))
         score(state, seat, AREA_POINTS[board.area_size[area]], "areas", events)
         score(state, seat, PHASE_BONUS[state.phase], "phase_bonus", events)
     p.colour_count[colour] += 1
@@ -407,7 +451,8 @@ def place_tile(state: GameState, seat: int, kind: int, space: int, storage: int,
         state.bonus_taken[colour] += 1
         rank = state.bonus_taken[colour]
         p.bonus_tiles.append((colour, rank))
-        events.append(ev.BonusTileTaken(seat, COLOURS[colour], rank))
+        if events is not None:
+            events.append(ev.BonusTileTaken(seat, COLOURS[colour], rank))
         score(state, seat, colour_bonus_points(state.n, rank), "bonus_tiles", events)
     _EFFECTS[colour](state, seat, kind, area, events)
 
@@ -433,11 +478,13 @@ def _effect_ship(state, seat, kind, area, events) -> None:
     p.track_pos += 1
     state.stamp += 1
     p.track_stamp = state.stamp
-    events.append(ev.TurnOrderMoved(seat, p.track_pos))
+    if events is not None:
+        events.append(ev.TurnOrderMoved(seat, p.track_pos))
     if any(any(g) for g in state.depot_goods):
         state.frames.append(Frame(SHIP_GOODS, seat))
     else:
-        events.append(ev.EffectLapsed(seat, "ship_goods"))
+        if events is not None:
+            events.append(ev.EffectLapsed(seat, "ship_goods"))
 
 
 def _effect_animal(state, seat, kind, area, events) -> None:
@@ -455,84 +502,97 @@ def _effect_building(state, seat, kind, area, events) -> None:
         if any(k >= 0 and KIND_COLOUR[k] in colours for d in state.depots for k in d):
             state.frames.append(Frame(PICK, seat, b))
         else:
-            events.append(ev.EffectLapsed(seat, BUILDINGS[b]))
+            if events is not None:
+                events.append(ev.EffectLapsed(seat, BUILDINGS[b]))
     elif b == WAREHOUSE:
         if any(p.goods):
             state.frames.append(Frame(WAREHOUSE_SALE, seat))
         else:
-            events.append(ev.EffectLapsed(seat, "warehouse"))
+            if events is not None:
+                events.append(ev.EffectLapsed(seat, "warehouse"))
     elif b == BOARDING_HOUSE:
         p.workers += 4
-        events.append(ev.WorkersTaken(seat, 4, "boarding_house"))
+        if events is not None:
+            events.append(ev.WorkersTaken(seat, 4, "boarding_house"))
     elif b == BANK:
         p.silver += 2
-        events.append(ev.SilverTaken(seat, 2, "bank"))
+        if events is not None:
+            events.append(ev.SilverTaken(seat, 2, "bank"))
     elif b == WATCHTOWER:
         score(state, seat, WATCHTOWER_POINTS, "buildings", events)
     elif b == CITY_HALL:
         if _city_hall_actions(p):
             state.frames.append(Frame(CITY_HALL_PLACE, seat))
         else:
-            events.append(ev.EffectLapsed(seat, "city_hall"))
+            if events is not None:
+                events.append(ev.EffectLapsed(seat, "city_hall"))
 
 
 _EFFECTS = {CASTLE: _effect_castle, MINE: _effect_mine, MONASTERY: _effect_monastery,
             SHIP: _effect_ship, PASTURE: _effect_animal, BUILDING: _effect_building}
 
 
-def sell_goods(state: GameState, seat: int, goods: int, events: list) -> None:
+def sell_goods(state: Position, seat: int, goods: int, events: list | None) -> None:
     """Sell every goods tile of one type: 1 silver (+1 with monastery 3, +1 worker with 4)
     and 2/3/4 points per tile by player count."""
     p = state.players[seat]
     count = p.goods[goods]
     p.goods[goods] = 0
     p.sold[goods] += count
-    events.append(ev.GoodsSold(seat, goods, count))
+    if events is not None:
+        events.append(ev.GoodsSold(seat, goods, count))
     silver = 1 + (p.knowledge >> 3 & 1)
     p.silver += silver
-    events.append(ev.SilverTaken(seat, silver, "sale"))
+    if events is not None:
+        events.append(ev.SilverTaken(seat, silver, "sale"))
     if p.knowledge >> 4 & 1:
         p.workers += 1
-        events.append(ev.WorkersTaken(seat, 1, "sale"))
+        if events is not None:
+            events.append(ev.WorkersTaken(seat, 1, "sale"))
     score(state, seat, count * goods_points_per_tile(state.n), "goods", events)
 
 
-def _apply_sell(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_sell(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, die, goods = action
     _consume(state, frame)
     _use_die(state, frame.player, die, goods, USE_SELL, events)
     sell_goods(state, frame.player, goods, events)
 
 
-def _apply_warehouse(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_warehouse(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     sell_goods(state, frame.player, action[1], events)
 
 
-def _apply_workers(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_workers(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     die = action[1]
     _consume(state, frame)
     p = state.players[frame.player]
     if die != CASTLE_DIE:
         p.used[die] = True
-        events.append(ev.DieUsed(frame.player, die, p.dice[die], 0))
+        if events is not None:
+            events.append(ev.DieUsed(frame.player, die, p.dice[die], 0))
     amount = 4 if p.knowledge >> 14 & 1 else 2
     p.workers += amount
-    events.append(ev.WorkersTaken(frame.player, amount, "die"))
+    if events is not None:
+        events.append(ev.WorkersTaken(frame.player, amount, "die"))
     if p.knowledge >> 13 & 1:
         p.silver += 1
-        events.append(ev.SilverTaken(frame.player, 1, "workers_action"))
+        if events is not None:
+            events.append(ev.SilverTaken(frame.player, 1, "workers_action"))
 
 
-def _apply_buy(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_buy(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, depot, slot, payment = action
     state.frames.append(frame)  # buying answers no decision; the frame stays
     p = state.players[frame.player]
     if payment == "silver":
         p.silver -= 2
-        events.append(ev.SilverPaid(frame.player, 2))
+        if events is not None:
+            events.append(ev.SilverPaid(frame.player, 2))
     else:
         p.workers -= 2
-        events.append(ev.WorkersPaid(frame.player, 2))
+        if events is not None:
+            events.append(ev.WorkersPaid(frame.player, 2))
     state.bought = True
     row = state.black if depot == 0 else state.depots[depot - 1]
     kind = row[slot]
@@ -540,16 +600,17 @@ def _apply_buy(state: GameState, frame: Frame, action: tuple, events: list) -> N
     store_tile(state, frame.player, kind, depot, slot, payment, events)
 
 
-def _apply_end(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_end(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     end_turn(state, frame.player, events)
 
 
-def _apply_decline(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_decline(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     effect = BUILDINGS[frame.arg] if frame.kind == PICK else frame.kind
-    events.append(ev.EffectDeclined(frame.player, effect))
+    if events is not None:
+        events.append(ev.EffectDeclined(frame.player, effect))
 
 
-def _apply_ship(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_ship(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     seat = frame.player
     p = state.players[seat]
     depots = action[1:]
@@ -568,7 +629,7 @@ def _apply_ship(state: GameState, frame: Frame, action: tuple, events: list) -> 
         take_goods(state, seat, depots, set(), events)  # only the types already held fit
 
 
-def take_goods(state: GameState, seat: int, depots: tuple, types: set, events: list) -> None:
+def take_goods(state: Position, seat: int, depots: tuple, types: set, events: list | None) -> None:
     p = state.players[seat]
     for d in depots:
         here = state.depot_goods[d - 1]
@@ -578,33 +639,34 @@ def take_goods(state: GameState, seat: int, depots: tuple, types: set, events: l
                 taken += [t] * here[t]
                 p.goods[t] += here[t]
                 here[t] = 0
-        events.append(ev.GoodsTaken(seat, d, tuple(taken)))
+        if events is not None:
+            events.append(ev.GoodsTaken(seat, d, tuple(taken)))
 
 
-def _apply_keep(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_keep(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     depots, _, _ = frame.arg
     take_goods(state, frame.player, depots, set(action[1]), events)
 
 
-def _apply_pick(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_pick(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, depot, slot = action
     kind = state.depots[depot - 1][slot]
     state.depots[depot - 1][slot] = -1
     store_tile(state, frame.player, kind, depot, slot, None, events)
 
 
-def _apply_board(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_board(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     state.players[frame.player].set_board(get_board(action[1]))
-    events.append(ev.BoardChosen(frame.player, action[1]))
+    if events is not None:
+        events.append(ev.BoardChosen(frame.player, action[1]))
 
 
-def _apply_start_castle(state: GameState, frame: Frame, action: tuple, events: list) -> None:
+def _apply_start_castle(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     place_start_castle(state, frame.player, action[1], events)
 
 
-def place_start_castle(state: GameState, seat: int, space: int, events: list) -> None:
+def place_start_castle(state: Position, seat: int, space: int, events: list | None) -> None:
     """The start castle lies on the estate from the beginning; it scores nothing."""
-    from .tiles import KIND_CASTLE
     p = state.players[seat]
     state.bags[CASTLE].remove(KIND_CASTLE)
     p.estate[space] = KIND_CASTLE
@@ -612,7 +674,8 @@ def place_start_castle(state: GameState, seat: int, space: int, events: list) ->
     p.frontier = board_neighbours(space) & ~p.occupied
     p.placements.append((space, KIND_CASTLE, -1))
     p.colour_count[CASTLE] += 1
-    events.append(ev.StartCastlePlaced(seat, space))
+    if events is not None:
+        events.append(ev.StartCastlePlaced(seat, space))
 
 
 _APPLY = {"take": _apply_take, "place": _apply_place, "sell": _apply_sell,
@@ -625,24 +688,27 @@ _APPLY = {"take": _apply_take, "place": _apply_place, "sell": _apply_sell,
 
 # --- the flow of play -------------------------------------------------------------------
 
-def _continue(state: GameState, events: list) -> None:
+def _continue(state: Position, events: list | None) -> None:
     """After the setup choices, the start goods are dealt (a chance step)."""
     if not state.frames and state.phase < 0 and state.chance is None and not state.terminal:
         state.chance = "start_goods"
 
 
-def start_turn(state: GameState, seat: int, events: list) -> None:
-    if seat == state.config.chateauma_seat:
-        return chateauma.start_turn(state, events)  # no decisions: it runs on chance steps
+def start_turn(state: Position, seat: int, events: list | None) -> None:
+    automa = state.chateauma
+    if automa is not None and seat == automa.seat:
+        return automa.start_turn(state, events)  # no decisions: it runs on chance steps
     p = state.players[seat]
     p.used[0] = p.used[1] = False
     state.bought = False
     state.frames.append(Frame(TURN, seat))
-    events.append(ev.TurnStarted(seat))
+    if events is not None:
+        events.append(ev.TurnStarted(seat))
 
 
-def end_turn(state: GameState, seat: int, events: list) -> None:
-    events.append(ev.TurnEnded(seat))
+def end_turn(state: Position, seat: int, events: list | None) -> None:
+    if events is not None:
+        events.append(ev.TurnEnded(seat))
     state.turn_index += 1
     if state.turn_index < state.n:
         start_turn(state, state.order[state.turn_index], events)
@@ -653,26 +719,30 @@ def end_turn(state: GameState, seat: int, events: list) -> None:
         end_phase(state, events)
 
 
-def end_phase(state: GameState, events: list) -> None:
+def end_phase(state: Position, events: list | None) -> None:
     """Mines pay a silver each (and a worker with monastery 2); then the next phase's
     depots are cleared, or the game ends."""
     for seat, p in enumerate(state.players):
         mines = p.colour_count[MINE]
         if mines:
             p.silver += mines
-            events.append(ev.SilverTaken(seat, mines, "mines"))
+            if events is not None:
+                events.append(ev.SilverTaken(seat, mines, "mines"))
             if p.knowledge >> 2 & 1:
                 p.workers += mines
-                events.append(ev.WorkersTaken(seat, mines, "mines"))
+                if events is not None:
+                    events.append(ev.WorkersTaken(seat, mines, "mines"))
     if state.chateauma is not None:
-        chateauma.phase_end(state, events)
-    events.append(ev.PhaseEnded(state.phase))
+        state.chateauma.phase_end(state, events)
+    if events is not None:
+        events.append(ev.PhaseEnded(state.phase))
     if state.phase < 4:
         cleared = [k for row in (*state.depots, state.black) for k in row if k >= 0]
         state.box += cleared
         state.depots = [[] for _ in range(6)]
         state.black = []
-        events.append(ev.DepotsCleared(tuple(KIND_NAMES[k] for k in cleared)))
+        if events is not None:
+            events.append(ev.DepotsCleared(tuple(KIND_NAMES[k] for k in cleared)))
         state.phase += 1
         state.round = 0
         state.chance = "phase"
@@ -680,7 +750,7 @@ def end_phase(state: GameState, events: list) -> None:
         final_scoring(state, events)
 
 
-def final_scoring(state: GameState, events: list) -> None:
+def final_scoring(state: Position, events: list | None) -> None:
     """Leftover goods 1 each, silver 1 each, every 2 workers 1, and the end-game
     monasteries (unless they were scored live)."""
     rs = state.rs
@@ -692,9 +762,7 @@ def final_scoring(state: GameState, events: list) -> None:
             score(state, seat, knowledge_end_points(p, rs.knowledge_15_points,
                                                     rs.knowledge_26_points), "knowledge", events)
     if state.chateauma is not None:
-        chateauma.final_scoring(state, events)
+        state.chateauma.final_scoring(state, events)
     state.terminal = True
-    events.append(ev.GameEnded(tuple(state.scores()), tuple(state.ranking())))
-
-
-from . import chateauma  # noqa: E402  (it builds on the functions above)
+    if events is not None:
+        events.append(ev.GameEnded(tuple(state.scores()), tuple(state.ranking())))

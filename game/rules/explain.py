@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from .dice import PLACE_USE, USE_SELL, USE_TAKE, workers_needed
-from .state import GameState
+from .state import Position
 from .tiles import BUILDINGS, COLOURS, KIND_BUILDING, KIND_COLOUR, KIND_NAMES
 
 _DIE_ACTIONS = ("take", "place", "sell", "workers")
 
 
-def explain_illegal(state: GameState, action) -> str:
+def explain_illegal(state: Position, action) -> str:
     try:
         text = _reason(state, action)
     except (IndexError, KeyError, TypeError, ValueError, AttributeError):
@@ -35,7 +35,7 @@ def explain_types(action, known) -> str:
             f"rules expect {type(want).__name__} ({want!r})")
 
 
-def _reason(state: GameState, action) -> str:
+def _reason(state: Position, action) -> str:
     if state.terminal:
         return "the game is over"
     if state.chance is not None:
@@ -93,7 +93,7 @@ def _reason(state: GameState, action) -> str:
     return "not allowed now"
 
 
-def _die_reason(state: GameState, p, action) -> str:
+def _die_reason(state: Position, p, action) -> str:
     op, die = action[0], action[1]
     castle = die == 2
     if op == "workers":
@@ -145,7 +145,7 @@ def _die_reason(state: GameState, p, action) -> str:
     return "not allowed now"
 
 
-def _buy_reason(state: GameState, p, action, decision: str) -> str:
+def _buy_reason(state: Position, p, action, decision: str) -> str:
     if state.bought:
         return "only one purchase per turn"
     if decision != "turn" and not state.rs.purchase_during_effects:

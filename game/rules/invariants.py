@@ -15,7 +15,8 @@ from operator import eq
 from .boards import SPACES
 from .chateauma_data import CARDS
 from .config import START
-from .state import GameState, StateError
+from .engine import cached_legal_actions
+from .state import Position, StateError
 from .tiles import (BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES, KIND_COLOUR,
                     KIND_COUNT)
 
@@ -28,7 +29,7 @@ EFFECT_DECISIONS = ("castle", "discard", "ship", "keep_goods", "pick", "warehous
 MAX_COUNT = 10_000  # far above any count a game reaches; keeps a file's numbers sane
 
 
-def check_state(state: GameState) -> None:
+def check_state(state: Position) -> None:
     """Raise StateError naming the first invariant `state` breaks."""
     try:
         why = _first_violation(state)
@@ -38,7 +39,7 @@ def check_state(state: GameState) -> None:
         raise StateError(f"impossible game state: {why}")
 
 
-def tiles_in_play(s: GameState) -> Counter:
+def tiles_in_play(s: Position) -> Counter:
     """Every hex tile wherever it is: supplies, box, depots, storage, estates, the tile a
     full storage is deciding about, and Châteauma's."""
     c = Counter(chain(*s.bags, s.black_bag, s.box, *s.depots, s.black,
@@ -49,7 +50,7 @@ def tiles_in_play(s: GameState) -> Counter:
     return c
 
 
-def goods_in_play(s: GameState) -> list[int]:
+def goods_in_play(s: Position) -> list[int]:
     """Goods tiles per type (index 1-6) in the supply, the depots, players' storages, sold,
     and still face down for the rounds of this phase to come."""
     total = s.goods_pool[:]
@@ -79,7 +80,7 @@ def _ints(values: object, length: int, lo: int, hi: int) -> bool:
             and (not values or lo <= min(values) and max(values) <= hi))
 
 
-def _first_violation(s: GameState) -> str | None:
+def _first_violation(s: Position) -> str | None:
     config = s.config
     n = config.players
     automa = config.chateauma_seat
@@ -114,12 +115,12 @@ def _first_violation(s: GameState) -> str | None:
     why = _supply_violation(s)
     if why:
         return why
-    if s.decision is not None and not s.legal_actions():
+    if s.decision is not None and not cached_legal_actions(s):
         return f"player {s.current_player} must decide '{s.decision}' but has no choice"
     return None
 
 
-def _frames_violation(s: GameState, automa: int) -> str | None:
+def _frames_violation(s: Position, automa: int) -> str | None:
     frames = s.frames
     if s.terminal:
         if frames or s.chance is not None or (s.phase, s.round, s.turn_index) != (4, 4, s.n):
@@ -149,7 +150,7 @@ def _frames_violation(s: GameState, automa: int) -> str | None:
     return None
 
 
-def _automa_violation(s: GameState) -> str | None:
+def _automa_violation(s: Position) -> str | None:
     c = s.chateauma
     cards = [card for card in c.cards if card]
     if sorted(cards + c.deck + c.discarded) != sorted(CARDS) or len(c.cards) != 2:
@@ -163,7 +164,7 @@ def _automa_violation(s: GameState) -> str | None:
     return None
 
 
-def _player_violation(s: GameState, seat: int, p, automa: int) -> str | None:
+def _player_violation(s: Position, seat: int, p, automa: int) -> str | None:
     counts = [p.silver, p.workers, p.score, p.track_pos, p.track_stamp, p.live_knowledge]
     if not _ints(counts, 6, 0, MAX_COUNT):
         names = ("silver", "workers", "score", "track", "track stamp", "live knowledge")
@@ -207,7 +208,7 @@ def _player_violation(s: GameState, seat: int, p, automa: int) -> str | None:
     return None
 
 
-def _supply_violation(s: GameState) -> str | None:
+def _supply_violation(s: Position) -> str | None:
     if len(s.depots) != 6:
         return "there are 6 numbered depots"
     if s.chance == "phase" or not s.depot_colours:

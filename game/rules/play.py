@@ -15,7 +15,8 @@ from typing import Callable, Sequence
 
 from .config import GameConfig
 from .record import Match
-from .state import Action, GameState
+from .game import GameState
+from .state import Action
 
 DecisionMaker = Callable[[GameState], Action]
 

@@ -17,7 +17,8 @@ from typing import Any, Callable
 from .actions import action_text, parse_action
 from .config import GameConfig
 from .serialize import outcome_from_json, outcome_to_json
-from .state import Action, GameState, IllegalAction, new_game
+from .game import GameState, new_game
+from .state import Action, IllegalAction
 
 RECORD_FORMAT = "castles-of-burgundy-record"
 RECORD_VERSION = 1

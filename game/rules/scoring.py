@@ -1,6 +1,6 @@
 """Points: areas, phase bonus, colour bonus tiles, animals, goods, and the final scoring.
 
-Running scores are kept per category as the game goes; `recompute_breakdown` derives the
+Running scores are kept per category as the game goes; `player_breakdown` derives the
 same figures from a player's placements alone, which the tests compare with the running
 score after every game.
 """
@@ -14,7 +14,7 @@ from .tiles import (BUILDINGS, COLOURS, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR
                     KIND_KNOWLEDGE, KIND_SPECIES, PASTURE, WATCHTOWER)
 
 if TYPE_CHECKING:
-    from .state import GameState, PlayerState
+    from .state import Position, PlayerState
 
 CATEGORIES = ("areas", "phase_bonus", "animals", "goods", "bonus_tiles", "buildings",
               "knowledge", "leftover_goods", "leftover_silver", "leftover_workers",
@@ -94,11 +94,9 @@ END_KNOWLEDGE_MASK = sum(1 << n for n in END_KNOWLEDGE)
 BUILDING_KNOWLEDGE_MASK = sum(1 << n for n in KNOWLEDGE_BUILDING)
 
 
-def recompute_breakdown(state: "GameState", seat: int) -> dict[str, int]:
-    """A player's score by category, derived from the placements and holdings alone."""
-    if seat == state.config.chateauma_seat:
-        from .chateauma import recompute_breakdown as chateauma_breakdown
-        return chateauma_breakdown(state)
+def player_breakdown(state: "Position", seat: int) -> dict[str, int]:
+    """A player's score by category, derived from the placements and holdings alone
+    (Châteauma's seat: chateauma.recompute_breakdown)."""
     p = state.players[seat]
     board = p.board
     out = dict.fromkeys(CATEGORIES, 0)
@@ -132,17 +130,6 @@ def recompute_breakdown(state: "GameState", seat: int) -> dict[str, int]:
         out["leftover_silver"] = p.silver
         out["leftover_workers"] = p.workers // 2
     return out
-
-
-def ranking(state: "GameState") -> list[int]:
-    """Seats from winner to last: points, then Châteauma (it wins every tie), then most
-    empty estate spaces, then later in turn order (RULINGS R2)."""
-    position = {seat: i for i, seat in enumerate(state.track_order())}
-    automa = state.config.chateauma_seat
-    return sorted(range(state.n), key=lambda s: (
-        -state.players[s].score, s != automa,
-        -(37 - bin(state.players[s].occupied).count("1")),
-        -position[s]))
 
 
 def describe_colour(colour: int) -> str:

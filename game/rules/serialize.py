@@ -8,13 +8,14 @@ restored state then gives the same tiles as from the original.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from . import chateauma
 from .boards import get_board
 from .config import GameConfig
+from .engine import board_neighbours
 from .invariants import check_state
-from .state import Frame, GameState, IllegalAction, PlayerState, StateError
+from .state import Frame, IllegalAction, PlayerState, Position, StateError
 from .tiles import KIND_NAMES, kind_from_name
 
 FORMAT = "castles-of-burgundy-state"
@@ -67,7 +68,6 @@ def _player_to_dict(p: PlayerState) -> dict:
 
 
 def _player_from_dict(d: dict) -> PlayerState:
-    from .engine import board_neighbours
     p = PlayerState()
     if d["board"] is not None:
         p.set_board(get_board(d["board"]))
@@ -89,7 +89,7 @@ def _player_from_dict(d: dict) -> PlayerState:
     return p
 
 
-def state_to_dict(state: GameState) -> dict:
+def state_to_dict(state: Position) -> dict:
     return {
         "format": FORMAT, "version": VERSION,
         "config": state.config.to_dict(),
@@ -116,17 +116,22 @@ def state_to_dict(state: GameState) -> dict:
     }
 
 
-def state_to_json(state: GameState) -> str:
+def state_to_json(state: Position) -> str:
     return json.dumps(state_to_dict(state), separators=(",", ":"), sort_keys=True)
 
 
-def state_from_dict(d: dict) -> GameState:
+S = TypeVar("S", bound=Position)
+
+
+def state_from_dict(d: dict, make: Callable[[GameConfig], S]) -> S:
+    """The position a dict describes, built by `make` (game.GameState, which sits above
+    this module)."""
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise StateError("not a Castles of Burgundy game state")
     if d.get("version") != VERSION:
         raise StateError(f"game state version {d.get('version')!r} is not supported")
     try:
-        s = GameState(GameConfig.from_dict(d["config"]))
+        s = make(GameConfig.from_dict(d["config"]))
         s.phase, s.round = d["phase"], d["round"]
         s.players = [_player_from_dict(p) for p in d["players"]]
         s.depot_colours = [list(r) for r in d["depot_colours"]]
@@ -154,12 +159,12 @@ def state_from_dict(d: dict) -> GameState:
     return s
 
 
-def state_from_json(text: str) -> GameState:
+def state_from_json(text: str, make: Callable[[GameConfig], S]) -> S:
     try:
         d = json.loads(text)
     except (ValueError, RecursionError) as e:  # also too deep, or a number of 4,300+ digits
         raise StateError(f"game state is not valid JSON: {e}") from None
-    return state_from_dict(d)
+    return state_from_dict(d, make)
 
 
 # --- chance outcomes --------------------------------------------------------------------

@@ -1,9 +1,12 @@
-"""The game state: plain data, cheap to copy, with the public API as methods.
+"""The position of a game as plain data, cheap to copy: the bottom of the rules.
 
-A GameState is either at a chance step (dice, depot refills, goods reveals: the driver
+A position is either at a chance step (dice, depot refills, goods reveals: the driver
 supplies the outcome), waiting for one player's decision, or over. Decisions are frames
 on a stack (the turn at the bottom, an effect's sub-choice on top), so every decision is
 small and its legal actions can be listed.
+
+This module imports no mechanic: the rules that act on a position (engine.py, chance.py)
+build on it, and game.py puts them together as `GameState`, the public API.
 """
 
 from __future__ import annotations
@@ -116,7 +119,10 @@ class Frame(NamedTuple):
     arg: Any = None
 
 
-class GameState:
+class Position:
+    """Everything on the table, in the bags and on the decision stack; what the rules
+    do with it lives above (game.GameState adds legal actions, apply and chance)."""
+
     __slots__ = ("config", "rs", "n", "phase", "round", "players", "depot_colours", "depots",
                  "depot_goods", "black", "round_goods", "white", "bags", "black_bag",
                  "goods_pool", "box", "bonus_taken", "frames", "order", "turn_index",
@@ -156,8 +162,6 @@ class GameState:
         self.chateauma: Any = None  # chateauma.Chateauma when it plays (from the start player on)
         self._legal: list[Action] | None = None
 
-    # --- the public API -------------------------------------------------------------
-
     def is_terminal(self) -> bool:
         return self.terminal
 
@@ -174,20 +178,6 @@ class GameState:
         """What the current decision is about ('turn', 'discard', 'ship', ...)."""
         return self.frames[-1].kind if self.frames and self.chance is None else None
 
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = _legal_actions(self)
-        return self._legal
-
-    def apply(self, action: Action) -> list:
-        return _apply(self, action)
-
-    def sample_chance(self, rng) -> Any:
-        return _sample_chance(self, rng)
-
-    def apply_chance(self, outcome: Any) -> list:
-        return _apply_chance(self, outcome)
-
     def scores(self) -> list[int]:
         return [p.score for p in self.players]
 
@@ -195,15 +185,24 @@ class GameState:
         return dict(self.players[seat].breakdown)
 
     def ranking(self) -> list[int]:
-        return _ranking(self)
+        """Seats from winner to last: points, then Châteauma (it wins every tie), then
+        most empty estate spaces, then later in turn order (RULINGS R2)."""
+        position = {seat: i for i, seat in enumerate(self.track_order())}
+        automa = self.config.chateauma_seat
+        players = self.players
+        return sorted(range(self.n), key=lambda s: (
+            -players[s].score, s != automa,
+            -(SPACES - bin(players[s].occupied).count("1")),
+            -position[s]))
 
     def track_order(self) -> list[int]:
         """Seats in turn-order-track order: further along first, then top of a stack."""
         return sorted(range(len(self.players)),
                       key=lambda s: (-self.players[s].track_pos, -self.players[s].track_stamp))
 
-    def clone(self) -> "GameState":
-        c = GameState.__new__(GameState)
+    def clone(self) -> "Position":
+        cls = self.__class__
+        c = cls.__new__(cls)
         c.config = self.config
         c.rs = self.rs
         c.n = self.n
@@ -233,22 +232,3 @@ class GameState:
         c.chateauma = self.chateauma.copy() if self.chateauma else None
         c._legal = None
         return c
-
-    def to_json(self) -> str:
-        return _to_json(self)
-
-    @staticmethod
-    def from_json(text: str) -> "GameState":
-        return _from_json(text)
-
-
-
-def new_game(config: GameConfig | None = None) -> GameState:
-    """A new game at its first chance step (choosing the start player)."""
-    return GameState(config or GameConfig())
-
-
-from .chance import apply_chance as _apply_chance, sample_chance as _sample_chance  # noqa: E402
-from .engine import apply as _apply, legal_actions as _legal_actions  # noqa: E402
-from .scoring import ranking as _ranking  # noqa: E402
-from .serialize import state_from_json as _from_json, state_to_json as _to_json  # noqa: E402

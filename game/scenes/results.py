@@ -14,9 +14,7 @@ from typing import Any
 
 import pygame
 
-from ..rules.boards import SPACES
-from ..rules.scoring import CATEGORIES
-from ..rules.state import GameState
+from ..rules import CATEGORIES, SPACES, GameState
 from . import i18n
 from .art import palette
 from .context import ClientContext

@@ -26,9 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..rules import GameConfig
-from ..rules.record import GameRecord, Match
-from ..rules.state import Action, GameState, IllegalAction
+from ..rules import Action, GameConfig, GameRecord, GameState, IllegalAction, Match
 from . import persistence
 from .names import name_problem
 

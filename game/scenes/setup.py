@@ -19,7 +19,8 @@ import pygame
 
 from ..ai import TIERS
 from ..rules import BOARD_MODES, RULE_SETS, GameConfig
-from ..rules.chateauma_data import LEVELS, MODIFIERS, parse_difficulty
+from ..rules import CHATEAUMA_LEVELS as LEVELS, CHATEAUMA_MODIFIERS as MODIFIERS
+from ..rules import parse_chateauma_difficulty as parse_difficulty
 from . import i18n
 from .art import palette
 from .context import ClientContext

@@ -30,7 +30,8 @@ from typing import Any
 
 from ..ai import TIERS
 from ..rules import RULE_SETS
-from ..rules.chateauma_data import LEVELS, parse_difficulty
+from ..rules import CHATEAUMA_LEVELS as LEVELS
+from ..rules import parse_chateauma_difficulty as parse_difficulty
 from .persistence import SaveError, atomic_write_json, now_utc, read_json_file
 from .preferences import BROKEN_SUFFIX, Notice
 from .save_summary import config_modules, seat_level

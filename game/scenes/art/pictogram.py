@@ -21,8 +21,7 @@ from functools import cache
 
 import pygame
 
-from ...rules.config import rule_set
-from ...rules.data import load_json
+from ...rules import load_rules_data as load_json, rule_set
 from .. import fonts
 from .icons import ICONS, icon
 from .palette import Colour

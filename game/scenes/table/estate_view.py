@@ -7,7 +7,8 @@ import pygame
 
 from .. import i18n
 from ..art import palette, pieces
-from ...rules.chateauma_data import CARDS, LEFT_CARD_WHITE_DIE
+from ...rules import CHATEAUMA_CARDS as CARDS
+from ...rules import CHATEAUMA_LEFT_CARD_WHITE_DIE as LEFT_CARD_WHITE_DIE
 from ..art.hexgrid import hex_corners
 from ..layout import Canvas
 from ..ui import theme

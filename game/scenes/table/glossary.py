@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...rules import GameConfig, rule_set
-from ...rules.chateauma_data import parse_difficulty
+from ...rules import parse_chateauma_difficulty as parse_difficulty
 from .. import i18n
 from ..art import faces
 from ..context import ClientContext

@@ -16,8 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...rules.dice import PLACE_USE, USE_SELL, USE_TAKE, workers_needed
-from ...rules.tiles import KIND_COLOUR
+from ...rules import USE_SELL, die_use, workers_needed
 
 Action = tuple
 DIE_OPS = ("take", "place", "sell", "workers")
@@ -48,13 +47,8 @@ def worker_cost(action: Action, state: Any) -> int:
         return 0
     p = state.players[state.current_player]
     die = p.dice[action[1]]
-    if action[0] == "take":
-        use = USE_TAKE
-    elif action[0] == "sell":
-        use = USE_SELL
-    else:
-        use = PLACE_USE[KIND_COLOUR[p.storage[action[2]]]]
-    return workers_needed(die, value, p.knowledge, use)
+    kind = p.storage[action[2]] if action[0] == "place" else -1
+    return workers_needed(die, value, p.knowledge, die_use(action[0], kind))
 
 
 @dataclass

@@ -229,7 +229,7 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
 
 
 def _name(kind: int) -> str | None:
-    from ...rules.tiles import KIND_NAMES
+    from ...rules import KIND_NAMES
     return KIND_NAMES[kind] if kind is not None and kind >= 0 else None
 
 

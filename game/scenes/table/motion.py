@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...rules.events import EVENT_TYPES
+from ...rules import EVENT_TYPES
 from .. import synth
 from ..anim.dice import DIE, DiceRoll, DiceTray, Impact
 from ..anim.easing import in_out_cubic, out_cubic

@@ -17,8 +17,7 @@ from typing import Any
 
 import pygame
 
-from ...rules.events import TurnEnded
-from ...rules.state import IllegalAction
+from ...rules import IllegalAction, TurnEnded
 from .. import i18n
 from ..anim.dice import draw_dice
 from ..anim.presenter import Presenter
@@ -191,7 +190,7 @@ class TableScene(Scene):
             slot = engine.cards.index(card)
         if slot is None:
             return self.estates.estate_centre(seat)
-        from ...rules.chateauma_data import CARDS
+        from ...rules import CHATEAUMA_CARDS as CARDS
         return self._mine(seat, g.cm_card_space_centre(slot, space, len(CARDS[card].colours)))
 
     def reserve_pos(self, seat: int, tile: str | None) -> tuple[float, float]:
@@ -799,7 +798,7 @@ class TableScene(Scene):
         seat = self.shown_seat
         preview = None
         if self.preview_board is not None:
-            from ...rules.boards import get_board
+            from ...rules import get_board
             b = get_board(self.preview_board)
             preview = (tuple(COLOURS[c] for c in b.colour), tuple(b.die))
         large, small = BONUS_POINTS.get(len(self.names), (5, 2))

@@ -8,9 +8,8 @@ from typing import Any
 
 import pygame
 
-from ...rules.chateauma_data import CARDS, ESTATES
-from ...rules.config import rule_set
-from ...rules.data import load_json
+from ...rules import CHATEAUMA_CARDS as CARDS, CHATEAUMA_ESTATES as ESTATES, rule_set
+from ...rules import load_rules_data as load_json
 from .. import i18n
 from . import geometry as g
 from .estate_view import active_slot, white_die_range

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from ...rules import tiles as rt
-from ...rules.boards import get_board
-from ...rules.chateauma import EMPTY, JOKERS, kind_of
-from ...rules.chateauma_data import CARDS, ESTATES
+from ... import rules as rt
+from ...rules import CHATEAUMA_CARDS as CARDS, CHATEAUMA_EMPTY as EMPTY
+from ...rules import CHATEAUMA_ESTATES as ESTATES, CHATEAUMA_JOKERS as JOKERS
+from ...rules import chateauma_kind_of as kind_of, get_board
 from ..art.faces import TileFace, monastery
 
 COLOURS = rt.COLOURS
