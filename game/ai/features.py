@@ -131,3 +131,19 @@ def features(state: GameState, seat: int, values: list[float] | None = None,
     out += (c / 4 for c in black)
     out += (g / 4 for g in goods)
     return np.asarray(out, dtype=np.float64)
+
+
+VALUE = 2  # the index of the hand-tuned value within a slot
+
+
+def hand_margin(x: np.ndarray) -> np.ndarray:
+    """The hand-tuned advantage of the seat (its value less the best opponent's) read back
+    from feature rows, as the learned evaluation corrects it."""
+    x = np.atleast_2d(x)
+    mine = x[:, VALUE] * 100
+    others = np.full(len(x), -np.inf)
+    for slot in range(1, SLOTS):
+        start = slot * SLOT_SIZE
+        present = x[:, start] > 0
+        others = np.where(present, np.maximum(others, x[:, start + VALUE] * 100), others)
+    return np.where(np.isfinite(others), mine - others, mine)

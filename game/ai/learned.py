@@ -3,7 +3,9 @@
 `LearnedEvaluator.advantage(state, seat)` is what the search compares positions by: the
 network's estimate of the seat's final score less the best opponent's, from the features
 of the position (features.py), blended with the hand-tuned advantage by the weights
-file's `blend` (1 = the network alone). Medium and Hard take it in place of the hand-tuned
+file's `blend` (1 = the network alone). A network trained on the residual (`train
+--residual`) estimates what the hand-tuned advantage misses, and `blend` scales that
+correction. Medium and Hard take it in place of the hand-tuned
 evaluation when asked for (`make_player(..., value=PATH)`, or a tournament seat
 `hard+learned`); the default tiers keep the hand-tuned one.
 
@@ -52,6 +54,8 @@ class LearnedEvaluator(Evaluator):
         if self.blend == 0.0:
             return hand
         learned = float(self.net.predict(features(state, seat, values)))
+        if self.net.residual:
+            return hand + self.blend * learned
         return (1.0 - self.blend) * hand + self.blend * learned
 
 

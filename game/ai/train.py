@@ -37,7 +37,7 @@ import numpy as np
 from ..argtypes import POSITIVE, WORKERS, rate, share
 from ..rules import BOARD_MODES, RULE_SETS, GameConfig, new_game
 from .evaluate import Evaluator
-from .features import SIZE, features
+from .features import SIZE, features, hand_margin
 from .network import ValueNet, sidecar
 from .openings import SETUP, opening_choice
 from .turns import plan
@@ -192,15 +192,18 @@ def load_data(folder: Path, games: int) -> tuple[np.ndarray, np.ndarray, np.ndar
 
 def train(x: np.ndarray, y: np.ndarray, games: np.ndarray, folder: Path, epochs: int,
           hidden: int, batch: int, step: float, seed: int, blend: float,
-          quiet: bool = False) -> ValueNet:
+          residual: bool = False, quiet: bool = False) -> ValueNet:
     """Train (or go on training from the folder's checkpoint); the candidate is the
-    epoch with the lowest held-out error."""
+    epoch with the lowest held-out error. A residual network learns the final margin less
+    the hand-tuned advantage."""
+    if residual:
+        y = y - hand_margin(x)
     held = games % HOLD_OUT == 0
     xt, yt, xv, yv = x[~held], y[~held], x[held], y[held]
     checkpoint = folder / "checkpoint.npz"
     candidate = folder / "candidate.npz"
     options = {"hidden": hidden, "batch": batch, "rate": step, "seed": seed, "blend": blend,
-               "positions": int(len(y))}
+               "residual": residual, "positions": int(len(y))}
     log: dict = {"options": options, "epoch": 0, "train_loss": [], "held_out_loss": [],
                  "best": None}
     stored = None
@@ -216,6 +219,7 @@ def train(x: np.ndarray, y: np.ndarray, games: np.ndarray, folder: Path, epochs:
         net = ValueNet((SIZE, hidden, max(1, hidden // 2), 1), seed=seed)
         net.fit_scaling(xt, yt)
         net.blend = blend
+        net.residual = residual
     start = time.perf_counter()
     first = log["epoch"]
     for epoch in range(first, epochs):
@@ -337,6 +341,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--blend", type=share, default=1.0,
                         help="share of the network in the learned evaluation (the rest is "
                              "the hand-tuned advantage)")
+    parser.add_argument("--residual", action="store_true",
+                        help="learn what the hand-tuned advantage misses of the final margin, "
+                             "rather than the margin itself")
     parser.add_argument("--match-games", type=POSITIVE, default=100)
     parser.add_argument("--match-tier", choices=("medium", "hard"), default="medium")
     parser.add_argument("--match-iterations", type=POSITIVE, default=None,
@@ -375,7 +382,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"training: {len(y)} positions from {args.games} games, mean margin "
           f"{y.mean():.1f}, sd {y.std():.1f}", flush=True)
     train(x, y, games, folder, args.epochs, args.hidden, args.batch, args.rate, args.seed,
-          args.blend)
+          args.blend, args.residual)
     candidate = folder / "candidate.npz"
     result = match(args, folder, candidate, best if best.exists() else None)
     kept = result["candidate_wins"] * 2 > result["games"]
@@ -386,7 +393,7 @@ def run(args: argparse.Namespace) -> int:
     about = {"command": "python main.py train " + " ".join(sys.argv[2:]),
              "options": options, "games": args.games, "positions": int(len(y)),
              "epochs": args.epochs, "hidden": args.hidden, "batch": args.batch,
-             "rate": args.rate, "blend": args.blend, "match": result,
+             "rate": args.rate, "blend": args.blend, "residual": args.residual, "match": result,
              "seconds": round(time.perf_counter() - total, 1)}
     if kept:
         shutil.copyfile(candidate, best)

@@ -10,7 +10,7 @@ import pytest
 
 from game.ai import make_player
 from game.ai.evaluate import Evaluator
-from game.ai.features import SIZE, features
+from game.ai.features import SIZE, features, hand_margin
 from game.ai.learned import LearnedEvaluator
 from game.ai.network import ValueNet, sidecar
 from game.ai.train import add_arguments, chunk_path, run, self_play_game
@@ -208,3 +208,24 @@ def test_train_refuses_a_folder_made_with_other_options(tmp_path, capsys):
     assert run(_train_args(folder, "--epochs", "1")) == 0
     assert run(_train_args(folder, "--epochs", "1", "--seed", "9")) == 2
     assert "other options" in capsys.readouterr().err
+
+
+def test_the_hand_tuned_advantage_can_be_read_back_from_the_features():
+    hand = Evaluator()
+    for players in (2, 4):
+        for state in midgame_positions(10, players=players, every=31)[:4]:
+            for seat in range(players):
+                assert hand_margin(features(state, seat))[0] == pytest.approx(
+                    hand.advantage(state, seat))
+
+
+def test_a_residual_network_corrects_the_hand_tuned_advantage(net):
+    residual = ValueNet.from_arrays(net.arrays())
+    residual.residual = True
+    hand = Evaluator()
+    learned = LearnedEvaluator(residual, blend=0.5)
+    for state in midgame_positions(8, every=29)[:5]:
+        seat = state.current_player
+        correction = float(residual.predict(features(state, seat)))
+        assert learned.advantage(state, seat) == pytest.approx(
+            hand.advantage(state, seat) + 0.5 * correction)
