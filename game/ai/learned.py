@@ -4,8 +4,8 @@
 network's estimate of the seat's final score less the best opponent's, from the features
 of the position (features.py), blended with the hand-tuned advantage by the weights
 file's `blend` (1 = the network alone). A network trained on the residual (`train
---residual`) estimates what the hand-tuned advantage misses, and `blend` scales that
-correction. Medium and Hard take it in place of the hand-tuned
+--target residual`, the default) estimates what the hand-tuned advantage misses, and
+`blend` scales that correction. Medium and Hard take it in place of the hand-tuned
 evaluation when asked for (`make_player(..., value=PATH)`, or a tournament seat
 `hard+learned`); the default tiers keep the hand-tuned one.
 

@@ -38,6 +38,7 @@ from ..argtypes import POSITIVE, WORKERS, rate, share
 from ..rules import BOARD_MODES, RULE_SETS, GameConfig, new_game
 from .evaluate import Evaluator
 from .features import SIZE, features, hand_margin
+from .learned import SHIPPED, evaluator_for
 from .network import ValueNet, sidecar
 from .openings import SETUP, opening_choice
 from .turns import plan
@@ -74,7 +75,6 @@ def _turn(state, evaluator: Evaluator, width: int, explore: float, rng: random.R
 def self_play_game(config: GameConfig, seed: int, index: int, explore: float, width: int,
                    value: str | None = None) -> tuple[np.ndarray, np.ndarray]:
     """One self-play game: the feature rows stored after every turn and their targets."""
-    from .learned import evaluator_for
     evaluator = evaluator_for(value)
     chance = random.Random(f"train-{seed}-{index}")
     explore_rng = random.Random(f"train-explore-{seed}-{index}")
@@ -362,7 +362,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .learned import SHIPPED
     from .tournament import worker_count
     folder = Path(args.dir)
     if args.match_tier == "hard" and args.match_iterations is None:
