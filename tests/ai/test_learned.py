@@ -229,3 +229,15 @@ def test_a_residual_network_corrects_the_hand_tuned_advantage(net):
         correction = float(residual.predict(features(state, seat)))
         assert learned.advantage(state, seat) == pytest.approx(
             hand.advantage(state, seat) + 0.5 * correction)
+
+
+def test_the_shipped_weights_fit_the_features_and_say_how_they_were_made():
+    from game.ai.learned import SHIPPED, load_net
+    net = load_net(SHIPPED)
+    assert net.sizes[0] == SIZE and net.sizes[-1] == 1
+    about = json.loads(sidecar(SHIPPED).read_text(encoding="utf-8"))
+    assert about["command"].startswith("python main.py train")
+    assert about["seed"] == about["options"]["seed"] and about["games"] > 0
+    assert about["positions"] > 0 and about["match"]["games"] > 0
+    state = midgame_positions(11, every=43)[0]
+    assert np.isfinite(LearnedEvaluator(net).advantage(state, state.current_player))
