@@ -4,6 +4,7 @@
     player = make_player("medium", seed=3)
     action = player.choose(state)          # one of state.legal_actions(); state unchanged
     suggestion = hint(state)               # the Hard tier's move, in its default time
+    learned = make_player("hard", value="learned")  # Hard on the learned evaluation
 
 AI code imports only the rules module and plays through the same legal actions as a
 person. No tier sees more than a player can: what a GameState knows that the table does
