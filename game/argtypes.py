@@ -47,6 +47,28 @@ def duration(text: str) -> float:
     return _seconds(text, zero=True)
 
 
+def _real(text: str, low: float, high: float, low_open: bool) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not (math.isfinite(value) and (value > low if low_open else value >= low)
+            and value <= high):
+        bounds = f"{'more than' if low_open else 'from'} {low:g} to {high:g}"
+        raise argparse.ArgumentTypeError(f"{text} is out of range ({bounds})")
+    return value
+
+
+def share(text: str) -> float:
+    """A share of something: a number from 0 to 1."""
+    return _real(text, 0.0, 1.0, low_open=False)
+
+
+def rate(text: str) -> float:
+    """A step size such as a learning rate: more than 0, at most 1."""
+    return _real(text, 0.0, 1.0, low_open=True)
+
+
 def window_size(smallest: tuple[int, int],
                 largest: tuple[int, int]) -> Callable[[str], tuple[int, int]]:
     """A type for a window size written WIDTHxHEIGHT, within the given bounds."""

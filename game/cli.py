@@ -1,4 +1,5 @@
-"""Command-line entry points: play, simulate, bench, tournament, openings, bench-client."""
+"""Command-line entry points: play, simulate, bench, tournament, openings, train,
+bench-client."""
 
 from __future__ import annotations
 
@@ -104,6 +105,11 @@ def openings(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def train(args: argparse.Namespace) -> int:
+    from .ai.train import run
+    return run(args)
+
+
 def play(args: argparse.Namespace) -> int:
     from .scenes.app import main as open_window
     return open_window(windowed=args.windowed)
@@ -139,6 +145,10 @@ def main(argv: list[str]) -> int:
                                              "spaces) by self-play")
     from .ai.openings import add_arguments as add_opening_arguments
     add_opening_arguments(p_open)
+    p_train = sub.add_parser("train", help="train the AI's learned evaluation by self-play "
+                                           "and keep it if it wins a match")
+    from .ai.train import add_arguments as add_train_arguments
+    add_train_arguments(p_train)
     p_client = sub.add_parser("bench-client", help="print the game window's drawing speed figures")
     if argv[:1] == ["bench-client"]:
         # Its options come from the table's module, which loads pygame: only when asked.
@@ -146,5 +156,5 @@ def main(argv: list[str]) -> int:
         table_bench.add_arguments(p_client)
     args = parser.parse_args(argv)
     return {"play": play, "simulate": simulate, "bench": bench,
-            "tournament": tournament, "openings": openings,
+            "tournament": tournament, "openings": openings, "train": train,
             "bench-client": bench_client}[args.command](args)

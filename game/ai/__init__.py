@@ -4,6 +4,7 @@
     player = make_player("medium", seed=3)
     action = player.choose(state)          # one of state.legal_actions(); state unchanged
     suggestion = hint(state)               # the Hard tier's move, in its default time
+    learned = make_player("hard", value="learned")  # Hard on the learned evaluation
 
 AI code imports only the rules module and plays through the same legal actions as a
 person. No tier sees more than a player can: what a GameState knows that the table does
@@ -19,16 +20,27 @@ from .players import EasyPlayer, MediumPlayer, Player, RandomPlayer
 TIERS = ("random", "easy", "medium", "hard")
 
 
+LEARNED_TIERS = ("medium", "hard")  # the tiers that can search with the learned evaluation
+
+
 def make_player(tier: str, seed: int = 0, time_budget: float | None = None,
-                iterations: int | None = None) -> Player:
+                iterations: int | None = None, value: str | None = None) -> Player:
     """An AI player of the given tier. `time_budget` is seconds per decision (a limit in
-    play); `iterations` fixes the amount of search, for reproducible games and tests."""
+    play); `iterations` fixes the amount of search, for reproducible games and tests.
+    `value` makes Medium or Hard search with the learned evaluation: a weights file, or
+    "learned" for the shipped weights (learned.py)."""
     from .hard import HardPlayer
     classes = {"random": RandomPlayer, "easy": EasyPlayer, "medium": MediumPlayer,
                "hard": HardPlayer}
     if tier not in classes:
         raise ValueError(f"unknown AI tier {tier!r} (choose from {', '.join(TIERS)})")
-    return classes[tier](seed=seed, time_budget=time_budget, iterations=iterations)
+    if value is None:
+        return classes[tier](seed=seed, time_budget=time_budget, iterations=iterations)
+    if tier not in LEARNED_TIERS:
+        raise ValueError(f"the {tier} tier has no learned evaluation")
+    from .learned import evaluator_for
+    return classes[tier](seed=seed, time_budget=time_budget, iterations=iterations,
+                         evaluator=evaluator_for(value))
 
 
 def hint(state: GameState, time_budget: float | None = None) -> Action:
@@ -37,4 +49,4 @@ def hint(state: GameState, time_budget: float | None = None) -> Action:
     return make_player("hard", time_budget=time_budget).choose(state)
 
 
-__all__ = ["TIERS", "Player", "hint", "make_player"]
+__all__ = ["LEARNED_TIERS", "TIERS", "Player", "hint", "make_player"]

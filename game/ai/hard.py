@@ -44,11 +44,12 @@ class HardPlayer(Player):
     confidence = 1.0     # standard errors by which a challenger must beat the beam's best
 
     def __init__(self, seed: int = 0, time_budget: float | None = None,
-                 iterations: int | None = None, weights: Weights = DEFAULT) -> None:
+                 iterations: int | None = None, weights: Weights = DEFAULT,
+                 evaluator: Evaluator | None = None) -> None:
         if time_budget is None and iterations is None:
             time_budget = self.default_time
         super().__init__(seed, time_budget, iterations)
-        self.evaluator = Evaluator(weights)
+        self.evaluator = evaluator or Evaluator(weights)
         self._script: list[tuple[tuple, Action]] = []
 
     def choose(self, state: GameState) -> Action:

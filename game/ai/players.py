@@ -97,9 +97,10 @@ class MediumPlayer(Player):
     default_width = 4
 
     def __init__(self, seed: int = 0, time_budget: float | None = None,
-                 iterations: int | None = None, weights: Weights = DEFAULT) -> None:
+                 iterations: int | None = None, weights: Weights = DEFAULT,
+                 evaluator: Evaluator | None = None) -> None:
         super().__init__(seed, time_budget, iterations)
-        self.evaluator = Evaluator(weights)
+        self.evaluator = evaluator or Evaluator(weights)
 
     def choose(self, state: GameState) -> Action:
         legal = _check_decision(state)

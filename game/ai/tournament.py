@@ -9,6 +9,9 @@
 use iteration budgets, and so is the whole run. A seat may carry its own budgets:
 `hard:0.5` (seconds per decision), `hard@48` (iterations), `hard:0.5@48`.
 
+`hard+learned`, `medium+learned` (with budgets: `hard+learned:0.5@48`) search with the
+learned evaluation (learned.py): the shipped weights, or the file given by `--value`.
+
 `chateauma:medium`, `chateauma:hard+A+B+C+D` (any difficulty GameConfig accepts) adds
 Châteauma: it always takes the last seat, so only the other seats rotate.
 
@@ -34,10 +37,11 @@ from multiprocessing import Pool
 
 from ..argtypes import POSITIVE, WORKERS, seconds
 from ..rules import BOARD_MODES, RULE_SETS, GameConfig, new_game
-from . import TIERS, make_player
+from . import LEARNED_TIERS, TIERS, make_player
 
 
 CHATEAUMA = "chateauma"
+LEARNED = "learned"
 
 
 @dataclass(frozen=True)
@@ -48,12 +52,13 @@ class Seat:
     time_budget: float | None = None
     iterations: int | None = None
     difficulty: str | None = None      # Châteauma's, e.g. 'hard+A+B+C+D'
+    value: str | None = None           # the learned evaluation's weights (make_player)
 
     @property
     def label(self) -> str:
         if self.tier == CHATEAUMA:
             return f"{CHATEAUMA}:{self.difficulty}"
-        text = self.tier
+        text = self.tier + (f"+{LEARNED}" if self.value else "")
         if self.time_budget is not None:
             text += f":{self.time_budget:g}"
         if self.iterations is not None:
@@ -74,15 +79,19 @@ def parse_seat(item: str, time_budget: float | None, iterations: int | None) -> 
             raise argparse.ArgumentTypeError(f"seat {item!r}: {e}") from None
     tier, _, count = item.partition("@")
     tier, _, budget = tier.partition(":")
+    tier, plus, evaluation = tier.partition("+")
     if tier not in TIERS:
         raise argparse.ArgumentTypeError(
             f"unknown seat {item!r} (a tier from {', '.join(TIERS)}, or {CHATEAUMA}:difficulty)")
+    if plus and (evaluation != LEARNED or tier not in LEARNED_TIERS):
+        raise argparse.ArgumentTypeError(
+            f"seat {item!r}: only {' and '.join(LEARNED_TIERS)} take +{LEARNED}")
     try:
         budget_seconds = seconds(budget) if budget else time_budget
         steps = POSITIVE(count) if count else iterations
     except argparse.ArgumentTypeError as e:
         raise argparse.ArgumentTypeError(f"seat {item!r}: {e}") from None
-    return Seat(tier, budget_seconds, steps)
+    return Seat(tier, budget_seconds, steps, value=LEARNED if plus else None)
 
 
 def parse_seats(text: str, time_budget: float | None = None,
@@ -115,7 +124,7 @@ def play_game(config: GameConfig, seats: list[Seat], seed: int, index: int) -> G
     n = config.deciders
     rotation = [seats[(i + index) % len(seats)] for i in range(n)]
     players = [make_player(s.tier, seed=seed * 1_000_003 + index * 7 + i,
-                           time_budget=s.time_budget, iterations=s.iterations)
+                           time_budget=s.time_budget, iterations=s.iterations, value=s.value)
                for i, s in enumerate(rotation)]
     chance = random.Random(f"tournament-{seed}-{index}")
     state = new_game(config)
@@ -210,10 +219,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="fixed search budget per decision for every AI seat without its "
                              "own (tier-specific: Hard's sampled continuations, Medium's beam "
                              "width)")
+    parser.add_argument("--value", type=weights_file, default=None,
+                        help="weights file for the +learned seats (default: the shipped "
+                             "game/ai/data/value.npz)")
     parser.add_argument("--rules", default="special", choices=RULE_SETS)
     parser.add_argument("--boards", default="advanced", choices=BOARD_MODES)
     parser.add_argument("--json", action="store_true", help="print machine-readable results")
     parser.add_argument("--progress", action="store_true", help="print each game as it ends")
+
+
+def weights_file(text: str) -> str:
+    """A learned evaluation's weights file that can be read."""
+    from .learned import load_net
+    try:
+        load_net(text)
+    except (OSError, ValueError, KeyError) as e:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a weights file: {e}") from None
+    return text
 
 
 def _seats_text(text: str) -> str:
@@ -241,6 +263,18 @@ def run(args: argparse.Namespace) -> int:
     except argparse.ArgumentTypeError as e:
         print(f"tournament: {e}", file=sys.stderr)
         return 2
+    if any(s.value for s in seats):
+        from .learned import SHIPPED
+        value = args.value or str(SHIPPED)
+        if args.value is None:
+            try:
+                weights_file(value)
+            except argparse.ArgumentTypeError:
+                print(f"tournament: no shipped weights ({SHIPPED}); give --value FILE",
+                      file=sys.stderr)
+                return 2
+        seats = [Seat(s.tier, s.time_budget, s.iterations, value=value if s.value else None)
+                 for s in seats]
     if automa is not None and args.players < 2:
         print("tournament: Châteauma needs at least one other seat", file=sys.stderr)
         return 2

@@ -31,8 +31,9 @@ from .serialize import outcome_from_json, outcome_to_json
 from .state import Action, Frame, IllegalAction, PlayerState, StateError
 from .visibility import position_seed, public_key, resample_hidden
 from .tiles import (BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP, CASTLE,
-                    CHURCH, CITY_HALL, COLOURS, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
-                    KIND_COUNT, KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES, MARKET, MINE,
+                    CHURCH, CITY_HALL, COLOURS, GOODS_TYPES, KIND_ANIMALS, KIND_BUILDING,
+                    KIND_COLOUR, KIND_COUNT, KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES,
+                    KNOWLEDGE_COUNT, MARKET, MINE,
                     MONASTERY, PASTURE, SHIP, SPECIES, WAREHOUSE, WATCHTOWER, kind_from_name)
 
 # The public API: everything outside game/rules imports from here only (a test checks).
@@ -53,7 +54,7 @@ __all__ = [
     "PASTURE", "BUILDING", "BUILDINGS", "BANK", "BOARDING_HOUSE", "CARPENTERS_WORKSHOP",
     "CHURCH", "CITY_HALL", "MARKET", "WAREHOUSE", "WATCHTOWER", "SPECIES", "KIND_COUNT",
     "KIND_NAMES", "KIND_COLOUR", "KIND_BUILDING", "KIND_SPECIES", "KIND_ANIMALS",
-    "KIND_KNOWLEDGE", "kind_from_name",
+    "KIND_KNOWLEDGE", "kind_from_name", "GOODS_TYPES", "KNOWLEDGE_COUNT",
     # dice
     "USE_SELL", "die_use", "die_distance", "workers_needed",
     # points

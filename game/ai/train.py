@@ -1,0 +1,416 @@
+"""Training the learned evaluation: self-play data, a value network, an accepting match.
+
+    python main.py train --dir training --games 300 --seed 1 [--workers 1] [--write]
+
+1. **Self-play**: games between Medium players (the hand-tuned evaluation, or the
+   learned one of the run's accepted network with `--self-play learned`). At the start
+   of a turn a player plays, with the share `--explore` of its turns, the beam's second
+   best distinct turn instead of the best, so the data also holds positions the best play
+   would not reach (the search compares exactly such positions). After every turn the
+   position is stored from every seat's point of view (features.py) with that seat's
+   final margin: its final score less the best opponent's.
+2. **Training**: a value network (network.py) on those rows, one game in ten held out to
+   measure it; the weights of the epoch with the lowest held-out error are the candidate.
+3. **Match**: the candidate against the current evaluation (the run's accepted network,
+   or the hand-tuned evaluation before there is one), seat-swapped, both sides the same
+   tier (`--match-tier`). The candidate is kept (`best.npz`) only if it wins more than
+   half the games; `--write` then installs it as the shipped weights (data/value.npz).
+
+Everything lands in `--dir` as it is made (games in chunks, a checkpoint after every
+epoch, every match game), and the command picks up where an interrupted run stopped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import shutil
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+import numpy as np
+
+from ..argtypes import POSITIVE, WORKERS, rate, share
+from ..rules import BOARD_MODES, RULE_SETS, GameConfig, new_game, position_seed, public_key
+from .evaluate import Evaluator
+from .features import SIZE, features, hand_margin
+from .learned import SHIPPED, evaluator_for
+from .network import ValueNet, sidecar
+from .openings import SETUP, opening_choice
+from .turns import plan
+
+CHUNK = 10                 # games per data file
+HOLD_OUT = 10              # every tenth game is held out of training
+DATA_OPTIONS = ("players", "rules", "boards", "seed", "explore", "width", "self_play")
+
+
+# --- self-play ------------------------------------------------------------------------
+
+def _turn(state, evaluator: Evaluator, width: int, explore: float, rng: random.Random,
+          seed: int):
+    """One seat's whole turn (or setup choice), as Medium plays it, with exploration."""
+    if state.decision in SETUP:
+        choice = opening_choice(state)
+        if choice is None:
+            legal = state.legal_actions()
+            seat = state.current_player
+            choice = legal[random.Random(position_seed(seed, state, seat)).randrange(len(legal))]
+        state.apply(choice)
+        return state
+    lines = plan(state, evaluator.advantage, width)
+    line = lines[0]
+    if explore and rng.random() < explore:
+        seat = state.current_player
+        key = public_key(line.state, seat)
+        for other in lines[1:]:
+            if public_key(other.state, seat) != key:
+                line = other
+                break
+    return line.state
+
+
+def self_play_game(config: GameConfig, seed: int, index: int, explore: float, width: int,
+                   value: str | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """One self-play game: the feature rows stored after every turn and their targets."""
+    evaluator = evaluator_for(value)
+    chance = random.Random(f"train-{seed}-{index}")
+    explore_rng = random.Random(f"train-explore-{seed}-{index}")
+    state = new_game(config)
+    rows: list[np.ndarray] = []
+    seats: list[int] = []
+    while not state.terminal:
+        if state.chance is not None:
+            state.apply_chance(state.sample_chance(chance))
+            continue
+        setup = state.phase < 0 or state.decision in SETUP
+        state = _turn(state, evaluator, width, explore, explore_rng, seed * 1_000_003 + index)
+        if setup or state.terminal:
+            continue
+        values = [evaluator.value(state, s) for s in range(state.n)]
+        for s in range(config.deciders):
+            rows.append(features(state, s, values))
+            seats.append(s)
+    scores = state.scores()
+    margin = [scores[s] - max((v for o, v in enumerate(scores) if o != s), default=0)
+              for s in range(state.n)]
+    x = np.asarray(rows, dtype=np.float32).reshape(-1, SIZE)
+    y = np.asarray([margin[s] for s in seats], dtype=np.float32)
+    return x, y
+
+
+def _chunk_job(job: tuple) -> tuple[int, int]:
+    config, seed, chunk, games, explore, width, value, folder = job
+    xs, ys, gs = [], [], []
+    for index in range(chunk * CHUNK, min((chunk + 1) * CHUNK, games)):
+        x, y = self_play_game(config, seed, index, explore, width, value)
+        xs.append(x)
+        ys.append(y)
+        gs.append(np.full(len(y), index, dtype=np.int32))
+    path = chunk_path(folder, chunk)
+    tmp = path.with_name(path.stem + ".tmp.npz")
+    np.savez(tmp, x=np.concatenate(xs), y=np.concatenate(ys), game=np.concatenate(gs))
+    tmp.replace(path)
+    return chunk, len(xs)
+
+
+def chunk_path(folder: Path, chunk: int) -> Path:
+    return folder / "data" / f"games-{chunk:05d}.npz"
+
+
+def _chunk_done(folder: Path, chunk: int, games: int) -> bool:
+    """True if the chunk's file holds every game of the chunk that the run wants (a run
+    asked for more games than before replays a chunk it left short)."""
+    path = chunk_path(folder, chunk)
+    if not path.exists():
+        return False
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            have = len(set(data["game"].tolist()))
+    except (OSError, ValueError, KeyError):
+        return False
+    return have >= min(CHUNK, games - chunk * CHUNK)
+
+
+def _eta(done: float, total: float, elapsed: float) -> str:
+    left = elapsed / done * (total - done) if done else 0.0
+    return f"{_clock(elapsed)} elapsed, ETA {_clock(left)}"
+
+
+def _clock(seconds: float) -> str:
+    seconds = int(seconds)
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+def generate(args: argparse.Namespace, folder: Path, value: str | None) -> None:
+    config = GameConfig(players=args.players, rules=args.rules, board_mode=args.boards)
+    chunks = (args.games + CHUNK - 1) // CHUNK
+    (folder / "data").mkdir(parents=True, exist_ok=True)
+    todo = [c for c in range(chunks) if not _chunk_done(folder, c, args.games)]
+    done = (chunks - len(todo)) * CHUNK
+    if not todo:
+        print(f"self-play: {args.games} games on disk", flush=True)
+        return
+    jobs = [(config, args.seed, c, args.games, args.explore, args.width, value, folder)
+            for c in todo]
+    start = time.perf_counter()
+    played = 0
+    total = args.games - min(done, args.games)
+    print(f"self-play: {total} games to play ({min(done, args.games)} on disk)", flush=True)
+
+    def report(games: int) -> None:
+        nonlocal played
+        played += games
+        print(f"self-play: {played}/{total} games, {_eta(played, total, time.perf_counter() - start)}",
+              flush=True)
+
+    if args.workers == 1:
+        for job in jobs:
+            report(_chunk_job(job)[1])
+    else:
+        with Pool(args.workers) as pool:
+            for _, games in pool.imap_unordered(_chunk_job, jobs):
+                report(games)
+
+
+def load_data(folder: Path, games: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    chunks = (games + CHUNK - 1) // CHUNK
+    xs, ys, gs = [], [], []
+    for c in range(chunks):
+        with np.load(chunk_path(folder, c), allow_pickle=False) as data:
+            keep = data["game"] < games
+            xs.append(data["x"][keep])
+            ys.append(data["y"][keep])
+            gs.append(data["game"][keep])
+    return (np.concatenate(xs).astype(np.float64), np.concatenate(ys).astype(np.float64),
+            np.concatenate(gs))
+
+
+# --- training -------------------------------------------------------------------------
+
+def train(x: np.ndarray, y: np.ndarray, games: np.ndarray, folder: Path, epochs: int,
+          hidden: int, batch: int, step: float, seed: int, blend: float,
+          residual: bool = False, decay: float = 1e-4, quiet: bool = False) -> ValueNet:
+    """Train (or go on training from the folder's checkpoint); the candidate is the
+    epoch with the lowest held-out error. A residual network learns the final margin less
+    the hand-tuned advantage."""
+    held = games % HOLD_OUT == 0
+    if not quiet and held.any():
+        miss = hand_margin(x[held]) - y[held]
+        print(f"training: the hand-tuned advantage alone misses the held-out final margins "
+              f"by {np.sqrt(np.mean(miss ** 2)):.1f} points (rms)", flush=True)
+    if residual:
+        y = y - hand_margin(x)
+    xt, yt, xv, yv = x[~held], y[~held], x[held], y[held]
+    checkpoint = folder / "checkpoint.npz"
+    candidate = folder / "candidate.npz"
+    options = {"hidden": hidden, "batch": batch, "rate": step, "seed": seed, "blend": blend,
+               "residual": residual, "decay": decay, "positions": int(len(y))}
+    log: dict = {"options": options, "epoch": 0, "train_loss": [], "held_out_loss": [],
+                 "best": None}
+    stored = None
+    if checkpoint.exists() and sidecar(checkpoint).exists():
+        stored = json.loads(sidecar(checkpoint).read_text(encoding="utf-8"))
+    if stored is not None and stored.get("options") == options:
+        net = ValueNet.load(checkpoint)
+        log = stored
+    else:
+        if stored is not None and not quiet:
+            print("training: the checkpoint was made with other options or data; "
+                  "starting afresh", flush=True)
+        net = ValueNet((SIZE, hidden, max(1, hidden // 2), 1), seed=seed)
+        net.fit_scaling(xt, yt)
+        net.blend = blend
+        net.residual = residual
+    start = time.perf_counter()
+    first = log["epoch"]
+    for epoch in range(first, epochs):
+        net.epoch(xt, yt, np.random.default_rng([seed, epoch]), batch=batch, rate=step,
+                  decay=decay)
+        train_loss, held_loss = net.loss(xt, yt), net.loss(xv, yv) if len(yv) else 0.0
+        log["epoch"] = epoch + 1
+        log["train_loss"].append(round(train_loss, 5))
+        log["held_out_loss"].append(round(held_loss, 5))
+        if log["best"] is None or held_loss < log["held_out_loss"][log["best"]]:
+            log["best"] = epoch
+            net.save(candidate)
+        net.save(checkpoint, about=log, with_optimizer=True)
+        if not quiet:
+            print(f"training: epoch {epoch + 1}/{epochs}, loss {train_loss:.4f}, held out "
+                  f"{held_loss:.4f} (rms {np.sqrt(held_loss) * net.scale:.1f} points), "
+                  f"{_eta(epoch + 1 - first, epochs - first, time.perf_counter() - start)}",
+                  flush=True)
+    return ValueNet.load(candidate)
+
+
+# --- the accepting match --------------------------------------------------------------
+
+def _digest(path: Path) -> str:
+    return hashlib.blake2b(path.read_bytes(), digest_size=8).hexdigest()
+
+
+def _match_job(job: tuple) -> dict:
+    from .tournament import play_game
+    config, seats, seed, index = job
+    result = play_game(config, seats, seed, index)
+    mine = (-index) % len(seats)   # the rotation puts seats[0] here in game `index`
+    other = 1 - mine if len(seats) == 2 else None
+    return {"index": index, "scores": result.scores, "candidate": mine,
+            "won": result.winner == mine,
+            "candidate_score": result.scores[mine],
+            "other_score": result.scores[other] if other is not None else None}
+
+
+def match(args: argparse.Namespace, folder: Path, candidate: Path,
+          current: Path | None) -> dict:
+    """The candidate against the current evaluation; every game is stored as it ends."""
+    from .tournament import Seat, wilson
+    tier, iterations = args.match_tier, args.match_iterations
+    seats = [Seat(tier, iterations=iterations, value=str(candidate)),
+             Seat(tier, iterations=iterations, value=str(current) if current else None)]
+    config = GameConfig(players=2, rules=args.rules, board_mode=args.boards)
+    key = {"candidate": _digest(candidate), "current": _digest(current) if current else None,
+           "tier": tier, "iterations": iterations}
+    log = folder / "match.jsonl"
+    games: dict[int, dict] = {}
+    if log.exists():
+        for line in log.read_text(encoding="utf-8").splitlines():
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue  # a line cut short by an interruption
+            if entry.get("key") == key:
+                games[entry["index"]] = entry
+    todo = [i for i in range(args.match_games) if i not in games]
+    seed = args.seed + 7919   # not the self-play games' chance
+    jobs = [(config, seats, seed, i) for i in todo]
+    start = time.perf_counter()
+    print(f"match: {tier} with the candidate against {tier} with "
+          f"{'the accepted network' if current else 'the hand-tuned evaluation'}, "
+          f"{len(todo)} of {args.match_games} games to play", flush=True)
+
+    def record(entry: dict) -> None:
+        entry["key"] = key
+        games[entry["index"]] = entry
+        with log.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(entry) + "\n")
+        done = len(games) - (args.match_games - len(todo))
+        wins = sum(g["won"] for g in games.values())
+        if done % 10 == 0 or done == len(todo):
+            print(f"match: {len(games)}/{args.match_games} games, candidate won {wins}, "
+                  f"{_eta(done, len(todo), time.perf_counter() - start)}", flush=True)
+
+    if args.workers == 1:
+        for job in jobs:
+            record(_match_job(job))
+    elif jobs:
+        with Pool(args.workers) as pool:
+            for entry in pool.imap_unordered(_match_job, jobs):
+                record(entry)
+    played = [games[i] for i in range(args.match_games)]
+    wins = sum(g["won"] for g in played)
+    lo, hi = wilson(wins, len(played))
+    return {"games": len(played), "candidate_wins": wins,
+            "win_rate": round(wins / len(played), 4), "win_rate_95ci": [round(lo, 4), round(hi, 4)],
+            "candidate_mean": round(float(np.mean([g["candidate_score"] for g in played])), 2),
+            "current_mean": round(float(np.mean([g["other_score"] for g in played])), 2),
+            "tier": tier, "iterations": iterations,
+            "against": "accepted network" if current else "hand-tuned evaluation"}
+
+
+# --- the command ----------------------------------------------------------------------
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dir", default="training", help="folder for data, checkpoints "
+                        "and the match (an interrupted run resumes from it)")
+    parser.add_argument("--games", type=POSITIVE, default=300, help="self-play games")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--rules", default="special", choices=RULE_SETS)
+    parser.add_argument("--boards", default="advanced", choices=BOARD_MODES)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=WORKERS, default=None,
+                        help="processes to play games in (default: every available core)")
+    parser.add_argument("--width", type=POSITIVE, default=4, help="self-play beam width")
+    parser.add_argument("--explore", type=share, default=0.1,
+                        help="share of turns played with the beam's second-best turn")
+    parser.add_argument("--self-play", choices=("hand", "learned"), default="hand",
+                        help="the evaluation the self-play players search with (learned: "
+                             "the run's accepted network)")
+    parser.add_argument("--epochs", type=POSITIVE, default=20)
+    parser.add_argument("--hidden", type=POSITIVE, default=16,
+                        help="units of the first hidden layer (the second has half)")
+    parser.add_argument("--batch", type=POSITIVE, default=256)
+    parser.add_argument("--rate", type=rate, default=1e-3, help="Adam's step size")
+    parser.add_argument("--blend", type=share, default=1.0,
+                        help="share of the network in the learned evaluation (the rest is "
+                             "the hand-tuned advantage)")
+    parser.add_argument("--target", choices=("residual", "margin"), default="residual",
+                        help="learn what the hand-tuned advantage misses of the final margin "
+                             "(residual), or the margin itself")
+    parser.add_argument("--decay", type=share, default=0.1,
+                        help="weight decay (the data is small and noisy: strong decay keeps "
+                             "the network from learning single games by heart)")
+    parser.add_argument("--match-games", type=POSITIVE, default=100)
+    parser.add_argument("--match-tier", choices=("medium", "hard"), default="medium")
+    parser.add_argument("--match-iterations", type=POSITIVE, default=None,
+                        help="the match players' search budget (Hard: sampled "
+                             "continuations, default 24; Medium: beam width)")
+    parser.add_argument("--write", action="store_true",
+                        help="install an accepted network as the shipped weights")
+
+
+def run(args: argparse.Namespace) -> int:
+    from .tournament import worker_count
+    folder = Path(args.dir)
+    if args.match_tier == "hard" and args.match_iterations is None:
+        args.match_iterations = 24
+    args.workers = worker_count(args.workers, args.games)
+    options = {k: getattr(args, k) for k in DATA_OPTIONS}
+    folder.mkdir(parents=True, exist_ok=True)
+    run_file = folder / "run.json"
+    if run_file.exists():
+        stored = json.loads(run_file.read_text(encoding="utf-8"))
+        if stored != options:
+            print(f"train: {folder} holds data made with other options ({stored}); use "
+                  "another --dir", file=sys.stderr)
+            return 2
+    else:
+        run_file.write_text(json.dumps(options, indent=1) + "\n", encoding="utf-8")
+    best = folder / "best.npz"
+    if args.self_play == "learned" and not best.exists():
+        print("train: --self-play learned needs an accepted network in the folder",
+              file=sys.stderr)
+        return 2
+    total = time.perf_counter()
+    generate(args, folder, str(best) if args.self_play == "learned" else None)
+    x, y, games = load_data(folder, args.games)
+    print(f"training: {len(y)} positions from {args.games} games, mean margin "
+          f"{y.mean():.1f}, sd {y.std():.1f}", flush=True)
+    train(x, y, games, folder, args.epochs, args.hidden, args.batch, args.rate, args.seed,
+          args.blend, args.target == "residual", args.decay)
+    candidate = folder / "candidate.npz"
+    result = match(args, folder, candidate, best if best.exists() else None)
+    kept = result["candidate_wins"] * 2 > result["games"]
+    print(f"match: candidate won {result['candidate_wins']} of {result['games']} "
+          f"({result['win_rate']:.1%}, 95% CI {result['win_rate_95ci'][0]:.1%}-"
+          f"{result['win_rate_95ci'][1]:.1%}), mean {result['candidate_mean']:.1f} against "
+          f"{result['current_mean']:.1f}: {'kept' if kept else 'not kept'}", flush=True)
+    about = {"command": "python main.py train " + " ".join(sys.argv[2:]),
+             "options": options, "games": args.games, "positions": int(len(y)),
+             "epochs": args.epochs, "hidden": args.hidden, "batch": args.batch,
+             "rate": args.rate, "blend": args.blend, "target": args.target,
+             "decay": args.decay, "match": result,
+             "seconds": round(time.perf_counter() - total, 1)}
+    if kept:
+        shutil.copyfile(candidate, best)
+        sidecar(best).write_text(json.dumps(about, indent=1, sort_keys=True) + "\n",
+                                 encoding="utf-8")
+        if args.write:
+            SHIPPED.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(best, SHIPPED)
+            shutil.copyfile(sidecar(best), sidecar(SHIPPED))
+            print(f"installed as {SHIPPED}")
+    return 0

@@ -1,0 +1,231 @@
+"""The learned evaluation: features, the value network, its training command and its use."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import numpy as np
+import pytest
+
+from game.ai import make_player
+from game.ai.evaluate import Evaluator
+from game.ai.features import SIZE, features, hand_margin
+from game.ai.learned import LearnedEvaluator
+from game.ai.network import ValueNet, sidecar
+from game.ai.train import add_arguments, chunk_path, run, self_play_game
+from game.ai.tournament import parse_seat
+from game.rules import GameConfig
+
+from .positions import midgame_positions, shuffled_supplies, swapped_face_down
+
+
+@pytest.fixture(scope="module")
+def data():
+    """A tiny self-play data set: two games, every turn from both seats."""
+    config = GameConfig(players=2)
+    parts = [self_play_game(config, seed=5, index=i, explore=0.2, width=1) for i in range(2)]
+    return np.concatenate([x for x, _ in parts]), np.concatenate([y for _, y in parts])
+
+
+@pytest.fixture(scope="module")
+def net(data):
+    x, y = data
+    n = ValueNet((SIZE, 16, 8, 1), seed=2)
+    n.fit_scaling(x, y)
+    rng = np.random.default_rng(0)
+    for _ in range(5):
+        n.epoch(x, y, rng, batch=32, rate=3e-3)
+    return n
+
+
+def test_features_have_a_fixed_length_for_every_player_count():
+    for players in (2, 3, 4):
+        for state in midgame_positions(3, players=players, every=41)[:3]:
+            for seat in range(players):
+                f = features(state, seat)
+                assert f.shape == (SIZE,)
+                assert np.all(np.isfinite(f))
+
+
+def test_features_are_the_seats_own_view():
+    state = midgame_positions(4, every=23)[-1]
+    mine, theirs = features(state, 0), features(state, 1)
+    assert not np.array_equal(mine, theirs)
+    assert np.array_equal(features(state, 0), mine)
+
+
+def test_features_ignore_the_order_of_the_supplies():
+    for i, state in enumerate(midgame_positions(6, every=19)[::3]):
+        shuffled = shuffled_supplies(state, seed=i)
+        assert shuffled.bags != state.bags or shuffled.black_bag != state.black_bag
+        for seat in range(state.n):
+            assert np.array_equal(features(state, seat), features(shuffled, seat))
+
+
+def test_features_ignore_chateaumas_face_down_tiles():
+    positions = midgame_positions(13, chateauma="hard+A+B", every=11)[1::2]
+    for i, state in enumerate(positions):
+        swapped = swapped_face_down(state, seed=i)
+        assert swapped.chateauma.estate != state.chateauma.estate
+        for seat in range(state.n):
+            assert np.array_equal(features(state, seat), features(swapped, seat))
+
+
+def test_self_play_rows_carry_the_final_margin(data):
+    x, y = data
+    assert x.shape == (len(y), SIZE) and len(y) > 50
+    # Two seats per position: their margins are opposite in a two-player game.
+    assert np.allclose(y[0::2], -y[1::2])
+
+
+def test_the_network_is_deterministic_and_batches_agree(net, data):
+    x, _ = data
+    batch = net.predict(x[:7])
+    assert batch.shape == (7,)
+    single = [net.predict(row) for row in x[:7]]
+    assert np.allclose(batch, single)
+    assert np.array_equal(net.predict(x[:7]), batch)
+    assert np.ndim(net.predict(x[0])) == 0
+
+
+def test_training_lowers_the_loss(data):
+    x, y = data
+    n = ValueNet((SIZE, 16, 8, 1), seed=1)
+    n.fit_scaling(x, y)
+    before = n.loss(x, y)
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        n.epoch(x, y, rng, batch=32, rate=3e-3)
+    assert n.loss(x, y) < 0.5 * before
+
+
+def test_weights_survive_saving_and_loading(net, data, tmp_path):
+    x, _ = data
+    path = tmp_path / "value.npz"
+    net.save(path, about={"seed": 2, "games": 2})
+    loaded = ValueNet.load(path)
+    assert np.array_equal(loaded.predict(x), net.predict(x))
+    assert loaded.sizes == net.sizes and loaded.blend == net.blend
+    assert json.loads(sidecar(path).read_text(encoding="utf-8")) == {"seed": 2, "games": 2}
+
+
+def test_training_goes_on_exactly_from_a_checkpoint(data, tmp_path):
+    x, y = data
+    path = tmp_path / "checkpoint.npz"
+    straight = ValueNet((SIZE, 8, 4, 1), seed=3)
+    straight.fit_scaling(x, y)
+    resumed = ValueNet((SIZE, 8, 4, 1), seed=3)
+    resumed.fit_scaling(x, y)
+    for e in range(2):
+        resumed.epoch(x, y, np.random.default_rng(e), batch=64)
+    resumed.save(path, with_optimizer=True)
+    resumed = ValueNet.load(path)
+    resumed.epoch(x, y, np.random.default_rng(2), batch=64)
+    for e in range(3):
+        straight.epoch(x, y, np.random.default_rng(e), batch=64)
+    assert np.array_equal(resumed.predict(x), straight.predict(x))
+
+
+def test_the_learned_evaluation_at_blend_zero_is_the_hand_tuned_one(net):
+    hand = Evaluator()
+    learned = LearnedEvaluator(net, blend=0.0)
+    mixed = LearnedEvaluator(net, blend=0.5)
+    for state in midgame_positions(8, every=29):
+        seat = state.current_player
+        assert learned.advantage(state, seat) == hand.advantage(state, seat)
+        half = 0.5 * hand.advantage(state, seat) + 0.5 * float(
+            net.predict(features(state, seat)))
+        assert mixed.advantage(state, seat) == pytest.approx(half)
+
+
+@pytest.mark.parametrize("tier", ["medium", "hard"])
+def test_a_tier_plays_legally_with_the_learned_evaluation(net, tmp_path, tier):
+    path = tmp_path / "value.npz"
+    net.save(path)
+    for state in midgame_positions(9, every=37)[:3]:
+        before = state.clone()
+        action = make_player(tier, seed=1, iterations=2, value=str(path)).choose(state)
+        assert action in state.legal_actions()
+        assert state.legal_actions() == before.legal_actions()
+        assert action == make_player(tier, seed=1, iterations=2, value=str(path)).choose(state)
+
+
+def test_only_searching_tiers_take_the_learned_evaluation():
+    seat = parse_seat("hard+learned:0.5@8", None, None)
+    assert (seat.tier, seat.time_budget, seat.iterations, seat.value) == ("hard", 0.5, 8, "learned")
+    assert seat.label == "hard+learned:0.5@8"
+    for text in ("easy+learned", "hard+other"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            parse_seat(text, None, None)
+    with pytest.raises(ValueError):
+        make_player("random", value="learned")
+
+
+def _train_args(folder, *extra):
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    return parser.parse_args(["--dir", str(folder), "--games", "2", "--workers", "1",
+                              "--width", "1", "--hidden", "8", "--match-games", "1",
+                              "--match-iterations", "1", *extra])
+
+
+def test_train_resumes_where_it_stopped(tmp_path, capsys):
+    folder = tmp_path / "run"
+    assert run(_train_args(folder, "--epochs", "2")) == 0
+    data_file = chunk_path(folder, 0)
+    written = data_file.stat().st_mtime_ns
+    first = json.loads(sidecar(folder / "checkpoint.npz").read_text(encoding="utf-8"))
+    assert first["epoch"] == 2
+    assert len((folder / "match.jsonl").read_text(encoding="utf-8").splitlines()) == 1
+    capsys.readouterr()
+    # Asked for more epochs, the run keeps its games and epochs and trains on.
+    assert run(_train_args(folder, "--epochs", "3")) == 0
+    out = capsys.readouterr().out
+    assert "2 games on disk" in out
+    assert "epoch 1/3" not in out and "epoch 3/3" in out
+    assert data_file.stat().st_mtime_ns == written
+    log = json.loads(sidecar(folder / "checkpoint.npz").read_text(encoding="utf-8"))
+    assert log["epoch"] == 3 and log["train_loss"][:2] == first["train_loss"]
+    # The same run in one go ends with the same weights.
+    again = tmp_path / "again"
+    assert run(_train_args(again, "--epochs", "3")) == 0
+    x = np.load(data_file)["x"].astype(np.float64)
+    assert np.array_equal(ValueNet.load(folder / "checkpoint.npz").predict(x),
+                          ValueNet.load(again / "checkpoint.npz").predict(x))
+
+
+def test_a_finished_match_is_not_played_again(tmp_path, capsys):
+    folder = tmp_path / "run"
+    assert run(_train_args(folder, "--epochs", "1")) == 0
+    capsys.readouterr()
+    assert run(_train_args(folder, "--epochs", "1")) == 0
+    assert "0 of 1 games to play" in capsys.readouterr().out
+
+
+def test_train_refuses_a_folder_made_with_other_options(tmp_path, capsys):
+    folder = tmp_path / "run"
+    assert run(_train_args(folder, "--epochs", "1")) == 0
+    assert run(_train_args(folder, "--epochs", "1", "--seed", "9")) == 2
+    assert "other options" in capsys.readouterr().err
+
+
+def test_the_hand_tuned_advantage_can_be_read_back_from_the_features():
+    hand = Evaluator()
+    for players in (2, 4):
+        for state in midgame_positions(10, players=players, every=31)[:4]:
+            for seat in range(players):
+                assert hand_margin(features(state, seat))[0] == pytest.approx(
+                    hand.advantage(state, seat))
+
+
+def test_a_residual_network_corrects_the_hand_tuned_advantage(net):
+    residual = ValueNet.from_arrays(net.arrays())
+    residual.residual = True
+    hand = Evaluator()
+    learned = LearnedEvaluator(residual, blend=0.5)
+    for state in midgame_positions(8, every=29)[:5]:
+        seat = state.current_player
+        correction = float(residual.predict(features(state, seat)))
+        assert learned.advantage(state, seat) == pytest.approx(
+            hand.advantage(state, seat) + 0.5 * correction)
