@@ -139,15 +139,7 @@ class SaveRow(Button):
 
     def draw(self, canvas: Canvas) -> None:
         w, h = self.rect.size
-        if not self.enabled:
-            fill, ink = theme.BUTTON_DISABLED, theme.BUTTON_TEXT_DISABLED
-        elif self.hovered or self.focused:
-            fill, ink = theme.BUTTON_HOVER, theme.BUTTON_TEXT
-        else:
-            fill, ink = theme.BUTTON, theme.BUTTON_TEXT
-        canvas.fill_rect((0, 0, w, h), fill, radius=theme.RADIUS)
-        if self.focused and self.enabled:
-            canvas.fill_rect((0, 0, w, h), theme.FOCUS, radius=theme.RADIUS, width=4)
+        ink = self.draw_face(canvas)
         when, middle, players = self.lines()
         room = canvas.length(w - 2 * PAD)
         date = canvas.text(when, (w - PAD, 10), theme.FONT_SMALL, ink, anchor="topright")

@@ -12,13 +12,12 @@ from .art.faces import TileFace
 from .context import ClientContext
 from .layout import DESIGN_RECT, Canvas
 from .ui import theme
-from .ui.screen import MenuScene
+from .ui.screen import PageScene
 from .ui.text import wrap_text
 from .ui.widgets import Button
 
 PAGE = pygame.Rect(260, 150, 1400, 770)
 BACK = pygame.Rect(800, 960, 320, 76)
-SCROLL_STEP = 60
 HEADING_GAP = 24
 BULLET_INDENT = 34
 # A heading about a tile shows the tile beside it, at this radius.
@@ -67,7 +66,7 @@ def reference_blocks() -> list[Block]:
     return parse(text) if text else [Block("paragraph", i18n.tr("rules.missing"))]
 
 
-class RulesReferenceScene(MenuScene):
+class RulesReferenceScene(PageScene):
     PAGE = PAGE
     TITLE = "rules.title"
     BACK_KEY: int | None = pygame.K_BACKSPACE
@@ -75,10 +74,8 @@ class RulesReferenceScene(MenuScene):
     def __init__(self, ctx: ClientContext) -> None:
         super().__init__()
         self.ctx = ctx
-        self.scroll = 0.0
         self._layout_key: tuple | None = None
         self._lines: list[Line] = []
-        self._height = 0.0
         self.add(Button(BACK, "common.back", self.close, hotkey=self.BACK_KEY))
 
     def blocks(self) -> list[Block]:
@@ -120,29 +117,6 @@ class RulesReferenceScene(MenuScene):
         self._layout_key, self._lines, self._height = key, lines, y
         return lines
 
-    @property
-    def max_scroll(self) -> float:
-        return max(0.0, self._height - (self.PAGE.h - 60))
-
-    def scroll_by(self, amount: float) -> None:
-        self.scroll = min(self.max_scroll, max(0.0, self.scroll + amount))
-
-    def on_escape(self) -> None:
-        self.close()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * SCROLL_STEP)
-            return True
-        if event.type == pygame.KEYDOWN:
-            page = self.PAGE.h - 120
-            moves = {pygame.K_UP: -SCROLL_STEP, pygame.K_DOWN: SCROLL_STEP,
-                     pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
-                     pygame.K_HOME: -self._height, pygame.K_END: self._height}
-            if event.key in moves:
-                self.scroll_by(moves[event.key])
-                return True
-        return super().handle_event(event)
 
     def draw_background(self, canvas: Canvas) -> None:
         canvas.surface.fill(theme.LETTERBOX)
@@ -167,8 +141,4 @@ class RulesReferenceScene(MenuScene):
                         center=page.px(line.x, y + TILE_HEX)))
                 else:
                     page.text(line.text, (line.x, y), line.size, line.colour)
-        if self.max_scroll > 0:
-            track = PAGE.h - 40
-            thumb = max(40.0, track * (PAGE.h - 60) / (self._height or 1))
-            ty = 20 + (track - thumb) * (self.scroll / self.max_scroll)
-            page.fill_rect((PAGE.w - 18, ty, 8, thumb), theme.TEXT_MUTED, radius=4)
+        self.draw_scrollbar(page)

@@ -15,14 +15,13 @@ from .load_menu import kind_text, rules_text
 from .statistics import (Figures, Loaded, Tally, aside_path, broken_copies, figures, load,
                          statistics_path)
 from .ui import theme
-from .ui.screen import MenuScene
+from .ui.screen import PageScene
 from .ui.text import elide, wrap_text
 from .ui.widgets import Button
 from .worker import Background
 
 PAGE = pygame.Rect(260, 150, 1400, 770)
 BACK = pygame.Rect(800, 960, 320, 76)
-SCROLL_STEP = 60
 LEFT = 40
 # Right edges of the number columns (played, won, best, mean), in page coordinates.
 COLUMNS = (900, 1050, 1200, 1350)
@@ -54,7 +53,9 @@ def read(path: Path) -> tuple[Loaded, list[Path], Path]:
     return load(path), broken_copies(path), aside_path(path)
 
 
-class StatisticsScene(MenuScene):
+class StatisticsScene(PageScene):
+    PAGE = PAGE
+
     def __init__(self, ctx: ClientContext) -> None:
         super().__init__()
         self.ctx = ctx
@@ -63,8 +64,6 @@ class StatisticsScene(MenuScene):
         self.broken: list[Path] = []
         self.aside = self.path
         self.figures: Figures | None = None
-        self.scroll = 0.0
-        self._height = 0.0
         self._layout_key: tuple | None = None
         self._cells: list[Cell] = []
         self._reading: Background[tuple[Loaded, list[Path], Path]] | None = None
@@ -175,31 +174,6 @@ class StatisticsScene(MenuScene):
         self._layout_key, self._cells, self._height = key, cells, y
         return cells
 
-    # --- scrolling ---------------------------------------------------------------------------
-
-    @property
-    def max_scroll(self) -> float:
-        return max(0.0, self._height - (PAGE.h - 60))
-
-    def scroll_by(self, amount: float) -> None:
-        self.scroll = min(self.max_scroll, max(0.0, self.scroll + amount))
-
-    def on_escape(self) -> None:
-        self.close()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * SCROLL_STEP)
-            return True
-        if event.type == pygame.KEYDOWN:
-            page = PAGE.h - 120
-            moves = {pygame.K_UP: -SCROLL_STEP, pygame.K_DOWN: SCROLL_STEP,
-                     pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
-                     pygame.K_HOME: -self._height, pygame.K_END: self._height}
-            if event.key in moves:
-                self.scroll_by(moves[event.key])
-                return True
-        return super().handle_event(event)
 
     def animating(self) -> bool:
         return self.loaded is None or super().animating()
@@ -225,8 +199,4 @@ class StatisticsScene(MenuScene):
                 if cell.width is not None:
                     text = elide(text, font, canvas.length(cell.width))
                 page.text(text, (cell.x, y), cell.size, cell.colour, anchor=cell.anchor)
-        if self.max_scroll > 0:
-            track = PAGE.h - 40
-            thumb = max(40.0, track * (PAGE.h - 60) / (self._height or 1))
-            ty = 20 + (track - thumb) * (self.scroll / self.max_scroll)
-            page.fill_rect((PAGE.w - 18, ty, 8, thumb), theme.TEXT_MUTED, radius=4)
+        self.draw_scrollbar(page)

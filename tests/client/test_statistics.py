@@ -10,38 +10,17 @@ from client_events import key, motion, press, release
 
 from game.rules import GameConfig
 from game.scenes import i18n, persistence, statistics
-from game.scenes.context import ClientContext
-from game.scenes.launcher import Launcher
 from game.scenes.results import ResultsScene
 from game.scenes.session import GameSession, GameSetup, SeatSpec
-from game.scenes.stack import Scene, SceneStack
+from game.scenes.stack import SceneStack
 from game.scenes.statistics import (GameResult, SeatResult, figures, load, record,
                                     statistics_path)
 from game.scenes.statistics_screen import StatisticsScene
 from game.scenes.title import TitleScene
 
 
-class StubTable(Scene):
-    def __init__(self, ctx, session):
-        super().__init__()
-        self.session = session
-
-
-@pytest.fixture
-def ctx(data_root):
-    return ClientContext.load(data_root)
-
-
-@pytest.fixture
-def stack():
-    return SceneStack()
-
-
-@pytest.fixture
-def launcher(ctx, stack):
-    flow = Launcher(ctx, stack, StubTable)
-    flow.to_title()
-    return flow
+# The launcher's fixtures: a title screen with a stand-in table scene.
+from test_launcher import StubTable, ctx, launcher, stack  # noqa: E402,F401
 
 
 _FINISHED = {}

@@ -93,3 +93,50 @@ def draw_dialog(canvas: Canvas, rect: pygame.Rect, title: str) -> None:
     canvas.fill_rect(rect, theme.PANEL_EDGE, radius=18, width=4)
     canvas.text(title, (rect.centerx, rect.y + 56), theme.FONT_HEADING, theme.TEXT,
                 anchor="center")
+
+
+class PageScene(MenuScene):
+    """A menu scene showing one long page that scrolls: the wheel, the arrow keys, Page
+    Up/Down, Home and End. Subclasses set ``PAGE`` (design rect) and keep ``_height``, the
+    laid-out height of their content."""
+
+    PAGE: pygame.Rect
+    SCROLL_STEP = 60
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scroll = 0.0
+        self._height = 0.0
+
+    @property
+    def max_scroll(self) -> float:
+        return max(0.0, self._height - (self.PAGE.h - 60))
+
+    def scroll_by(self, amount: float) -> None:
+        self.scroll = min(self.max_scroll, max(0.0, self.scroll + amount))
+
+    def on_escape(self) -> None:
+        self.close()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * self.SCROLL_STEP)
+            return True
+        if event.type == pygame.KEYDOWN:
+            page = self.PAGE.h - 120
+            moves = {pygame.K_UP: -self.SCROLL_STEP, pygame.K_DOWN: self.SCROLL_STEP,
+                     pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                     pygame.K_HOME: -self._height, pygame.K_END: self._height}
+            if event.key in moves:
+                self.scroll_by(moves[event.key])
+                return True
+        return super().handle_event(event)
+
+    def draw_scrollbar(self, page: Canvas) -> None:
+        """The thumb at the page's right edge, when the content is longer than the page."""
+        if self.max_scroll <= 0:
+            return
+        track = self.PAGE.h - 40
+        thumb = max(40.0, track * (self.PAGE.h - 60) / (self._height or 1))
+        ty = 20 + (track - thumb) * (self.scroll / self.max_scroll)
+        page.fill_rect((self.PAGE.w - 18, ty, 8, thumb), theme.TEXT_MUTED, radius=4)

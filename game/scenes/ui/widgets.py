@@ -85,7 +85,9 @@ class Button(Widget):
             return True
         return False
 
-    def draw(self, canvas: Canvas) -> None:
+    def draw_face(self, canvas: Canvas) -> Any:
+        """The button's face for its state (disabled, pressed, hovered, focused); returns
+        the colour for what is written on it."""
         w, h = self.rect.size
         if not self.enabled:
             fill, ink = theme.BUTTON_DISABLED, theme.BUTTON_TEXT_DISABLED
@@ -98,6 +100,11 @@ class Button(Widget):
         canvas.fill_rect((0, 0, w, h), fill, radius=theme.RADIUS)
         if self.focused and self.enabled:
             canvas.fill_rect((0, 0, w, h), theme.FOCUS, radius=theme.RADIUS, width=4)
+        return ink
+
+    def draw(self, canvas: Canvas) -> None:
+        w, h = self.rect.size
+        ink = self.draw_face(canvas)
         text = resolve(self.label) or ""
         if self.icon_name:
             side = h * 0.56
