@@ -307,11 +307,11 @@ def apply(state: Position, action: tuple, listen: bool = True) -> list | None:
     events: list | None = [] if listen else None
     frame = state.frames.pop()
     _APPLY[action[0]](state, frame, action, events)
-    if (state.frames and state.frames[-1].kind in (CHOOSE_BOARD, START_CASTLE)
+    if (events is not None and state.frames
+            and state.frames[-1].kind in (CHOOSE_BOARD, START_CASTLE)
             and state.frames[-1].player != frame.player):
         # The setup choices pass from player to player like turns.
-        if events is not None:
-            events.append(ev.TurnStarted(state.frames[-1].player))
+        events.append(ev.TurnStarted(state.frames[-1].player))
     _continue(state, events)
     if state.rs.knowledge_scored_live:
         update_live_knowledge(state, frame.player, events)

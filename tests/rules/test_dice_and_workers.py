@@ -112,3 +112,9 @@ def test_several_workers_may_change_one_die() -> None:
     events = s.apply(("take", 0, 3, 0))
     assert of_type(events, "DieUsed")[0].workers == 2
     assert me(s).workers == 0
+
+
+def test_a_roll_readies_every_players_two_dice() -> None:
+    s = game(players=3, dice=[(1, 2), (3, 4), (5, 6)])
+    assert [p.used for p in s.players] == [[False, False]] * 3
+    assert [list(p.dice) for p in s.players] == [[1, 2], [3, 4], [5, 6]]

@@ -119,8 +119,10 @@ def test_6_special_buys_a_building_from_the_numbered_depots_for_two_workers() ->
     assert ("buy", 1, 0, "workers") in buys(s)
     assert not {a for a in buys(s) if a[1] == 1 and a[2] == 1}  # the ship: no
     assert not {a for a in buys(s) if a[1] == 0}  # the black depot still wants silver
-    s.apply(("buy", 1, 0, "workers"))
+    events = s.apply(("buy", 1, 0, "workers"))
     assert me(s).workers == 0 and me(s).storage[0] == kind("bank")
+    assert [(e.player, e.amount) for e in of_type(events, "WorkersPaid")] == [(s.current_player, 2)]
+    assert of_type(events, "SilverPaid") == []
     assert buys(s) == set()  # still one purchase a turn
     s2 = k6_turn("special", silver=2, workers=0)
     assert {a[1] for a in buys(s2)} == {0}

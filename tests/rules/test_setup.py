@@ -186,3 +186,25 @@ def test_the_tile_inventory_matches_the_rulebook() -> None:
 def test_goods_are_six_types_of_seven() -> None:
     s = new_game(GameConfig(players=4, board_mode="basic"))
     assert s.goods_pool[1:] == [7] * 6
+
+
+def test_the_start_player_event_says_the_order_and_each_seats_silver_and_workers() -> None:
+    s = new_game(GameConfig(players=3))
+    (chosen, *_rest) = s.apply_chance(1)
+    assert chosen.order == (1, 2, 0)
+    assert chosen.silver == (1, 1, 1)  # every prince starts with one silver
+    assert chosen.workers == (1, 2, 3)  # and 1, 2, 3 workers in turn order
+    assert [s.players[seat].workers for seat in chosen.order] == list(chosen.workers)
+
+
+def test_each_setup_choice_passing_to_another_player_starts_their_turn() -> None:
+    s = new_game(GameConfig(players=2, board_mode="free"))
+    started = [e.player for e in s.apply_chance(1) if type(e).__name__ == "TurnStarted"]
+    while s.decision in ("board", "start_castle"):
+        before = s.current_player
+        events = s.apply(s.legal_actions()[0])
+        turns = [e.player for e in events if type(e).__name__ == "TurnStarted"]
+        if s.decision in ("board", "start_castle") and s.current_player != before:
+            assert turns == [s.current_player]
+        started += turns
+    assert started[:2] == [1, 0]  # the start player chooses first, then the next seat
