@@ -14,6 +14,7 @@ spaces, depot spaces and estate spaces count from 0.
 
 from __future__ import annotations
 
+from .extension import TEXT_FORMS
 from .state import Action
 
 _DIE_TEXT = {0: "1", 1: "2", 2: "c"}
@@ -50,10 +51,12 @@ def action_text(a: Action) -> str:
         return f"board {a[1]}"
     if op == "start_castle":
         return f"start_castle {a[1]}"
+    if op in TEXT_FORMS:
+        return TEXT_FORMS[op][0](a)
     raise ValueError(f"not an action: {a!r}")
 
 
-def _int(text: str) -> int:
+def read_int(text: str) -> int:
     """A number as action_text writes it: ASCII digits without sign, separators or leading
     zeros (int() would also read '-1', '+3', '3_0' and other scripts' digits)."""
     if not (text.isascii() and text.isdigit()) or (text[0] == "0" and len(text) > 1):
@@ -63,7 +66,7 @@ def _int(text: str) -> int:
 
 def _pair(text: str, sep: str) -> tuple[int, int]:
     left, right = text.split(sep)
-    return _int(left), _int(right)
+    return read_int(left), read_int(right)
 
 
 def _storage_space(text: str) -> tuple[int, int]:
@@ -88,27 +91,29 @@ def parse_action(text: str) -> Action:
         if op == "place" and len(args) == 2:
             return ("place", _DIE_PARSE[args[0]], *_storage_space(args[1]))
         if op == "sell" and len(args) == 2:
-            return ("sell", _DIE_PARSE[args[0]], _int(args[1]))
+            return ("sell", _DIE_PARSE[args[0]], read_int(args[1]))
         if op == "workers" and len(args) == 1:
             return ("workers", _DIE_PARSE[args[0]])
         if op == "buy" and len(args) == 2 and args[1] in ("silver", "workers"):
             return ("buy", *_pair(args[0], "/"), args[1])
         if op == "discard" and len(args) == 1 and args[0].startswith("s"):
-            return ("discard", _int(args[0][1:]))
+            return ("discard", read_int(args[0][1:]))
         if op == "ship" and len(args) == 1:
-            return ("ship", *(_int(d) for d in args[0].split("+")))
+            return ("ship", *(read_int(d) for d in args[0].split("+")))
         if op == "keep" and len(args) == 1:
-            return ("keep", tuple(_int(t) for t in args[0].split(",")))
+            return ("keep", tuple(read_int(t) for t in args[0].split(",")))
         if op == "pick" and len(args) == 1:
             return ("pick", *_pair(args[0], "/"))
         if op == "warehouse" and len(args) == 1:
-            return ("warehouse", _int(args[0]))
+            return ("warehouse", read_int(args[0]))
         if op == "city_hall" and len(args) == 1:
             return ("city_hall", *_storage_space(args[0]))
         if op == "board" and len(args) == 1:
             return ("board", args[0])
         if op == "start_castle" and len(args) == 1:
-            return ("start_castle", _int(args[0]))
+            return ("start_castle", read_int(args[0]))
+        if op in TEXT_FORMS:
+            return TEXT_FORMS[op][1](args)
     except (KeyError, ValueError):
         pass
     raise ValueError(f"cannot read action {text!r}")

@@ -127,6 +127,9 @@ def _apply_start_player(state: Position, outcome: Any, events: list | None) -> N
         raise _bad("start_player", f"expected a seat {seats[0]}-{seats[-1]}, got {outcome!r}")
     state.start_player = outcome
     state.players = [PlayerState() for _ in range(n)]
+    rule = state.hooks.place_rule()
+    for p in state.players:
+        p.place_rule = rule
     order = chateauma.first_round_order(state.config, outcome)
     for i, seat in enumerate(order):
         p = state.players[seat]

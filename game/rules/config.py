@@ -47,6 +47,91 @@ def rule_set(rule_set_id: str) -> RuleSet:
         texts={k: v for k, v in e.items() if k.startswith("k6_")})
 
 
+@dataclass(frozen=True)
+class ModuleSpec:
+    """What the configuration knows of a module: where it is offered and what it
+    combines with (its rules live in game/rules/modules/<id>.py)."""
+    id: str
+    forms: dict[str, str]              # rule set -> form played under it
+    params: dict[str, tuple[str, ...]]  # rule set -> allowed parameter values (default first)
+    excludes: tuple[str, ...]
+    needs: dict[str, tuple[str, ...]]  # rule set -> modules it requires there
+    chateauma: bool
+    board_pool: tuple[str, ...]        # duchies every player draws from, or ()
+
+    def offered(self, rules: str) -> bool:
+        return rules in self.forms
+
+
+def _module_specs() -> dict[str, ModuleSpec]:
+    out = {}
+    for mid, e in load_json("modules.json")["modules"].items():
+        out[mid] = ModuleSpec(
+            id=mid, forms=dict(e["forms"]),
+            params={r: tuple(v) for r, v in e.get("params", {}).items()},
+            excludes=tuple(e.get("excludes", ())),
+            needs={r: tuple(v) for r, v in e.get("needs", {}).items()},
+            chateauma=e["chateauma"], board_pool=tuple(e.get("board_pool", ())))
+    return out
+
+
+MODULES: dict[str, ModuleSpec] = _module_specs()
+"""Every module the rules know, by id (data/modules.json)."""
+
+
+def modules_offered(rules: str) -> list[str]:
+    """The modules a rule set offers, in catalogue order."""
+    return [m for m, spec in MODULES.items() if spec.offered(rules)]
+
+
+def split_module(entry: str) -> tuple[str, str | None]:
+    """'identical_board:20' -> ('identical_board', '20'); 'tiles2' -> ('tiles2', None)."""
+    mid, _, param = entry.partition(":")
+    return mid, (param or None)
+
+
+def check_modules(rules: str, modules: tuple[str, ...], board_mode: str,
+                  chateauma: bool) -> tuple[str, ...]:
+    """The modules as the config keeps them (sorted, every parameter written out), or a
+    ValueError that says which rule of the rulebooks a combination breaks."""
+    if not isinstance(modules, (tuple, list)) or not all(isinstance(m, str) for m in modules):
+        raise ValueError("modules must be a list of module names")
+    chosen: dict[str, str | None] = {}
+    for entry in modules:
+        mid, param = split_module(entry)
+        spec = MODULES.get(mid)
+        if spec is None:
+            raise ValueError(f"unknown module {mid!r} (choose from {', '.join(MODULES)})")
+        if not spec.offered(rules):
+            offered = modules_offered(rules)
+            raise ValueError(f"the {rule_set(rules).name} rules do not offer {mid!r} "
+                             f"(they offer {', '.join(offered) if offered else 'no modules'})")
+        if mid in chosen:
+            raise ValueError(f"module {mid!r} is chosen twice")
+        allowed = spec.params.get(rules, ())
+        if param is None:
+            param = allowed[0] if allowed else None
+        elif param not in allowed:
+            raise ValueError(f"module {mid!r} takes no parameter" if not allowed else
+                             f"module {mid!r} takes one of {', '.join(allowed)}, not {param!r}")
+        chosen[mid] = param
+    for mid in chosen:
+        spec = MODULES[mid]
+        for other in spec.excludes:
+            if other in chosen:
+                raise ValueError(f"{mid!r} cannot be combined with {other!r}")
+        for need in spec.needs.get(rules, ()):
+            if need not in chosen:
+                raise ValueError(f"{mid!r} needs {need!r}: the rule works only when every "
+                                 f"player plays a duchy 11-18")
+        if chateauma and not spec.chateauma:
+            raise ValueError(f"Châteauma does not play with {mid!r}")
+        if board_mode == "basic" and (spec.board_pool or mid == "identical_board"):
+            raise ValueError(f"{mid!r} gives every player another duchy than board 1: "
+                             f"choose the advanced, random or free board mode")
+    return tuple(sorted(m if p is None else f"{m}:{p}" for m, p in chosen.items()))
+
+
 SCORING = load_json("rulesets.json")["scoring"]
 START = load_json("rulesets.json")["start"]
 
@@ -69,6 +154,7 @@ class GameConfig:
     rules: str = "special"
     board_mode: str = "advanced"
     chateauma: str | None = None
+    modules: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 2 <= self.players <= 4:
@@ -79,6 +165,23 @@ class GameConfig:
                              f"(choose from {', '.join(BOARD_MODES)})")
         if self.chateauma is not None:
             object.__setattr__(self, "chateauma", parse_difficulty(self.chateauma).text())
+        object.__setattr__(self, "modules", check_modules(
+            self.rules, self.modules, self.board_mode, self.chateauma is not None))
+
+    def module(self, mid: str) -> tuple[bool, str | None]:
+        """Whether a module is in play and its parameter."""
+        for entry in self.modules:
+            m, param = split_module(entry)
+            if m == mid:
+                return True, param
+        return False, None
+
+    def has_module(self, mid: str) -> bool:
+        return self.module(mid)[0]
+
+    def module_form(self, mid: str) -> str:
+        """The form a module in play takes under this rule set ('se', 'a19', 'x11')."""
+        return MODULES[mid].forms[self.rules]
 
     @property
     def chateauma_seat(self) -> int:
@@ -96,6 +199,11 @@ class GameConfig:
         return rule_set(self.rules)
 
     def offered_boards(self) -> list[str]:
+        """The duchies the board modes choose from: the rule set's, or a module's pool."""
+        for entry in self.modules:
+            pool = MODULES[split_module(entry)[0]].board_pool
+            if pool:
+                return list(pool)
         rs = self.rule_set
         return [rs.board_id(n) for n in rs.boards_offered]
 
@@ -103,15 +211,24 @@ class GameConfig:
         d = asdict(self)
         if d["chateauma"] is None:
             del d["chateauma"]
+        if d["modules"]:
+            d["modules"] = list(d["modules"])
+        else:
+            del d["modules"]  # a base game's config reads as it did before modules
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "GameConfig":
         if not isinstance(d, dict):
             raise ValueError("game config must be an object")
-        unknown = set(d) - {"players", "rules", "board_mode", "chateauma"}
+        unknown = set(d) - {"players", "rules", "board_mode", "chateauma", "modules"}
         if unknown:
             raise ValueError(f"unknown game config fields: {', '.join(sorted(unknown))}")
+        d = dict(d)
+        if "modules" in d:
+            if not isinstance(d["modules"], list):
+                raise ValueError("modules must be a list of module names")
+            d["modules"] = tuple(d["modules"])
         return cls(**d)
 
 

@@ -35,9 +35,10 @@ from .dice import (COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE,
 from .scoring import (AREA_POINTS, PHASE_BONUS, WATCHTOWER_POINTS, animal_points,
                       colour_bonus_points, goods_points_per_tile, knowledge_end_points)
 from .explain import explain_illegal, explain_types
+from .extension import APPLY as _APPLY, EFFECTS, LEGAL as _LEGAL, STEPS
 from .state import Frame, IllegalAction, PlayerState, Position
 from .tiles import (BANK, BOARDING_HOUSE, BUILDING, CASTLE, CARPENTERS_WORKSHOP, CHURCH,
-                    CITY_HALL, COLOURS, KIND_BUILDING, KIND_CASTLE, KIND_COLOUR,
+                    CITY_HALL, COLOURS, KIND_BUILDING, KIND_CASTLE, KIND_COLOUR, KIND_EFFECT,
                     KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES, MARKET, MINE, MONASTERY,
                     PASTURE, SHIP, WAREHOUSE, WATCHTOWER, BUILDINGS)
 
@@ -68,7 +69,10 @@ def legal_actions(state: Position) -> list[tuple]:
     if state.chance is not None or state.terminal or not state.frames:
         return []
     frame = state.frames[-1]
-    return _LEGAL[frame.kind](state, frame)
+    out = _LEGAL[frame.kind](state, frame)
+    for add in state.hooks.decision_actions:
+        add(state, frame, out)
+    return out
 
 
 def cached_legal_actions(state: Position) -> list[tuple]:
@@ -81,7 +85,8 @@ def cached_legal_actions(state: Position) -> list[tuple]:
 
 def placeable_mask(p: PlayerState, kind: int) -> int:
     """Empty spaces a tile may go on, die numbers aside: its colour, next to a placed
-    tile, and (without monastery 1) no second building of a kind in one city."""
+    tile, and (without monastery 1) no second building of a kind in one city; and any
+    rule a module adds (p.place_rule)."""
     board = p.board
     mask = p.frontier & board.colour_mask[KIND_COLOUR[kind]]
     b = KIND_BUILDING[kind]
@@ -94,6 +99,9 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
             rest ^= low
             if cities[area_of[low.bit_length() - 1]] >> b & 1:
                 mask ^= low
+    rule = p.place_rule
+    if rule is not None and mask:
+        mask = rule(p, kind, mask)
     return mask
 
 
@@ -279,10 +287,10 @@ def _legal_start_castle(state: Position, frame: Frame) -> list:
     return [("start_castle", s) for s in state.players[frame.player].board.castle_spaces]
 
 
-_LEGAL = {TURN: _legal_turn, CASTLE_ACTION: _legal_castle, DISCARD: _legal_discard,
-          SHIP_GOODS: _legal_ship, KEEP_GOODS: _legal_keep, PICK: _legal_pick,
-          WAREHOUSE_SALE: _legal_warehouse, CITY_HALL_PLACE: _legal_city_hall,
-          CHOOSE_BOARD: _legal_board, START_CASTLE: _legal_start_castle}
+_LEGAL.update({TURN: _legal_turn, CASTLE_ACTION: _legal_castle, DISCARD: _legal_discard,
+               SHIP_GOODS: _legal_ship, KEEP_GOODS: _legal_keep, PICK: _legal_pick,
+               WAREHOUSE_SALE: _legal_warehouse, CITY_HALL_PLACE: _legal_city_hall,
+               CHOOSE_BOARD: _legal_board, START_CASTLE: _legal_start_castle})
 
 
 # --- apply ------------------------------------------------------------------------------
@@ -454,26 +462,28 @@ def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
         if events is not None:
             events.append(ev.BonusTileTaken(seat, COLOURS[colour], rank))
         score(state, seat, colour_bonus_points(state.n, rank), "bonus_tiles", events)
-    _EFFECTS[colour](state, seat, kind, area, events)
+    EFFECTS[KIND_EFFECT[kind]](state, seat, kind, space, events)
+    for after in state.hooks.tile_placed:
+        after(state, seat, kind, space, events)
 
 
 def board_neighbours(space: int) -> int:
     return _NEIGHBOUR_MASK[space]
 
 
-def _effect_castle(state, seat, kind, area, events) -> None:
+def _effect_castle(state, seat, kind, space, events) -> None:
     state.frames.append(Frame(CASTLE_ACTION, seat))
 
 
-def _effect_mine(state, seat, kind, area, events) -> None:
+def _effect_mine(state, seat, kind, space, events) -> None:
     pass  # mines pay at the end of each phase
 
 
-def _effect_monastery(state, seat, kind, area, events) -> None:
+def _effect_monastery(state, seat, kind, space, events) -> None:
     state.players[seat].knowledge |= 1 << KIND_KNOWLEDGE[kind]
 
 
-def _effect_ship(state, seat, kind, area, events) -> None:
+def _effect_ship(state, seat, kind, space, events) -> None:
     p = state.players[seat]
     p.track_pos += 1
     state.stamp += 1
@@ -487,15 +497,15 @@ def _effect_ship(state, seat, kind, area, events) -> None:
             events.append(ev.EffectLapsed(seat, "ship_goods"))
 
 
-def _effect_animal(state, seat, kind, area, events) -> None:
+def _effect_animal(state, seat, kind, space, events) -> None:
     p = state.players[seat]
-    points = animal_points(p.estate, p.board.area_mask[area], KIND_SPECIES[kind],
+    points = animal_points(p.estate, p.board.area_mask[p.board.area_of[space]], KIND_SPECIES[kind],
                            bool(p.knowledge >> 7 & 1))
     score(state, seat, points, "animals", events)
 
 
-def _effect_building(state, seat, kind, area, events) -> None:
-    b = KIND_BUILDING[kind]
+def building_effect(state: Position, seat: int, b: int, events: list | None) -> None:
+    """What placing building type `b` does (the crane copies one of these)."""
     p = state.players[seat]
     if b in PICK_COLOURS:
         colours = PICK_COLOURS[b]
@@ -528,8 +538,13 @@ def _effect_building(state, seat, kind, area, events) -> None:
                 events.append(ev.EffectLapsed(seat, "city_hall"))
 
 
-_EFFECTS = {CASTLE: _effect_castle, MINE: _effect_mine, MONASTERY: _effect_monastery,
-            SHIP: _effect_ship, PASTURE: _effect_animal, BUILDING: _effect_building}
+def _effect_building(state, seat, kind, space, events) -> None:
+    building_effect(state, seat, KIND_BUILDING[kind], events)
+
+
+EFFECTS.update({"castle": _effect_castle, "mine": _effect_mine, "monastery": _effect_monastery,
+                "ship": _effect_ship, "animal": _effect_animal})
+EFFECTS.update({b: _effect_building for b in BUILDINGS[:8]})
 
 
 def sell_goods(state: Position, seat: int, goods: int, events: list | None) -> None:
@@ -678,20 +693,36 @@ def place_start_castle(state: Position, seat: int, space: int, events: list | No
         events.append(ev.StartCastlePlaced(seat, space))
 
 
-_APPLY = {"take": _apply_take, "place": _apply_place, "sell": _apply_sell,
-          "workers": _apply_workers, "buy": _apply_buy, "end": _apply_end,
-          "decline": _apply_decline, "discard": _apply_discard, "ship": _apply_ship,
-          "keep": _apply_keep, "pick": _apply_pick, "warehouse": _apply_warehouse,
-          "city_hall": _apply_city_hall, "board": _apply_board,
-          "start_castle": _apply_start_castle}
+_APPLY.update({"take": _apply_take, "place": _apply_place, "sell": _apply_sell,
+               "workers": _apply_workers, "buy": _apply_buy, "end": _apply_end,
+               "decline": _apply_decline, "discard": _apply_discard, "ship": _apply_ship,
+               "keep": _apply_keep, "pick": _apply_pick, "warehouse": _apply_warehouse,
+               "city_hall": _apply_city_hall, "board": _apply_board,
+               "start_castle": _apply_start_castle})
 
 
 # --- the flow of play -------------------------------------------------------------------
 
 def _continue(state: Position, events: list | None) -> None:
-    """After the setup choices, the start goods are dealt (a chance step)."""
-    if not state.frames and state.phase < 0 and state.chance is None and not state.terminal:
+    """After a decision: a phase or game end waiting on it goes on; after the setup
+    choices, the start goods are dealt (a chance step)."""
+    if state.frames or state.chance is not None or state.terminal:
+        return
+    if state.steps:
+        run_steps(state, events)
+    elif state.phase < 0:
         state.chance = "start_goods"
+
+
+def run_steps(state: Position, events: list | None) -> None:
+    """Run the phase or game end's steps in order until one asks for a decision or a
+    chance step (the steps then go on from `_continue`)."""
+    depth = len(state.frames)
+    while state.steps and len(state.frames) == depth and state.chance is None \
+            and not state.terminal:
+        step = state.steps[0]
+        state.steps = state.steps[1:]
+        STEPS[step](state, events)
 
 
 def start_turn(state: Position, seat: int, events: list | None) -> None:
@@ -720,8 +751,14 @@ def end_turn(state: Position, seat: int, events: list | None) -> None:
 
 
 def end_phase(state: Position, events: list | None) -> None:
-    """Mines pay a silver each (and a worker with monastery 2); then the next phase's
-    depots are cleared, or the game ends."""
+    """The phase end's steps (extension.PHASE_END_SLOTS), then the next phase's setup or,
+    after phase E, the game end's steps."""
+    state.steps = state.hooks.phase_end
+    run_steps(state, events)
+
+
+def _step_mines(state: Position, events: list | None) -> None:
+    """Mines pay a silver each (and a worker with monastery 2)."""
     for seat, p in enumerate(state.players):
         mines = p.colour_count[MINE]
         if mines:
@@ -734,10 +771,17 @@ def end_phase(state: Position, events: list | None) -> None:
                     events.append(ev.WorkersTaken(seat, mines, "mines"))
     if state.chateauma is not None:
         state.chateauma.phase_end(state, events)
+
+
+def _step_next_phase(state: Position, events: list | None) -> None:
+    """The depots are cleared for the next phase (a module may keep some of the cleared
+    tiles), or after phase E the game end begins."""
     if events is not None:
         events.append(ev.PhaseEnded(state.phase))
     if state.phase < 4:
         cleared = [k for row in (*state.depots, state.black) for k in row if k >= 0]
+        for keep in state.hooks.depots_cleared:
+            keep(state, cleared, events)
         state.box += cleared
         state.depots = [[] for _ in range(6)]
         state.black = []
@@ -747,10 +791,16 @@ def end_phase(state: Position, events: list | None) -> None:
         state.round = 0
         state.chance = "phase"
     else:
-        final_scoring(state, events)
+        state.steps = state.hooks.game_end + state.steps
 
 
 def final_scoring(state: Position, events: list | None) -> None:
+    """The game end's steps from the start (after phase E's phase-end steps)."""
+    state.steps = state.hooks.game_end
+    run_steps(state, events)
+
+
+def _step_final_scoring(state: Position, events: list | None) -> None:
     """Leftover goods 1 each, silver 1 each, every 2 workers 1, and the end-game
     monasteries (unless they were scored live)."""
     rs = state.rs
@@ -763,6 +813,13 @@ def final_scoring(state: Position, events: list | None) -> None:
                                                     rs.knowledge_26_points), "knowledge", events)
     if state.chateauma is not None:
         state.chateauma.final_scoring(state, events)
+
+
+def _step_game_over(state: Position, events: list | None) -> None:
     state.terminal = True
     if events is not None:
         events.append(ev.GameEnded(tuple(state.scores()), tuple(state.ranking())))
+
+
+STEPS.update({"mines": _step_mines, "next_phase": _step_next_phase,
+              "final_scoring": _step_final_scoring, "game_over": _step_game_over})

@@ -51,7 +51,12 @@ def _reason(state: Position, action) -> str:
                 "discard": ("discard",), "ship": ("ship",), "keep_goods": ("keep",),
                 "pick": ("pick", "decline"), "warehouse": ("warehouse", "decline"),
                 "city_hall": ("city_hall", "buy", "decline"), "board": ("board",),
-                "start_castle": ("start_castle",)}[decision]
+                "start_castle": ("start_castle",)}.get(decision, ())
+    # A module's decisions and the actions modules add: the names the rules list now.
+    # (apply has just listed them in state._legal.)
+    legal_names = tuple(dict.fromkeys(a[0] for a in state._legal or ()))
+    expected = tuple(dict.fromkeys(expected + tuple(n for n in legal_names
+                                                    if n not in expected)))
     if op not in expected:
         return (f"player {seat} must decide '{decision}' now; allowed here: "
                 f"{', '.join(expected)}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import chateauma
+from . import chateauma, modules  # noqa: F401  (modules: registers every module's rules)
 from .chance import apply_chance, sample_chance
 from .config import GameConfig
 from .engine import apply, legal_actions

@@ -15,12 +15,24 @@ from operator import eq
 from .boards import SPACES
 from .chateauma_data import CARDS
 from .config import START
+from functools import cache
+
+from .config import GameConfig
 from .engine import cached_legal_actions
+from .extension import STEPS
 from .state import Position, StateError
 from .tiles import (BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES, KIND_COLOUR,
                     KIND_COUNT)
 
 ALL_TILES = Counter(COLOURED_TILES) + Counter(BLACK_TILES)
+
+
+@cache
+def all_tiles(config: GameConfig) -> dict[int, int]:
+    """Every hex tile of a game: the base game's and those its modules add."""
+    fresh = Position(config)
+    return dict(Counter(chain(*fresh.bags, fresh.black_bag)))
+
 CHANCE_STEPS = ("start_player", "boards", "start_goods", "phase", "roll")
 AUTOMA_STEPS = ("chateauma_setup", "chateauma_die", "chateauma_card")
 SETUP_DECISIONS = ("board", "start_castle")
@@ -45,7 +57,8 @@ def tiles_in_play(s: Position) -> Counter:
     c = Counter(chain(*s.bags, s.black_bag, s.box, *s.depots, s.black,
                       *(p.storage for p in s.players), *(p.estate for p in s.players),
                       (f.arg[0] for f in s.frames if f.kind == "discard"),
-                      s.chateauma.tiles() if s.chateauma else ()))
+                      s.chateauma.tiles() if s.chateauma else (),
+                      *(m.tiles_held(s) for m in s.hooks.modules)))
     del c[-1]  # empty spaces
     return c
 
@@ -122,6 +135,13 @@ def _first_violation(s: Position) -> str | None:
 
 def _frames_violation(s: Position, automa: int) -> str | None:
     frames = s.frames
+    if type(s.steps) is not tuple or any(step not in STEPS for step in s.steps):
+        return f"unknown phase-end steps {s.steps!r}"
+    if s.steps and s.chance is None and not s.terminal:
+        # A phase or game end waits on decisions its steps asked for.
+        if not frames or any(f.kind not in s.hooks.step_frames for f in frames):
+            return "the phase end waits with no decision of its own pending"
+        return None
     if s.terminal:
         if frames or s.chance is not None or (s.phase, s.round, s.turn_index) != (4, 4, s.n):
             return "the game is over before the last turn of phase E, or goes on after it"
@@ -143,7 +163,8 @@ def _frames_violation(s: Position, automa: int) -> str | None:
         return (f"the bottom decision is {bottom.kind!r} of seat {bottom.player}, not the "
                 f"turn of seat {s.order[s.turn_index]}")
     for f in effects:
-        if f.kind not in EFFECT_DECISIONS or f.player != bottom.player:
+        if (f.kind not in EFFECT_DECISIONS and f.kind not in s.hooks.effect_frames) \
+                or f.player != bottom.player:
             return f"decision {f.kind!r} of seat {f.player} on top of seat {bottom.player}'s turn"
     if bottom.player == automa:
         return "Châteauma never decides"
@@ -221,7 +242,7 @@ def _supply_violation(s: Position) -> str | None:
         fits = sum(map(eq, map(_COLOUR_OR_NONE.__getitem__, tiles), chain(*s.depot_colours)))
         if fits != len(tiles) - tiles.count(-1):
             return "a tile on a depot space of another colour"
-    if dict.__ne__(tiles_in_play(s), ALL_TILES):  # Counter's own == runs in Python
+    if dict.__ne__(tiles_in_play(s), all_tiles(s.config)):  # Counter's own == runs in Python
         return "hex tiles are not conserved (a tile is missing or in two places)"
     if not _ints(s.goods_pool, GOODS_TYPES + 1, 0, GOODS_PER_TYPE) or len(s.depot_goods) != 6 or \
             not all(_ints(g, GOODS_TYPES + 1, 0, GOODS_PER_TYPE) for g in s.depot_goods):

@@ -30,7 +30,10 @@ def _kind(name: str | None) -> int:
     return -1 if name is None else kind_from_name(name)
 
 
-def _frame_arg_to_json(frame: Frame) -> Any:
+def _frame_arg_to_json(state: Position, frame: Frame) -> Any:
+    owner = state.hooks.frame_owner.get(frame.kind)
+    if owner is not None:
+        return owner.frame_arg_to_json(frame)
     if frame.kind == "discard":
         kind, depot, slot, paid = frame.arg
         return [KIND_NAMES[kind], depot, slot, paid]
@@ -42,7 +45,10 @@ def _frame_arg_to_json(frame: Frame) -> Any:
     return frame.arg
 
 
-def _frame_arg_from_json(kind: str, arg: Any) -> Any:
+def _frame_arg_from_json(state: Position, kind: str, arg: Any) -> Any:
+    owner = state.hooks.frame_owner.get(kind)
+    if owner is not None:
+        return owner.frame_arg_from_json(kind, arg)
     if kind == "discard":
         return (kind_from_name(arg[0]), arg[1], arg[2], arg[3])
     if kind == "keep_goods":
@@ -106,13 +112,17 @@ def state_to_dict(state: Position) -> dict:
         "goods_supply": state.goods_pool[1:],
         "box": [KIND_NAMES[k] for k in state.box],
         "bonus_taken": state.bonus_taken,
-        "frames": [[f.kind, f.player, _frame_arg_to_json(f)] for f in state.frames],
+        "frames": [[f.kind, f.player, _frame_arg_to_json(state, f)] for f in state.frames],
         "order": state.order, "turn_index": state.turn_index,
         "bought": state.bought, "chance": state.chance,
         "start_player": state.start_player,
         "drawn_boards": state.drawn_boards,
         "stamp": state.stamp, "terminal": state.terminal,
         **({"chateauma": chateauma.to_dict(state.chateauma)} if state.chateauma else {}),
+        # Only where a module or a phase end has them, so base-game files read as before.
+        **({"steps": list(state.steps)} if state.steps else {}),
+        **({"modules": {m.id: m.ext_to_json(state.ext[m.id]) for m in state.hooks.with_ext}}
+           if state.hooks.with_ext else {}),
     }
 
 
@@ -145,7 +155,7 @@ def state_from_dict(d: dict, make: Callable[[GameConfig], S]) -> S:
         s.goods_pool = [0] + list(d["goods_supply"])
         s.box = [kind_from_name(n) for n in d["box"]]
         s.bonus_taken = list(d["bonus_taken"])
-        s.frames = [Frame(k, p, _frame_arg_from_json(k, a)) for k, p, a in d["frames"]]
+        s.frames = [Frame(k, p, _frame_arg_from_json(s, k, a)) for k, p, a in d["frames"]]
         s.order, s.turn_index = list(d["order"]), d["turn_index"]
         s.bought, s.chance = d["bought"], d["chance"]
         s.start_player = d["start_player"]
@@ -153,6 +163,14 @@ def state_from_dict(d: dict, make: Callable[[GameConfig], S]) -> S:
         s.stamp, s.terminal = d["stamp"], d["terminal"]
         if "chateauma" in d:
             s.chateauma = chateauma.from_dict(d["chateauma"])
+        s.steps = tuple(d.get("steps", ()))
+        if not all(isinstance(step, str) for step in s.steps):
+            raise ValueError("phase-end steps are names")
+        saved = d.get("modules", {})
+        s.ext = {m.id: m.ext_from_json(saved[m.id]) for m in s.hooks.with_ext}
+        rule = s.hooks.place_rule()
+        for p in s.players:
+            p.place_rule = rule
     except (AttributeError, KeyError, TypeError, ValueError, IndexError) as e:
         raise StateError(f"damaged game state: {e}") from None
     check_state(s)

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from .boards import SPACES, Board
 from .config import GameConfig, RuleSet, START
+from .extension import Hooks, hooks_for
 from .tiles import (BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES, KIND_BUILDING,
                     KIND_COLOUR, KIND_KNOWLEDGE)
 
@@ -34,7 +35,7 @@ class PlayerState:
     __slots__ = ("board", "estate", "occupied", "frontier", "placements", "colour_count",
                  "city_buildings", "storage", "goods", "sold", "silver", "workers", "dice",
                  "used", "knowledge", "score", "breakdown", "bonus_tiles", "track_pos",
-                 "track_stamp", "live_knowledge")
+                 "track_stamp", "live_knowledge", "place_rule")
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board
@@ -58,6 +59,7 @@ class PlayerState:
         self.track_pos = 0
         self.track_stamp = 0              # higher = further up in a stack
         self.live_knowledge = 0           # yucata: end-game monastery points credited so far
+        self.place_rule: Any = None       # a module's filter on placements (extension.py)
 
     def copy(self) -> "PlayerState":
         c = PlayerState.__new__(PlayerState)
@@ -82,6 +84,7 @@ class PlayerState:
         c.track_pos = self.track_pos
         c.track_stamp = self.track_stamp
         c.live_knowledge = self.live_knowledge
+        c.place_rule = self.place_rule
         return c
 
     def set_board(self, board: Board) -> None:
@@ -127,7 +130,7 @@ class Position:
                  "depot_goods", "black", "round_goods", "white", "bags", "black_bag",
                  "goods_pool", "box", "bonus_taken", "frames", "order", "turn_index",
                  "bought", "chance", "start_player", "drawn_boards", "stamp", "terminal",
-                 "chateauma", "_legal")
+                 "chateauma", "hooks", "ext", "steps", "_legal")
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -160,7 +163,12 @@ class Position:
         self.stamp = 0
         self.terminal = False
         self.chateauma: Any = None  # chateauma.Chateauma when it plays (from the start player on)
+        self.hooks: Hooks = hooks_for(config)
+        self.ext: dict[str, Any] = {m.id: m.new_ext() for m in self.hooks.with_ext}
+        self.steps: tuple[str, ...] = ()  # the phase or game end's steps still to run
         self._legal: list[Action] | None = None
+        for m in self.hooks.modules:
+            m.setup(self)
 
     def is_terminal(self) -> bool:
         return self.terminal
@@ -230,5 +238,9 @@ class Position:
         c.stamp = self.stamp
         c.terminal = self.terminal
         c.chateauma = self.chateauma.copy() if self.chateauma else None
+        c.hooks = self.hooks
+        c.ext = {m.id: m.copy_ext(self.ext[m.id]) for m in self.hooks.with_ext} \
+            if self.ext else self.ext
+        c.steps = self.steps
         c._legal = None
         return c

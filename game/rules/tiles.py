@@ -6,6 +6,8 @@ tables here turn a kind into its colour, building, species or monastery number.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .data import load_json
 
 # Estate colours (the colours of spaces and of tile fronts).
@@ -14,66 +16,102 @@ COLOURS = ("castle", "mine", "monastery", "ship", "pasture", "building")
 COLOUR_BY_NAME = {name: i for i, name in enumerate(COLOURS)}
 
 _TILE_DATA = load_json("tiles.json")
-BUILDINGS: tuple[str, ...] = tuple(_TILE_DATA["buildings"])
-SPECIES: tuple[str, ...] = tuple(_TILE_DATA["species"])
+BASE_BUILDINGS = len(_TILE_DATA["buildings"])
+BASE_SPECIES = len(_TILE_DATA["species"])
+# Building types and species: the base game's, then those modules add (the crane is a
+# building type of its own for the one-per-city rule; the geese a species of their own).
+BUILDINGS: tuple[str, ...] = tuple(_TILE_DATA["buildings"] + _TILE_DATA["module_building_types"])
+SPECIES: tuple[str, ...] = tuple(_TILE_DATA["species"] + _TILE_DATA["module_species"])
 (WAREHOUSE, WATCHTOWER, CARPENTERS_WORKSHOP, CHURCH, MARKET, BOARDING_HOUSE, BANK,
- CITY_HALL) = range(8)
+ CITY_HALL, CRANE) = range(9)
 assert BUILDINGS == ("warehouse", "watchtower", "carpenters_workshop", "church", "market",
-                     "boarding_house", "bank", "city_hall")
+                     "boarding_house", "bank", "city_hall", "crane")
 
 GOODS_TYPES = _TILE_DATA["goods"]["types"]
 GOODS_PER_TYPE = _TILE_DATA["goods"]["per_type"]
 GOODS_PER_PHASE = _TILE_DATA["goods"]["per_phase"]
 GOODS_PER_PLAYER = _TILE_DATA["goods"]["per_player"]
 
-# Kind ids: castle, mine, ship, the eight buildings, twelve animal tiles, 26 monasteries.
+
+@dataclass(frozen=True)
+class TileKind:
+    """One kind of hex tile: everything the rules know of it, in one record.
+
+    `effect` names what happens when a player places it (engine.EFFECTS, extended by the
+    module that adds the kind) and `chateauma` Châteauma's bonus when it places one face
+    up; the client finds the kind's name, tooltip and icon under `name`.
+    """
+    id: int
+    name: str
+    colour: int
+    back: str              # 'coloured' (the supply of its colour) or 'black'
+    effect: str
+    chateauma: str
+    building: int = -1     # building type, or -1
+    species: int = -1      # species, or -1
+    animals: int = 0       # animals shown on the tile
+    knowledge: int = 0     # monastery number, or 0
+    module: str | None = None  # the module that adds it; None for the base game
+
+
+def _base_kinds() -> list[TileKind]:
+    """Castle, mine, ship, the eight buildings, twelve animal tiles, monasteries 1-26."""
+    kinds: list[TileKind] = []
+
+    def add(**fields) -> None:
+        kinds.append(TileKind(id=len(kinds), back="coloured", **fields))
+
+    for colour, effect in ((CASTLE, "castle"), (MINE, "mine"), (SHIP, "ship")):
+        add(name=COLOURS[colour], colour=colour, effect=effect, chateauma=effect)
+    for b in range(BASE_BUILDINGS):
+        add(name=BUILDINGS[b], colour=BUILDING, building=b, effect=BUILDINGS[b],
+            chateauma=BUILDINGS[b])
+    for s in range(BASE_SPECIES):
+        for animals in (2, 3, 4):
+            add(name=f"{SPECIES[s]}{animals}", colour=PASTURE, species=s, animals=animals,
+                effect="animal", chateauma="animal")
+    for n in range(1, 27):
+        add(name=f"monastery{n}", colour=MONASTERY, knowledge=n, effect="monastery",
+            chateauma="none")
+    return kinds
+
+
+def _module_kinds(first: int) -> list[TileKind]:
+    out = []
+    for i, e in enumerate(_TILE_DATA["module_kinds"]):
+        out.append(TileKind(
+            id=first + i, name=e["name"], colour=COLOUR_BY_NAME[e["colour"]], back=e["back"],
+            effect=e["effect"], chateauma=e["chateauma"],
+            building=BUILDINGS.index(e["building"]) if "building" in e else -1,
+            species=SPECIES.index(e["species"]) if "species" in e else -1,
+            animals=e.get("animals", 0), knowledge=e.get("knowledge", 0), module=e["module"]))
+    return out
+
+
+_BASE = _base_kinds()
+KINDS: tuple[TileKind, ...] = tuple(_BASE + _module_kinds(len(_BASE)))
+"""Every tile kind by id: the base game's first, then the modules' in data order."""
+
+# Kind ids of the base game: castle, mine, ship, buildings, animal tiles, monasteries 1-26.
 KIND_CASTLE, KIND_MINE, KIND_SHIP = 0, 1, 2
 FIRST_BUILDING = 3
-FIRST_ANIMAL = FIRST_BUILDING + len(BUILDINGS)
-FIRST_KNOWLEDGE = FIRST_ANIMAL + 3 * len(SPECIES)
-KNOWLEDGE_COUNT = 26
-KIND_COUNT = FIRST_KNOWLEDGE + KNOWLEDGE_COUNT
+FIRST_ANIMAL = FIRST_BUILDING + BASE_BUILDINGS
+FIRST_KNOWLEDGE = FIRST_ANIMAL + 3 * BASE_SPECIES
+KNOWLEDGE_COUNT = 26          # monasteries of the base game
+BASE_KIND_COUNT = len(_BASE)
+KIND_COUNT = len(KINDS)
 
-KIND_COLOUR: list[int] = []
-KIND_BUILDING: list[int] = []   # building index, or -1
-KIND_SPECIES: list[int] = []    # species index, or -1
-KIND_ANIMALS: list[int] = []    # animals shown on the tile, or 0
-KIND_KNOWLEDGE: list[int] = []  # monastery number 1-26, or 0
-KIND_NAMES: list[str] = []
-
-for _k in range(KIND_COUNT):
-    if _k < FIRST_BUILDING:
-        colour = (CASTLE, MINE, SHIP)[_k]
-        KIND_COLOUR.append(colour)
-        KIND_BUILDING.append(-1)
-        KIND_SPECIES.append(-1)
-        KIND_ANIMALS.append(0)
-        KIND_KNOWLEDGE.append(0)
-        KIND_NAMES.append(COLOURS[colour])
-    elif _k < FIRST_ANIMAL:
-        KIND_COLOUR.append(BUILDING)
-        KIND_BUILDING.append(_k - FIRST_BUILDING)
-        KIND_SPECIES.append(-1)
-        KIND_ANIMALS.append(0)
-        KIND_KNOWLEDGE.append(0)
-        KIND_NAMES.append(BUILDINGS[_k - FIRST_BUILDING])
-    elif _k < FIRST_KNOWLEDGE:
-        species, animals = divmod(_k - FIRST_ANIMAL, 3)
-        KIND_COLOUR.append(PASTURE)
-        KIND_BUILDING.append(-1)
-        KIND_SPECIES.append(species)
-        KIND_ANIMALS.append(animals + 2)
-        KIND_KNOWLEDGE.append(0)
-        KIND_NAMES.append(f"{SPECIES[species]}{animals + 2}")
-    else:
-        KIND_COLOUR.append(MONASTERY)
-        KIND_BUILDING.append(-1)
-        KIND_SPECIES.append(-1)
-        KIND_ANIMALS.append(0)
-        KIND_KNOWLEDGE.append(_k - FIRST_KNOWLEDGE + 1)
-        KIND_NAMES.append(f"monastery{_k - FIRST_KNOWLEDGE + 1}")
-
+# The same facts as flat tables indexed by kind: the rules' inner loops read these.
+KIND_COLOUR: list[int] = [t.colour for t in KINDS]
+KIND_BUILDING: list[int] = [t.building for t in KINDS]   # building type, or -1
+KIND_SPECIES: list[int] = [t.species for t in KINDS]     # species, or -1
+KIND_ANIMALS: list[int] = [t.animals for t in KINDS]     # animals shown, or 0
+KIND_KNOWLEDGE: list[int] = [t.knowledge for t in KINDS]  # monastery number, or 0
+KIND_NAMES: list[str] = [t.name for t in KINDS]
+KIND_EFFECT: list[str] = [t.effect for t in KINDS]
 KIND_BY_NAME = {name: k for k, name in enumerate(KIND_NAMES)}
+assert len(KIND_BY_NAME) == KIND_COUNT, "tile kind names must be unique"
+assert KIND_NAMES[FIRST_KNOWLEDGE] == "monastery1" and BASE_KIND_COUNT == 49
 
 
 def building_kind(building: int) -> int:
@@ -88,6 +126,11 @@ def knowledge_kind(number: int) -> int:
     return FIRST_KNOWLEDGE + number - 1
 
 
+def module_kinds(module: str) -> list[int]:
+    """The kinds a module adds, in data order."""
+    return [t.id for t in KINDS if t.module == module]
+
+
 def kind_from_name(name: str) -> int:
     try:
         return KIND_BY_NAME[name]
@@ -99,9 +142,9 @@ def _inventory(section: dict) -> list[int]:
     """All tiles with one back colour, as a list of kinds (one entry per tile)."""
     tiles = [KIND_CASTLE] * section["castle"] + [KIND_MINE] * section["mine"]
     tiles += [KIND_SHIP] * section["ship"]
-    for b in range(len(BUILDINGS)):
+    for b in range(BASE_BUILDINGS):
         tiles += [building_kind(b)] * section["building"]["each"]
-    for s in range(len(SPECIES)):
+    for s in range(BASE_SPECIES):
         for animals, count in section["animal"]["per_species"].items():
             tiles += [animal_kind(s, int(animals))] * count
     tiles += [knowledge_kind(n) for n in section["monastery"]]

@@ -104,7 +104,10 @@ def public_key(state: Position, seat: int) -> tuple:
             tuple(map(tuple, state.depot_goods)), tuple(state.round_goods), state.white,
             tuple(state.bonus_taken), tuple(state.goods_pool),
             tuple(tuple(sorted(b)) for b in state.bags), _unseen_black(state),
-            tuple(sorted(state.box)), players, _chateauma_key(state))
+            tuple(sorted(state.box)), players, _chateauma_key(state),
+            *((state.config.modules, state.steps,
+               tuple(m.public(state) for m in state.hooks.modules))
+              if state.config.modules else ()))
 
 
 def position_seed(seed: int, state: Position, seat: int) -> int:

@@ -331,7 +331,7 @@ def test_16_to_23_each_count_their_own_building() -> None:
             if "building" in t}
     assert KNOWLEDGE_BUILDING == data
     assert data[17] == "watchtower" and data[22] == "bank"  # the rulebook's example
-    assert sorted(data.values()) == sorted(BUILDINGS)
+    assert sorted(data.values()) == sorted(BUILDINGS[:8])  # the crane is a module's
     spaces = (8, 11, 13, 22, 23, 25, 26, 28)
     for number, building in data.items():
         def two_of_each_but(s, building=building):

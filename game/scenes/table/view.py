@@ -35,14 +35,10 @@ def face_of(tile: str | int | None, rules: str = "special") -> TileFace | None:
     kind = rt.kind_from_name(tile) if isinstance(tile, str) else tile
     if kind < 0:
         return None
-    return _faces(rules)[kind]
+    return _face(kind, rules)
 
 
 @cache
-def _faces(rules: str) -> list[TileFace]:
-    return [_face(k, rules) for k in range(rt.KIND_COUNT)]
-
-
 def _face(kind: int, rules: str) -> TileFace:
     b, s, k = rt.KIND_BUILDING[kind], rt.KIND_SPECIES[kind], rt.KIND_KNOWLEDGE[kind]
     if b >= 0:

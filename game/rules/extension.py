@@ -1,0 +1,202 @@
+"""The points where modules plug into the rules.
+
+The core (engine.py, chance.py, state.py) calls these points without knowing any module:
+a module (game/rules/modules/<id>.py) is a `Module` subclass that overrides the hooks it
+needs and registers its effects, decisions, actions, steps and events in the tables
+below. `hooks_for(config)` gathers, once per configuration, the modules in play and
+which of them take part in each point, so a game without modules pays nothing but an
+empty-tuple check at each point.
+
+The phase end and the game end are lists of named steps (MODULES.md "Sequences that
+several modules hook into"): a module adds its steps to a slot of these lists, and a step
+may ask a player to decide; the sequence then waits and goes on once the decision is
+answered (engine.run_steps).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Callable
+
+from .config import GameConfig, split_module
+
+# Annotations name state.Position and state.Frame, which sit above this module.
+
+# What a tile kind does when a player places it, by TileKind.effect:
+# fn(state, seat, kind, space, events). The engine fills in the base game's.
+EFFECTS: dict[str, Callable] = {}
+# Legal actions of a decision, by Frame.kind: fn(state, frame) -> list of actions.
+LEGAL: dict[str, Callable] = {}
+# What an action does, by its name (action[0]): fn(state, frame, action, events).
+APPLY: dict[str, Callable] = {}
+# Text forms of a module's actions, by name: (fn(action) -> text, fn(args) -> action),
+# where args are the words after the name (actions.py writes and reads the base game's).
+TEXT_FORMS: dict[str, tuple[Callable, Callable]] = {}
+# Steps of the phase end and the game end, by id: fn(state, events).
+STEPS: dict[str, Callable] = {}
+# Châteauma's bonus when it places a tile face up, by TileKind.chateauma.
+CHATEAUMA_BONUS: dict[str, Callable] = {}
+# Module classes by id (filled when game/rules/modules is imported).
+MODULE_TYPES: dict[str, type["Module"]] = {}
+
+# The slots of the two sequences, in order; the base game's steps are in them too.
+PHASE_END_SLOTS = ("after_turns", "tribute", "mines", "next_phase")
+GAME_END_SLOTS = ("final_scoring", "end_monasteries", "end_points", "automa_end", "game_over")
+
+
+class Module:
+    """A module in play. Subclasses set `id` and override the hooks they use; a hook left
+    as in this class takes no part (hooks_for leaves it out)."""
+
+    id = ""
+    # Decisions it adds: those that stack on a player's turn (an effect's sub-choice) and
+    # those asked during the phase or game end's steps.
+    effect_frames: tuple[str, ...] = ()
+    step_frames: tuple[str, ...] = ()
+    # Steps a module adds: slot name -> step ids (registered in STEPS).
+    phase_end_steps: dict[str, tuple[str, ...]] = {}
+    game_end_steps: dict[str, tuple[str, ...]] = {}
+
+    def __init__(self, config: GameConfig, form: str, param: str | None) -> None:
+        self.config = config
+        self.form = form      # 'se', 'a19' or 'x11': the rule set's form of the module
+        self.param = param
+
+    # --- setup ---
+    def setup(self, state: "Position") -> None:
+        """A new game: add the module's tiles to the supplies, set up its own state."""
+
+    def new_ext(self) -> Any:
+        """The module's own part of the position (state.ext[id]), or None for none."""
+        return None
+
+    def copy_ext(self, value: Any) -> Any:
+        return value
+
+    def ext_to_json(self, value: Any) -> Any:
+        return value
+
+    def ext_from_json(self, data: Any) -> Any:
+        return data
+
+    def place_rule(self) -> Callable | None:
+        """A filter on where tiles may go, kept on each player: fn(p, kind, mask) -> the
+        mask of spaces that stay allowed (only p's own estate may decide). None for no
+        filter."""
+        return None
+
+    # --- decisions ---
+    def decision_actions(self, state: "Position", frame: "Frame", out: list) -> None:
+        """Add legal actions to any decision (the module checks frame.kind)."""
+
+    def frame_arg_to_json(self, frame: "Frame") -> Any:
+        return frame.arg
+
+    def frame_arg_from_json(self, kind: str, arg: Any) -> Any:
+        return arg
+
+    # --- during play ---
+    def tile_placed(self, state: "Position", seat: int, kind: int, space: int,
+                    events: list | None) -> None:
+        """After any tile's placement effect on a player's estate."""
+
+    def depots_cleared(self, state: "Position", cleared: list[int],
+                       events: list | None) -> None:
+        """Before cleared depot tiles leave the game: take out the ones the module keeps."""
+
+    # --- accounting ---
+    def tiles_held(self, state: "Position") -> list[int]:
+        """Tiles the module's own state holds (for the conservation check)."""
+        return []
+
+    def recompute(self, state: "Position", seat: int, out: dict[str, int]) -> None:
+        """Add the module's points to a breakdown derived from placements alone."""
+
+    def public(self, state: "Position") -> tuple:
+        """The module's state as every seat sees it (for visibility.public_key)."""
+        return ()
+
+
+@dataclass(frozen=True)
+class Hooks:
+    modules: tuple[Module, ...]
+    by_id: dict[str, Module]
+    decision_actions: tuple[Callable, ...]
+    tile_placed: tuple[Callable, ...]
+    depots_cleared: tuple[Callable, ...]
+    with_ext: tuple[Module, ...]
+    phase_end: tuple[str, ...]
+    game_end: tuple[str, ...]
+    place_rules: tuple[Callable, ...]
+    frame_owner: dict[str, Module]
+    effect_frames: frozenset[str]
+    step_frames: frozenset[str]
+
+    def get(self, mid: str) -> Module | None:
+        return self.by_id.get(mid)
+
+    def place_rule(self) -> Callable | None:
+        """The modules' placement filters as one, for PlayerState.place_rule."""
+        rules = self.place_rules
+        if not rules:
+            return None
+        if len(rules) == 1:
+            return rules[0]
+
+        def both(p, kind, mask):
+            for rule in rules:
+                mask = rule(p, kind, mask) if mask else 0
+            return mask
+        return both
+
+
+def _overrides(module: Module, name: str) -> bool:
+    return getattr(type(module), name) is not getattr(Module, name)
+
+
+def _sequence(modules: tuple[Module, ...], slots: tuple[str, ...], base: dict[str, tuple],
+              attr: str) -> tuple[str, ...]:
+    out: list[str] = []
+    for slot in slots:
+        out += base.get(slot, ())
+        for m in modules:
+            out += getattr(m, attr).get(slot, ())
+    return tuple(out)
+
+
+# The base game's steps in the slots (engine.py registers them in STEPS).
+BASE_PHASE_END = {"mines": ("mines",), "next_phase": ("next_phase",)}
+BASE_GAME_END = {"final_scoring": ("final_scoring",), "game_over": ("game_over",)}
+
+
+@cache
+def hooks_for(config: GameConfig) -> Hooks:
+    modules = []
+    for entry in config.modules:
+        mid, param = split_module(entry)
+        if mid not in MODULE_TYPES:
+            raise ValueError(f"module {mid!r} has no rules")
+        modules.append(MODULE_TYPES[mid](config, config.module_form(mid), param))
+    ms = tuple(modules)
+
+    def using(name: str) -> tuple[Callable, ...]:
+        return tuple(getattr(m, name) for m in ms if _overrides(m, name))
+
+    return Hooks(
+        modules=ms, by_id={m.id: m for m in ms},
+        decision_actions=using("decision_actions"), tile_placed=using("tile_placed"),
+        depots_cleared=using("depots_cleared"),
+        with_ext=tuple(m for m in ms if _overrides(m, "new_ext")),
+        phase_end=_sequence(ms, PHASE_END_SLOTS, BASE_PHASE_END, "phase_end_steps"),
+        game_end=_sequence(ms, GAME_END_SLOTS, BASE_GAME_END, "game_end_steps"),
+        place_rules=tuple(r for r in (m.place_rule() for m in ms) if r is not None),
+        frame_owner={f: m for m in ms for f in m.effect_frames + m.step_frames},
+        effect_frames=frozenset(f for m in ms for f in m.effect_frames),
+        step_frames=frozenset(f for m in ms for f in m.step_frames))
+
+
+def register(module_type: type[Module]) -> type[Module]:
+    """Class decorator for a module's class."""
+    MODULE_TYPES[module_type.id] = module_type
+    return module_type
