@@ -42,7 +42,8 @@ from .config import GameConfig
 from .engine import end_turn, score, sell_goods, take_goods
 from .scoring import CATEGORIES, colour_bonus_points, goods_points_per_tile
 from .state import Position, IllegalAction
-from .tiles import (BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP, CASTLE,
+from .extension import CHATEAUMA_BONUS
+from .tiles import (KINDS, BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP, CASTLE,
                     CHURCH, CITY_HALL, COLOUR_BY_NAME, COLOURS, KIND_ANIMALS, KIND_BUILDING,
                     KIND_CASTLE, KIND_COLOUR, KIND_NAMES, KIND_SPECIES, MARKET, MINE,
                     MONASTERY, PASTURE, SHIP, SPECIES, WAREHOUSE, WATCHTOWER, kind_from_name)
@@ -394,7 +395,7 @@ def _place(state: Position, slot: int, space: int, code: int, reason: str, depot
         sales[0] += 1
     if code >= 0:
         c.history.append((k, True))
-        _BONUS[KIND_COLOUR[k]](state, slot, k, sales, events)
+        CHATEAUMA_BONUS[KINDS[k].chateauma](state, slot, k, sales, events)
 
 
 # --- placement bonuses ---------------------------------------------------------------------
@@ -501,8 +502,10 @@ def _city_hall(state: Position, slot: int, sales: list, events: list | None) -> 
         events.append(ev.EffectLapsed(c.seat, "city_hall"))
 
 
-_BONUS = {CASTLE: _bonus_castle, MINE: _bonus_none, MONASTERY: _bonus_none,
-          SHIP: _bonus_ship, PASTURE: _bonus_animal, BUILDING: _bonus_building}
+# Its bonus by TileKind.chateauma; a module adds those of its own kinds.
+CHATEAUMA_BONUS.update({"castle": _bonus_castle, "mine": _bonus_none, "none": _bonus_none,
+                        "ship": _bonus_ship, "animal": _bonus_animal})
+CHATEAUMA_BONUS.update({b: _bonus_building for b in BUILDINGS[:8]})
 
 
 def _sell(state: Position, reason: str, events: list | None) -> None:
