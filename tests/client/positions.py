@@ -356,7 +356,7 @@ SCREENS = (
     "stats_damaged", "open_failed", "setup_default", "setup_four_seats", "setup_chateauma_solo",
     "setup_chateauma_extra", "setup_special_basic", "setup_alea2019_advanced",
     "setup_original_random", "setup_yucata_free", "setup_problem", "results",
-    "results_chateauma",
+    "results_chateauma", "results_estates", "results_chateauma_estates",
 )
 
 # Enough saves that the load list scrolls, and one that cannot be read.
@@ -480,8 +480,9 @@ def screen_at(name: str, data_root: Path,
     elif name in ("load_saves", "load_delete"):
         saved_games(ctx.saves_dir)
     if name.startswith("results"):
-        launcher.show_results(finished_session("medium+C" if name.endswith("chateauma")
-                                               else None))
+        launcher.show_results(finished_session("medium+C" if "chateauma" in name else None))
+        if name.endswith("estates"):
+            stack.top.show("estates")
         return ctx, stack
     launcher.to_title()
     if name == "settings":

@@ -216,6 +216,12 @@ def results(data_root):
     return stack, stack.push(ResultsScene(ctx, _FINISHED["four"]))
 
 
+def results_estates(data_root):
+    stack, scene = results(data_root)
+    scene.show("estates")
+    return stack, scene
+
+
 SCREENS: dict[str, Callable] = {
     "title": title, "settings": settings, "load": load_list, "load_delete": load_delete,
     "statistics": statistics_empty, "statistics_filled": statistics_filled,
@@ -229,4 +235,5 @@ SCREENS: dict[str, Callable] = {
     "pause": pause_menu, "glossary": glossary, "glossary_filtered": glossary_filtered,
     "glossary_chateauma": glossary_chateauma,
     "confirm": confirm, "handoff": handoff, "results": results,
+    "results_estates": results_estates,
 }
