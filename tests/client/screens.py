@@ -121,6 +121,13 @@ def table_two(data_root):
     return _midgame(stack, scene, 40, 11)
 
 
+def table_colour_blind(data_root):
+    """The four-player table in the colour-blind-safe scheme."""
+    stack, scene = table_four(data_root)
+    scene.ctx.change_settings(colours="colour_blind")
+    return stack, scene
+
+
 def table_four(data_root):
     stack, scene, _ = make_table(data_root, ("human", "random", "random", "random"), seed=4)
     return _midgame(stack, scene, 60, 4)
@@ -229,6 +236,7 @@ SCREENS: dict[str, Callable] = {
     "rules": rules_reference,
     "setup": setup_two, "setup_four": setup_full, "setup_chateauma": setup_chateauma,
     "table": table_two, "table_die": table_die_chosen, "table_four": table_four,
+    "table_colour_blind": table_colour_blind,
     "table_four_enlarged": table_four_enlarged, "table_chateauma_enlarged": table_chateauma_enlarged,
     "table_estate": table_estate_choice,
     "table_chateauma": table_chateauma, "table_options": table_options,
