@@ -40,6 +40,22 @@ CHATEAUMA_BONUS: dict[str, Callable] = {}
 # Module classes by id (filled when game/rules/modules is imported).
 MODULE_TYPES: dict[str, type["Module"]] = {}
 
+
+
+@dataclass(frozen=True)
+class BoardDeal:
+    """How the duchies are dealt at setup (chance.py follows it in every board mode).
+
+    pool: the duchies a player's board comes from.
+    own_sets: every player draws from a full set of their own (a module whose box holds one
+    set of boards per player), so two players may hold the same number; otherwise the
+    players draw from one shared set and every drawn board differs.
+    """
+
+    pool: tuple[str, ...]
+    own_sets: bool = False
+
+
 # The slots of the two sequences, in order; the base game's steps are in them too.
 PHASE_END_SLOTS = ("after_turns", "tribute", "mines", "next_phase")
 GAME_END_SLOTS = ("final_scoring", "end_monasteries", "end_points", "automa_end", "game_over")
@@ -79,6 +95,11 @@ class Module:
 
     def ext_from_json(self, data: Any) -> Any:
         return data
+
+    def board_deal(self) -> BoardDeal | None:
+        """The duchies the board modes deal while the module is in play, or None to leave
+        the rule set's (or the catalogue's board pool, config.offered_boards) as it is."""
+        return None
 
     def place_rule(self) -> Callable | None:
         """A filter on where tiles may go, kept on each player: fn(p, kind, mask) -> the
@@ -132,6 +153,7 @@ class Hooks:
     frame_owner: dict[str, Module]
     effect_frames: frozenset[str]
     step_frames: frozenset[str]
+    board_deal: BoardDeal
 
     def get(self, mid: str) -> Module | None:
         return self.by_id.get(mid)
@@ -179,6 +201,10 @@ def hooks_for(config: GameConfig) -> Hooks:
             raise ValueError(f"module {mid!r} has no rules")
         modules.append(MODULE_TYPES[mid](config, config.module_form(mid), param))
     ms = tuple(modules)
+    deals = [d for d in (m.board_deal() for m in ms) if d is not None]
+    if len(deals) > 1:
+        raise ValueError("two modules deal the duchies: "
+                         + ", ".join(m.id for m in ms if m.board_deal() is not None))
 
     def using(name: str) -> tuple[Callable, ...]:
         return tuple(getattr(m, name) for m in ms if _overrides(m, name))
@@ -193,7 +219,13 @@ def hooks_for(config: GameConfig) -> Hooks:
         place_rules=tuple(r for r in (m.place_rule() for m in ms) if r is not None),
         frame_owner={f: m for m in ms for f in m.effect_frames + m.step_frames},
         effect_frames=frozenset(f for m in ms for f in m.effect_frames),
-        step_frames=frozenset(f for m in ms for f in m.step_frames))
+        step_frames=frozenset(f for m in ms for f in m.step_frames),
+        board_deal=deals[0] if deals else BoardDeal(tuple(config.offered_boards())))
+
+
+def board_deal(config: GameConfig) -> BoardDeal:
+    """The duchies a game with this configuration deals, and how (for setup screens)."""
+    return hooks_for(config).board_deal
 
 
 def register(module_type: type[Module]) -> type[Module]:
