@@ -90,7 +90,7 @@ def module_list(text: str) -> tuple[str, ...]:
     `identical_board:20` (an empty text: none). The names are checked here; whether the
     rule set offers them and they combine is checked with the rest of the game's options
     (config_error)."""
-    from .rules.config import MODULES, split_module
+    from .rules import MODULES, split_module
     if not text.strip():
         return ()
     entries = tuple(e.strip() for e in text.split(","))

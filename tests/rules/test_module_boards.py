@@ -84,7 +84,7 @@ def test_br1_two_players_may_hold_the_same_number_each_has_a_set() -> None:
 def test_p_br1_free_mode_offers_11_to_18_and_no_board_of_1_to_10() -> None:
     s = at_boards(players=2, mode="free")
     assert sorted(a[1] for a in s.legal_actions()) == ELEVEN_TO_EIGHTEEN
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"choose one of the boards \['11', '12'"):
         s.apply(("board", "1"))
     assert board_deal(s.config).pool == tuple(ELEVEN_TO_EIGHTEEN)
     assert board_deal(s.config).own_sets
@@ -210,6 +210,11 @@ def test_id1_every_player_plays_board_20_and_chooses_a_castle_space() -> None:
         chosen.append(s.current_player)
         s.apply(("start_castle", castles("20")[len(chosen) - 1]))
     assert chosen == [2, 3, 0, 1]  # in turn order, no board decision
+    s2 = at_boards(players=2, mode="advanced", modules=("identical_board:20",))
+    with pytest.raises(IllegalAction, match="must decide 'start_castle'"):
+        s2.apply(("board", "20"))
+    with pytest.raises(IllegalAction, match=r"choose a castle space: \[3, 4, 27, 29\]"):
+        s2.apply(("start_castle", CENTRE))
     assert s.chance == "start_goods"
     assert [p.estate.index(next(k for k in p.estate if k >= 0)) for p in s.players] == [
         castles("20")[2], castles("20")[3], castles("20")[0], castles("20")[1]]
