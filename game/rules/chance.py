@@ -185,8 +185,7 @@ def _apply_start_player(state: Position, outcome: Any, events: list | None) -> N
 
 def _choices(deal: BoardDeal) -> int:
     """Boards drawn for each player to choose from in advanced mode where board 1 is not
-    dealt: two (a player takes a drawn duchy and chooses its side in the SE, l.280), or
-    the one board of a pool of one."""
+    dealt: two (a player takes a drawn duchy and chooses its side in the SE, l.280)."""
     return min(2, len(deal.pool))
 
 
