@@ -16,11 +16,13 @@ from .chateauma import EMPTY as CHATEAUMA_EMPTY, JOKERS as CHATEAUMA_JOKERS, \
 from .chateauma_data import CARDS as CHATEAUMA_CARDS, ESTATES as CHATEAUMA_ESTATES, \
     LEFT_CARD_WHITE_DIE as CHATEAUMA_LEFT_CARD_WHITE_DIE, LEVELS as CHATEAUMA_LEVELS, \
     MODIFIERS as CHATEAUMA_MODIFIERS, parse_difficulty as parse_chateauma_difficulty
-from .config import BOARD_MODES, RULE_SETS, GameConfig, rule_set
+from .config import BOARD_MODES, MODULES, RULE_SETS, GameConfig, modules_offered, rule_set, \
+    split_module
 from .data import load_json as load_rules_data
 from .dice import USE_SELL, die_use, distance as die_distance, workers_needed
 from .engine import placeable_mask
 from .events import EVENT_TYPES, TurnEnded
+from .extension import board_deal
 from .game import GameState, new_game, recompute_breakdown
 from .invariants import check_state
 from .play import play_game
@@ -61,6 +63,8 @@ __all__ = [
     "CATEGORIES", "AREA_POINTS", "PHASE_BONUS", "KNOWLEDGE_BUILDING_INDEX",
     "colour_bonus_points", "goods_points_per_tile", "knowledge_end_points",
     "recompute_breakdown",
+    # the expansion modules
+    "MODULES", "modules_offered", "split_module", "board_deal",
     # Châteauma
     "CHATEAUMA_CARDS", "CHATEAUMA_ESTATES", "CHATEAUMA_LEFT_CARD_WHITE_DIE",
     "CHATEAUMA_LEVELS", "CHATEAUMA_MODIFIERS", "CHATEAUMA_EMPTY", "CHATEAUMA_JOKERS",

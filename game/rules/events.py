@@ -17,7 +17,8 @@ class StartPlayerChosen(NamedTuple):
 
 
 class BoardsDrawn(NamedTuple):
-    boards: tuple[str, ...]
+    # Per seat: the board drawn, or the boards drawn for the seat to choose from.
+    boards: tuple[str | tuple[str, ...], ...]
 
 
 class BoardChosen(NamedTuple):

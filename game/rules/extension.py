@@ -65,6 +65,22 @@ MODULE_TYPES: dict[str, type["Module"]] = {}
 # Seat controller classes by id (filled when game/rules/chateauma.py is imported).
 CONTROLLER_TYPES: dict[str, type["SeatController"]] = {}
 
+
+
+@dataclass(frozen=True)
+class BoardDeal:
+    """How the duchies are dealt at setup (chance.py follows it in every board mode).
+
+    pool: the duchies a player's board comes from.
+    own_sets: every player draws from a full set of their own (a module whose box holds one
+    set of boards per player), so two players may hold the same number; otherwise the
+    players draw from one shared set and every drawn board differs.
+    """
+
+    pool: tuple[str, ...]
+    own_sets: bool = False
+
+
 # The slots of the two sequences, in order; the base game's steps are in them too.
 PHASE_END_SLOTS = ("after_turns", "tribute", "mines", "next_phase")
 GAME_END_SLOTS = ("final_scoring", "end_monasteries", "end_points", "automa_end", "game_over")
@@ -104,6 +120,11 @@ class Module:
 
     def ext_from_json(self, data: Any) -> Any:
         return data
+
+    def board_deal(self) -> BoardDeal | None:
+        """The duchies the board modes deal while the module is in play, or None to leave
+        the rule set's (or the catalogue's board pool, config.offered_boards) as it is."""
+        return None
 
     def place_rule(self) -> Callable | None:
         """A filter on where tiles may go, kept on each player: fn(p, kind, mask) -> the
@@ -209,6 +230,7 @@ class Hooks:
     controllers: dict[int, SeatController]
     seating: Seating
     tie_winners: frozenset[int]
+    board_deal: BoardDeal
 
     def get(self, mid: str) -> Module | None:
         return self.by_id.get(mid)
@@ -263,6 +285,10 @@ def hooks_for(config: GameConfig) -> Hooks:
     # A controller's steps come after the modules' in each slot: Châteauma's mines pay
     # after every player's, its end scoring after everyone's (MODULES.md, "Sequences").
     sequenced = ms + controllers
+    deals = [d for d in (m.board_deal() for m in ms) if d is not None]
+    if len(deals) > 1:
+        raise ValueError("two modules deal the duchies: "
+                         + ", ".join(m.id for m in ms if m.board_deal() is not None))
 
     def using(name: str) -> tuple[Callable, ...]:
         return tuple(getattr(m, name) for m in ms if _overrides(m, name))
@@ -280,7 +306,13 @@ def hooks_for(config: GameConfig) -> Hooks:
         step_frames=frozenset(f for m in ms for f in m.step_frames),
         controllers={c.seat: c for c in controllers},
         seating=controllers[0] if controllers else Seating(),
-        tie_winners=frozenset(c.seat for c in controllers if c.wins_ties))
+        tie_winners=frozenset(c.seat for c in controllers if c.wins_ties),
+        board_deal=deals[0] if deals else BoardDeal(tuple(config.offered_boards())))
+
+
+def board_deal(config: GameConfig) -> BoardDeal:
+    """The duchies a game with this configuration deals, and how (for setup screens)."""
+    return hooks_for(config).board_deal
 
 
 def register(module_type: type[Module]) -> type[Module]:
