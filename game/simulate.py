@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .rules import GameConfig, GameState, new_game
 
@@ -13,6 +13,7 @@ class RandomGame:
     state: GameState
     decisions: int
     chance_steps: int
+    moves: list = field(default_factory=list)  # every chance outcome and action, in order
 
 
 def play_random_game(config: GameConfig, seed: int) -> RandomGame:
@@ -22,13 +23,18 @@ def play_random_game(config: GameConfig, seed: int) -> RandomGame:
     chance_rng = random.Random(seed)
     pick = random.Random(f"choices-{seed}").random
     state = new_game(config)
+    moves: list = []
     decisions = chance = 0
     while not state.terminal:
         if state.chance is not None:
-            state.apply_chance(state.sample_chance(chance_rng), listen=False)
+            outcome = state.sample_chance(chance_rng)
+            moves.append(outcome)
+            state.apply_chance(outcome, listen=False)
             chance += 1
         else:
             legal = state.legal_actions()
-            state.apply(legal[int(pick() * len(legal))], listen=False)
+            action = legal[int(pick() * len(legal))]
+            moves.append(action)
+            state.apply(action, listen=False)
             decisions += 1
-    return RandomGame(state, decisions, chance)
+    return RandomGame(state, decisions, chance, moves)
