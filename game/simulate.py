@@ -23,18 +23,21 @@ def play_random_game(config: GameConfig, seed: int) -> RandomGame:
     chance_rng = random.Random(seed)
     pick = random.Random(f"choices-{seed}").random
     state = new_game(config)
+    # The state's methods bound once: the loop runs a few hundred times a game.
+    legal_actions, apply = state.legal_actions, state.apply
+    sample_chance, apply_chance = state.sample_chance, state.apply_chance
     moves: list = []
     decisions = chance = 0
     while not state.terminal:
         if state.chance is not None:
-            outcome = state.sample_chance(chance_rng)
+            outcome = sample_chance(chance_rng)
             moves.append(outcome)
-            state.apply_chance(outcome, listen=False)
+            apply_chance(outcome, False)
             chance += 1
         else:
-            legal = state.legal_actions()
+            legal = legal_actions()
             action = legal[int(pick() * len(legal))]
             moves.append(action)
-            state.apply(action, listen=False)
+            apply(action, False)
             decisions += 1
     return RandomGame(state, decisions, chance, moves)

@@ -29,7 +29,9 @@ from itertools import combinations
 from operator import is_
 
 from . import events as ev
-from .boards import NEIGHBOUR_MASK as _NEIGHBOUR_MASK, get_board
+from .boards import NEIGHBOUR_MASK as _NEIGHBOUR_MASK, SPACES, get_board
+from .config import START
+from .data import load_json
 from .dice import (COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE,
                    workers_needed)
 from .scoring import (AREA_POINTS, PHASE_BONUS, WATCHTOWER_POINTS, animal_points,
@@ -54,6 +56,17 @@ PICK_COLOURS = {MARKET: (SHIP, PASTURE), CARPENTERS_WORKSHOP: (BUILDING,),
                 CHURCH: (MINE, MONASTERY, CASTLE)}
 
 _TAKE_FREE = FREE_CHANGE_MONASTERY[USE_TAKE]
+
+# Every die action as one tuple made once, by die (0, 1, CASTLE_DIE): the legal lists
+# hand out these same objects instead of building a tuple per listing (listing is the
+# hottest work in the rules), and apply then finds the chosen one by identity.
+_DEPOT_SPACES = max(len(d["slots"]) for d in load_json("depots.json")["depots"])
+_TAKE = [[[("take", die, depot, slot) for slot in range(_DEPOT_SPACES)]
+          for depot in range(7)] for die in range(3)]        # [die][depot][slot]
+_PLACE = [[[("place", die, j, space) for space in range(SPACES)]
+           for j in range(START["storage_spaces"])] for die in range(3)]  # [die][storage][space]
+_SELL = [[("sell", die, goods) for goods in range(7)] for die in range(3)]  # [die][goods]
+_WORKERS = [("workers", die) for die in range(3)]
 
 
 def _bits(mask: int):
@@ -121,6 +134,8 @@ def _placeable_masks(p: PlayerState) -> list[int]:
 
 def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
                  out: list) -> None:
+    # The loops below count their index by hand rather than with enumerate (no pair to
+    # build and unpack per item): they run for every die at every turn decision.
     w = p.workers
     kn = p.knowledge
     if die == CASTLE_DIE:
@@ -130,39 +145,46 @@ def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
         value = p.dice[die]
         free_take = table[kn >> _TAKE_FREE & 1][value]
         free_sell = table[0][value]
-    depots = state.depots
-    for v in range(1, 7):
+    takes = _TAKE[die]
+    v = 0
+    for row in state.depots:
+        v += 1
         if free_take is None or free_take[v] <= w:
-            for s, k in enumerate(depots[v - 1]):
+            acts = takes[v]
+            s = 0
+            for k in row:
                 if k >= 0:
-                    out.append(("take", die, v, s))
-    board = p.board
-    storage = p.storage
-    for j, mask in enumerate(masks):
+                    out.append(acts[s])
+                s += 1
+    places = _PLACE[die]
+    j = -1
+    for mask in masks:
+        j += 1
         if not mask:
             continue
-        k = storage[j]
-        # The spaces from the lowest up, inline: this loop is the hottest in the rules.
+        acts = places[j]
+        # The spaces from the lowest up, inline.
         if free_take is None:
             while mask:
                 low = mask & -mask
-                out.append(("place", die, j, low.bit_length() - 1))
+                out.append(acts[low.bit_length() - 1])
                 mask ^= low
         else:
-            m = FREE_CHANGE_MONASTERY[PLACE_USE[KIND_COLOUR[k]]]
+            m = FREE_CHANGE_MONASTERY[PLACE_USE[KIND_COLOUR[p.storage[j]]]]
             cost = COST[kn >> 8 & 1][kn >> m & 1][p.dice[die]]
-            dies = board.die
+            dies = p.board.die
             while mask:
                 low = mask & -mask
                 s = low.bit_length() - 1
                 mask ^= low
                 if cost[dies[s]] <= w:
-                    out.append(("place", die, j, s))
+                    out.append(acts[s])
+    sells = _SELL[die]
     goods = p.goods
     for t in range(1, 7):
         if goods[t] and (free_sell is None or free_sell[t] <= w):
-            out.append(("sell", die, t))
-    out.append(("workers", die))
+            out.append(sells[t])
+    out.append(_WORKERS[die])
 
 
 def _buy_actions(state: Position, p: PlayerState, out: list) -> None:
@@ -212,7 +234,8 @@ def _legal_turn(state: Position, frame: Frame) -> list:
             _die_actions(state, p, 0, masks, out)
         if second:
             _die_actions(state, p, 1, masks, out)
-    _buy_actions(state, p, out)
+    if not state.bought:  # (_buy_actions checks it too: this saves the call)
+        _buy_actions(state, p, out)
     if used[0] and used[1]:
         out.append(END)
     return out
@@ -299,7 +322,9 @@ def apply(state: Position, action: tuple, listen: bool = True) -> list | None:
     """Applies a legal action and plays on to the next decision; returns the events, or
     None when no one listens (the events are then never built: a search needs only the
     position)."""
-    legal = cached_legal_actions(state)
+    legal = state._legal  # cached_legal_actions, inline: apply runs at every decision
+    if legal is None:
+        legal = state._legal = legal_actions(state)
     try:
         known = legal[legal.index(action)]
     except (ValueError, TypeError):  # not equal to any legal action (or not comparable)
