@@ -68,6 +68,36 @@ _PLACE = [[[("place", die, j, space) for space in range(SPACES)]
 _SELL = [[("sell", die, goods) for goods in range(7)] for die in range(3)]  # [die][goods]
 _WORKERS = [("workers", die) for die in range(3)]
 
+# _REACH[step - 1][free][face][workers]: the numbers, ascending, that a die showing `face`
+# can be used as with that many workers (COST's layout; 3 workers reach every number),
+# and _REACH_BITS the same numbers as a bit set (bit n = number n).
+_MOST_WORKERS = 3
+_REACH = tuple(tuple(tuple(tuple(tuple(n for n in range(1, 7) if row[n] <= w)
+                                 for w in range(_MOST_WORKERS + 1))
+                           for row in by_face) for by_face in by_free) for by_free in COST)
+_REACH_BITS = tuple(tuple(tuple(tuple(sum(1 << n for n in numbers) for numbers in by_workers)
+                                for by_workers in by_face) for by_face in by_free)
+                    for by_free in _REACH)
+_EVERY_NUMBER = (1, 2, 3, 4, 5, 6)
+assert all(c <= _MOST_WORKERS or c == 99 for t in COST for r in t for row in r for c in row)
+_number_spaces_of: dict = {}
+
+
+def _number_spaces(board) -> tuple[int, ...]:
+    """Per bit set of die numbers: the board's spaces showing one of them (made once per
+    board, each set from a smaller one: the set without its lowest number)."""
+    table = _number_spaces_of.get(board)
+    if table is None:
+        by_number = [0] * 7
+        for space, n in enumerate(board.die):
+            by_number[n] |= 1 << space
+        spaces = [0] * 128
+        for bits in range(1, 128):
+            low = bits & -bits
+            spaces[bits] = spaces[bits ^ low] | by_number[low.bit_length() - 1]
+        table = _number_spaces_of[board] = tuple(spaces)
+    return table
+
 
 def _bits(mask: int):
     while mask:
@@ -134,57 +164,50 @@ def _placeable_masks(p: PlayerState) -> list[int]:
 
 def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
                  out: list) -> None:
-    # The loops below count their index by hand rather than with enumerate (no pair to
-    # build and unpack per item): they run for every die at every turn decision.
+    # Runs for every die at every turn decision, so it visits only what the die reaches:
+    # the depots and goods of the numbers it can be used as (_REACH) and the estate
+    # spaces of those numbers (_number_spaces), instead of checking each one's cost.
     w = p.workers
+    if w > _MOST_WORKERS:
+        w = _MOST_WORKERS
     kn = p.knowledge
+    append = out.append
     if die == CASTLE_DIE:
-        free_take = free_sell = None
+        take_numbers = sell_numbers = _EVERY_NUMBER
     else:
-        table = COST[kn >> 8 & 1]
-        value = p.dice[die]
-        free_take = table[kn >> _TAKE_FREE & 1][value]
-        free_sell = table[0][value]
+        by_free = _REACH[kn >> 8 & 1]
+        face = p.dice[die]
+        take_numbers = by_free[kn >> _TAKE_FREE & 1][face][w]
+        sell_numbers = by_free[0][face][w]
     takes = _TAKE[die]
-    v = 0
-    for row in state.depots:
-        v += 1
-        if free_take is None or free_take[v] <= w:
-            acts = takes[v]
-            s = 0
-            for k in row:
-                if k >= 0:
-                    out.append(acts[s])
-                s += 1
+    depots = state.depots
+    for v in take_numbers:
+        acts = takes[v]
+        slot = 0
+        for k in depots[v - 1]:
+            if k >= 0:
+                append(acts[slot])
+            slot += 1
     places = _PLACE[die]
     j = -1
     for mask in masks:
         j += 1
         if not mask:
             continue
-        acts = places[j]
-        # The spaces from the lowest up, inline.
-        if free_take is None:
-            while mask:
-                low = mask & -mask
-                out.append(acts[low.bit_length() - 1])
-                mask ^= low
-        else:
+        if die != CASTLE_DIE:
             m = FREE_CHANGE_MONASTERY[PLACE_USE[KIND_COLOUR[p.storage[j]]]]
-            cost = COST[kn >> 8 & 1][kn >> m & 1][p.dice[die]]
-            dies = p.board.die
-            while mask:
-                low = mask & -mask
-                s = low.bit_length() - 1
-                mask ^= low
-                if cost[dies[s]] <= w:
-                    out.append(acts[s])
+            mask &= _number_spaces(p.board)[_REACH_BITS[kn >> 8 & 1][kn >> m & 1][face][w]]
+        acts = places[j]
+        while mask:  # the spaces from the lowest up
+            low = mask & -mask
+            append(acts[low.bit_length() - 1])
+            mask ^= low
     sells = _SELL[die]
     goods = p.goods
-    for t in range(1, 7):
-        if goods[t] and (free_sell is None or free_sell[t] <= w):
-            out.append(sells[t])
-    out.append(_WORKERS[die])
+    for t in sell_numbers:
+        if goods[t]:
+            append(sells[t])
+    append(_WORKERS[die])
 
 
 def _buy_actions(state: Position, p: PlayerState, out: list) -> None:
