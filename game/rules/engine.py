@@ -29,7 +29,7 @@ from itertools import combinations
 from operator import is_
 
 from . import events as ev
-from .boards import NEIGHBOUR_MASK as _NEIGHBOUR_MASK, SPACES, get_board
+from .boards import NEIGHBOUR_MASK as _NEIGHBOUR_MASK, SPACES, Board, get_board
 from .config import START
 from .data import load_json
 from .dice import (COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE,
@@ -69,21 +69,28 @@ _SELL = [[("sell", die, goods) for goods in range(7)] for die in range(3)]  # [d
 _WORKERS = [("workers", die) for die in range(3)]
 
 # _REACH[step - 1][free][face][workers]: the numbers, ascending, that a die showing `face`
-# can be used as with that many workers (COST's layout; 3 workers reach every number),
-# and _REACH_BITS the same numbers as a bit set (bit n = number n).
+# can be used as with that many workers (COST's layout); _REACH_BITS the same numbers as a
+# bit set (bit n = number n). No change costs more than 3 workers (a face of 0, costing 99,
+# is no die), so 3 or more workers reach every number.
 _MOST_WORKERS = 3
-_REACH = tuple(tuple(tuple(tuple(tuple(n for n in range(1, 7) if row[n] <= w)
-                                 for w in range(_MOST_WORKERS + 1))
-                           for row in by_face) for by_face in by_free) for by_free in COST)
-_REACH_BITS = tuple(tuple(tuple(tuple(sum(1 << n for n in numbers) for numbers in by_workers)
-                                for by_workers in by_face) for by_face in by_free)
-                    for by_free in _REACH)
-_EVERY_NUMBER = (1, 2, 3, 4, 5, 6)
 assert all(c <= _MOST_WORKERS or c == 99 for t in COST for r in t for row in r for c in row)
-_number_spaces_of: dict = {}
 
 
-def _number_spaces(board) -> tuple[int, ...]:
+def _per_cost_row(f) -> tuple:
+    """COST's layout [step - 1][free][face] with f(row) in place of each cost row."""
+    return tuple(tuple(tuple(f(row) for row in by_face) for by_face in by_free)
+                 for by_free in COST)
+
+
+_REACH = _per_cost_row(lambda row: tuple(tuple(n for n in range(1, 7) if row[n] <= w)
+                                         for w in range(_MOST_WORKERS + 1)))
+_REACH_BITS = _per_cost_row(lambda row: tuple(sum(1 << n for n in range(1, 7) if row[n] <= w)
+                                              for w in range(_MOST_WORKERS + 1)))
+_EVERY_NUMBER = (1, 2, 3, 4, 5, 6)  # a castle's action: any number, no workers
+_number_spaces_of: dict[Board, tuple[int, ...]] = {}  # boards compare by identity
+
+
+def _number_spaces(board: Board) -> tuple[int, ...]:
     """Per bit set of die numbers: the board's spaces showing one of them (made once per
     board, each set from a smaller one: the set without its lowest number)."""
     table = _number_spaces_of.get(board)
@@ -166,7 +173,9 @@ def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
                  out: list) -> None:
     # Runs for every die at every turn decision, so it visits only what the die reaches:
     # the depots and goods of the numbers it can be used as (_REACH) and the estate
-    # spaces of those numbers (_number_spaces), instead of checking each one's cost.
+    # spaces of those numbers (_number_spaces), instead of checking each one's cost. The
+    # loops count their index by hand: enumerate and zip build an object per loop and a
+    # pair per item, which costs more here than the count.
     w = p.workers
     if w > _MOST_WORKERS:
         w = _MOST_WORKERS
@@ -174,6 +183,7 @@ def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
     append = out.append
     if die == CASTLE_DIE:
         take_numbers = sell_numbers = _EVERY_NUMBER
+        face = 0  # (unused: a castle's placements are not filtered by number)
     else:
         by_free = _REACH[kn >> 8 & 1]
         face = p.dice[die]
