@@ -59,7 +59,9 @@ _TAKE_FREE = FREE_CHANGE_MONASTERY[USE_TAKE]
 
 # Every die action as one tuple made once, by die (0, 1, CASTLE_DIE): the legal lists
 # hand out these same objects instead of building a tuple per listing (listing is the
-# hottest work in the rules), and apply then finds the chosen one by identity.
+# hottest work in the rules), and apply then finds the chosen one by identity. Sized by
+# the depots' spaces in depots.json and the storage spaces of START (check_state holds
+# every position to that many).
 _DEPOT_SPACES = max(len(d["slots"]) for d in load_json("depots.json")["depots"])
 _TAKE = [[[("take", die, depot, slot) for slot in range(_DEPOT_SPACES)]
           for depot in range(7)] for die in range(3)]        # [die][depot][slot]
@@ -176,7 +178,7 @@ def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
     # spaces of those numbers (_number_spaces), instead of checking each one's cost. The
     # loops count their index by hand: enumerate and zip build an object per loop and a
     # pair per item, which costs more here than the count.
-    w = p.workers
+    w = p.workers  # never negative (check_state), so an index into _REACH's last level
     if w > _MOST_WORKERS:
         w = _MOST_WORKERS
     kn = p.knowledge
