@@ -27,6 +27,7 @@ A seat controller (extension.SeatController) adds its own chance steps
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from . import events as ev
@@ -57,6 +58,17 @@ def depot_colours(players: int, phase: int) -> list[list[int]]:
     return out
 
 
+@cache
+def _depot_layout(players: int, phase: int) -> tuple[tuple[tuple[int, ...], ...],
+                                                     tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """depot_colours made once per player count and phase (a refill reads it twice):
+    the colours by depot, every space's colour in depot order, and (colour, spaces of
+    that colour) by colour."""
+    colours = tuple(tuple(row) for row in depot_colours(players, phase))
+    spaces = tuple(c for row in colours for c in row)
+    return colours, spaces, tuple(sorted(Counter(spaces).items()))
+
+
 def black_depot_size(players: int) -> int:
     return _DEPOTS["black_depot_tiles"][str(players)]
 
@@ -71,14 +83,10 @@ def sample_chance(state: Position, rng) -> Any:
         r = rng.random
         return tuple([int(r() * 6) + 1 for _ in range(1 + 2 * state.config.deciders)])
     if step == "phase":
-        colours = depot_colours(state.n, state.phase)
-        need = Counter(c for row in colours for c in row)
-        drawn = {c: rng.sample(state.bags[c], min(k, len(state.bags[c]))) for c, k in
-                 sorted(need.items())}
-        depot_tiles = []
-        for row in colours:
-            for c in row:
-                depot_tiles.append(drawn[c].pop() if drawn[c] else -1)
+        _, spaces, need = _depot_layout(state.n, state.phase)
+        bags = state.bags
+        drawn = {c: rng.sample(bags[c], min(k, len(bags[c]))) for c, k in need}
+        depot_tiles = [drawn[c].pop() if drawn[c] else -1 for c in spaces]
         black = tuple(rng.sample(state.black_bag,
                                  min(black_depot_size(state.n), len(state.black_bag))))
         goods = tuple(rng.sample(_goods_list(state.goods_pool), GOODS_PER_PHASE))
@@ -310,17 +318,17 @@ def _apply_phase(state: Position, outcome: Any, events: list | None) -> None:
     if not _ints(depot_tiles) or not _ints(black):
         raise _bad("phase", "depot tiles are lists of tile numbers (-1 for an empty space)")
     depot_tiles, black = list(depot_tiles), list(black)
-    colours = depot_colours(state.n, state.phase)
-    spaces = [c for row in colours for c in row]
+    colours, spaces, slots_by_colour = _depot_layout(state.n, state.phase)
     if len(depot_tiles) != len(spaces):
         raise _bad("phase", f"expected {len(spaces)} depot tiles, got {len(depot_tiles)}")
+    filled = [0] * len(COLOURS)
     for k, c in zip(depot_tiles, spaces):
-        if k != -1 and (not 0 <= k < len(KIND_COLOUR) or KIND_COLOUR[k] != c):
-            raise _bad("phase", f"tile {k!r} does not fit a {COLOURS[c]} depot space")
-    for c in set(spaces):
-        slots = spaces.count(c)
-        filled = sum(1 for k, s in zip(depot_tiles, spaces) if s == c and k != -1)
-        if filled != min(slots, len(state.bags[c])):
+        if k != -1:
+            if not 0 <= k < len(KIND_COLOUR) or KIND_COLOUR[k] != c:
+                raise _bad("phase", f"tile {k!r} does not fit a {COLOURS[c]} depot space")
+            filled[c] += 1
+    for c, slots in slots_by_colour:
+        if filled[c] != min(slots, len(state.bags[c])):
             raise _bad("phase", f"{COLOURS[c]} depot spaces stay empty only when the supply "
                        "has run out")
     need = Counter(k for k in depot_tiles if k != -1)
@@ -339,9 +347,13 @@ def _apply_phase(state: Position, outcome: Any, events: list | None) -> None:
             state.bags[KIND_COLOUR[k]].remove(k)
     for k in black:
         state.black_bag.remove(k)
-    it = iter(depot_tiles)
-    state.depots = [[next(it) for _ in row] for row in colours]
-    state.depot_colours = colours
+    depots = []
+    at = 0
+    for row in colours:
+        depots.append(depot_tiles[at:at + len(row)])
+        at += len(row)
+    state.depots = depots
+    state.depot_colours = [list(row) for row in colours]
     state.black = black
     state.round_goods = goods
     state.chance = "roll"
