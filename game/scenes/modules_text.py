@@ -24,16 +24,22 @@ def module_name(entry: str, lang: str | None = None) -> str:
     return f"{name} {display_name(param)}" if param else name
 
 
+def _in_form(key: str, mid: str, rules: str, lang: str | None) -> str:
+    """``key`` for the form the rule set plays the module in, where that form has its own
+    words (the 2011 sheets' park and goats, alea 2019's bridge), else the Special
+    Edition's."""
+    form = MODULES[mid].forms.get(rules, "se")
+    return i18n.tr(f"{key}.{form}" if i18n.has(f"{key}.{form}") else key, lang)
+
+
 def module_about(mid: str, rules: str, lang: str | None = None) -> str:
     """What a module is, in the form the rule set ``rules`` plays it."""
-    form = MODULES[mid].forms.get(rules, "se")
-    key = f"setup.module.tip.{mid}.{form}"
-    return i18n.tr(key if i18n.has(key) else f"setup.module.tip.{mid}", lang)
+    return _in_form(f"setup.module.tip.{mid}", mid, rules, lang)
 
 
-def module_summary(mid: str, lang: str | None = None) -> str:
+def module_summary(mid: str, rules: str, lang: str | None = None) -> str:
     """A module in one short line."""
-    return i18n.tr(f"setup.module.about.{mid}", lang)
+    return _in_form(f"setup.module.about.{mid}", mid, rules, lang)
 
 
 class ModuleReason(ValueError):
@@ -71,20 +77,32 @@ def modules_reason(rules: str, modules: Sequence[str], board_mode: str, chateaum
     ids = [split_module(e)[0] for e in entries]
     if any(m not in MODULES or m not in modules_offered(rules) for m in ids):
         return ModuleReason("setup.module.why.other", message)
-    # Each module alone, with a board mode and seats that restrict nothing: what it needs.
-    for entry, mid in zip(entries, ids):
-        if fails([entry], "free", False):
-            need = next((o for o in modules_offered(rules)
-                         if o != mid and not fails([entry, o], "free", False)), None)
-            if need is not None:
-                return ModuleReason("setup.module.why.needs", message, module=mid, other=need)
-            return ModuleReason("setup.module.why.other", message)
-    # Pairs that exclude each other.
+
+    def need(entry: str) -> str | None:
+        """The module another needs to be played at all (with a board mode and seats
+        that restrict nothing), or None when it plays alone."""
+        if not fails([entry], "free", False):
+            return None
+        mid = split_module(entry)[0]
+        return next((o for o in modules_offered(rules)
+                     if o != mid and not fails([entry, o], "free", False)), "")
+
+    def with_needs(entry: str) -> list[str]:
+        return [entry] + ([need(entry)] if need(entry) else [])
+
+    # Pairs that exclude each other, each with what it needs.
     for i, a in enumerate(entries):
         for b in entries[i + 1:]:
-            if fails([a, b], "free", False):
+            both = {split_module(e)[0]: e for e in with_needs(a) + with_needs(b)}
+            if fails(list(both.values()), "free", False):
                 return ModuleReason("setup.module.why.excludes", message,
                                     module=split_module(a)[0], other=split_module(b)[0])
+    for entry, mid in zip(entries, ids):
+        wanted = need(entry)
+        if wanted:
+            return ModuleReason("setup.module.why.needs", message, module=mid, other=wanted)
+        if wanted == "":
+            return ModuleReason("setup.module.why.other", message)
     for entry, mid in zip(entries, ids):
         if fails([entry], board_mode, False):
             return ModuleReason("setup.module.why.basic", message, module=mid)

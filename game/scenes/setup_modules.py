@@ -188,7 +188,7 @@ class ModulesDialog(MenuScene):
         block = self.draft.module_block(mid)
         if block is not None:
             return block.message(), theme.ERROR
-        return module_summary(mid), theme.TEXT_MUTED
+        return module_summary(mid, self.draft.rules), theme.TEXT_MUTED
 
     def draw_background(self, canvas: Canvas) -> None:
         super().draw_background(canvas)
