@@ -52,6 +52,7 @@ class ModulesRow(Widget):
         super().__init__(rect, tooltip=self._tip, name="modules")
         self.draft = draft
         self.on_click = on_click
+        self.pressed = False
 
     def _tip(self) -> str:
         d = self.draft
@@ -64,10 +65,17 @@ class ModulesRow(Widget):
             self.on_click()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        # Opened on the release, as a button is: the dialog then takes the release's
+        # place on top, and the setup below keeps no pressed widget.
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.activate()
+            self.pressed = True
             return True
-        return event.type == pygame.MOUSEBUTTONUP
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was_pressed, self.pressed = self.pressed, False
+            if was_pressed and 0 <= event.pos[0] < self.rect.w and 0 <= event.pos[1] < self.rect.h:
+                self.activate()
+            return True
+        return False
 
     def draw(self, canvas: Canvas) -> None:
         w, h = self.rect.size

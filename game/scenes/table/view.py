@@ -12,6 +12,7 @@ rebuilds the view from the engine's state, which costs little and keeps undo sim
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -55,6 +56,22 @@ def _face(kind: int, rules: str) -> TileFace:
 
 # Monastery tiles are numbered 1 to the highest a module adds.
 KNOWLEDGE_NUMBERS = range(1, max(rt.KIND_KNOWLEDGE) + 1)
+
+
+def _castle_pool(state: Any) -> int | None:
+    """The castles in castle connection's pool (the rules keep their number under the
+    module's id). A game whose rules keep no pool shows none, and says so once."""
+    if "castle_connection" in state.ext:
+        return state.ext["castle_connection"]
+    if not _warned:
+        _warned.append(True)
+        warnings.warn("castle_connection is in play but the rules keep no castle pool "
+                      "(state.ext['castle_connection']); the table shows none",
+                      RuntimeWarning, stacklevel=3)
+    return None
+
+
+_warned: list[bool] = []
 
 
 def track_space(position: int) -> int:
@@ -207,7 +224,7 @@ class TableView:
         view.current = state.current_player
         view.over = state.is_terminal()
         if state.config.has_module("castle_connection"):
-            view.castle_pool = state.ext["castle_connection"]
+            view.castle_pool = _castle_pool(state)
         return view
 
     def track_order(self) -> list[int]:
