@@ -19,7 +19,7 @@ from typing import Callable
 import pygame
 from client_events import click, key
 
-from game.rules import Frame, GameConfig, Match
+from game.rules import Frame, GameConfig, IllegalAction, Match
 from game.rules.tiles import CARPENTERS_WORKSHOP, CHURCH, MARKET
 from game.scenes.context import ClientContext
 from game.scenes.launcher import Launcher
@@ -312,8 +312,31 @@ def hand_made(t: Table, decision: str | None, actions: list[tuple]) -> None:
     else:
         legal = list(state.legal_actions())
     state._legal = legal + [a for a in actions if a not in legal]
+    # An action offered here that the engine does not offer itself is refused as an
+    # illegal one, as a game refuses any: the position is the client's test, not a game.
+    offered = _engine_legal(state)
+    session = t.scene.session
+    play = session.play
+
+    def guarded(action, *args, **kwargs):
+        if action in actions and action not in offered:
+            raise IllegalAction(f"{action!r} is offered by hand here")
+        return play(action, *args, **kwargs)
+    session.play = guarded
     t.scene.narrowing = None  # the table asks the state again
     t.stack.update(0)
+
+
+def _engine_legal(state) -> list[tuple]:
+    """What the engine itself offers at a hand-made position (nothing, where it has no
+    rules for the decision yet)."""
+    saved, state._legal = state._legal, None
+    try:
+        return list(state.legal_actions())
+    except Exception:  # noqa: BLE001 - a decision whose rules have not landed
+        return []
+    finally:
+        state._legal = saved
 
 
 def _module_turn(t: Table) -> None:

@@ -122,7 +122,7 @@ def test_castle_connection_cannot_be_chosen_without_duchies_11_18_and_says_why(g
 
 def test_the_basic_boards_rule_out_modules_that_change_the_duchies():
     d = SetupDraft(board_mode="basic")
-    assert "Advanced" in d.module_block("boards_11_18").message()
+    assert "Advanced" in d.module_block("boards_11_18").message()  # the board modes to choose
     assert d.module_block("tiles2") is None
     d.board_mode = "advanced"
     d.toggle_module("identical_board")
