@@ -126,7 +126,11 @@ class ModuleToggle(Button):
         w, h = self.rect.size
         on = self.draft.module_on(self.mid)
         if not self.enabled:
-            fill, ink = theme.BUTTON_DISABLED, theme.BUTTON_TEXT_DISABLED
+            # Kept on by another module (duchies 11-18 under castle connection) reads as
+            # on, only muted.
+            fill = palette.mix(theme.BUTTON, theme.BUTTON_DISABLED, 0.55) if on \
+                else theme.BUTTON_DISABLED
+            ink = theme.BUTTON_TEXT_DISABLED
         elif on:
             fill, ink = (theme.BUTTON_HOVER if self.hovered else theme.BUTTON), theme.BUTTON_TEXT
         else:
