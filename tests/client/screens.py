@@ -11,7 +11,7 @@ import random
 import pygame
 from collections.abc import Callable
 
-from positions import recorded_games, saved_games
+from positions import recorded_games, saved_games, table_at
 from table_driver import FakeLauncher, click_spot, make_table, play_ai_game, settle
 from test_table_chateauma import chateauma_table
 
@@ -103,6 +103,38 @@ def setup_chateauma(data_root):
     draft = SetupDraft(seats=[SeatDraft("human", 0, None, "Anna"), SeatDraft("ai", 1, "hard")],
                        chateauma="medium", modifiers="AC", rules="alea2019")
     return _menu(data_root, TitleScene, lambda ctx: SetupScene(ctx, draft))
+
+
+def setup_modules(data_root):
+    """The setup with modules chosen: the row that names them."""
+    draft = SetupDraft(modules=("boards_11_18", "castle_connection", "tiles2"))
+    return _menu(data_root, TitleScene, lambda ctx: SetupScene(ctx, draft))
+
+
+def _modules_dialog(draft):
+    def build(data_root):
+        stack, scene = _menu(data_root, TitleScene, lambda ctx: SetupScene(ctx, draft))
+        scene.open_modules()
+        return stack, stack.top
+    return build
+
+
+# Every module of the Special Edition on offer, two of them ruled out with their reasons
+# (castle connection without duchies 11-18, the identical duchy beside duchies 11-18).
+modules_dialog = _modules_dialog(SetupDraft(modules=("boards_11_18", "tiles2")))
+# The 2011 rules' forms; castle connection needs nothing there but rules out the
+# identical duchy chosen.
+modules_dialog_original = _modules_dialog(
+    SetupDraft(rules="original", modules=("identical_board:20",)))
+# The basic boards rule out every module that changes the duchies.
+modules_dialog_basic = _modules_dialog(SetupDraft(board_mode="basic", modules=("tiles2",)))
+
+
+def _at(kind):
+    def build(data_root):
+        t = table_at(kind, data_root)
+        return t.stack, t.stack.top
+    return build
 
 
 def _midgame(stack, scene, moves, seed):
@@ -244,4 +276,10 @@ SCREENS: dict[str, Callable] = {
     "glossary_chateauma": glossary_chateauma,
     "confirm": confirm, "handoff": handoff, "results": results,
     "results_estates": results_estates,
+    "setup_modules": setup_modules, "modules_dialog": modules_dialog,
+    "modules_dialog_original": modules_dialog_original,
+    "modules_dialog_basic": modules_dialog_basic,
+    "table_modules": _at("module_turn"), "table_crane": _at("crane"),
+    "table_geese": _at("geese"), "table_crane_count": _at("crane_count"),
+    "glossary_modules": _at("module_glossary"),
 }
