@@ -55,5 +55,9 @@ def recompute_breakdown(state: Position, seat: int) -> dict[str, int]:
     """A seat's score by category, derived from its placements and holdings alone (the
     tests compare it with the running score)."""
     if seat == state.config.chateauma_seat:
-        return chateauma.recompute_breakdown(state)
-    return player_breakdown(state, seat)
+        out = chateauma.recompute_breakdown(state)
+    else:
+        out = player_breakdown(state, seat)
+    for m in state.hooks.modules:
+        m.recompute(state, seat, out)
+    return out
