@@ -303,6 +303,9 @@ class Tiles2(Module):
         return Held(pairs("copied", BUILDINGS), pairs("geese", SPECIES),
                     pairs("counted", BUILDINGS))
 
+    def public(self, state) -> tuple:
+        return tuple(_held(state))  # the choices were made at the table
+
     def decision_actions(self, state, frame: Frame, out: list) -> None:
         """T2-3 / P-T2-6: on every decision of the owner's own turn."""
         bottom = state.frames[0]
