@@ -34,7 +34,7 @@ ROUNDS = 25  # 5 phases of 5 rounds: every player has 25 turns
 # species of their own; monasteries 27 (turn order) and 28 (buying workers).
 CRANE = BUILDINGS.index("crane")
 GEESE = SPECIES.index("geese")
-BASE_BUILDINGS = 8
+BASE_BUILDINGS = CRANE          # the base game's eight building types come first
 GEESE_POINTS = 2
 BUILDING_MONASTERIES = 0xFF << 16   # monasteries 16-23
 CRANE_KINDS = tuple(k for k in range(KIND_COUNT) if KIND_BUILDING[k] == CRANE)
