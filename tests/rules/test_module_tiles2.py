@@ -568,11 +568,13 @@ def test_a_pending_crane_decision_survives_a_save():
     assert restored.players[0].silver == s.players[0].silver + 2
 
 
-def test_a_damaged_module_state_is_refused():
+@pytest.mark.parametrize("counted", ['[[0,"castle"]]', '[[0,"crane"]]', '[[2,"bank"]]',
+                                     '[["0","bank"]]', '[[0]]'])
+def test_a_damaged_module_state_is_refused(counted):
     from game.rules import StateError
     s = t2game()
     settle(s)
-    text = s.to_json().replace('"counted":[]', '"counted":[[0,"castle"]]')
+    text = s.to_json().replace('"counted":[]', f'"counted":{counted}')
     with pytest.raises(StateError):
         GameState.from_json(text)
 

@@ -293,15 +293,23 @@ class Tiles2(Module):
                 "counted": [[s, BUILDINGS[b]] for s, b in value.counted]}
 
     def ext_from_json(self, data: Any) -> Held:
-        def pairs(key: str, table: tuple[str, ...]) -> tuple:
+        players = self.config.players
+
+        def pairs(key: str, names: tuple[str, ...]) -> tuple:
             out = []
             for seat, name in data[key]:
-                if type(seat) is not int:
+                if type(seat) is not int or not 0 <= seat < players:
                     raise ValueError(f"tiles2 {key}: seat {seat!r}")
-                out.append((seat, -1 if name is None and key == "geese" else table.index(name)))
+                if name is None and key == "geese":
+                    out.append((seat, -1))
+                elif name in names:
+                    out.append((seat, names.index(name)))
+                else:
+                    raise ValueError(f"tiles2 {key}: {name!r} is none of {', '.join(names)}")
             return tuple(sorted(out))
-        return Held(pairs("copied", BUILDINGS), pairs("geese", SPECIES),
-                    pairs("counted", BUILDINGS))
+        return Held(pairs("copied", BUILDINGS[:BASE_BUILDINGS]),
+                    pairs("geese", SPECIES[:BASE_SPECIES]),
+                    pairs("counted", BUILDINGS[:BASE_BUILDINGS]))
 
     def public(self, state) -> tuple:
         return tuple(_held(state))  # the choices were made at the table
