@@ -589,3 +589,50 @@ def test_a_damaged_module_state_is_refused(counted):
 def test_invariants_breakdown_and_replay_over_random_games(config):
     for seed in range(8):
         check_game(seed, config, roundtrip_every=11, check_every=2)
+
+
+def breakdown_in_step(config: GameConfig, seed: int) -> set[str]:
+    """Plays a random game, comparing the derived breakdown with the running one at every
+    module decision and after every one of the module's events; returns the decisions
+    and events seen."""
+    import random
+    from game.rules import Match
+    match = Match(config, seed)
+    pick = random.Random(seed).random
+    match.resolve_chance()
+    seen: set[str] = set()
+    while not match.state.is_terminal():
+        s = match.state
+        if s.decision in ("crane", "geese", "crane_count"):
+            seen.add(s.decision)
+            assert not any(unexplained(s)), s.decision
+        legal = s.legal_actions()
+        events = match.play(legal[int(pick() * len(legal))])
+        names = {type(e).__name__ for e in events} & {
+            "WorkersBought", "CraneCopied", "GeeseScored", "CraneCounted"}
+        if names:
+            seen |= names
+            assert not any(unexplained(match.state)), names
+    assert not any(unexplained(match.state))
+    return seen
+
+
+def test_the_breakdown_keeps_in_step_through_every_module_decision():
+    seen: set[str] = set()
+    for seed in range(12):
+        for config in (GameConfig(players=2, modules=("tiles2",)),
+                       GameConfig(players=2, modules=("tiles2",), chateauma="hard+A+B")):
+            seen |= breakdown_in_step(config, seed)
+    assert {"crane", "CraneCopied", "GeeseScored", "WorkersBought"} <= seen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players, rules, chateauma", [
+    (2, "special", None), (3, "alea2019", None), (4, "original", None),
+    (2, "special", "hard+A+B+C+D"), (3, "special", "easy+A+D")])
+def test_many_random_games_with_the_module(players, rules, chateauma):
+    config = GameConfig(players=players, rules=rules, modules=("tiles2",),
+                        chateauma=chateauma)
+    for seed in range(100, 300):
+        check_game(seed, config, roundtrip_every=29, check_every=1)
+        breakdown_in_step(config, seed)
