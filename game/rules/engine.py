@@ -544,17 +544,25 @@ def _effect_monastery(state, seat, kind, space, events) -> None:
 
 
 def _effect_ship(state, seat, kind, space, events) -> None:
+    advance_marker(state, seat, events)
+    if any(any(g) for g in state.depot_goods):
+        state.frames.append(Frame(SHIP_GOODS, seat))
+    else:
+        if events is not None:
+            events.append(ev.EffectLapsed(seat, "ship_goods"))
+
+
+def advance_marker(state: Position, seat: int, events: list | None) -> None:
+    """A ship's step on the turn-order track: onto the top of any stack on the next space
+    (a module may then reorder that stack)."""
     p = state.players[seat]
     p.track_pos += 1
     state.stamp += 1
     p.track_stamp = state.stamp
     if events is not None:
         events.append(ev.TurnOrderMoved(seat, p.track_pos))
-    if any(any(g) for g in state.depot_goods):
-        state.frames.append(Frame(SHIP_GOODS, seat))
-    else:
-        if events is not None:
-            events.append(ev.EffectLapsed(seat, "ship_goods"))
+    for moved in state.hooks.marker_moved:
+        moved(state, seat, events)
 
 
 def _effect_animal(state, seat, kind, space, events) -> None:

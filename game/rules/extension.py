@@ -45,6 +45,7 @@ class ActionKind(NamedTuple):
     decisions: tuple[str, ...]
     text: Callable[[tuple], str]
     parse: Callable[[list[str]], tuple]
+    module: str | None = None     # the module that adds it; None for the base game
 
 
 # Every kind of action by name: the base game's (actions.py) and the modules'.
@@ -147,6 +148,10 @@ class Module:
                     events: list | None) -> None:
         """After any tile's placement effect on a player's estate."""
 
+    def marker_moved(self, state: "Position", seat: int, events: list | None) -> None:
+        """After a seat's turn-order marker moved up the track (onto the top of any
+        stack there, engine.advance_marker)."""
+
     def depots_cleared(self, state: "Position", cleared: list[int],
                        events: list | None) -> None:
         """Before cleared depot tiles leave the game: take out the ones the module keeps."""
@@ -157,7 +162,8 @@ class Module:
         return []
 
     def recompute(self, state: "Position", seat: int, out: dict[str, int]) -> None:
-        """Add the module's points to a breakdown derived from placements alone."""
+        """Add the module's points to a breakdown derived from placements alone (for a
+        player's seat, or Châteauma's: `seat == state.config.chateauma_seat`)."""
 
     def public(self, state: "Position") -> tuple:
         """The module's state as every seat sees it (for visibility.public_key)."""
@@ -217,6 +223,7 @@ class Hooks:
     by_id: dict[str, Module]
     decision_actions: tuple[Callable, ...]
     tile_placed: tuple[Callable, ...]
+    marker_moved: tuple[Callable, ...]
     depots_cleared: tuple[Callable, ...]
     with_ext: tuple[Module, ...]
     phase_end: tuple[str, ...]
@@ -296,6 +303,7 @@ def hooks_for(config: GameConfig) -> Hooks:
     return Hooks(
         modules=ms, by_id={m.id: m for m in ms},
         decision_actions=using("decision_actions"), tile_placed=using("tile_placed"),
+        marker_moved=using("marker_moved"),
         depots_cleared=using("depots_cleared"),
         with_ext=tuple(m for m in ms if _overrides(m, "new_ext")),
         phase_end=_sequence(sequenced, PHASE_END_SLOTS, BASE_PHASE_END, "phase_end_steps"),

@@ -50,5 +50,9 @@ def recompute_breakdown(state: Position, seat: int) -> dict[str, int]:
     tests compare it with the running score)."""
     controller = state.hooks.controllers.get(seat)
     if controller is not None:
-        return controller.recompute(state)
-    return player_breakdown(state, seat)
+        out = controller.recompute(state)
+    else:
+        out = player_breakdown(state, seat)
+    for m in state.hooks.modules:
+        m.recompute(state, seat, out)
+    return out
