@@ -95,21 +95,23 @@ class ReplayScene(TableScene):
         rects = replay_rects()
 
         def add(index: int, label, action, tip: str, keys: str, name: str) -> Button:
+            # Key names with words are translated ("replay.key.*"); letters are not.
             button = Button(rects[index], label, action, font_size=25, name=name,
-                            tooltip=lambda: i18n.tr(tip, key=keys))
+                            tooltip=lambda: i18n.tr(tip, key=i18n.tr(keys) if "." in keys
+                                                    else keys))
             self.panels.add(button)
             return button
         self.b_turn_back = add(0, "replay.turn_back", self.turn_back, "replay.tip.turn_back",
-                               "Shift+\u2190", "turn back")
+                               "replay.key.shift_left", "turn back")
         self.b_turn_forward = add(1, "replay.turn_forward", self.turn_forward,
-                                  "replay.tip.turn_forward", "Shift+\u2192", "turn forward")
+                                  "replay.tip.turn_forward", "replay.key.shift_right", "turn forward")
         self.b_back = add(2, "replay.step_back", self.step_back, "replay.tip.step_back",
-                          "\u2190", "step back")
+                          "replay.key.left", "step back")
         self.b_forward = add(3, "replay.step_forward", self.step_forward,
-                             "replay.tip.step_forward", "\u2192", "step forward")
+                             "replay.tip.step_forward", "replay.key.right", "step forward")
         self.b_play = add(4, lambda: i18n.tr("replay.pause" if self.playing
                                              else "replay.play"),
-                          self.toggle_play, "replay.tip.play", "Space", "play")
+                          self.toggle_play, "replay.tip.play", "replay.key.space", "play")
         self.b_speed = add(5, lambda: i18n.tr("replay.speed", speed=self.speed),
                            self.cycle_speed, "replay.tip.speed", "S", "speed")
         self.b_leave = add(6, "replay.leave", self.leave, "replay.tip.leave", "Esc", "leave")
