@@ -377,3 +377,10 @@ def test_a_replay_of_a_game_with_chateauma(data_root):
         stack.update(FRAME)
     scene.go_to(10)
     assert scene.state.to_json() == scene.replay.state_at(10).to_json()
+
+
+def test_a_record_without_steps_is_a_replay_at_its_only_position():
+    replay = Replay(GameRecord(GameConfig(players=2), 1, []))
+    assert len(replay) == 0 and replay.at_start and replay.at_end
+    assert replay.forward() == [] and not replay.back()
+    assert replay.turns == [] and replay.turn_end() == replay.turn_start() == 0
