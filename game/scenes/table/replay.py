@@ -14,8 +14,6 @@ estate, F1 the rules, Escape leaves.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from .. import i18n
@@ -47,12 +45,11 @@ def replay_rects() -> list[pygame.Rect]:
 
 class ReplayScene(TableScene):
     def __init__(self, ctx: ClientContext, setup: GameSetup, replay: Replay,
-                 on_leave: Callable[[], None] | None = None, playing: bool = True) -> None:
+                 playing: bool = True) -> None:
         self.replay = replay
         self.speed_index = 0
         self.playing = playing
         self.pause_left = 0.0
-        self.on_leave = on_leave
         # A session of the same seats whose position is always the replay's: the table
         # reads the game from it as it does in play.
         session = GameSession(setup)
@@ -137,10 +134,7 @@ class ReplayScene(TableScene):
     def leave(self) -> None:
         """Back to the screen the replay was opened from."""
         self.timeline.cancel_all()
-        if self.stack is not None and self in self.stack:
-            self.close()
-        if self.on_leave is not None:
-            self.on_leave()
+        self.close()
 
     # --- moving through the game -----------------------------------------------------------
 
