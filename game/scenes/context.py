@@ -41,6 +41,13 @@ class GameLauncher(Protocol):
     def to_title(self) -> None:
         """Back to the title screen, in place of every scene."""
 
+    def watch(self, session: GameSession) -> Any:
+        """Watch a finished game from its start over the current screen (its results)."""
+
+    def watch_save(self, save: SaveFile) -> Any:
+        """Watch a saved game from its start, as far as it was played, over the current
+        screen; a save that does not replay is explained to the player."""
+
 
 class ClientContext:
     def __init__(self, data_root: Path, store: SettingsStore, settings: Settings,

@@ -12,12 +12,13 @@ from typing import Any
 
 import pygame
 
+from ..rules import GameRecord
 from . import i18n
 from .context import ClientContext
 from .layout import Canvas
 from .persistence import SaveError, SaveFile
 from .preferences import Notice
-from .session import GameSession, GameSetup
+from .session import GameSession, GameSetup, parse_payload
 from .stack import Scene, SceneStack
 from .ui import theme
 from .ui.screen import MenuScene, draw_dialog
@@ -102,6 +103,33 @@ class Launcher:
         if not self.ctx.read_only:
             self.ctx.notices.extend(record_game(self.ctx.data_root, session))
         self._replace_all(ResultsScene(self.ctx, session))
+
+    def watch(self, session: GameSession) -> Scene | None:
+        """Watch a game from its start, over the screen it is opened from (the results);
+        leaving the replay uncovers that screen again."""
+        return self._watch(session.setup, session.match.record, None)
+
+    def watch_save(self, save: SaveFile) -> Scene | None:
+        """Watch a saved game from its start, as far as it was played, over the load list.
+        A save that does not replay is explained in a dialog."""
+        try:
+            setup, record = parse_payload(save.payload)
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            self.show_error(SaveError("error.save.malformed", save.path, detail=str(exc)))
+            return None
+        return self._watch(setup, record, save)
+
+    def _watch(self, setup: GameSetup, record: GameRecord,
+               save: SaveFile | None) -> Scene | None:
+        from .replay import Replay, ReplayError
+        from .table.replay import ReplayScene
+        try:
+            replay = Replay(record)
+        except ReplayError as exc:
+            path = save.path if save is not None else self.ctx.autosave_path
+            self.show_error(SaveError("error.save.malformed", path, detail=str(exc)))
+            return None
+        return self.stack.push(ReplayScene(self.ctx, setup, replay))
 
     # --- messages ------------------------------------------------------------------------
 

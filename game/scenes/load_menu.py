@@ -1,6 +1,6 @@
 """The load overlay: saved games, newest first, each with its rule set, modules, players,
-phase and round, scores and date; unreadable ones say why. Any of them can be deleted,
-after a confirmation.
+phase and round, scores and date; unreadable ones say why. Any of them can be watched
+from its start (as far as it was played) or deleted, after a confirmation.
 
 The saves are read, and their summaries computed by replaying each record, on a worker
 thread: a folder of many (or huge, or slow) files must not freeze the window, so the
@@ -32,6 +32,7 @@ DIALOG = pygame.Rect(210, 70, 1500, 940)
 LIST = pygame.Rect(DIALOG.x + 50, DIALOG.y + 110, DIALOG.w - 100, 680)
 ROW_H, ROW_GAP = 124, 15
 DELETE_W, DELETE_GAP = 190, 14
+WATCH_W = 190
 VISIBLE_ROWS = (LIST.h + ROW_GAP) // (ROW_H + ROW_GAP)
 PAD = 20
 
@@ -155,6 +156,7 @@ class LoadOverlay(MenuScene):
         self.ctx = ctx
         self.entries: list[ListedSave] = []
         self.rows: list[SaveRow] = []
+        self.watches: list[Button] = []
         self.deletes: list[Button] = []
         self.first_row = 0
         self.listed = False
@@ -190,16 +192,21 @@ class LoadOverlay(MenuScene):
         self.listed = True
         self.entries = entries
         can_play = self.ctx.launcher is not None
-        row_w = LIST.w - DELETE_W - DELETE_GAP
+        row_w = LIST.w - WATCH_W - DELETE_W - 2 * DELETE_GAP
         for listed in self.entries:
             row = SaveRow((LIST.x, LIST.y, row_w, ROW_H), listed,
                           lambda e=listed: self._open(e), self._tooltip(listed),
                           enabled=listed.playable and can_play)
+            watch = Button((LIST.x + row_w + DELETE_GAP, LIST.y, WATCH_W, ROW_H), "load.watch",
+                           lambda e=listed: self.watch(e), tooltip="load.watch.tip",
+                           font_size=theme.FONT_BODY, enabled=listed.playable and can_play,
+                           name=f"watch {listed.name}")
             delete = Button((LIST.right - DELETE_W, LIST.y, DELETE_W, ROW_H), "load.delete",
                             lambda e=listed: self.ask_delete(e), tooltip=self._delete_tip,
                             font_size=theme.FONT_BODY, enabled=not self.ctx.read_only,
                             name=f"delete {listed.name}")
             self.rows.append(self.add(row))
+            self.watches.append(self.add(watch))
             self.deletes.append(self.add(delete))
         # The rows come before Back in keyboard order, as if they had been there at once.
         self.focus.widgets.remove(self.back)
@@ -231,6 +238,13 @@ class LoadOverlay(MenuScene):
             self.close()
             self.ctx.launcher.open_save(save)
 
+    def watch(self, listed: ListedSave) -> None:
+        """Watch the game from its start, over this list (leaving the replay comes back
+        here); an unfinished game as far as it was played."""
+        save = listed.entry.save
+        if save is not None and listed.playable and self.ctx.launcher is not None:
+            self.ctx.launcher.watch_save(save)
+
     # --- deleting ------------------------------------------------------------------------
 
     def ask_delete(self, listed: ListedSave) -> ConfirmOverlay | None:
@@ -255,8 +269,8 @@ class LoadOverlay(MenuScene):
             return False
         self.notice = ""
         i = self.entries.index(listed)
-        was_focused = self.focus.focused in (self.rows[i], self.deletes[i])
-        for widget in (self.rows.pop(i), self.deletes.pop(i)):
+        was_focused = self.focus.focused in (self.rows[i], self.watches[i], self.deletes[i])
+        for widget in (self.rows.pop(i), self.watches.pop(i), self.deletes.pop(i)):
             self.panels.remove(widget)
             self.focus.widgets.remove(widget)
         del self.entries[i]
@@ -280,10 +294,11 @@ class LoadOverlay(MenuScene):
     # --- scrolling and the keyboard ------------------------------------------------------
 
     def _layout(self) -> None:
-        for i, (row, delete) in enumerate(zip(self.rows, self.deletes)):
+        for i, widgets in enumerate(zip(self.rows, self.watches, self.deletes)):
             slot = i - self.first_row
-            row.visible = delete.visible = 0 <= slot < VISIBLE_ROWS
-            row.rect.y = delete.rect.y = LIST.y + slot * (ROW_H + ROW_GAP)
+            for widget in widgets:
+                widget.visible = 0 <= slot < VISIBLE_ROWS
+                widget.rect.y = LIST.y + slot * (ROW_H + ROW_GAP)
 
     def scroll(self, rows: int) -> None:
         most = max(0, len(self.rows) - VISIBLE_ROWS)
@@ -296,8 +311,14 @@ class LoadOverlay(MenuScene):
         elif index >= self.first_row + VISIBLE_ROWS:
             self.scroll(index - self.first_row - VISIBLE_ROWS + 1)
 
+    def _columns(self) -> tuple[list, ...]:
+        return self.rows, self.watches, self.deletes
+
+    def _column_of(self, widget) -> list | None:
+        return next((c for c in self._columns() if widget in c), None)
+
     def _move_to(self, widget: Button) -> None:
-        column = self.rows if widget in self.rows else self.deletes
+        column = self._column_of(widget)
         self._ensure_visible(column.index(widget))
         self.focus.focus(widget)
         self.tooltips.focus_on(widget)
@@ -307,8 +328,8 @@ class LoadOverlay(MenuScene):
             self.scroll(-event.y)
             return True
         focused = self.focus.focused
-        if event.type == pygame.KEYDOWN and (focused in self.rows or focused in self.deletes):
-            column = self.rows if focused in self.rows else self.deletes
+        column = self._column_of(focused)
+        if event.type == pygame.KEYDOWN and column is not None:
             i = column.index(focused)
             if event.key in (pygame.K_UP, pygame.K_DOWN):
                 # Rows scrolled out of view cannot take the focus, so scroll them in first.
@@ -318,8 +339,12 @@ class LoadOverlay(MenuScene):
                     self._move_to(usable[j])
                     return True
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                other = self.deletes[i] if column is self.rows else self.rows[i]
-                if other.enabled:
+                # To the nearest usable button of the row in that direction.
+                columns = self._columns()
+                c = columns.index(column)
+                side = columns[c + 1:] if event.key == pygame.K_RIGHT else columns[:c][::-1]
+                other = next((col[i] for col in side if col[i].enabled), None)
+                if other is not None:
                     self._move_to(other)
                 return True
             elif event.key == pygame.K_DELETE:

@@ -284,6 +284,7 @@ CHART = pygame.Rect(980, 164, 900, 746)
 TABS_Y = 100  # the tabs above the right-hand panel
 RANK_ROW = 56
 TABLE_ROW = 29
+BUTTON_GAP = 21
 
 
 class ResultsScene(MenuScene):
@@ -309,9 +310,14 @@ class ResultsScene(MenuScene):
                                            tooltip="results.tab.estates.tip",
                                            font_size=theme.FONT_SMALL))
         self.show("chart")
-        self.again_button = self.add(Button((CHART.x, 960, 420, 80), "results.again",
+        # Play again, watch the game, the title screen: three equal buttons under the panel.
+        width = (CHART.w - 2 * BUTTON_GAP) // 3
+        step = width + BUTTON_GAP
+        self.again_button = self.add(Button((CHART.x, 960, width, 80), "results.again",
                                             self.play_again, tooltip="results.again.tip"))
-        self.title_button = self.add(Button((CHART.right - 360, 960, 360, 80),
+        self.watch_button = self.add(Button((CHART.x + step, 960, width, 80), "results.watch",
+                                            self.watch, tooltip="results.watch.tip"))
+        self.title_button = self.add(Button((CHART.right - width, 960, width, 80),
                                             "results.to_title", self.to_title))
 
     def show(self, panel: str) -> None:
@@ -326,6 +332,11 @@ class ResultsScene(MenuScene):
         if self.ctx.launcher is None:
             return
         self.ctx.launcher.start(replace(self.session.setup, seed=draw_seed()))
+
+    def watch(self) -> None:
+        """The game from its start, over these results (leaving it comes back here)."""
+        if self.ctx.launcher is not None:
+            self.ctx.launcher.watch(self.session)
 
     def to_title(self) -> None:
         if self.ctx.launcher is not None:

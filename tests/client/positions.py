@@ -439,6 +439,7 @@ SCREENS = (
     "setup_original_random", "setup_yucata_free", "setup_problem", "setup_modules",
     "setup_modules_dialog", "setup_modules_original", "setup_modules_basic", "results",
     "results_chateauma", "results_estates", "results_chateauma_estates",
+    "replay_paused", "replay_playing", "replay_end", "replay_chateauma", "replay_saved",
 )
 
 # Enough saves that the load list scrolls, and one that cannot be read.
@@ -536,6 +537,22 @@ def _draft(name: str):
                       seats=[SeatDraft("human", 0), SeatDraft("human", 2)])
 
 
+def _watch(stack: SceneStack, name: str) -> None:
+    """A replay over the results or the load list: at the start (over a save), paused
+    mid-game, playing or at the end."""
+    from game.scenes.table.replay import ReplayScene
+    scene = stack.top
+    assert isinstance(scene, ReplayScene)
+    if name in ("replay_paused", "replay_chateauma"):
+        scene.playing = False
+        scene.go_to(len(scene.replay) // 2)
+    elif name == "replay_playing":
+        scene.go_to(len(scene.replay) // 3)
+        scene.playing = True
+    elif name == "replay_end":
+        scene.go_to(len(scene.replay))
+
+
 def screen_at(name: str, data_root: Path,
               language: str | None = None) -> tuple[ClientContext, SceneStack]:
     """A screen other than the table, as the client's launcher shows it."""
@@ -567,16 +584,26 @@ def screen_at(name: str, data_root: Path,
         (ctx.data_root / "statistics.json.broken").write_text("[]")
     elif name in ("load_saves", "load_delete"):
         saved_games(ctx.saves_dir)
-    if name.startswith("results"):
+    if name.startswith(("results", "replay")) and name != "replay_saved":
         launcher.show_results(finished_session("medium+C" if "chateauma" in name else None))
         if name.endswith("estates"):
             stack.top.show("estates")
+        if name.startswith("replay"):
+            stack.top.watch()
+            _watch(stack, name)
         return ctx, stack
     launcher.to_title()
     if name == "settings":
         stack.push(SettingsOverlay(ctx))
     elif name == "rules":
         stack.push(RulesReferenceScene(ctx))
+    elif name == "replay_saved":
+        saved_games(ctx.saves_dir)
+        overlay = LoadOverlay(ctx)
+        stack.push(overlay)
+        assert overlay.wait_listed(10)
+        overlay.watch(next(e for e in overlay.entries if e.name == "finished"))
+        _watch(stack, name)
     elif name.startswith("load_"):
         overlay = LoadOverlay(ctx)
         stack.push(overlay)

@@ -261,6 +261,39 @@ def results_estates(data_root):
     return stack, scene
 
 
+def _replay(data_root, where: str):
+    from game.scenes.launcher import Launcher
+    from game.scenes.table.replay import ReplayScene
+    stack, results_scene = results(data_root)
+    Launcher(results_scene.ctx, stack)
+    results_scene.watch()
+    scene = stack.top
+    assert isinstance(scene, ReplayScene)
+    if where == "paused":
+        scene.go_to(len(scene.replay) // 2)
+        scene.playing = False
+    elif where == "playing":
+        scene.go_to(len(scene.replay) // 3)
+        scene.playing = True
+        scene.step_forward()
+    else:
+        scene.go_to(len(scene.replay))
+    stack.update(1 / 60)
+    return stack, scene
+
+
+def replay_paused(data_root):
+    return _replay(data_root, "paused")
+
+
+def replay_playing(data_root):
+    return _replay(data_root, "playing")
+
+
+def replay_end(data_root):
+    return _replay(data_root, "end")
+
+
 SCREENS: dict[str, Callable] = {
     "title": title, "settings": settings, "load": load_list, "load_delete": load_delete,
     "statistics": statistics_empty, "statistics_filled": statistics_filled,
@@ -282,4 +315,5 @@ SCREENS: dict[str, Callable] = {
     "table_modules": _at("module_turn"), "table_crane": _at("crane"),
     "table_geese": _at("geese"), "table_crane_count": _at("crane_count"),
     "glossary_modules": _at("module_glossary"),
+    "replay_paused": replay_paused, "replay_playing": replay_playing, "replay_end": replay_end,
 }

@@ -176,7 +176,10 @@ def test_the_delete_key_on_a_row_asks_too(ctx):
     stack, overlay = listed(ctx)
     assert overlay.focus.focused is overlay.rows[0]
     stack.handle_event(key(pygame.K_RIGHT))
+    assert overlay.focus.focused is overlay.watches[0]
+    stack.handle_event(key(pygame.K_RIGHT))
     assert overlay.focus.focused is overlay.deletes[0]
+    stack.handle_event(key(pygame.K_LEFT))
     stack.handle_event(key(pygame.K_LEFT))
     stack.handle_event(key(pygame.K_DELETE))
     assert isinstance(stack.top, ConfirmOverlay)

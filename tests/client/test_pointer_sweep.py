@@ -13,8 +13,9 @@ into design space and drawing is scaled to the window as in the real client:
   (built again when a press has left it or changed its widgets);
 - every spot of the table is clicked in turn, as a person trying things out would;
 - every key the screen answers is pressed in turn (the table's 1/2, +/-, W, B, E, D, H,
-  Ctrl+Z, Tab, Space, Page Up/Down, Escape; the menus' arrows, Tab, Shift+Tab, Enter,
-  Space, Backspace, Delete, Page Up/Down, Home, End, Escape and hotkeys), then the wheel,
+  Ctrl+Z, Tab, Space, Page Up/Down, Escape; a replay's arrows, Shift+arrows, Home, End,
+  S and F1 besides; the menus' arrows, Tab, Shift+Tab, Enter, Space, Backspace, Delete,
+  Page Up/Down, Home, End, Escape and hotkeys), then the wheel,
   the other mouse buttons, a drag and typed text, the screen built again when one has
   left it. A frame is drawn after each (at the table, when it changed something).
 
@@ -38,6 +39,7 @@ from game.scenes import i18n
 from game.scenes.app import App
 from game.scenes.layout import DESIGN_HEIGHT, DESIGN_WIDTH, Canvas
 from game.scenes.table import TableScene
+from game.scenes.table.replay import ReplayScene
 from game.scenes.table.tips import Spot
 from game.scenes.ui.tooltip import HOVER_DELAY
 from game.scenes.ui.widgets import Widget
@@ -55,6 +57,10 @@ TABLE_KEYS = [pygame.K_1, pygame.K_2, pygame.K_PLUS, pygame.K_MINUS, pygame.K_w,
               (pygame.K_z, pygame.KMOD_CTRL),
               pygame.K_TAB, pygame.K_SPACE, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
               pygame.K_ESCAPE]
+# A replay's keys besides: play/pause, step, turn, start/end and speed.
+REPLAY_KEYS = [pygame.K_LEFT, pygame.K_RIGHT, (pygame.K_LEFT, pygame.KMOD_SHIFT),
+               (pygame.K_RIGHT, pygame.KMOD_SHIFT), pygame.K_HOME, pygame.K_END, pygame.K_s,
+               pygame.K_F1]
 MENU_KEYS = [pygame.K_DOWN, pygame.K_UP, pygame.K_TAB, (pygame.K_TAB, pygame.KMOD_SHIFT),
              pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE,
              pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
@@ -202,7 +208,9 @@ class Sweep:
 
     def press_keys(self) -> None:
         top = self.fresh().stack.top
-        if isinstance(top, TableScene):
+        if isinstance(top, ReplayScene):
+            keys = TABLE_KEYS + REPLAY_KEYS
+        elif isinstance(top, TableScene):
             keys = list(TABLE_KEYS)
         else:
             keys = MENU_KEYS + [w.hotkey for w in widgets(top) if w.hotkey is not None]
