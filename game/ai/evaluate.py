@@ -19,13 +19,14 @@ search compares a player's value with the best opponent's (`advantage`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..rules import (AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CARPENTERS_WORKSHOP, CASTLE,
                      CHURCH, CITY_HALL, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
                      KIND_KNOWLEDGE, KIND_SPECIES, KNOWLEDGE_BUILDING_INDEX, MARKET, MINE,
                      MONASTERY, PASTURE, PHASE_BONUS, SHIP, SPECIES, WAREHOUSE, WATCHTOWER,
-                     BUILDINGS, KIND_COUNT, GameState, PlayerState, colour_bonus_points,
+                     BUILDINGS, KIND_COUNT, KINDS, GameState, PlayerState, colour_bonus_points,
                      goods_points_per_tile, knowledge_end_points, placeable_mask)
 from ..rules import die_distance as distance
 
@@ -390,27 +391,36 @@ class Evaluator:
 
     def _effect(self, state: GameState, p: PlayerState, k: int, f: float,
                 silver_value: float, worker_value: float) -> float:
-        """What placing a tile of this kind brings besides its area and colour."""
-        w = self.w
-        colour = KIND_COLOUR[k]
-        if colour == CASTLE:
-            return w.castle_action * (0.6 + 0.4 * f)
-        if colour == MINE:
-            return (5 - max(state.phase, 0)) * (w.mine_silver + (p.knowledge >> 2 & 1) * worker_value)
-        if colour == MONASTERY:
-            n = KIND_KNOWLEDGE[k]
-            return self._monastery_worth(state, p, n, f)
-        if colour == SHIP:
-            return w.ship * (0.5 + f)
-        if colour == PASTURE:
-            return 0.0  # its points depend on the pasture: see _animal_points
-        b = KIND_BUILDING[k]
-        if b == CRANE:
-            # The best building's effect now, and a building for monasteries 16-23 later.
-            best = max(self._building_effect(state, p, other, f, silver_value, worker_value)
-                       for other in range(BASE_BUILDINGS))
-            return best + (4.0 if p.knowledge & BUILDING_MONASTERIES else 1.5 * f)
-        return self._building_effect(state, p, b, f, silver_value, worker_value)
+        """What placing a tile of this kind brings besides its area and colour: the value
+        of its placement effect (EFFECT_VALUES, by the kind's effect in the rules' tile
+        registry; a kind whose effect has no value here is an error, not a zero)."""
+        return EFFECT_VALUES[KINDS[k].effect](self, state, p, k, f, silver_value,
+                                              worker_value)
+
+    def _value_castle(self, state, p, k, f, silver_value, worker_value) -> float:
+        return self.w.castle_action * (0.6 + 0.4 * f)
+
+    def _value_mine(self, state, p, k, f, silver_value, worker_value) -> float:
+        return (5 - max(state.phase, 0)) * (self.w.mine_silver
+                                            + (p.knowledge >> 2 & 1) * worker_value)
+
+    def _value_monastery(self, state, p, k, f, silver_value, worker_value) -> float:
+        return self._monastery_worth(state, p, KIND_KNOWLEDGE[k], f)
+
+    def _value_ship(self, state, p, k, f, silver_value, worker_value) -> float:
+        return self.w.ship * (0.5 + f)
+
+    def _value_animal(self, state, p, k, f, silver_value, worker_value) -> float:
+        return 0.0  # its points depend on the pasture: see _animal_points
+
+    def _value_building(self, state, p, k, f, silver_value, worker_value) -> float:
+        return self._building_effect(state, p, KIND_BUILDING[k], f, silver_value, worker_value)
+
+    def _value_crane(self, state, p, k, f, silver_value, worker_value) -> float:
+        # The best building's effect now, and a building for monasteries 16-23 later.
+        best = max(self._building_effect(state, p, other, f, silver_value, worker_value)
+                   for other in range(BASE_BUILDINGS))
+        return best + (4.0 if p.knowledge & BUILDING_MONASTERIES else 1.5 * f)
 
     def _building_effect(self, state: GameState, p: PlayerState, b: int, f: float,
                          silver_value: float, worker_value: float) -> float:
@@ -456,7 +466,7 @@ class Evaluator:
                 have += 1  # the crane would count as this building
             open_building = (p.board.colour_mask[BUILDING] & ~p.occupied).bit_count()
             return 4 * (have + min(open_building, 2 * f) * 0.5)
-        return 2.0 * f
+        raise KeyError(f"the evaluation has no value for monastery {n}")
 
     # --- comparing players --------------------------------------------------------------
 
@@ -482,3 +492,14 @@ class Evaluator:
                 self._cache.clear()
             v = self._cache[key] = self.value(state, seat)
         return v
+
+
+# The value of each placement effect the rules know (TileKind.effect): a module's new
+# kind needs its entry here, and tests/test_kind_registry.py fails until it has one.
+EFFECT_VALUES: dict[str, Callable] = {
+    "castle": Evaluator._value_castle, "mine": Evaluator._value_mine,
+    "monastery": Evaluator._value_monastery, "ship": Evaluator._value_ship,
+    "animal": Evaluator._value_animal, "geese": Evaluator._value_animal,
+    "crane": Evaluator._value_crane,
+    **{b: Evaluator._value_building for b in BUILDINGS[:BASE_BUILDINGS]},
+}
