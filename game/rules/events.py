@@ -271,31 +271,6 @@ class ChateaumaExtraTurn(NamedTuple):
     sale_instead: bool  # both cards are full: a sale instead of the turn
 
 
-# --- tiles2 (game/rules/modules/tiles2.py): buildings and species by name.
-
-class WorkersBought(NamedTuple):
-    player: int
-    silver: int        # paid
-    workers: int       # taken
-
-
-class CraneCopied(NamedTuple):
-    player: int
-    building: str      # the building whose placement effect the crane (park) used
-
-
-class GeeseScored(NamedTuple):
-    player: int
-    species: str | None  # the species they joined (None: no other animal there)
-    points: int        # the geese's share of the placement's points
-
-
-class CraneCounted(NamedTuple):
-    player: int
-    building: str      # the building the crane (park) counts as for the monasteries
-    points: int
-
-
 EVENT_TYPES = {cls.__name__: cls for cls in (
     StartPlayerChosen, BoardsDrawn, BoardChosen, StartCastlePlaced, StartGoodsDealt,
     PhaseStarted, DepotsCleared, DiceRolled, GoodsRevealed, RoundStarted, TurnStarted,
@@ -304,8 +279,8 @@ EVENT_TYPES = {cls.__name__: cls for cls in (
     TurnOrderMoved, EffectDeclined, EffectLapsed, TurnEnded, PhaseEnded, GameEnded,
     ChateaumaJoined, ChateaumaSetUp, ChateaumaCardRevealed, ChateaumaDieRolled, ChateaumaTilePlaced,
     ChateaumaReserveTile, ChateaumaSaleTriggered, ChateaumaCardCompleted, ChateaumaTileMoved,
-    ChateaumaCardShifted, ChateaumaExtraTurn,
-    WorkersBought, CraneCopied, GeeseScored, CraneCounted)}
+    ChateaumaCardShifted, ChateaumaExtraTurn)}
+# A module's events are defined in its own file and added here when it is imported.
 
 
 def event_to_dict(event: NamedTuple) -> dict[str, Any]:

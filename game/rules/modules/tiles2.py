@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 
 from .. import chateauma as _chateauma  # noqa: F401  (its bonuses are registered first)
 from .. import events as ev
+from ..events import EVENT_TYPES
 from ..engine import DECLINE, building_effect, score
 from ..actions import allow_action, register_action
 from ..extension import (APPLY, CHATEAUMA_BONUS, EFFECTS, LEGAL, STEPS, Module,
@@ -48,6 +49,35 @@ GEESE_POINTS = 2                        # the geese's own share at every scoring
 FORM_TILES = {"se": ("monastery27", "monastery28", "crane", "geese"),
               "a19": ("monastery27", "monastery28", "crane", "geese"),
               "x11": ("monastery27", "monastery28", "park", "goats")}
+
+
+# --- events (buildings and species by name) ---
+
+class WorkersBought(NamedTuple):
+    player: int
+    silver: int        # paid
+    workers: int       # taken
+
+
+class CraneCopied(NamedTuple):
+    player: int
+    building: str      # the building whose placement effect the crane (park) used
+
+
+class GeeseScored(NamedTuple):
+    player: int
+    species: str | None  # the species they joined (None: no other animal there)
+    points: int        # the geese's share of the placement's points
+
+
+class CraneCounted(NamedTuple):
+    player: int
+    building: str      # the building the crane (park) counts as for the monasteries
+    points: int
+
+
+EVENT_TYPES.update({cls.__name__: cls for cls in (WorkersBought, CraneCopied, GeeseScored,
+                                                 CraneCounted)})
 
 
 class Held(NamedTuple):
@@ -109,7 +139,7 @@ def _apply_buy_workers(state, frame: Frame, action: tuple, events: list | None) 
     p.silver -= WORKERS_PRICE
     p.workers += WORKERS_BOUGHT
     if events is not None:
-        events.append(ev.WorkersBought(frame.player, WORKERS_PRICE, WORKERS_BOUGHT))
+        events.append(WorkersBought(frame.player, WORKERS_PRICE, WORKERS_BOUGHT))
 
 
 # --- the crane ----------------------------------------------------------------------------
@@ -128,7 +158,7 @@ def _apply_crane(state, frame: Frame, action: tuple, events: list | None) -> Non
     b = action[1]
     _note(state, "copied", frame.player, b)
     if events is not None:
-        events.append(ev.CraneCopied(frame.player, BUILDINGS[b]))
+        events.append(CraneCopied(frame.player, BUILDINGS[b]))
     building_effect(state, frame.player, b, events)
 
 
@@ -146,7 +176,7 @@ def _count(state, seat: int, b: int, events: list | None) -> None:
     points = _count_options(state.players[seat])[b]
     _note(state, "counted", seat, b)
     if events is not None:
-        events.append(ev.CraneCounted(seat, BUILDINGS[b], points))
+        events.append(CraneCounted(seat, BUILDINGS[b], points))
     score(state, seat, points, "knowledge", events)
 
 
@@ -200,7 +230,7 @@ def _join(state, seat: int, space: int, species: int, events: list | None) -> No
     extra = animal_points(p.estate, _pasture(p, space), species, k7) if species >= 0 else 0
     _note(state, "geese", seat, species)
     if events is not None:
-        events.append(ev.GeeseScored(seat, SPECIES[species] if species >= 0 else None,
+        events.append(GeeseScored(seat, SPECIES[species] if species >= 0 else None,
                                      GEESE_POINTS + k7 + extra))
     score(state, seat, extra, "animals", events)
 
@@ -231,7 +261,7 @@ def _chateauma_geese(state, slot: int, kind: int, sales: list, events: list | No
     best = max(range(BASE_SPECIES), key=lambda s: (animals[s], -s))
     points = KIND_ANIMALS[kind] + animals[best]
     if events is not None:
-        events.append(ev.GeeseScored(c.seat, SPECIES[best] if animals[best] else None, points))
+        events.append(GeeseScored(c.seat, SPECIES[best] if animals[best] else None, points))
     score(state, c.seat, points, "animals", events)
 
 
@@ -245,7 +275,7 @@ def _chateauma_animal(state, slot: int, kind: int, sales: list, events: list | N
     c = state.chateauma
     if any(map(_is_geese, c.face_up())):
         if events is not None:
-            events.append(ev.GeeseScored(c.seat, SPECIES[KIND_SPECIES[kind]], GEESE_POINTS))
+            events.append(GeeseScored(c.seat, SPECIES[KIND_SPECIES[kind]], GEESE_POINTS))
         score(state, c.seat, GEESE_POINTS, "animals", events)
 
 
@@ -331,7 +361,7 @@ class Tiles2(Module):
             if any(map(_is_geese, _tiles_in(p, _pasture(p, space)))):
                 points = GEESE_POINTS + p.has(7)  # T2-8, T2-9
                 if events is not None:
-                    events.append(ev.GeeseScored(seat, SPECIES[KIND_SPECIES[kind]], points))
+                    events.append(GeeseScored(seat, SPECIES[KIND_SPECIES[kind]], points))
                 score(state, seat, points, "animals", events)
 
     def marker_moved(self, state, seat: int, events: list | None) -> None:
