@@ -270,6 +270,21 @@ class ChateaumaExtraTurn(NamedTuple):
     sale_instead: bool  # both cards are full: a sale instead of the turn
 
 
+# --- modules' own ---
+
+class CastlesPooled(NamedTuple):
+    """castle_connection: castles left in the depots at a phase change go to the castle
+    pool instead of leaving the game."""
+    count: int         # castles added to the pool
+
+
+class CastleRetrieved(NamedTuple):
+    """castle_connection: a castle from the pool into storage, for both dice and 5 points
+    (PointsScored with reason 'castle_retrieval')."""
+    player: int
+    storage: int       # the storage space it went to
+
+
 EVENT_TYPES = {cls.__name__: cls for cls in (
     StartPlayerChosen, BoardsDrawn, BoardChosen, StartCastlePlaced, StartGoodsDealt,
     PhaseStarted, DepotsCleared, DiceRolled, GoodsRevealed, RoundStarted, TurnStarted,
@@ -278,7 +293,8 @@ EVENT_TYPES = {cls.__name__: cls for cls in (
     TurnOrderMoved, EffectDeclined, EffectLapsed, TurnEnded, PhaseEnded, GameEnded,
     ChateaumaJoined, ChateaumaSetUp, ChateaumaCardRevealed, ChateaumaDieRolled, ChateaumaTilePlaced,
     ChateaumaReserveTile, ChateaumaSaleTriggered, ChateaumaCardCompleted, ChateaumaTileMoved,
-    ChateaumaCardShifted, ChateaumaExtraTurn)}
+    ChateaumaCardShifted, ChateaumaExtraTurn,
+    CastlesPooled, CastleRetrieved)}
 
 
 def event_to_dict(event: NamedTuple) -> dict[str, Any]:

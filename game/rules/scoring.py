@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 CATEGORIES = ("areas", "phase_bonus", "animals", "goods", "bonus_tiles", "buildings",
               "knowledge", "leftover_goods", "leftover_silver", "leftover_workers",
               # Châteauma's own: completed area cards and its end scoring
-              "area_cards", "monasteries", "reserve", "card_tiles")
+              "area_cards", "monasteries", "reserve", "card_tiles",
+              # modules' own
+              "castle_retrieval")
 
 AREA_POINTS: tuple[int, ...] = tuple(SCORING["area_points"])
 PHASE_BONUS: tuple[int, ...] = tuple(SCORING["phase_bonus"])
@@ -129,6 +131,8 @@ def player_breakdown(state: "Position", seat: int) -> dict[str, int]:
         out["leftover_goods"] = sum(p.goods)
         out["leftover_silver"] = p.silver
         out["leftover_workers"] = p.workers // 2
+    for add in state.hooks.recompute:
+        add(state, seat, out)
     return out
 
 
