@@ -1,4 +1,5 @@
-"""The short text form of actions; `parse_action(action_text(a)) == a` for every action.
+"""Every kind of action in one table: its fields, its text form and the decisions that
+allow it; `parse_action(action_text(a)) == a` for every action.
 
   take 1 3/0           die 1 takes the tile in depot 3, space 0 (die c = a castle's action)
   place 2 s1@17        die 2 places storage tile 1 on estate space 17
@@ -10,50 +11,22 @@
   board 4-classic | start_castle 18
 Dice, depots and goods are numbered as printed (dice 1-2, depots 1-6, goods 1-6); storage
 spaces, depot spaces and estate spaces count from 0.
+
+An action is a plain tuple whose first item is its kind's name, then the kind's fields in
+order (`fields_of` names them). Plain tuples, not a class per kind: the rules build tens of
+thousands of them per game while listing legal moves, and a tuple is several times cheaper
+to make than any tuple subclass. A module adds its kinds with `register_action`.
 """
 
 from __future__ import annotations
 
-from .extension import TEXT_FORMS
+from typing import Any, Callable
+
+from .extension import ACTION_KINDS, ActionKind
 from .state import Action
 
 _DIE_TEXT = {0: "1", 1: "2", 2: "c"}
 _DIE_PARSE = {v: k for k, v in _DIE_TEXT.items()}
-
-
-def action_text(a: Action) -> str:
-    op = a[0]
-    if op == "take":
-        return f"take {_DIE_TEXT[a[1]]} {a[2]}/{a[3]}"
-    if op == "place":
-        return f"place {_DIE_TEXT[a[1]]} s{a[2]}@{a[3]}"
-    if op == "sell":
-        return f"sell {_DIE_TEXT[a[1]]} {a[2]}"
-    if op == "workers":
-        return f"workers {_DIE_TEXT[a[1]]}"
-    if op == "buy":
-        return f"buy {a[1]}/{a[2]} {a[3]}"
-    if op in ("end", "decline"):
-        return op
-    if op == "discard":
-        return f"discard s{a[1]}"
-    if op == "ship":
-        return "ship " + "+".join(str(d) for d in a[1:])
-    if op == "keep":
-        return "keep " + ",".join(str(t) for t in a[1])
-    if op == "pick":
-        return f"pick {a[1]}/{a[2]}"
-    if op == "warehouse":
-        return f"warehouse {a[1]}"
-    if op == "city_hall":
-        return f"city_hall s{a[1]}@{a[2]}"
-    if op == "board":
-        return f"board {a[1]}"
-    if op == "start_castle":
-        return f"start_castle {a[1]}"
-    if op in TEXT_FORMS:
-        return TEXT_FORMS[op][0](a)
-    raise ValueError(f"not an action: {a!r}")
 
 
 def read_int(text: str) -> int:
@@ -62,6 +35,14 @@ def read_int(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or (text[0] == "0" and len(text) > 1):
         raise ValueError(f"not a number: {text!r}")
     return int(text)
+
+
+def read_die(text: str) -> int:
+    return _DIE_PARSE[text]
+
+
+def die_text(die: int) -> str:
+    return _DIE_TEXT[die]
 
 
 def _pair(text: str, sep: str) -> tuple[int, int]:
@@ -75,6 +56,87 @@ def _storage_space(text: str) -> tuple[int, int]:
     return _pair(text[1:], "@")
 
 
+def _one(args: list[str]) -> str:
+    if len(args) != 1:
+        raise ValueError
+    return args[0]
+
+
+def _none(name: str) -> Callable[[list[str]], Action]:
+    def parse(args: list[str]) -> Action:
+        if args:
+            raise ValueError
+        return (name,)
+    return parse
+
+
+def _parse_buy(args: list[str]) -> Action:
+    if len(args) != 2 or args[1] not in ("silver", "workers"):
+        raise ValueError
+    return ("buy", *_pair(args[0], "/"), args[1])
+
+
+def _parse_discard(args: list[str]) -> Action:
+    text = _one(args)
+    if not text.startswith("s"):
+        raise ValueError
+    return ("discard", read_int(text[1:]))
+
+
+def register_action(name: str, fields: tuple[str, ...], decisions: tuple[str, ...],
+                    text: Callable[[Action], str], parse: Callable[[list[str]], Action]) -> None:
+    """Add a kind of action: `decisions` are the frame kinds whose legal actions may hold
+    it, `text` writes it and `parse` reads the words after its name."""
+    ACTION_KINDS[name] = ActionKind(name, fields, decisions, text, parse)
+
+
+_DIE = ("turn", "castle")
+register_action("take", ("die", "depot", "slot"), _DIE,
+                lambda a: f"take {_DIE_TEXT[a[1]]} {a[2]}/{a[3]}",
+                lambda args: ("take", _DIE_PARSE[args[0]], *_pair(_one(args[1:]), "/")))
+register_action("place", ("die", "storage", "space"), _DIE,
+                lambda a: f"place {_DIE_TEXT[a[1]]} s{a[2]}@{a[3]}",
+                lambda args: ("place", _DIE_PARSE[args[0]], *_storage_space(_one(args[1:]))))
+register_action("sell", ("die", "goods"), _DIE,
+                lambda a: f"sell {_DIE_TEXT[a[1]]} {a[2]}",
+                lambda args: ("sell", _DIE_PARSE[args[0]], read_int(_one(args[1:]))))
+register_action("workers", ("die",), _DIE,
+                lambda a: f"workers {_DIE_TEXT[a[1]]}",
+                lambda args: ("workers", _DIE_PARSE[_one(args)]))
+register_action("buy", ("depot", "slot", "payment"), ("turn", "castle", "city_hall"),
+                lambda a: f"buy {a[1]}/{a[2]} {a[3]}", _parse_buy)
+register_action("end", (), ("turn",), lambda a: "end", _none("end"))
+register_action("decline", (), ("castle", "pick", "warehouse", "city_hall"),
+                lambda a: "decline", _none("decline"))
+register_action("discard", ("storage",), ("discard",), lambda a: f"discard s{a[1]}",
+                _parse_discard)
+register_action("ship", ("depot", "depot2"), ("ship",),
+                lambda a: "ship " + "+".join(str(d) for d in a[1:]),
+                lambda args: ("ship", *(read_int(d) for d in _one(args).split("+"))))
+register_action("keep", ("goods_types",), ("keep_goods",),
+                lambda a: "keep " + ",".join(str(t) for t in a[1]),
+                lambda args: ("keep", tuple(read_int(t) for t in _one(args).split(","))))
+register_action("pick", ("depot", "slot"), ("pick",), lambda a: f"pick {a[1]}/{a[2]}",
+                lambda args: ("pick", *_pair(_one(args), "/")))
+register_action("warehouse", ("goods",), ("warehouse",), lambda a: f"warehouse {a[1]}",
+                lambda args: ("warehouse", read_int(_one(args))))
+register_action("city_hall", ("storage", "space"), ("city_hall",),
+                lambda a: f"city_hall s{a[1]}@{a[2]}",
+                lambda args: ("city_hall", *_storage_space(_one(args))))
+register_action("board", ("board",), ("board",), lambda a: f"board {a[1]}",
+                lambda args: ("board", _one(args)))
+register_action("start_castle", ("space",), ("start_castle",),
+                lambda a: f"start_castle {a[1]}",
+                lambda args: ("start_castle", read_int(_one(args))))
+
+
+def action_text(a: Action) -> str:
+    kind = ACTION_KINDS.get(a[0]) if isinstance(a, tuple) and a else None
+    if kind is None:
+        raise ValueError(f"not an action: {a!r}")
+    return kind.text(a)
+
+
 def parse_action(text: str) -> Action:
     """Read an action's text form; raises ValueError naming what could not be read."""
     if not isinstance(text, str):
@@ -82,38 +144,20 @@ def parse_action(text: str) -> Action:
     parts = text.split()
     if not parts:
         raise ValueError("empty action")
-    op, args = parts[0], parts[1:]
-    try:
-        if op in ("end", "decline") and not args:
-            return (op,)
-        if op == "take" and len(args) == 2:
-            return ("take", _DIE_PARSE[args[0]], *_pair(args[1], "/"))
-        if op == "place" and len(args) == 2:
-            return ("place", _DIE_PARSE[args[0]], *_storage_space(args[1]))
-        if op == "sell" and len(args) == 2:
-            return ("sell", _DIE_PARSE[args[0]], read_int(args[1]))
-        if op == "workers" and len(args) == 1:
-            return ("workers", _DIE_PARSE[args[0]])
-        if op == "buy" and len(args) == 2 and args[1] in ("silver", "workers"):
-            return ("buy", *_pair(args[0], "/"), args[1])
-        if op == "discard" and len(args) == 1 and args[0].startswith("s"):
-            return ("discard", read_int(args[0][1:]))
-        if op == "ship" and len(args) == 1:
-            return ("ship", *(read_int(d) for d in args[0].split("+")))
-        if op == "keep" and len(args) == 1:
-            return ("keep", tuple(read_int(t) for t in args[0].split(",")))
-        if op == "pick" and len(args) == 1:
-            return ("pick", *_pair(args[0], "/"))
-        if op == "warehouse" and len(args) == 1:
-            return ("warehouse", read_int(args[0]))
-        if op == "city_hall" and len(args) == 1:
-            return ("city_hall", *_storage_space(args[0]))
-        if op == "board" and len(args) == 1:
-            return ("board", args[0])
-        if op == "start_castle" and len(args) == 1:
-            return ("start_castle", read_int(args[0]))
-        if op in TEXT_FORMS:
-            return TEXT_FORMS[op][1](args)
-    except (KeyError, ValueError):
-        pass
+    kind = ACTION_KINDS.get(parts[0])
+    if kind is not None:
+        try:
+            return kind.parse(parts[1:])
+        except (IndexError, KeyError, ValueError):
+            pass
     raise ValueError(f"cannot read action {text!r}")
+
+
+def fields_of(action: Action) -> dict[str, Any]:
+    """An action's fields by name, e.g. {'die': 0, 'depot': 3, 'slot': 1} for a take."""
+    return dict(zip(ACTION_KINDS[action[0]].fields, action[1:]))
+
+
+def allowed_in(decision: str) -> tuple[str, ...]:
+    """The kinds of action a decision may allow, in table order."""
+    return tuple(k.name for k in ACTION_KINDS.values() if decision in k.decisions)

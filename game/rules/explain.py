@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .actions import allowed_in
 from .dice import PLACE_USE, USE_SELL, USE_TAKE, workers_needed
 from .state import Position
 from .tiles import BUILDINGS, COLOURS, KIND_BUILDING, KIND_COLOUR, KIND_NAMES
@@ -51,16 +52,7 @@ def _reason(state: Position, action) -> str:
     seat = frame.player
     p = state.players[seat]
     decision = frame.kind
-    expected = {"turn": _DIE_ACTIONS + ("buy", "end"), "castle": _DIE_ACTIONS + ("buy", "decline"),
-                "discard": ("discard",), "ship": ("ship",), "keep_goods": ("keep",),
-                "pick": ("pick", "decline"), "warehouse": ("warehouse", "decline"),
-                "city_hall": ("city_hall", "buy", "decline"), "board": ("board",),
-                "start_castle": ("start_castle",)}.get(decision, ())
-    # A module's decisions and the actions modules add: the names the rules list now.
-    # (apply has just listed them in state._legal.)
-    legal_names = tuple(dict.fromkeys(a[0] for a in state._legal or ()))
-    expected = tuple(dict.fromkeys(expected + tuple(n for n in legal_names
-                                                    if n not in expected)))
+    expected = allowed_in(decision)
     if op not in expected:
         return (f"player {seat} must decide '{decision}' now; allowed here: "
                 f"{', '.join(expected)}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from .config import GameConfig, split_module
 
@@ -31,9 +31,20 @@ EFFECTS: dict[str, Callable] = {}
 LEGAL: dict[str, Callable] = {}
 # What an action does, by its name (action[0]): fn(state, frame, action, events).
 APPLY: dict[str, Callable] = {}
-# Text forms of a module's actions, by name: (fn(action) -> text, fn(args) -> action),
-# where args are the words after the name (actions.py writes and reads the base game's).
-TEXT_FORMS: dict[str, tuple[Callable, Callable]] = {}
+
+
+class ActionKind(NamedTuple):
+    """A kind of action: its fields after the name, the decisions (frame kinds) whose legal
+    actions may hold it, and its text form (actions.register_action adds one)."""
+    name: str
+    fields: tuple[str, ...]
+    decisions: tuple[str, ...]
+    text: Callable[[tuple], str]
+    parse: Callable[[list[str]], tuple]
+
+
+# Every kind of action by name: the base game's (actions.py) and the modules'.
+ACTION_KINDS: dict[str, ActionKind] = {}
 # Steps of the phase end and the game end, by id: fn(state, events).
 STEPS: dict[str, Callable] = {}
 # The event of a tile that a module's action puts into storage, by the tag the module
