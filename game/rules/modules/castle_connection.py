@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..actions import register_action
 from ..boards import NEIGHBOUR_MASK
 from ..engine import TURN, score, store_tile
 from ..events import CastleRetrieved, CastlesPooled, DieUsed
-from ..extension import APPLY, STORED, TEXT_FORMS, Module, register
+from ..extension import APPLY, STORED, Module, register
 from ..tiles import BLACK_TILES, CASTLE, COLOURED_TILES, COLOURS, KIND_CASTLE, KIND_COLOUR
 
 ID = "castle_connection"
@@ -93,10 +94,6 @@ def _apply_retrieve(state, frame, action, events) -> None:
     store_tile(state, seat, KIND_CASTLE, -1, -1, REASON, events)
 
 
-def _retrieve_text(action: tuple) -> str:
-    return "retrieve"
-
-
 def _retrieve_parse(args: list[str]) -> tuple:
     if args:
         raise ValueError("'retrieve' takes no arguments")
@@ -104,7 +101,7 @@ def _retrieve_parse(args: list[str]) -> tuple:
 
 
 APPLY["retrieve"] = _apply_retrieve
-TEXT_FORMS["retrieve"] = (_retrieve_text, _retrieve_parse)
+register_action("retrieve", (), (TURN,), lambda a: "retrieve", _retrieve_parse)
 STORED[REASON] = lambda seat, kind, storage: CastleRetrieved(seat, storage)
 
 
