@@ -6,14 +6,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.rules import GameConfig
+from game.rules import GameConfig, new_game
 from game.rules.boards import SPACES
 from game.rules.scoring import CATEGORIES
 from game.scenes import i18n
 from game.scenes.context import ClientContext
 from game.scenes.results import (CHATEAUMA_CATEGORIES, MARKERS, MODULE_CATEGORIES,
                                  PLAYER_CATEGORIES, ResultsScene, ScoreChart, breakdown_table,
-                                 draw_marker, nice_step, tie_breaks, tie_text)
+                                 categories_shown, draw_marker, nice_step, tie_breaks,
+                                 tie_text)
 from game.scenes.session import GameSession, GameSetup, SeatSpec
 from game.scenes.stack import SceneStack
 from golden_images import compare_golden
@@ -203,3 +204,11 @@ def results_screen():
 def test_results_screen_matches_golden_image():
     """Regenerate with UPDATE_GOLDEN=1 after an intended change, and look at the result."""
     compare_golden(results_screen(), "results_screen.png")
+
+
+def test_a_modules_category_is_shown_only_in_games_with_it():
+    base = new_game(GameConfig(players=2))
+    module = new_game(GameConfig(players=2, board_mode="random",
+                                 modules=("boards_11_18", "castle_connection")))
+    assert "castle_retrieval" not in categories_shown(base)
+    assert "castle_retrieval" in categories_shown(module)
