@@ -454,3 +454,9 @@ def test_a_game_with_retrievals_replays() -> None:
 def test_invariants_over_random_games_with_the_module(config) -> None:
     for seed in range(8):
         check_game(700_000 + seed, config)
+
+
+def test_a_retrieval_with_arguments_is_refused() -> None:
+    s = with_pool(duchy11(), 1)
+    me(s).score = me(s).breakdown["areas"] = 10
+    refused(s, ("retrieve", 1), "takes no arguments")
