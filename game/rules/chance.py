@@ -15,11 +15,9 @@ Outcomes by step:
                   space in use (depots 1-6 in order, -1 where the supply ran out), the
                   black depot's tiles, and the phase's 5 goods types in round order
   'roll'          (white die, seat 0 die 1, seat 0 die 2, seat 1 die 1, ...)
-With Châteauma (chateauma.py; its seat takes no part in 'boards', 'start_goods' or 'roll'):
-  'chateauma_setup'  (left card, right card, face-down tiles for the A spaces, face-up
-                     tiles for the B spaces); the left card shows a castle space
-  'chateauma_die'    its die, 1-6, rolled at the start of each of its turns
-  'chateauma_card'   the card revealed into an empty slot
+A seat controller (extension.SeatController) adds its own chance steps
+(extension.CHANCE_SAMPLE, CHANCE_APPLY); the seat it plays takes no part in 'boards',
+'start_goods' or 'roll'.
 """
 
 from __future__ import annotations
@@ -27,11 +25,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from . import chateauma, events as ev
+from . import events as ev
 from .boards import CENTRE, get_board
 from .config import START
 from .data import load_json
 from .engine import CHOOSE_BOARD, START_CASTLE, place_start_castle, start_turn
+from .extension import CHANCE_APPLY, CHANCE_SAMPLE
 from .state import Frame, Position, IllegalAction, PlayerState
 from .tiles import COLOURS, COLOUR_BY_NAME, GOODS_PER_PHASE, GOODS_PER_PLAYER, KIND_COLOUR, \
     KIND_NAMES, MINE
@@ -81,7 +80,7 @@ def sample_chance(state: Position, rng) -> Any:
         goods = tuple(rng.sample(_goods_list(state.goods_pool), GOODS_PER_PHASE))
         return (tuple(depot_tiles), black, goods)
     if step == "start_player":
-        seats = chateauma.start_seats(state.config)
+        seats = state.hooks.seating.start_seats(state.config)
         return seats[rng.randrange(len(seats))]
     if step == "start_goods":
         return tuple(rng.sample(_goods_list(state.goods_pool),
@@ -93,8 +92,8 @@ def sample_chance(state: Position, rng) -> Any:
             return tuple(rng.sample([b for b in offered if b != basic], state.config.deciders))
         boards = rng.sample(offered, state.config.deciders)
         return tuple((b, rng.choice(get_board(b).castle_spaces)) for b in boards)
-    if step in chateauma.STEPS:
-        return chateauma.sample(state, rng)
+    if step in CHANCE_SAMPLE:
+        return CHANCE_SAMPLE[step](state, rng)
     raise IllegalAction("no chance step is pending")
 
 
@@ -106,7 +105,7 @@ def apply_chance(state: Position, outcome: Any, listen: bool = True) -> list | N
         raise IllegalAction("no chance step is pending; a player must decide")
     state._legal = None
     events: list | None = [] if listen else None
-    _APPLY[step](state, outcome, events)
+    CHANCE_APPLY[step](state, outcome, events)
     return events
 
 
@@ -122,7 +121,8 @@ def _ints(values: Any) -> bool:
 
 def _apply_start_player(state: Position, outcome: Any, events: list | None) -> None:
     n = state.n
-    seats = chateauma.start_seats(state.config)
+    seating = state.hooks.seating
+    seats = seating.start_seats(state.config)
     if not isinstance(outcome, int) or isinstance(outcome, bool) or outcome not in seats:
         raise _bad("start_player", f"expected a seat {seats[0]}-{seats[-1]}, got {outcome!r}")
     state.start_player = outcome
@@ -130,7 +130,7 @@ def _apply_start_player(state: Position, outcome: Any, events: list | None) -> N
     rule = state.hooks.place_rule()
     for p in state.players:
         p.place_rule = rule
-    order = chateauma.first_round_order(state.config, outcome)
+    order = seating.first_round_order(state.config, outcome)
     for i, seat in enumerate(order):
         p = state.players[seat]
         p.workers = START["workers_by_seat"][i]
@@ -139,8 +139,9 @@ def _apply_start_player(state: Position, outcome: Any, events: list | None) -> N
     state.order = order
     state.phase = -1
     at = len(events) if events is not None else 0
-    if state.config.chateauma:
-        chateauma.join(state, events)
+    controllers = state.hooks.controllers
+    for controller in controllers.values():
+        controller.join(state, events)
     if events is not None:
         events.insert(at, ev.StartPlayerChosen(
             outcome, tuple(order), tuple(state.players[s].silver for s in order),
@@ -153,7 +154,7 @@ def _apply_start_player(state: Position, outcome: Any, events: list | None) -> N
     if mode == "basic":
         board = get_board(state.rs.board_id(BASIC_BOARD))
         for seat in order:
-            if seat == state.config.chateauma_seat:
+            if seat in controllers:
                 continue
             state.players[seat].set_board(board)
             if events is not None:
@@ -166,7 +167,7 @@ def _apply_start_player(state: Position, outcome: Any, events: list | None) -> N
 
 def _push_setup(state: Position, options: list[list[str]], events: list | None) -> None:
     for seat in reversed(state.order):
-        if seat == state.config.chateauma_seat:
+        if seat in state.hooks.controllers:
             continue
         state.frames.append(Frame(START_CASTLE, seat))
         state.frames.append(Frame(CHOOSE_BOARD, seat, tuple(options[seat])))
@@ -204,7 +205,7 @@ def _apply_boards(state: Position, outcome: Any, events: list | None) -> None:
         events.append(ev.BoardsDrawn(tuple(b for b, _ in boards)))
     state.chance = "start_goods"
     for seat in state.order:
-        if seat == state.config.chateauma_seat:
+        if seat in state.hooks.controllers:
             continue
         b, c = boards[seat]
         state.players[seat].set_board(get_board(b))
@@ -239,7 +240,9 @@ def _apply_start_goods(state: Position, outcome: Any, events: list | None) -> No
             events.append(ev.StartGoodsDealt(seat, tuple(mine)))
     state.phase = 0
     state.round = 0
-    state.chance = "chateauma_setup" if state.config.chateauma else "phase"
+    # A seat controller may set up its own material first (it then moves on to 'phase').
+    state.chance = next((c.setup_chance for c in state.hooks.controllers.values()
+                         if c.setup_chance), "phase")
 
 
 def _apply_phase(state: Position, outcome: Any, events: list | None) -> None:
@@ -317,8 +320,8 @@ def _apply_roll(state: Position, outcome: Any, events: list | None) -> None:
     start_turn(state, state.order[0], events)
 
 
-_APPLY = {"start_player": _apply_start_player, "boards": _apply_boards,
-          "start_goods": _apply_start_goods, "phase": _apply_phase, "roll": _apply_roll,
-          **chateauma.CHANCE}
+CHANCE_APPLY.update({"start_player": _apply_start_player, "boards": _apply_boards,
+                     "start_goods": _apply_start_goods, "phase": _apply_phase,
+                     "roll": _apply_roll})
 
 

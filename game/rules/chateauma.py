@@ -22,9 +22,15 @@ procedure, so state.current_player is never its seat. Its turn, in the rulebook'
      order never sits in the state).
   6. With 2 silver it buys the black-depot tile of the colour it has fewest of in its
      reserve (black-depot order breaks ties).
-Its mines on the estate and cards pay at each phase end; its end scoring comes after
-everyone's; ties go to it. The rest of a turn is kept in the state as a small agenda of
-steps, so a turn can stop at a chance step and carry on after it.
+Its mines on the estate and cards pay at each phase end, after every player's; its end
+scoring comes after everyone's; ties go to it. The rest of a turn is kept in the state as a
+small agenda of steps, so a turn can stop at a chance step and carry on after it.
+
+It plays as a seat controller (extension.SeatController, `ChateaumaSeat` below): the flow
+of play hands it its seat's turns, draws the start player and the first round's order as it
+says, and runs its chance steps, its mines step ("chateauma.mines", phase-end slot "mines")
+and its end scoring ("chateauma.end", game-end slot "automa_end") without naming it. Its
+material is `state.chateauma`.
 
 Tiles on cards and the estate are tile kinds, or face_down(kind) for a face-down tile;
 EMPTY is an empty space. The reserve is a stack per colour plus one of jokers (JOKERS).
@@ -42,7 +48,8 @@ from .config import GameConfig
 from .engine import end_turn, score, sell_goods, take_goods
 from .scoring import CATEGORIES, colour_bonus_points, goods_points_per_tile
 from .state import Position, IllegalAction
-from .extension import CHATEAUMA_BONUS
+from .extension import (CHANCE_APPLY, CHANCE_JSON, CHANCE_SAMPLE, CHATEAUMA_BONUS, STEPS,
+                        SeatController, register_controller)
 from .tiles import (KINDS, BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP, CASTLE,
                     CHURCH, CITY_HALL, COLOUR_BY_NAME, COLOURS, KIND_ANIMALS, KIND_BUILDING,
                     KIND_CASTLE, KIND_COLOUR, KIND_NAMES, KIND_SPECIES, MARKET, MINE,
@@ -51,7 +58,8 @@ from .tiles import (KINDS, BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS
 EMPTY = -1
 JOKERS = 6
 ALL_GOODS = frozenset(range(1, 7))
-STEPS = ("chateauma_setup", "chateauma_die", "chateauma_card")
+# Its chance steps: setup, its die at each turn, a card revealed into an empty slot.
+CHANCE_STEPS = ("chateauma_setup", "chateauma_die", "chateauma_card")
 
 _TAKES = {CARPENTERS_WORKSHOP: "carpenters_workshop", CHURCH: "church", MARKET: "market"}
 _TAKE_COLOURS = {b: tuple(COLOUR_BY_NAME[c] for c in REWARDS[name])
@@ -104,17 +112,6 @@ class Chateauma:
         c.die = self.die
         return c
 
-    # The flow of play (engine.py) hands over to Châteauma through these, reaching it as
-    # `state.chateauma`: the engine stays below this module, which builds on it.
-    def start_turn(self, state: Position, events: list | None) -> None:
-        start_turn(state, events)
-
-    def phase_end(self, state: Position, events: list | None) -> None:
-        phase_end(state, events)
-
-    def final_scoring(self, state: Position, events: list | None) -> None:
-        final_scoring(state, events)
-
     @property
     def layout(self) -> Estate:
         return ESTATES[self.estate_id]
@@ -142,27 +139,52 @@ class Chateauma:
         return out + [k for stack in self.reserve for k in stack]
 
 
-# --- seats and setup ----------------------------------------------------------------------
+# --- the seat ------------------------------------------------------------------------------
 
-def _modifiers(config: GameConfig) -> str:
-    return parse_difficulty(config.chateauma).modifiers if config.chateauma else ""
+@register_controller
+class ChateaumaSeat(SeatController):
+    """Châteauma at the last seat, when the configuration names its difficulty."""
+
+    id = "chateauma"
+    phase_end_steps = {"mines": ("chateauma.mines",)}
+    game_end_steps = {"automa_end": ("chateauma.end",)}
+    setup_chance = "chateauma_setup"
+    wins_ties = True
+
+    def __init__(self, config: GameConfig) -> None:
+        self.seat = config.chateauma_seat
+
+    @classmethod
+    def joins(cls, config: GameConfig) -> "ChateaumaSeat | None":
+        return cls(config) if config.chateauma else None
+
+    def start_seats(self, config: GameConfig) -> list[int]:
+        return start_seats(config)
+
+    def first_round_order(self, config: GameConfig, start: int) -> list[int]:
+        return first_round_order(config, start)
+
+    def join(self, state: Position, events: list | None) -> None:
+        join(state, events)
+
+    def turn_started(self, state: Position, seat: int, events: list | None) -> None:
+        start_turn(state, events)
+
+    def recompute(self, state: Position) -> dict[str, int]:
+        return recompute_breakdown(state)
 
 
 def start_seats(config: GameConfig) -> list[int]:
     """Seats the start player is drawn from: Châteauma never starts, except with
     modifier C, when it always does."""
     seat = config.chateauma_seat
-    if seat < 0:
-        return list(range(config.players))
-    return [seat] if "C" in _modifiers(config) else list(range(config.deciders))
+    return [seat] if "C" in parse_difficulty(config.chateauma).modifiers \
+        else list(range(config.deciders))
 
 
 def first_round_order(config: GameConfig, start: int) -> list[int]:
     """Clockwise from the start player; Châteauma is last, or first with modifier C."""
-    n, seat = config.players, config.chateauma_seat
-    if seat < 0:
-        return [(start + i) % n for i in range(n)]
-    others = config.deciders
+    seat, others = config.chateauma_seat, config.deciders
     if start == seat:
         return [seat, *range(others)]
     return [(start + i) % others for i in range(others)] + [seat]
@@ -616,6 +638,7 @@ def _purchase(state: Position, events: list | None) -> None:
 # --- phase end, game end, points ------------------------------------------------------------
 
 def phase_end(state: Position, events: list | None) -> None:
+    """Its face-up mines pay a silver each, after every player's mines."""
     c = state.chateauma
     mines = sum(1 for k in c.face_up() if KIND_COLOUR[k] == MINE)
     if mines:
@@ -682,8 +705,10 @@ def sample(state: Position, rng) -> Any:
     return (left, right, hidden, shown)
 
 
-CHANCE = {"chateauma_setup": _apply_setup, "chateauma_die": _apply_die,
-          "chateauma_card": _apply_card}
+CHANCE_SAMPLE.update(dict.fromkeys(CHANCE_STEPS, sample))
+CHANCE_APPLY.update({"chateauma_setup": _apply_setup, "chateauma_die": _apply_die,
+                     "chateauma_card": _apply_card})
+STEPS.update({"chateauma.mines": phase_end, "chateauma.end": final_scoring})
 
 
 # --- JSON -----------------------------------------------------------------------------------
@@ -728,16 +753,21 @@ def from_dict(d: dict) -> Chateauma:
     return c
 
 
-def outcome_to_json(step: str, outcome: Any) -> Any:
-    if step == "chateauma_setup":
-        left, right, hidden, shown = outcome
-        return {"left": left, "right": right, "face_down": [KIND_NAMES[k] for k in hidden],
-                "face_up": [KIND_NAMES[k] for k in shown]}
-    return outcome
+def _setup_to_json(outcome: Any) -> Any:
+    left, right, hidden, shown = outcome
+    return {"left": left, "right": right, "face_down": [KIND_NAMES[k] for k in hidden],
+            "face_up": [KIND_NAMES[k] for k in shown]}
 
 
-def outcome_from_json(step: str, data: Any) -> Any:
-    if step == "chateauma_setup":
-        return (data["left"], data["right"], tuple(kind_from_name(n) for n in data["face_down"]),
-                tuple(kind_from_name(n) for n in data["face_up"]))
-    return data
+def _setup_from_json(data: Any) -> Any:
+    return (data["left"], data["right"], tuple(kind_from_name(n) for n in data["face_down"]),
+            tuple(kind_from_name(n) for n in data["face_up"]))
+
+
+def _as_is(value: Any) -> Any:
+    """A die face or a card number is its own JSON."""
+    return value
+
+
+CHANCE_JSON.update({"chateauma_setup": (_setup_to_json, _setup_from_json),
+                    "chateauma_die": (_as_is, _as_is), "chateauma_card": (_as_is, _as_is)})

@@ -730,9 +730,9 @@ def run_steps(state: Position, events: list | None) -> None:
 
 
 def start_turn(state: Position, seat: int, events: list | None) -> None:
-    automa = state.chateauma
-    if automa is not None and seat == automa.seat:
-        return automa.start_turn(state, events)  # no decisions: it runs on chance steps
+    controllers = state.hooks.controllers
+    if controllers and seat in controllers:
+        return controllers[seat].turn_started(state, seat, events)  # it plays, no decisions
     p = state.players[seat]
     p.used[0] = p.used[1] = False
     state.bought = False
@@ -773,8 +773,6 @@ def _step_mines(state: Position, events: list | None) -> None:
                 p.workers += mines
                 if events is not None:
                     events.append(ev.WorkersTaken(seat, mines, "mines"))
-    if state.chateauma is not None:
-        state.chateauma.phase_end(state, events)
 
 
 def _step_next_phase(state: Position, events: list | None) -> None:
@@ -815,8 +813,6 @@ def _step_final_scoring(state: Position, events: list | None) -> None:
         if not rs.knowledge_scored_live:
             score(state, seat, knowledge_end_points(p, rs.knowledge_15_points,
                                                     rs.knowledge_26_points), "knowledge", events)
-    if state.chateauma is not None:
-        state.chateauma.final_scoring(state, events)
 
 
 def _step_game_over(state: Position, events: list | None) -> None:

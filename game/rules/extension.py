@@ -11,6 +11,11 @@ The phase end and the game end are lists of named steps (MODULES.md "Sequences t
 several modules hook into"): a module adds its steps to a slot of these lists, and a step
 may ask a player to decide; the sequence then waits and goes on once the decision is
 answered (engine.run_steps).
+
+A seat no one decides for is played by a seat controller (`SeatController`, Châteauma in
+chateauma.py): the core hands it the seat's turns, draws the start player and the first
+round's order as it says, runs its chance steps from CHANCE_SAMPLE and CHANCE_APPLY, and
+its phase-end and game-end steps sit in the slots like a module's.
 """
 
 from __future__ import annotations
@@ -47,6 +52,13 @@ class ActionKind(NamedTuple):
 ACTION_KINDS: dict[str, ActionKind] = {}
 # Steps of the phase end and the game end, by id: fn(state, events).
 STEPS: dict[str, Callable] = {}
+# Chance steps by name (state.chance): how an outcome is drawn, fn(state, rng) -> outcome
+# (the base game's are drawn in chance.sample_chance), and what it does once checked,
+# fn(state, outcome, events) (the base game's are registered by chance.py); a step whose
+# outcome is not plain JSON gives (fn(outcome) -> data, fn(data) -> outcome).
+CHANCE_SAMPLE: dict[str, Callable] = {}
+CHANCE_APPLY: dict[str, Callable] = {}
+CHANCE_JSON: dict[str, tuple[Callable, Callable]] = {}
 # The event of a tile that a module's action puts into storage, by the tag the module
 # passes to engine.store_tile as `paid`: fn(seat, kind, storage) -> event (it follows the
 # discard decision when the storage is full).
@@ -55,6 +67,8 @@ STORED: dict[str, Callable] = {}
 CHATEAUMA_BONUS: dict[str, Callable] = {}
 # Module classes by id (filled when game/rules/modules is imported).
 MODULE_TYPES: dict[str, type["Module"]] = {}
+# Seat controller classes by id (filled when game/rules/chateauma.py is imported).
+CONTROLLER_TYPES: dict[str, type["SeatController"]] = {}
 
 # The slots of the two sequences, in order; the base game's steps are in them too.
 PHASE_END_SLOTS = ("after_turns", "tribute", "mines", "next_phase")
@@ -144,6 +158,53 @@ class Module:
         return ()
 
 
+class Seating:
+    """Who may be drawn as start player and the first round's order: in the base game any
+    seat, then clockwise from it. A seat controller may say otherwise."""
+
+    def start_seats(self, config: GameConfig) -> list[int]:
+        return list(range(config.players))
+
+    def first_round_order(self, config: GameConfig, start: int) -> list[int]:
+        n = config.players
+        return [(start + i) % n for i in range(n)]
+
+
+class SeatController(Seating):
+    """An automatic player: a seat whose turns it plays without decisions, through its own
+    chance steps (registered in CHANCE_SAMPLE and CHANCE_APPLY) and a fixed procedure, so
+    state.current_player is never its seat. Its material is its own business (Châteauma
+    keeps it in state.chateauma). Subclasses set `id`, `seat`, the steps they add and
+    override the hooks; `joins(config)` says whether and where it plays."""
+
+    id = ""
+    seat = -1
+    # Steps it adds: slot name -> step ids (registered in STEPS), after the modules' steps.
+    phase_end_steps: dict[str, tuple[str, ...]] = {}
+    game_end_steps: dict[str, tuple[str, ...]] = {}
+    # The chance step it needs once the start goods are dealt, before the first phase.
+    setup_chance: str | None = None
+    # Whether its seat wins every tie for first place.
+    wins_ties = False
+
+    @classmethod
+    def joins(cls, config: GameConfig) -> "SeatController | None":
+        """The controller for a configuration, or None when it does not play."""
+        return None
+
+    def join(self, state: "Position", events: list | None) -> None:
+        """It takes its seat, once the start player is drawn and the seats are dealt their
+        workers (before the boards)."""
+
+    def turn_started(self, state: "Position", seat: int, events: list | None) -> None:
+        """Its seat's turn begins: it plays it, through chance steps where its dice or
+        cards decide, and ends it with engine.end_turn."""
+
+    def recompute(self, state: "Position") -> dict[str, int]:
+        """Its points by category, derived from its holdings (for the tests)."""
+        return {}
+
+
 @dataclass(frozen=True)
 class Hooks:
     modules: tuple[Module, ...]
@@ -161,6 +222,11 @@ class Hooks:
     frame_owner: dict[str, Module]
     effect_frames: frozenset[str]
     step_frames: frozenset[str]
+    # Seats an automatic controller plays, and the seating rules (a controller's or the
+    # base game's).
+    controllers: dict[int, SeatController]
+    seating: Seating
+    tie_winners: frozenset[int]
 
     def get(self, mid: str) -> Module | None:
         return self.by_id.get(mid)
@@ -184,7 +250,7 @@ def _overrides(module: Module, name: str) -> bool:
     return getattr(type(module), name) is not getattr(Module, name)
 
 
-def _sequence(modules: tuple[Module, ...], slots: tuple[str, ...], base: dict[str, tuple],
+def _sequence(modules: tuple[Module | SeatController, ...], slots: tuple[str, ...], base: dict[str, tuple],
               attr: str) -> tuple[str, ...]:
     out: list[str] = []
     for slot in slots:
@@ -208,6 +274,13 @@ def hooks_for(config: GameConfig) -> Hooks:
             raise ValueError(f"module {mid!r} has no rules")
         modules.append(MODULE_TYPES[mid](config, config.module_form(mid), param))
     ms = tuple(modules)
+    controllers = tuple(c for t in CONTROLLER_TYPES.values()
+                        if (c := t.joins(config)) is not None)
+    if len(controllers) > 1:
+        raise ValueError("only one seat controller plays in a game")
+    # A controller's steps come after the modules' in each slot: Châteauma's mines pay
+    # after every player's, its end scoring after everyone's (MODULES.md, "Sequences").
+    sequenced = ms + controllers
 
     def using(name: str) -> tuple[Callable, ...]:
         return tuple(getattr(m, name) for m in ms if _overrides(m, name))
@@ -217,17 +290,26 @@ def hooks_for(config: GameConfig) -> Hooks:
         decision_actions=using("decision_actions"), tile_placed=using("tile_placed"),
         depots_cleared=using("depots_cleared"),
         with_ext=tuple(m for m in ms if _overrides(m, "new_ext")),
-        phase_end=_sequence(ms, PHASE_END_SLOTS, BASE_PHASE_END, "phase_end_steps"),
-        game_end=_sequence(ms, GAME_END_SLOTS, BASE_GAME_END, "game_end_steps"),
+        phase_end=_sequence(sequenced, PHASE_END_SLOTS, BASE_PHASE_END, "phase_end_steps"),
+        game_end=_sequence(sequenced, GAME_END_SLOTS, BASE_GAME_END, "game_end_steps"),
         place_rules=tuple(r for r in (m.place_rule() for m in ms) if r is not None),
         place_refusals=using("place_refusal"), explainers=using("explain"),
         recompute=using("recompute"),
         frame_owner={f: m for m in ms for f in m.effect_frames + m.step_frames},
         effect_frames=frozenset(f for m in ms for f in m.effect_frames),
-        step_frames=frozenset(f for m in ms for f in m.step_frames))
+        step_frames=frozenset(f for m in ms for f in m.step_frames),
+        controllers={c.seat: c for c in controllers},
+        seating=controllers[0] if controllers else Seating(),
+        tie_winners=frozenset(c.seat for c in controllers if c.wins_ties))
 
 
 def register(module_type: type[Module]) -> type[Module]:
     """Class decorator for a module's class."""
     MODULE_TYPES[module_type.id] = module_type
     return module_type
+
+
+def register_controller(controller_type: type[SeatController]) -> type[SeatController]:
+    """Class decorator for a seat controller's class."""
+    CONTROLLER_TYPES[controller_type.id] = controller_type
+    return controller_type

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import chateauma, modules  # noqa: F401  (modules: registers every module's rules)
+# Imported for what they register: every module's rules, and Châteauma's seat controller.
+from . import chateauma, modules  # noqa: F401
 from .chance import apply_chance, sample_chance
 from .config import GameConfig
 from .engine import apply, legal_actions
@@ -54,6 +55,7 @@ def new_game(config: GameConfig | None = None) -> GameState:
 def recompute_breakdown(state: Position, seat: int) -> dict[str, int]:
     """A seat's score by category, derived from its placements and holdings alone (the
     tests compare it with the running score)."""
-    if seat == state.config.chateauma_seat:
-        return chateauma.recompute_breakdown(state)
+    controller = state.hooks.controllers.get(seat)
+    if controller is not None:
+        return controller.recompute(state)
     return player_breakdown(state, seat)

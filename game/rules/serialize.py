@@ -14,6 +14,7 @@ from . import chateauma
 from .boards import get_board
 from .config import GameConfig
 from .engine import board_neighbours
+from .extension import CHANCE_JSON
 from .invariants import check_state
 from .state import Frame, IllegalAction, PlayerState, Position, StateError
 from .tiles import KIND_NAMES, kind_from_name
@@ -188,8 +189,8 @@ def state_from_json(text: str, make: Callable[[GameConfig], S]) -> S:
 # --- chance outcomes --------------------------------------------------------------------
 
 def outcome_to_json(step: str, outcome: Any) -> Any:
-    if step in chateauma.STEPS:
-        return chateauma.outcome_to_json(step, outcome)
+    if step in CHANCE_JSON:
+        return CHANCE_JSON[step][0](outcome)
     if step == "phase":
         depot_tiles, black, goods = outcome
         return {"depots": [_name(k) for k in depot_tiles], "black": [_name(k) for k in black],
@@ -203,8 +204,8 @@ def outcome_to_json(step: str, outcome: Any) -> Any:
 
 def outcome_from_json(step: str, data: Any) -> Any:
     try:
-        if step in chateauma.STEPS:
-            return chateauma.outcome_from_json(step, data)
+        if step in CHANCE_JSON:
+            return CHANCE_JSON[step][1](data)
         if step == "phase":
             return (tuple(_kind(n) for n in data["depots"]),
                     tuple(_kind(n) for n in data["black"]), tuple(data["goods"]))

@@ -162,7 +162,9 @@ class Position:
         self.drawn_boards: list[Any] = []
         self.stamp = 0
         self.terminal = False
-        self.chateauma: Any = None  # chateauma.Chateauma when it plays (from the start player on)
+        # The material of the seat controller in play (Châteauma's, from the start player
+        # on); the core only copies it.
+        self.chateauma: Any = None
         self.hooks: Hooks = hooks_for(config)
         self.ext: dict[str, Any] = {m.id: m.new_ext() for m in self.hooks.with_ext}
         self.steps: tuple[str, ...] = ()  # the phase or game end's steps still to run
@@ -193,13 +195,14 @@ class Position:
         return dict(self.players[seat].breakdown)
 
     def ranking(self) -> list[int]:
-        """Seats from winner to last: points, then Châteauma (it wins every tie), then
-        most empty estate spaces, then later in turn order (RULINGS R2)."""
+        """Seats from winner to last: points, then a seat controller that wins every tie
+        (Châteauma does), then most empty estate spaces, then later in turn order
+        (RULINGS R2)."""
         position = {seat: i for i, seat in enumerate(self.track_order())}
-        automa = self.config.chateauma_seat
+        tie_winners = self.hooks.tie_winners
         players = self.players
         return sorted(range(self.n), key=lambda s: (
-            -players[s].score, s != automa,
+            -players[s].score, s not in tie_winners,
             -(SPACES - bin(players[s].occupied).count("1")),
             -position[s]))
 

@@ -13,7 +13,8 @@ from game.rules import (GameConfig, GameRecord, GameState, IllegalAction, Match,
                         replay)
 from game.rules.engine import end_phase, final_scoring
 from game.rules.events import EVENT_TYPES, event_to_dict
-from game.rules.tiles import kind_from_name
+from game.rules.chateauma import ChateaumaSeat
+from game.rules.tiles import MINE, kind_from_name
 
 from .builders import of_type, pass_turn, points, set_goods, settle
 from .chateauma_builders import (automa, automa_game, automa_turn, seat, set_card,
@@ -39,6 +40,41 @@ def test_face_up_mines_on_its_estate_and_cards_pay_at_the_phase_end():
     assert [(e.player, e.amount, e.reason) for e in of_type(events, "SilverTaken")] == \
         [(seat(s), 5, "mines")]
     assert p.silver == before + 5
+
+
+def test_its_mines_pay_after_every_players_mines():
+    """MODULES.md "Sequences", phase end step 3: mine income, then Châteauma's mines."""
+    s = automa_game(players=3, difficulty="medium+B", shown=("castle", "bank", "mine"))
+    assert s.hooks.phase_end == ("mines", "chateauma.mines", "next_phase")
+    s.players[0].colour_count[MINE] = 2
+    s.players[1].colour_count[MINE] = 1
+    events: list = []
+    end_phase(s, events)
+    assert [(e.player, e.amount) for e in of_type(events, "SilverTaken")] == \
+        [(0, 2), (1, 1), (seat(s), 1)]
+
+
+def test_its_end_scoring_comes_after_everyone_elses():
+    """MODULES.md "Sequences", game end: Châteauma's end scoring just before the winner."""
+    s = automa_game(players=2)
+    assert s.hooks.game_end == ("final_scoring", "chateauma.end", "game_over")
+    set_reserve(s, "ship")
+    s.phase = 4
+    events: list = []
+    final_scoring(s, events)
+    reasons = [(e.player, e.reason) for e in of_type(events, "PointsScored")]
+    assert reasons.index((seat(s), "reserve")) > reasons.index((0, "leftover_silver"))
+
+
+def test_its_seat_is_played_by_its_controller():
+    s = automa_game(players=3)
+    assert list(s.hooks.controllers) == [seat(s)]
+    assert isinstance(s.hooks.controllers[seat(s)], ChateaumaSeat)
+    assert s.hooks.tie_winners == {seat(s)}
+    base = new_game(GameConfig(players=3))
+    assert base.hooks.controllers == {} and base.hooks.tie_winners == frozenset()
+    assert base.hooks.phase_end == ("mines", "next_phase")
+    assert base.hooks.seating.first_round_order(base.config, 1) == [1, 2, 0]
 
 
 # --- the end scoring ------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The rules modules import only downward: data at the bottom, then the position, the
-mechanics, the flow and Châteauma, chance, and serialisation and the public game state
-on top. An import anywhere in a file counts: inside a function or under TYPE_CHECKING as
+mechanics, the flow, chance and Châteauma (beside each other: the core reaches Châteauma
+and the modules only through extension.py's points), and serialisation and the public
+game state on top. An import anywhere in a file counts: inside a function or under TYPE_CHECKING as
 much as at the top, since each one ties the two modules together all the same."""
 
 from __future__ import annotations
@@ -196,3 +197,30 @@ def test_ai_client_and_tools_import_only_the_public_rules_api() -> None:
 def test_the_public_api_lists_only_what_it_has() -> None:
     import game.rules
     assert [n for n in game.rules.__all__ if not hasattr(game.rules, n)] == []
+
+
+# --- the core names no module ------------------------------------------------------------
+
+CORE = ("engine", "chance", "state")
+
+
+def test_the_core_imports_neither_chateauma_nor_a_module() -> None:
+    """Châteauma and the modules plug into extension.py's points; the flow of play, chance
+    and the position reach them only through those, never by import (not even through a
+    module that imports them)."""
+    graph = import_graph()
+    plugged = {f"{PACKAGE}.chateauma"} | {m for m in graph
+                                          if m.startswith(f"{PACKAGE}.modules")}
+    for core in CORE:
+        reached, todo = set(), [f"{PACKAGE}.{core}"]
+        while todo:
+            for dep in graph[todo.pop()] - reached:
+                reached.add(dep)
+                todo.append(dep)
+        assert not reached & plugged, f"{core}.py reaches {sorted(reached & plugged)}"
+
+
+def test_the_core_check_sees_an_import_of_chateauma() -> None:
+    graph = import_graph()
+    assert f"{PACKAGE}.chateauma" in graph[f"{PACKAGE}.game"]
+    assert f"{PACKAGE}.modules" in graph[f"{PACKAGE}.game"]

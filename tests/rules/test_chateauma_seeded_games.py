@@ -1,0 +1,115 @@
+"""Seeded whole games with Châteauma, pinned: the final position's JSON, every event in
+order and the saved position at every seventh chance step hash to the figures recorded
+when Châteauma's turns still ran inside the flow of play. Moving it behind the seat
+controller points may change no figure, no event and no save; a rule change that does
+must say why these hashes change with it."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+from game.rules import GameConfig, GameState, new_game
+
+# (players, difficulty, modules, board mode, seed) -> (final JSON, events, saves)
+PINNED = {
+    (2, "easy", (), "advanced", 100):
+        ("4844d67779ea68da", "2534fd1ec7b6ba75", "25c16434bde9d5c8"),
+    (3, "medium", (), "random", 101):
+        ("18ed6d7461fcdfc8", "40087d48f3abd2bf", "c66155f6c01fe7a9"),
+    (4, "hard", (), "free", 102):
+        ("1a4be07214d5f142", "44fcd479dd5cb877", "65b85a66432940a8"),
+    (2, "easy+A", (), "basic", 103):
+        ("990652dbc5e9b7ca", "5dab13fbb4331cbf", "589532e200529e11"),
+    (3, "medium+B", (), "advanced", 104):
+        ("7d4d87890b5bc591", "d8252510b7e3983e", "1c348f17199df88a"),
+    (4, "hard+C", (), "random", 105):
+        ("4d012f264b50bbfa", "a538f63d1dd8c9f2", "ee8677f05af5e58e"),
+    (2, "easy+D", (), "free", 106):
+        ("e33c14c44014cf2e", "e549e38c14a12ab2", "7ce48bb73ec63e3f"),
+    (3, "medium+A+B", (), "basic", 107):
+        ("62f0c600636a265b", "2f45c0c24684795d", "836a631800b70bb4"),
+    (4, "hard+A+B+C+D", (), "advanced", 108):
+        ("750a080bf76f9c57", "348d2a7ab986e3fc", "9306e7da9219b975"),
+    (2, "easy+B+D", (), "random", 109):
+        ("b209b6f523c1a05b", "97443f597b7b5549", "4a68452430045948"),
+    (3, "medium+C+D", (), "free", 110):
+        ("8f0caf6b530e5fb0", "5552349cd6a2156e", "14b3a7587885f27b"),
+    (4, "hard+A+D", (), "basic", 111):
+        ("714eaa8c05c41f47", "64e784b7fcdb539c", "0b2e6909dda24a23"),
+    (2, "easy+A", (), "basic", 115):
+        ("c0038c6b4fb56a22", "9029ea696abb1461", "e2970ae736150376"),
+    (3, "medium+B", (), "advanced", 116):
+        ("af7232dfccf7d55f", "be4f86dfd6608e9c", "39a61d51816c8354"),
+    (4, "hard+C", (), "random", 117):
+        ("10555135ac60d99a", "0e7ad3a2c84da9f0", "238d086457cc71f3"),
+    (2, "easy+D", ("boards_11_18",), "advanced", 118):
+        ("f98580c57ed4e495", "6c5d66fcc46b5b71", "c29cf55f20528607"),
+    (3, "medium+A+B", ("boards_11_18",), "random", 119):
+        ("0fa86b3c4febdade", "e5cea6a28cd974b8", "3d90c19de7a1f250"),
+    (4, "hard+A+B+C+D", ("boards_11_18",), "advanced", 120):
+        ("61cbebd13e731003", "9c96f7224e388196", "41ae483f39bafa79"),
+    (2, "easy+B+D", ("identical_board:20",), "random", 121):
+        ("2c83c320aedd5878", "d377e8dbc61157c8", "19de096c4dfe2f6b"),
+    (3, "medium+C+D", ("identical_board:20",), "advanced", 122):
+        ("f43626716d9ada5e", "acb8eb77acfea95b", "b1c010c25c9a3ad6"),
+    (4, "hard+A+D", ("identical_board:20",), "random", 123):
+        ("83f3867faa29b7eb", "fc7b432341bc3bbe", "359cfb48172167cc"),
+    (2, "easy", ("castle_connection", "boards_11_18"), "advanced", 124):
+        ("5353f65cd85b2ad1", "b1df1a620f41abb0", "c096cca87b54fd58"),
+    (3, "medium", ("castle_connection", "boards_11_18"), "random", 125):
+        ("6006b0429ec79f12", "fcba4c0ada5b005b", "4e0427f89d34b6c0"),
+    (4, "hard", ("castle_connection", "boards_11_18"), "advanced", 126):
+        ("077a9fac5867fcbc", "120a082970a4620a", "3724ab45727c896c"),
+    (2, "easy+D", (), "free", 130):
+        ("10ecbdfd658b2f6c", "37fdc4f82dbebdac", "22fe1ce1086259d6"),
+    (3, "medium+A+B", (), "basic", 131):
+        ("1794c7feebd2cb8c", "eebfa116f3287f28", "39d6414051981912"),
+    (4, "hard+A+B+C+D", (), "advanced", 132):
+        ("32f20a579be58957", "5a9584e65173ff6b", "df7748ff030ffa01"),
+    (2, "easy+B+D", ("boards_11_18",), "random", 133):
+        ("cede5e3cc7c604ff", "bc6093209a6f3385", "ce71bd25cece3545"),
+    (3, "medium+C+D", ("boards_11_18",), "advanced", 134):
+        ("b2ecc456741fd98c", "c0549e13752e7a68", "3a03e9cdae8939d3"),
+    (4, "hard+A+D", ("boards_11_18",), "random", 135):
+        ("ce6ddb88941aa0c2", "a31aeef02d3bb6b6", "41a499ee3e5ca037"),
+}
+
+
+def _short(h) -> str:
+    return h.hexdigest()[:16]
+
+
+def play_pinned(config: GameConfig, seed: int) -> tuple[str, str, str]:
+    """Chance from one seeded RNG, each decision uniformly from the legal actions."""
+    chance_rng = random.Random(seed)
+    pick = random.Random(f"choices-{seed}").random
+    state = new_game(config)
+    events_hash, saves_hash = hashlib.sha256(), hashlib.sha256()
+    chance_steps = 0
+    while not state.terminal:
+        if state.chance is not None:
+            if chance_steps % 7 == 0:
+                text = state.to_json()
+                saves_hash.update(text.encode())
+                assert GameState.from_json(text).to_json() == text
+            events = state.apply_chance(state.sample_chance(chance_rng))
+            chance_steps += 1
+        else:
+            legal = state.legal_actions()
+            events = state.apply(legal[int(pick() * len(legal))])
+        events_hash.update(repr(events).encode())
+    return (_short(hashlib.sha256(state.to_json().encode())), _short(events_hash),
+            _short(saves_hash))
+
+
+@pytest.mark.parametrize("case", sorted(PINNED), ids=lambda c: "-".join(
+    (str(c[0]), c[1], *c[2], c[3], str(c[4]))))
+def test_seeded_games_with_chateauma_play_as_before(case) -> None:
+    players, difficulty, modules, board_mode, seed = case
+    config = GameConfig(players=players, rules="special", board_mode=board_mode,
+                        chateauma=difficulty, modules=modules)
+    final, events, saves = play_pinned(config, seed)
+    assert (final, events, saves) == PINNED[case]
