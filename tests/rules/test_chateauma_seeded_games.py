@@ -57,12 +57,15 @@ PINNED = {
         ("f43626716d9ada5e", "acb8eb77acfea95b", "b1c010c25c9a3ad6"),
     (4, "hard+A+D", ("identical_board:20",), "random", 123):
         ("83f3867faa29b7eb", "fc7b432341bc3bbe", "359cfb48172167cc"),
+    # Re-pinned when castle_connection got its rules: the placement filter and the
+    # retrieval change the legal actions the seeded choices pick from, and the pool keeps
+    # cleared castles out of the box.
     (2, "easy", ("castle_connection", "boards_11_18"), "advanced", 124):
-        ("5353f65cd85b2ad1", "b1df1a620f41abb0", "c096cca87b54fd58"),
+        ("233838adea656ae3", "b289e67597895fe0", "a63ab002043b7296"),
     (3, "medium", ("castle_connection", "boards_11_18"), "random", 125):
-        ("6006b0429ec79f12", "fcba4c0ada5b005b", "4e0427f89d34b6c0"),
+        ("dd45dc2f62d59f53", "9b5d07314c319e63", "5bac7a8bfd6838b0"),
     (4, "hard", ("castle_connection", "boards_11_18"), "advanced", 126):
-        ("077a9fac5867fcbc", "120a082970a4620a", "3724ab45727c896c"),
+        ("fd9ddd264dafeb12", "a70b5d43c4177567", "b190f12c809a33eb"),
     (2, "easy+D", (), "free", 130):
         ("10ecbdfd658b2f6c", "37fdc4f82dbebdac", "22fe1ce1086259d6"),
     (3, "medium+A+B", (), "basic", 131):
