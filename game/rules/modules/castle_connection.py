@@ -50,7 +50,8 @@ def castle_reach(p, colour: int) -> int:
     start castle included, CC-4), or next to a tile of that colour that a chain of tiles
     of that colour joins to a castle. A chain through another colour never counts (X11
     l.9). Every tile lies on a space of its colour, so the board's colours name the
-    tiles' colours."""
+    tiles' colours (and a tile that takes its space's colour, as an inn does under P-CC-3,
+    links as that colour)."""
     board = p.board
     occupied = p.occupied
     key = (board.id, occupied, colour)
