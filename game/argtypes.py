@@ -85,6 +85,36 @@ def window_size(smallest: tuple[int, int],
     return parse
 
 
+def module_list(text: str) -> tuple[str, ...]:
+    """A comma-separated list of expansion modules, e.g. `boards_11_18,tiles2` or
+    `identical_board:20` (an empty text: none). The names are checked here; whether the
+    rule set offers them and they combine is checked with the rest of the game's options
+    (config_error)."""
+    from .rules import MODULES, split_module
+    if not text.strip():
+        return ()
+    entries = tuple(e.strip() for e in text.split(","))
+    for entry in entries:
+        if not entry:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a list of module names "
+                                             "(an empty name between commas)")
+        mid, _ = split_module(entry)
+        if mid not in MODULES:
+            raise argparse.ArgumentTypeError(
+                f"{mid!r} is not a module (choose from {', '.join(MODULES)})")
+    return entries
+
+
+def config_error(parser: argparse.ArgumentParser, make_config: Callable[[], object]) -> None:
+    """A game configuration the rules refuse (a module the rule set does not offer, two
+    that exclude each other, a board mode a module cannot play) is an argparse error on
+    --modules, with the rules' own reason."""
+    try:
+        make_config()
+    except ValueError as e:
+        parser.error(f"argument --modules: {e}")
+
+
 POSITIVE = whole_number(1)
 NON_NEGATIVE = whole_number(0)
 WORKERS = whole_number(1, 256)  # processes: more would only exhaust the machine

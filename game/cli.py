@@ -10,7 +10,7 @@ import statistics
 import sys
 import time
 
-from .argtypes import POSITIVE
+from .argtypes import POSITIVE, config_error, module_list
 from .rules import BOARD_MODES, RULE_SETS, GameConfig
 
 
@@ -22,9 +22,27 @@ def _pin_to_one_core() -> None:
             pass
 
 
+MODULES_HELP = ("comma-separated expansion modules, e.g. boards_11_18,tiles2 or "
+                "identical_board:20 (those the rule set offers)")
+
+
+def _simulate_config(args: argparse.Namespace) -> GameConfig:
+    return GameConfig(players=args.players, rules=args.rules, board_mode=args.boards,
+                      modules=args.modules)
+
+
+def _bench_config(args: argparse.Namespace, players: int) -> GameConfig:
+    return GameConfig(players=players, rules=args.rules, board_mode=args.boards,
+                      modules=args.modules)
+
+
+def _with_modules(config: GameConfig) -> str:
+    return f", modules {','.join(config.modules)}" if config.modules else ""
+
+
 def simulate(args: argparse.Namespace) -> int:
     from .simulate import play_random_game
-    config = GameConfig(players=args.players, rules=args.rules, board_mode=args.boards)
+    config = _simulate_config(args)
     results = []
     start = time.perf_counter()
     for i in range(args.games):
@@ -40,13 +58,14 @@ def simulate(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     all_scores = [v for r in results for v in r["scores"]]
     summary = {"games": args.games, "players": args.players, "rules": args.rules,
-               "seconds": round(elapsed, 3),
+               "modules": list(config.modules), "seconds": round(elapsed, 3),
                "games_per_second": round(args.games / elapsed, 1) if elapsed else None,
                "mean_score": round(statistics.mean(all_scores), 1) if all_scores else None}
     if args.json:
         print(json.dumps({"games": results, "summary": summary}, indent=1))
     else:
-        print(f"{args.games} games of {args.players} players ({args.rules}) in {elapsed:.2f} s: "
+        print(f"{args.games} games of {args.players} players ({args.rules}{_with_modules(config)})"
+              f" in {elapsed:.2f} s: "
               f"{summary['games_per_second']} games/s, mean score {summary['mean_score']}")
     return 0
 
@@ -56,9 +75,10 @@ def bench(args: argparse.Namespace) -> int:
     from .simulate import play_random_game
     import random
     _pin_to_one_core()
-    print(f"rules engine benchmark (one core, Python {sys.version.split()[0]})")
+    print(f"rules engine benchmark (one core, Python {sys.version.split()[0]})"
+          f"{_bench_options(args)}")
     for players, games in ((2, args.games), (4, max(1, args.games // 2))):
-        config = GameConfig(players=players)
+        config = _bench_config(args, players)
         play_random_game(config, 10_000)  # warm caches
         start = time.perf_counter()
         decisions = 0
@@ -74,7 +94,7 @@ def bench(args: argparse.Namespace) -> int:
     overhead = min(-clock() + clock() for _ in range(1000))
     for seed in range(args.games // 4 or 1):
         rng = random.Random(seed)
-        state = new_game(GameConfig(players=2 + seed % 3))
+        state = new_game(_bench_config(args, 2 + seed % 3))
         while not state.terminal:
             if state.chance is not None:
                 state.apply_chance(state.sample_chance(rng))
@@ -93,6 +113,15 @@ def bench(args: argparse.Namespace) -> int:
     print(f"  apply:         {statistics.mean(apply_ns) / 1000:6.1f} us mean per call "
           "(includes checking the action against the legal list)")
     return 0
+
+
+def _bench_options(args: argparse.Namespace) -> str:
+    """The options that differ from the base game's defaults, as the figures' label."""
+    shown = [f"rules {args.rules}" if args.rules != "special" else "",
+             f"boards {args.boards}" if args.boards != "advanced" else "",
+             f"modules {','.join(args.modules)}" if args.modules else ""]
+    shown = [t for t in shown if t]
+    return f", {', '.join(shown)}" if shown else ""
 
 
 def tournament(args: argparse.Namespace) -> int:
@@ -133,13 +162,18 @@ def main(argv: list[str]) -> int:
     p_sim.add_argument("--rules", default="special", choices=RULE_SETS)
     p_sim.add_argument("--boards", default="advanced", choices=BOARD_MODES,
                        help="board-selection mode")
+    p_sim.add_argument("--modules", type=module_list, default=(), help=MODULES_HELP)
     p_sim.add_argument("--json", action="store_true", help="print machine-readable results")
     p_bench = sub.add_parser("bench", help="print rules-engine speed figures")
     p_bench.add_argument("--games", type=POSITIVE, default=400,
                          help="2-player games to time (half as many 4-player games)")
+    p_bench.add_argument("--rules", default="special", choices=RULE_SETS)
+    p_bench.add_argument("--boards", default="advanced", choices=BOARD_MODES,
+                         help="board-selection mode")
+    p_bench.add_argument("--modules", type=module_list, default=(), help=MODULES_HELP)
     p_tour = sub.add_parser("tournament",
                             help="play AI tiers against each other and print their results")
-    from .ai.tournament import add_arguments
+    from .ai.tournament import add_arguments, check_arguments
     add_arguments(p_tour)
     p_open = sub.add_parser("openings", help="measure the AI's opening book (boards, castle "
                                              "spaces) by self-play")
@@ -155,6 +189,14 @@ def main(argv: list[str]) -> int:
         from .scenes.table import bench as table_bench
         table_bench.add_arguments(p_client)
     args = parser.parse_args(argv)
+    # Modules the rule set does not offer, or that do not combine: refused before anything
+    # runs, like a number out of range.
+    if args.command == "simulate":
+        config_error(p_sim, lambda: _simulate_config(args))
+    elif args.command == "bench":
+        config_error(p_bench, lambda: [_bench_config(args, n) for n in (2, 3, 4)])
+    elif args.command == "tournament":
+        check_arguments(p_tour, args)
     return {"play": play, "simulate": simulate, "bench": bench,
             "tournament": tournament, "openings": openings, "train": train,
             "bench-client": bench_client}[args.command](args)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .rules import GameConfig, GameState, new_game
 
@@ -13,6 +13,7 @@ class RandomGame:
     state: GameState
     decisions: int
     chance_steps: int
+    moves: list = field(default_factory=list)  # every chance outcome and action, in order
 
 
 def play_random_game(config: GameConfig, seed: int) -> RandomGame:
@@ -22,13 +23,21 @@ def play_random_game(config: GameConfig, seed: int) -> RandomGame:
     chance_rng = random.Random(seed)
     pick = random.Random(f"choices-{seed}").random
     state = new_game(config)
+    # The state's methods bound once: the loop runs a few hundred times a game.
+    legal_actions, apply = state.legal_actions, state.apply
+    sample_chance, apply_chance = state.sample_chance, state.apply_chance
+    moves: list = []
     decisions = chance = 0
     while not state.terminal:
         if state.chance is not None:
-            state.apply_chance(state.sample_chance(chance_rng), listen=False)
+            outcome = sample_chance(chance_rng)
+            moves.append(outcome)
+            apply_chance(outcome, False)
             chance += 1
         else:
-            legal = state.legal_actions()
-            state.apply(legal[int(pick() * len(legal))], listen=False)
+            legal = legal_actions()
+            action = legal[int(pick() * len(legal))]
+            moves.append(action)
+            apply(action, False)
             decisions += 1
-    return RandomGame(state, decisions, chance)
+    return RandomGame(state, decisions, chance, moves)

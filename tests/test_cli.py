@@ -3,6 +3,7 @@ message naming the argument, exit status 2, no traceback, nothing run."""
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -77,3 +78,54 @@ def test_numbers_out_of_range_are_refused_with_a_message(capsys, line: str, name
 def test_the_smallest_accepted_numbers_run(capsys) -> None:
     assert cli.main(["simulate", "--games", "1", "--json"]) == 0
     assert '"games": 1' in capsys.readouterr().out
+
+
+MODULES_REFUSED = [
+    ("simulate --modules nope", "'nope' is not a module (choose from boards_11_18"),
+    ("simulate --modules boards_11_18,,tiles2", "an empty name between commas"),
+    ("simulate --boards basic --modules boards_11_18",
+     "'boards_11_18' gives every player another duchy than board 1"),
+    ("simulate --boards basic --modules identical_board:20",
+     "choose the advanced, random or free board mode"),
+    ("simulate --rules alea2019 --modules boards_11_18", "do not offer 'boards_11_18'"),
+    ("simulate --rules original --modules identical_board:21",
+     "'identical_board' takes one of 19, 20, not '21'"),
+    ("simulate --modules boards_11_18:12", "'boards_11_18' takes no parameter"),
+    ("simulate --modules tiles2,tiles2", "'tiles2' is chosen twice"),
+    ("bench --modules boards_11_18,identical_board:20",
+     "'boards_11_18' cannot be combined with 'identical_board'"),
+    ("bench --rules yucata --modules tiles2", "they offer no modules"),
+    ("tournament --modules castle_connection", "'castle_connection' needs 'boards_11_18'"),
+    ("tournament --rules original --modules castle_connection,identical_board",
+     "cannot be combined"),
+]
+
+
+@pytest.mark.parametrize("line, why", MODULES_REFUSED, ids=[line for line, _ in MODULES_REFUSED])
+def test_module_lists_the_rules_refuse_are_argparse_errors(capsys, line: str, why: str) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(line.split())
+    assert exit_.value.code == 2
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert f"main.py {line.split()[0]}: error: argument --modules: " in err
+    assert why in err
+
+
+def test_simulate_plays_the_modules_it_is_given(capsys) -> None:
+    assert cli.main(["simulate", "--games", "2", "--players", "3", "--boards", "random",
+                     "--modules", "boards_11_18, castle_connection", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)["summary"]
+    assert summary["modules"] == ["boards_11_18", "castle_connection"]
+    assert cli.main(["simulate", "--games", "1", "--modules", ""]) == 0  # none
+    assert "(special)" in capsys.readouterr().out
+
+
+def test_bench_and_tournament_take_modules(capsys) -> None:
+    assert cli.main(["bench", "--games", "1", "--rules", "original",
+                     "--modules", "identical_board:20"]) == 0
+    assert "rules original, modules identical_board:20" in capsys.readouterr().out
+    assert cli.main(["tournament", "--games", "1", "--workers", "1", "--seats", "easy,easy",
+                     "--modules", "identical_board:22", "--json"]) == 0
+    meta = json.loads(capsys.readouterr().out)["meta"]
+    assert meta["modules"] == ["identical_board:22"]

@@ -24,14 +24,23 @@ from dataclasses import dataclass, field
 from ..rules import (AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CARPENTERS_WORKSHOP, CASTLE,
                      CHURCH, CITY_HALL, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
                      KIND_KNOWLEDGE, KIND_SPECIES, KNOWLEDGE_BUILDING_INDEX, MARKET, MINE,
-                     MONASTERY, PASTURE, PHASE_BONUS, SHIP, WAREHOUSE, WATCHTOWER, GameState,
-                     PlayerState, colour_bonus_points, goods_points_per_tile,
-                     knowledge_end_points, placeable_mask)
+                     MONASTERY, PASTURE, PHASE_BONUS, SHIP, SPECIES, WAREHOUSE, WATCHTOWER,
+                     BUILDINGS, KIND_COUNT, GameState, PlayerState, colour_bonus_points,
+                     goods_points_per_tile, knowledge_end_points, placeable_mask)
 from ..rules import die_distance as distance
 
 ROUNDS = 25  # 5 phases of 5 rounds: every player has 25 turns
 # A tile kind of each colour, for asking a placement rule about a colour.
 COLOUR_KIND = tuple(KIND_COLOUR.index(c) for c in range(6))
+# The `tiles2` module's kinds: the crane (park) is a building type and the geese (goats) a
+# species of their own; monasteries 27 (turn order) and 28 (buying workers).
+CRANE = BUILDINGS.index("crane")
+GEESE = SPECIES.index("geese")
+BASE_BUILDINGS = CRANE          # the base game's eight building types come first
+GEESE_POINTS = 2
+BUILDING_MONASTERIES = 0xFF << 16   # monasteries 16-23
+CRANE_KINDS = tuple(k for k in range(KIND_COUNT) if KIND_BUILDING[k] == CRANE)
+GEESE_KINDS = tuple(k for k in range(KIND_COUNT) if KIND_SPECIES[k] == GEESE)
 
 
 @dataclass(frozen=True)
@@ -59,6 +68,9 @@ class Weights:
     order: float = 2.0                 # being first in turn order, early
     open_colour: float = 0.5           # each colour with an open estate space, early
     mine_silver: float = 1.2           # a silver paid by a mine at a later phase end
+    turn_order_top: float = 1.5        # monastery 27: on top of every stack, early
+    buy_workers: float = 1.0           # monastery 28: silver turns into workers on demand
+    geese_later: float = 0.5           # an open space of the geese's pasture: share filled
     knowledge: tuple = field(default=(
         0.0, 2.5, 0.0, 3.0, 2.5, 2.0, 3.0, 3.0, 3.0, 3.0, 3.0, 3.0, 2.5, 2.0, 3.0,
         0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
@@ -142,6 +154,10 @@ def _fit_odds(numbers: int, reach: int) -> float:
 _FITS = [[_fit_odds(numbers, reach) for numbers in range(128)] for reach in range(3)]
 
 
+def _holds_crane(p: PlayerState) -> bool:
+    return any(k in p.estate for k in CRANE_KINDS)
+
+
 def _bits(mask: int):
     while mask:
         low = mask & -mask
@@ -180,18 +196,23 @@ class Evaluator:
         v += self._bonus_share(state, p, t)
         silver_value = w.silver_late + w.silver_early * f
         worker_value = w.worker_late + w.worker_early * f
-        s, wk = p.silver, p.workers
-        v += min(s, w.silver_useful) * silver_value + max(0, s - w.silver_useful) * w.silver_late
-        v += (min(wk, w.workers_useful) * worker_value
-              + max(0, wk - w.workers_useful) * w.worker_late)
+        kn = p.knowledge
+        if kn >> 28 & 1:
+            # Monastery 28 turns a silver into 2 workers whenever the turn needs them: the
+            # holdings are worth their best split, so buying gains nothing by itself.
+            v += max(self._money(p.silver - j, p.workers + 2 * j, silver_value, worker_value)
+                     for j in range(p.silver + 1))
+        else:
+            v += self._money(p.silver, p.workers, silver_value, worker_value)
         v += self._goods(state, p, t, silver_value, worker_value)
         phase_ends = 5 - max(state.phase, 0)
-        kn = p.knowledge
         mines = p.colour_count[MINE]
         if mines:
             v += mines * phase_ends * (w.mine_silver + (kn >> 2 & 1) * worker_value)
         if kn:
             v += self._knowledge(state, p, t, f)
+        if state.config.modules:
+            v += self._module_tiles(p, f)
         storage_value = 0.0
         for k in p.storage:
             if k >= 0:
@@ -215,6 +236,29 @@ class Evaluator:
             return sum(1 for m in p.board.colour_mask if m & frontier)
         return sum(1 for c, m in enumerate(p.board.colour_mask)
                    if m & frontier and rule(p, COLOUR_KIND[c], m & frontier))
+
+    def _module_tiles(self, p: PlayerState, f: float) -> float:
+        """Placed crane and geese: the crane's count for monasteries 16-23 at the end, and
+        the 2 points the geese add to every animal tile still to come on their pasture."""
+        v = 0.0
+        estate = p.estate
+        for k in CRANE_KINDS:
+            if k in estate and p.knowledge & BUILDING_MONASTERIES:
+                v += 4.0
+        for k in GEESE_KINDS:
+            if k in estate:
+                board = p.board
+                area = board.area_mask[board.area_of[estate.index(k)]]
+                later = (area & ~p.occupied).bit_count()
+                v += later * (GEESE_POINTS + (p.knowledge >> 7 & 1)) * self.w.geese_later * f
+        return v
+
+    def _money(self, s: int, wk: int, silver_value: float, worker_value: float) -> float:
+        w = self.w
+        return (min(s, w.silver_useful) * silver_value
+                + max(0, s - w.silver_useful) * w.silver_late
+                + min(wk, w.workers_useful) * worker_value
+                + max(0, wk - w.workers_useful) * w.worker_late)
 
     def _bonus_share(self, state: GameState, p: PlayerState, t: int) -> float:
         share_t = self.t.share[t]
@@ -253,6 +297,7 @@ class Evaluator:
         v = 0.0
         for n in _bits(kn):
             v += w.knowledge[n] * f if n < len(w.knowledge) else 0.0
+        v += (w.turn_order_top * (kn >> 27 & 1) + w.buy_workers * (kn >> 28 & 1)) * f
         rs = state.rs
         end = knowledge_end_points(p, rs.knowledge_15_points, rs.knowledge_26_points)
         if end:
@@ -274,7 +319,7 @@ class Evaluator:
             v += rs.knowledge_26_points * 3 * f
         if kn >> 24 & 1:
             held = {KIND_SPECIES[k] for k in p.estate if k >= 0 and KIND_SPECIES[k] >= 0}
-            v += 4 * min(4 - len(held), 3 * f)
+            v += 4 * max(0.0, min(4 - len(held), 3 * f))
         if kn & 0xFF << 16:
             open_building = (p.board.colour_mask[BUILDING] & ~p.occupied).bit_count()
             v += 4 * min(open_building, 2 * f) * 0.5 * (kn >> 16 & 0xFF).bit_count()
@@ -320,7 +365,7 @@ class Evaluator:
                 gain = area_t[size][filled + 1]
             gain -= area_t[size][filled]
             if colour == PASTURE:
-                gain += self._animal_points(p, k, a)
+                gain += self._animal_points(p, k, a, f)
             if gain > best:
                 best = gain
             numbers |= 1 << board.die[s]
@@ -330,16 +375,29 @@ class Evaluator:
         fits = _FITS[min(p.workers, 2)][numbers]
         return best * w.storage_factor * (0.5 + 0.5 * fits) * min(1.0, t / 2)
 
-    @staticmethod
-    def _animal_points(p: PlayerState, k: int, area: int) -> float:
+    def _animal_points(self, p: PlayerState, k: int, area: int, f: float) -> float:
         species = KIND_SPECIES[k]
-        points = KIND_ANIMALS[k]
         mask = p.board.area_mask[area]
         estate = p.estate
         k7 = p.knowledge >> 7 & 1
+        if species == GEESE:
+            # 2, the best species there, and 2 for every animal tile placed there later.
+            by_species = [0] * len(SPECIES)
+            for s in _bits(mask & p.occupied):
+                other = KIND_SPECIES[estate[s]]
+                if other >= 0:
+                    by_species[other] += KIND_ANIMALS[estate[s]] + k7
+            by_species[GEESE] = 0
+            later = (mask & ~p.occupied).bit_count() - 1
+            return (GEESE_POINTS + k7 + max(by_species)
+                    + later * (GEESE_POINTS + k7) * self.w.geese_later * f)
+        points = KIND_ANIMALS[k]
         for s in _bits(mask & p.occupied):
-            if KIND_SPECIES[estate[s]] == species:
+            other = KIND_SPECIES[estate[s]]
+            if other == species:
                 points += KIND_ANIMALS[estate[s]] + k7
+            elif other == GEESE:
+                points += GEESE_POINTS + k7
         return points + k7
 
     def _effect(self, state: GameState, p: PlayerState, k: int, f: float,
@@ -359,6 +417,16 @@ class Evaluator:
         if colour == PASTURE:
             return 0.0  # its points depend on the pasture: see _animal_points
         b = KIND_BUILDING[k]
+        if b == CRANE:
+            # The best building's effect now, and a building for monasteries 16-23 later.
+            best = max(self._building_effect(state, p, other, f, silver_value, worker_value)
+                       for other in range(BASE_BUILDINGS))
+            return best + (4.0 if p.knowledge & BUILDING_MONASTERIES else 1.5 * f)
+        return self._building_effect(state, p, b, f, silver_value, worker_value)
+
+    def _building_effect(self, state: GameState, p: PlayerState, b: int, f: float,
+                         silver_value: float, worker_value: float) -> float:
+        w = self.w
         if b == WATCHTOWER:
             return 4.0
         if b == BANK:
@@ -388,10 +456,16 @@ class Evaluator:
             return rs.knowledge_26_points * (len(p.bonus_tiles) + 3 * f)
         if n == 24:
             held = {KIND_SPECIES[k] for k in p.estate if k >= 0 and KIND_SPECIES[k] >= 0}
-            return 4 * (len(held) + min(4 - len(held), 3 * f))
+            return 4 * (len(held) + max(0.0, min(4 - len(held), 3 * f)))
+        if n == 27:
+            return self.w.turn_order_top * f
+        if n == 28:
+            return self.w.buy_workers * f
         if 16 <= n <= 23:
             b = KNOWLEDGE_BUILDING_INDEX[n]
             have = sum(1 for k in p.estate if k >= 0 and KIND_BUILDING[k] == b)
+            if not p.knowledge & BUILDING_MONASTERIES and _holds_crane(p):
+                have += 1  # the crane would count as this building
             open_building = (p.board.colour_mask[BUILDING] & ~p.occupied).bit_count()
             return 4 * (have + min(open_building, 2 * f) * 0.5)
         return 2.0 * f

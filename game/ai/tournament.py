@@ -1,7 +1,8 @@
 """AI tournaments: complete games between AI tiers, with the seats rotated evenly.
 
     python main.py tournament --players 2 --seats hard,medium --games 400 --seed 1 \
-        [--workers 2] [--time-budget 1.0] [--iterations N] [--rules special] [--json]
+        [--workers 2] [--time-budget 1.0] [--iterations N] [--rules special] \
+        [--modules boards_11_18,tiles2] [--json]
 
 (or `python -m game.ai.tournament ...`). Game g seats the listed tiers rotated by g places
 (with two players: swapped every other game), takes its chance from an RNG seeded by
@@ -35,7 +36,7 @@ import time
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 
-from ..argtypes import POSITIVE, WORKERS, seconds
+from ..argtypes import POSITIVE, WORKERS, config_error, module_list, seconds
 from ..rules import BOARD_MODES, RULE_SETS, GameConfig, new_game
 from . import LEARNED_TIERS, TIERS, make_player
 
@@ -224,8 +225,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "game/ai/data/value.npz)")
     parser.add_argument("--rules", default="special", choices=RULE_SETS)
     parser.add_argument("--boards", default="advanced", choices=BOARD_MODES)
+    parser.add_argument("--modules", type=module_list, default=(),
+                        help="comma-separated expansion modules, e.g. boards_11_18,tiles2 or "
+                             "identical_board:20 (those the rule set offers)")
     parser.add_argument("--json", action="store_true", help="print machine-readable results")
     parser.add_argument("--progress", action="store_true", help="print each game as it ends")
+
+
+def game_config(args: argparse.Namespace) -> GameConfig:
+    """The games' configuration from the options (ValueError if the rules refuse it)."""
+    _, automa = parse_seats(args.seats, args.time_budget, args.iterations)
+    return GameConfig(players=args.players, rules=args.rules, board_mode=args.boards,
+                      chateauma=automa.difficulty if automa else None,
+                      modules=tuple(args.modules))
+
+
+def check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Options the rules refuse together are an argparse error before any game runs."""
+    try:
+        parse_seats(args.seats)
+    except argparse.ArgumentTypeError:
+        return  # run() reports seats it cannot play, as it always has
+    config_error(parser, lambda: game_config(args))
 
 
 def weights_file(text: str) -> str:
@@ -278,8 +299,11 @@ def run(args: argparse.Namespace) -> int:
     if automa is not None and args.players < 2:
         print("tournament: Châteauma needs at least one other seat", file=sys.stderr)
         return 2
-    config = GameConfig(players=args.players, rules=args.rules, board_mode=args.boards,
-                        chateauma=automa.difficulty if automa else None)
+    try:
+        config = game_config(args)
+    except ValueError as e:
+        print(f"tournament: {e}", file=sys.stderr)
+        return 2
     jobs = [(config, seats, args.seed, g) for g in range(args.games)]
     workers = worker_count(args.workers, args.games)
     start = time.perf_counter()
@@ -305,6 +329,7 @@ def run(args: argparse.Namespace) -> int:
     listed = [s.label for s in seats] + ([automa.label] if automa else [])
     meta = {"players": args.players, "seats": listed, "games": args.games,
             "seed": args.seed, "rules": args.rules, "boards": args.boards,
+            "modules": list(config.modules),
             "time_budget": args.time_budget, "iterations": args.iterations,
             "workers": workers, "seconds": round(elapsed, 1)}
     if args.json:
@@ -315,7 +340,7 @@ def run(args: argparse.Namespace) -> int:
     rotated = ",".join(s.label for s in seats)
     print(f"{args.games} games, {args.players} players, seats {rotated} rotated"
           f"{f' + {automa.label} last' if automa else ''}, rules {args.rules}, "
-          f"boards {args.boards}, seed {args.seed}, {workers} workers, {elapsed:.0f} s")
+          f"boards {args.boards}{_modules_text(config)}, seed {args.seed}, {workers} workers, {elapsed:.0f} s")
     print("winner by the game's ranking (points, then tie-breaks): no shared wins")
     width = max(8, *(len(label) + 2 for label in table))
     print(f"{'seat':<{width}}{'seats':>6}{'win rate':>10}{'95% CI':>16}{'mean':>8}{'sd':>7}"
@@ -334,11 +359,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _modules_text(config: GameConfig) -> str:
+    return f", modules {','.join(config.modules)}" if config.modules else ""
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ai.tournament",
                                      description="Play AI tiers against each other.")
     add_arguments(parser)
-    return run(parser.parse_args(argv))
+    args = parser.parse_args(argv)
+    check_arguments(parser, args)
+    return run(args)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,13 @@ from ..rules import Action, GameState, module_state
 
 Objective = Callable[[GameState, int], float]
 
+# Monastery 28 lets its owner buy 2 workers for a silver on every decision of the turn.
+# The evaluation values silver at its best conversion, so a purchase pays only when a die
+# needs the workers: the plan tries one only while the player holds fewer than this many,
+# which keeps the turn's sequences from growing by a level for every silver held.
+BUY_WORKERS = ("buy_workers",)
+BUY_WHILE_BELOW = 4
+
 
 class Line(NamedTuple):
     """A complete turn: its actions, the position after it and that position's value."""
@@ -63,6 +70,8 @@ def plan(state: GameState, objective: Objective, width: int,
         stages: dict[tuple, list] = {}
         for node, path in level:
             for action in node.legal_actions():
+                if action == BUY_WORKERS and node.players[seat].workers >= BUY_WHILE_BELOW:
+                    continue
                 child = node.clone()
                 child.apply(action, listen=False)
                 line = path + (action,)

@@ -16,11 +16,13 @@ from .chateauma import EMPTY as CHATEAUMA_EMPTY, JOKERS as CHATEAUMA_JOKERS, \
 from .chateauma_data import CARDS as CHATEAUMA_CARDS, ESTATES as CHATEAUMA_ESTATES, \
     LEFT_CARD_WHITE_DIE as CHATEAUMA_LEFT_CARD_WHITE_DIE, LEVELS as CHATEAUMA_LEVELS, \
     MODIFIERS as CHATEAUMA_MODIFIERS, parse_difficulty as parse_chateauma_difficulty
-from .config import BOARD_MODES, RULE_SETS, GameConfig, rule_set
+from .config import (BOARD_MODES, MODULES, RULE_SETS, GameConfig, check_modules,
+                     modules_offered, rule_set, split_module)
 from .data import load_json as load_rules_data
 from .dice import USE_SELL, die_use, distance as die_distance, workers_needed
 from .engine import placeable_mask
 from .events import EVENT_TYPES, TurnEnded
+from .extension import board_deal
 from .game import GameState, new_game, recompute_breakdown
 from .invariants import check_state
 from .play import play_game
@@ -33,8 +35,8 @@ from .visibility import module_state, position_seed, public_key, resample_hidden
 from .tiles import (BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP, CASTLE,
                     CHURCH, CITY_HALL, COLOURS, GOODS_TYPES, KIND_ANIMALS, KIND_BUILDING,
                     KIND_COLOUR, KIND_COUNT, KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES,
-                    KNOWLEDGE_COUNT, MARKET, MINE,
-                    MONASTERY, PASTURE, SHIP, SPECIES, WAREHOUSE, WATCHTOWER, kind_from_name)
+                    KINDS, KNOWLEDGE_COUNT, MARKET, MINE, MONASTERY, PASTURE, SHIP, SPECIES,
+                    WAREHOUSE, WATCHTOWER, kind_from_name)
 
 # The public API: everything outside game/rules imports from here only (a test checks).
 # Tile kinds are small ints indexing the KIND_* tables; colours and buildings index
@@ -45,6 +47,8 @@ __all__ = [
     "IllegalAction", "Match", "PlayerState", "RULE_SETS", "StateError", "action_text",
     "check_state", "new_game", "outcome_from_json", "outcome_to_json", "parse_action",
     "play_game", "replay", "rule_set", "load_rules_data",
+    # expansion modules
+    "MODULES", "modules_offered", "check_modules", "split_module",
     # what a seat may see
     "position_seed", "public_key", "resample_hidden", "module_state",
     # events
@@ -54,13 +58,15 @@ __all__ = [
     "PASTURE", "BUILDING", "BUILDINGS", "BANK", "BOARDING_HOUSE", "CARPENTERS_WORKSHOP",
     "CHURCH", "CITY_HALL", "MARKET", "WAREHOUSE", "WATCHTOWER", "SPECIES", "KIND_COUNT",
     "KIND_NAMES", "KIND_COLOUR", "KIND_BUILDING", "KIND_SPECIES", "KIND_ANIMALS",
-    "KIND_KNOWLEDGE", "kind_from_name", "GOODS_TYPES", "KNOWLEDGE_COUNT",
+    "KIND_KNOWLEDGE", "KINDS", "kind_from_name", "GOODS_TYPES", "KNOWLEDGE_COUNT",
     # dice
     "USE_SELL", "die_use", "die_distance", "workers_needed",
     # points
     "CATEGORIES", "AREA_POINTS", "PHASE_BONUS", "KNOWLEDGE_BUILDING_INDEX",
     "colour_bonus_points", "goods_points_per_tile", "knowledge_end_points",
     "recompute_breakdown",
+    # the expansion modules
+    "MODULES", "modules_offered", "split_module", "board_deal",
     # Châteauma
     "CHATEAUMA_CARDS", "CHATEAUMA_ESTATES", "CHATEAUMA_LEFT_CARD_WHITE_DIE",
     "CHATEAUMA_LEVELS", "CHATEAUMA_MODIFIERS", "CHATEAUMA_EMPTY", "CHATEAUMA_JOKERS",

@@ -20,6 +20,7 @@ to make than any tuple subclass. A module adds its kinds with `register_action`.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any, Callable
 
 from .extension import ACTION_KINDS, ActionKind
@@ -84,10 +85,20 @@ def _parse_discard(args: list[str]) -> Action:
 
 
 def register_action(name: str, fields: tuple[str, ...], decisions: tuple[str, ...],
-                    text: Callable[[Action], str], parse: Callable[[list[str]], Action]) -> None:
+                    text: Callable[[Action], str], parse: Callable[[list[str]], Action],
+                    module: str | None = None) -> None:
     """Add a kind of action: `decisions` are the frame kinds whose legal actions may hold
-    it, `text` writes it and `parse` reads the words after its name."""
-    ACTION_KINDS[name] = ActionKind(name, fields, decisions, text, parse)
+    it, `text` writes it and `parse` reads the words after its name; `module` names the
+    module that adds it."""
+    ACTION_KINDS[name] = ActionKind(name, fields, decisions, text, parse, module)
+
+
+def allow_action(name: str, decision: str) -> None:
+    """Let a decision a module adds hold a kind of action that exists already (e.g. the
+    crane's choice may be declined)."""
+    kind = ACTION_KINDS[name]
+    if decision not in kind.decisions:
+        ACTION_KINDS[name] = kind._replace(decisions=kind.decisions + (decision,))
 
 
 _DIE = ("turn", "castle")
@@ -158,6 +169,8 @@ def fields_of(action: Action) -> dict[str, Any]:
     return dict(zip(ACTION_KINDS[action[0]].fields, action[1:]))
 
 
-def allowed_in(decision: str) -> tuple[str, ...]:
-    """The kinds of action a decision may allow, in table order."""
-    return tuple(k.name for k in ACTION_KINDS.values() if decision in k.decisions)
+def allowed_in(decision: str, modules: Container[str] = ()) -> tuple[str, ...]:
+    """The kinds of action a decision may allow in a game with `modules`, in table
+    order."""
+    return tuple(k.name for k in ACTION_KINDS.values()
+                 if decision in k.decisions and (k.module is None or k.module in modules))

@@ -8,8 +8,12 @@ before it applies it.
 
 Outcomes by step:
   'start_player'  seat index
-  'boards'        advanced mode: a drawn board id per seat; random mode: (board id, castle
-                  space) per seat
+  'boards'        advanced mode: a drawn board id per seat (each chooses it or board 1),
+                  or, where board 1 is not dealt, the two board ids drawn for each seat
+                  (each chooses one of them); random mode: (board id, castle space) per
+                  seat. Without a choice to make (a pool of one board) advanced mode draws
+                  nothing. Where every player has a set of boards of their own
+                  (extension.BoardDeal.own_sets), two seats may draw the same number.
   'start_goods'   3 goods types per seat, seat after seat
   'phase'         (depot tiles, black depot tiles, round goods): one tile kind per depot
                   space in use (depots 1-6 in order, -1 where the supply ran out), the
@@ -23,6 +27,7 @@ A seat controller (extension.SeatController) adds its own chance steps
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from . import events as ev
@@ -30,7 +35,7 @@ from .boards import CENTRE, get_board
 from .config import START
 from .data import load_json
 from .engine import CHOOSE_BOARD, START_CASTLE, place_start_castle, start_turn
-from .extension import CHANCE_APPLY, CHANCE_SAMPLE
+from .extension import CHANCE_APPLY, CHANCE_SAMPLE, BoardDeal
 from .state import Frame, Position, IllegalAction, PlayerState
 from .tiles import COLOURS, COLOUR_BY_NAME, GOODS_PER_PHASE, GOODS_PER_PLAYER, KIND_COLOUR, \
     KIND_NAMES, MINE
@@ -53,6 +58,17 @@ def depot_colours(players: int, phase: int) -> list[list[int]]:
     return out
 
 
+@cache
+def _depot_layout(players: int, phase: int) -> tuple[tuple[tuple[int, ...], ...],
+                                                     tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """depot_colours made once per player count and phase (a refill reads it twice):
+    the colours by depot, every space's colour in depot order, and (colour, spaces of
+    that colour) by colour."""
+    colours = tuple(tuple(row) for row in depot_colours(players, phase))
+    spaces = tuple(c for row in colours for c in row)
+    return colours, spaces, tuple(sorted(Counter(spaces).items()))
+
+
 def black_depot_size(players: int) -> int:
     return _DEPOTS["black_depot_tiles"][str(players)]
 
@@ -67,14 +83,10 @@ def sample_chance(state: Position, rng) -> Any:
         r = rng.random
         return tuple([int(r() * 6) + 1 for _ in range(1 + 2 * state.config.deciders)])
     if step == "phase":
-        colours = depot_colours(state.n, state.phase)
-        need = Counter(c for row in colours for c in row)
-        drawn = {c: rng.sample(state.bags[c], min(k, len(state.bags[c]))) for c, k in
-                 sorted(need.items())}
-        depot_tiles = []
-        for row in colours:
-            for c in row:
-                depot_tiles.append(drawn[c].pop() if drawn[c] else -1)
+        _, spaces, need = _depot_layout(state.n, state.phase)
+        bags = state.bags
+        drawn = {c: rng.sample(bags[c], min(k, len(bags[c]))) for c, k in need}
+        depot_tiles = [drawn[c].pop() if drawn[c] else -1 for c in spaces]
         black = tuple(rng.sample(state.black_bag,
                                  min(black_depot_size(state.n), len(state.black_bag))))
         goods = tuple(rng.sample(_goods_list(state.goods_pool), GOODS_PER_PHASE))
@@ -86,11 +98,23 @@ def sample_chance(state: Position, rng) -> Any:
         return tuple(rng.sample(_goods_list(state.goods_pool),
                                 GOODS_PER_PLAYER * state.config.deciders))
     if step == "boards":
-        offered = state.config.offered_boards()
+        deal, n = state.hooks.board_deal, state.config.deciders
         if state.config.board_mode == "advanced":
             basic = state.rs.board_id(BASIC_BOARD)
-            return tuple(rng.sample([b for b in offered if b != basic], state.config.deciders))
-        boards = rng.sample(offered, state.config.deciders)
+            if basic in deal.pool:
+                others = [b for b in deal.pool if b != basic]
+                if deal.own_sets:
+                    return tuple(rng.choice(others) for _ in range(n))
+                return tuple(rng.sample(others, n))
+            k = _choices(deal)
+            if deal.own_sets:
+                return tuple(tuple(rng.sample(deal.pool, k)) for _ in range(n))
+            drawn = rng.sample(deal.pool, k * n)
+            return tuple(tuple(drawn[i * k:(i + 1) * k]) for i in range(n))
+        if deal.own_sets:
+            boards = [rng.choice(deal.pool) for _ in range(n)]
+        else:
+            boards = rng.sample(deal.pool, n)
         return tuple((b, rng.choice(get_board(b).castle_spaces)) for b in boards)
     if step in CHANCE_SAMPLE:
         return CHANCE_SAMPLE[step](state, rng)
@@ -147,7 +171,8 @@ def _apply_start_player(state: Position, outcome: Any, events: list | None) -> N
             outcome, tuple(order), tuple(state.players[s].silver for s in order),
             tuple(state.players[s].workers for s in order)))
     mode = state.config.board_mode
-    if mode in ("advanced", "random"):
+    deal = state.hooks.board_deal
+    if mode == "random" or (mode == "advanced" and not _dealt_whole(deal)):
         state.chance = "boards"
         return
     state.chance = None
@@ -162,42 +187,82 @@ def _apply_start_player(state: Position, outcome: Any, events: list | None) -> N
             place_start_castle(state, seat, CENTRE, events)
         state.chance = "start_goods"
     else:
-        _push_setup(state, [state.config.offered_boards()] * n, events)
+        # Free mode, or advanced mode where the pool is one board: nothing is drawn.
+        _push_setup(state, [list(deal.pool)] * n, events)
+
+
+def _choices(deal: BoardDeal) -> int:
+    """Boards drawn for each player to choose from in advanced mode where board 1 is not
+    dealt: two (a player takes a drawn duchy and chooses its side in the SE, l.280)."""
+    return min(2, len(deal.pool))
+
+
+def _dealt_whole(deal: BoardDeal) -> bool:
+    """Advanced mode has nothing to draw: the pool is one board, which every player gets."""
+    return len(deal.pool) == 1
 
 
 def _push_setup(state: Position, options: list[list[str]], events: list | None) -> None:
-    for seat in reversed(state.order):
-        if seat in state.hooks.controllers:
-            continue
+    """Each player in turn order chooses a board (a single option is no choice: that board
+    is theirs at once) and then the start castle's space."""
+    seats = [seat for seat in state.order if seat not in state.hooks.controllers]
+    for seat in seats:
+        if len(options[seat]) == 1:
+            board = options[seat][0]
+            state.players[seat].set_board(get_board(board))
+            if events is not None:
+                events.append(ev.BoardChosen(seat, board))
+    for seat in reversed(seats):
         state.frames.append(Frame(START_CASTLE, seat))
-        state.frames.append(Frame(CHOOSE_BOARD, seat, tuple(options[seat])))
+        if len(options[seat]) > 1:
+            state.frames.append(Frame(CHOOSE_BOARD, seat, tuple(options[seat])))
     if events is not None:
         events.append(ev.TurnStarted(state.frames[-1].player))
 
 
 def _apply_boards(state: Position, outcome: Any, events: list | None) -> None:
-    offered = state.config.offered_boards()
+    deal = state.hooks.board_deal
+    pool = list(deal.pool)
     n = state.config.deciders
     if not isinstance(outcome, (tuple, list)) or len(outcome) != n:
         raise _bad("boards", f"expected {n} entries")
+    # One shared set of boards: no number is drawn twice. A set for each player: no
+    # number twice for one player.
+    differ = "different " if not deal.own_sets else ""
     mode = state.config.board_mode
     if mode == "advanced":
         basic = state.rs.board_id(BASIC_BOARD)
-        if any(type(b) is not str or b not in offered or b == basic
-               for b in outcome) or len(set(outcome)) != n:
-            raise _bad("boards", f"expected {n} different boards from {offered} other than "
-                       f"{basic}, got {list(outcome)}")
+        if basic in pool:
+            if any(type(b) is not str or b not in pool or b == basic for b in outcome) or (
+                    not deal.own_sets and len(set(outcome)) != n):
+                raise _bad("boards", f"expected {n} {differ}boards from {pool} other than "
+                           f"{basic}, got {list(outcome)}")
+            options = [[basic, b] for b in outcome]
+        else:
+            k = _choices(deal)
+            if not all(isinstance(o, (tuple, list)) and len(o) == k
+                       and all(type(b) is str and b in pool for b in o)
+                       and len(set(o)) == k for o in outcome):
+                raise _bad("boards", f"expected {k} different boards from {pool} for each "
+                           f"player, got {list(outcome)}")
+            drawn = [b for o in outcome for b in o]
+            if not deal.own_sets and len(set(drawn)) != len(drawn):
+                raise _bad("boards", f"the players share one set of boards: a board is "
+                           f"drawn twice in {list(outcome)}")
+            options = [list(o) for o in outcome]
         if events is not None:
-            events.append(ev.BoardsDrawn(tuple(outcome)))
+            events.append(ev.BoardsDrawn(tuple(b if type(b) is str else tuple(b)
+                                               for b in outcome)))
         state.chance = None
-        _push_setup(state, [[basic, b] for b in outcome], events)
+        _push_setup(state, options, events)
         return
     if not all(isinstance(o, (tuple, list)) and len(o) == 2 and type(o[0]) is str
                and type(o[1]) is int for o in outcome):
         raise _bad("boards", "expected (board, castle space) pairs")
     boards = [(b, c) for b, c in outcome]
-    if len({b for b, _ in boards}) != n or any(b not in offered for b, _ in boards):
-        raise _bad("boards", f"expected {n} different boards from {offered}")
+    if any(b not in pool for b, _ in boards) or (
+            not deal.own_sets and len({b for b, _ in boards}) != n):
+        raise _bad("boards", f"expected {n} {differ}boards from {pool}")
     for b, c in boards:
         if c not in get_board(b).castle_spaces:
             raise _bad("boards", f"space {c} of board {b} is not a castle space")
@@ -253,17 +318,17 @@ def _apply_phase(state: Position, outcome: Any, events: list | None) -> None:
     if not _ints(depot_tiles) or not _ints(black):
         raise _bad("phase", "depot tiles are lists of tile numbers (-1 for an empty space)")
     depot_tiles, black = list(depot_tiles), list(black)
-    colours = depot_colours(state.n, state.phase)
-    spaces = [c for row in colours for c in row]
+    colours, spaces, slots_by_colour = _depot_layout(state.n, state.phase)
     if len(depot_tiles) != len(spaces):
         raise _bad("phase", f"expected {len(spaces)} depot tiles, got {len(depot_tiles)}")
+    filled = [0] * len(COLOURS)
     for k, c in zip(depot_tiles, spaces):
-        if k != -1 and (not 0 <= k < len(KIND_COLOUR) or KIND_COLOUR[k] != c):
-            raise _bad("phase", f"tile {k!r} does not fit a {COLOURS[c]} depot space")
-    for c in set(spaces):
-        slots = spaces.count(c)
-        filled = sum(1 for k, s in zip(depot_tiles, spaces) if s == c and k != -1)
-        if filled != min(slots, len(state.bags[c])):
+        if k != -1:
+            if not 0 <= k < len(KIND_COLOUR) or KIND_COLOUR[k] != c:
+                raise _bad("phase", f"tile {k!r} does not fit a {COLOURS[c]} depot space")
+            filled[c] += 1
+    for c, slots in slots_by_colour:
+        if filled[c] != min(slots, len(state.bags[c])):
             raise _bad("phase", f"{COLOURS[c]} depot spaces stay empty only when the supply "
                        "has run out")
     need = Counter(k for k in depot_tiles if k != -1)
@@ -282,9 +347,13 @@ def _apply_phase(state: Position, outcome: Any, events: list | None) -> None:
             state.bags[KIND_COLOUR[k]].remove(k)
     for k in black:
         state.black_bag.remove(k)
-    it = iter(depot_tiles)
-    state.depots = [[next(it) for _ in row] for row in colours]
-    state.depot_colours = colours
+    depots = []
+    at = 0
+    for row in colours:
+        depots.append(depot_tiles[at:at + len(row)])
+        at += len(row)
+    state.depots = depots
+    state.depot_colours = [list(row) for row in colours]
     state.black = black
     state.round_goods = goods
     state.chance = "roll"

@@ -45,8 +45,9 @@ from .boards import SPACES
 from .chateauma_data import (CARDS, END_SCORING, ESTATES, LEFT_CARD_WHITE_DIE, REWARDS,
                              START, Difficulty, Estate, estate_for, parse_difficulty)
 from .config import GameConfig
-from .engine import end_turn, score, sell_goods, take_goods
-from .scoring import CATEGORIES, colour_bonus_points, goods_points_per_tile
+from .engine import advance_marker, end_turn, score, sell_goods, take_goods
+from .scoring import (CATEGORIES, colour_bonus_points, final_scoring_done,
+                      goods_points_per_tile)
 from .state import Position, IllegalAction
 from .extension import (CHANCE_APPLY, CHANCE_JSON, CHANCE_SAMPLE, CHATEAUMA_BONUS, STEPS,
                         SeatController, register_controller)
@@ -449,12 +450,7 @@ def _bonus_ship(state: Position, slot: int, kind: int, sales: list, events: list
     else:
         if events is not None:
             events.append(ev.EffectLapsed(seat, "ship_goods"))
-    p = state.players[seat]
-    p.track_pos += 1
-    state.stamp += 1
-    p.track_stamp = state.stamp
-    if events is not None:
-        events.append(ev.TurnOrderMoved(seat, p.track_pos))
+    advance_marker(state, seat, events)
 
 
 def _bonus_animal(state: Position, slot: int, kind: int, sales: list, events: list | None) -> None:
@@ -680,7 +676,7 @@ def recompute_breakdown(state: Position) -> dict[str, int]:
     out["area_cards"] = sum(CARDS[card].points[c.level] for card in c.discarded)
     out["goods"] = goods_points_per_tile(state.n) * sum(p.sold)
     out["bonus_tiles"] = sum(colour_bonus_points(state.n, rank) for _, rank in p.bonus_tiles)
-    if state.terminal:
+    if final_scoring_done(state):
         out["leftover_goods"] = sum(p.goods)
         out["leftover_silver"] = p.silver
         out.update(_end_points(c))

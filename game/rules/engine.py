@@ -29,7 +29,9 @@ from itertools import combinations
 from operator import is_
 
 from . import events as ev
-from .boards import NEIGHBOUR_MASK as _NEIGHBOUR_MASK, get_board
+from .boards import NEIGHBOUR_MASK as _NEIGHBOUR_MASK, SPACES, Board, get_board
+from .config import START
+from .data import load_json
 from .dice import (COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE,
                    workers_needed)
 from .scoring import (AREA_POINTS, PHASE_BONUS, WATCHTOWER_POINTS, animal_points,
@@ -54,6 +56,56 @@ PICK_COLOURS = {MARKET: (SHIP, PASTURE), CARPENTERS_WORKSHOP: (BUILDING,),
                 CHURCH: (MINE, MONASTERY, CASTLE)}
 
 _TAKE_FREE = FREE_CHANGE_MONASTERY[USE_TAKE]
+
+# Every die action as one tuple made once, by die (0, 1, CASTLE_DIE): the legal lists
+# hand out these same objects instead of building a tuple per listing (listing is the
+# hottest work in the rules), and apply then finds the chosen one by identity. Sized by
+# the depots' spaces in depots.json and the storage spaces of START (check_state holds
+# every position to that many).
+_DEPOT_SPACES = max(len(d["slots"]) for d in load_json("depots.json")["depots"])
+_TAKE = [[[("take", die, depot, slot) for slot in range(_DEPOT_SPACES)]
+          for depot in range(7)] for die in range(3)]        # [die][depot][slot]
+_PLACE = [[[("place", die, j, space) for space in range(SPACES)]
+           for j in range(START["storage_spaces"])] for die in range(3)]  # [die][storage][space]
+_SELL = [[("sell", die, goods) for goods in range(7)] for die in range(3)]  # [die][goods]
+_WORKERS = [("workers", die) for die in range(3)]
+
+# _REACH[step - 1][free][face][workers]: the numbers, ascending, that a die showing `face`
+# can be used as with that many workers (COST's layout); _REACH_BITS the same numbers as a
+# bit set (bit n = number n). No change costs more than 3 workers (a face of 0, costing 99,
+# is no die), so 3 or more workers reach every number.
+_MOST_WORKERS = 3
+assert all(c <= _MOST_WORKERS or c == 99 for t in COST for r in t for row in r for c in row)
+
+
+def _per_cost_row(f) -> tuple:
+    """COST's layout [step - 1][free][face] with f(row) in place of each cost row."""
+    return tuple(tuple(tuple(f(row) for row in by_face) for by_face in by_free)
+                 for by_free in COST)
+
+
+_REACH = _per_cost_row(lambda row: tuple(tuple(n for n in range(1, 7) if row[n] <= w)
+                                         for w in range(_MOST_WORKERS + 1)))
+_REACH_BITS = _per_cost_row(lambda row: tuple(sum(1 << n for n in range(1, 7) if row[n] <= w)
+                                              for w in range(_MOST_WORKERS + 1)))
+_EVERY_NUMBER = (1, 2, 3, 4, 5, 6)  # a castle's action: any number, no workers
+_number_spaces_of: dict[Board, tuple[int, ...]] = {}  # boards compare by identity
+
+
+def _number_spaces(board: Board) -> tuple[int, ...]:
+    """Per bit set of die numbers: the board's spaces showing one of them (made once per
+    board, each set from a smaller one: the set without its lowest number)."""
+    table = _number_spaces_of.get(board)
+    if table is None:
+        by_number = [0] * 7
+        for space, n in enumerate(board.die):
+            by_number[n] |= 1 << space
+        spaces = [0] * 128
+        for bits in range(1, 128):
+            low = bits & -bits
+            spaces[bits] = spaces[bits ^ low] | by_number[low.bit_length() - 1]
+        table = _number_spaces_of[board] = tuple(spaces)
+    return table
 
 
 def _bits(mask: int):
@@ -121,48 +173,53 @@ def _placeable_masks(p: PlayerState) -> list[int]:
 
 def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
                  out: list) -> None:
-    w = p.workers
+    # Runs for every die at every turn decision, so it visits only what the die reaches:
+    # the depots and goods of the numbers it can be used as (_REACH) and the estate
+    # spaces of those numbers (_number_spaces), instead of checking each one's cost. The
+    # loops count their index by hand: enumerate and zip build an object per loop and a
+    # pair per item, which costs more here than the count.
+    w = p.workers  # never negative (check_state), so an index into _REACH's last level
+    if w > _MOST_WORKERS:
+        w = _MOST_WORKERS
     kn = p.knowledge
+    append = out.append
     if die == CASTLE_DIE:
-        free_take = free_sell = None
+        take_numbers = sell_numbers = _EVERY_NUMBER
+        face = 0  # (unused: a castle's placements are not filtered by number)
     else:
-        table = COST[kn >> 8 & 1]
-        value = p.dice[die]
-        free_take = table[kn >> _TAKE_FREE & 1][value]
-        free_sell = table[0][value]
+        by_free = _REACH[kn >> 8 & 1]
+        face = p.dice[die]
+        take_numbers = by_free[kn >> _TAKE_FREE & 1][face][w]
+        sell_numbers = by_free[0][face][w]
+    takes = _TAKE[die]
     depots = state.depots
-    for v in range(1, 7):
-        if free_take is None or free_take[v] <= w:
-            for s, k in enumerate(depots[v - 1]):
-                if k >= 0:
-                    out.append(("take", die, v, s))
-    board = p.board
-    storage = p.storage
-    for j, mask in enumerate(masks):
+    for v in take_numbers:
+        acts = takes[v]
+        slot = 0
+        for k in depots[v - 1]:
+            if k >= 0:
+                append(acts[slot])
+            slot += 1
+    places = _PLACE[die]
+    j = -1
+    for mask in masks:
+        j += 1
         if not mask:
             continue
-        k = storage[j]
-        # The spaces from the lowest up, inline: this loop is the hottest in the rules.
-        if free_take is None:
-            while mask:
-                low = mask & -mask
-                out.append(("place", die, j, low.bit_length() - 1))
-                mask ^= low
-        else:
-            m = FREE_CHANGE_MONASTERY[PLACE_USE[KIND_COLOUR[k]]]
-            cost = COST[kn >> 8 & 1][kn >> m & 1][p.dice[die]]
-            dies = board.die
-            while mask:
-                low = mask & -mask
-                s = low.bit_length() - 1
-                mask ^= low
-                if cost[dies[s]] <= w:
-                    out.append(("place", die, j, s))
+        if die != CASTLE_DIE:
+            m = FREE_CHANGE_MONASTERY[PLACE_USE[KIND_COLOUR[p.storage[j]]]]
+            mask &= _number_spaces(p.board)[_REACH_BITS[kn >> 8 & 1][kn >> m & 1][face][w]]
+        acts = places[j]
+        while mask:  # the spaces from the lowest up
+            low = mask & -mask
+            append(acts[low.bit_length() - 1])
+            mask ^= low
+    sells = _SELL[die]
     goods = p.goods
-    for t in range(1, 7):
-        if goods[t] and (free_sell is None or free_sell[t] <= w):
-            out.append(("sell", die, t))
-    out.append(("workers", die))
+    for t in sell_numbers:
+        if goods[t]:
+            append(sells[t])
+    append(_WORKERS[die])
 
 
 def _buy_actions(state: Position, p: PlayerState, out: list) -> None:
@@ -212,7 +269,8 @@ def _legal_turn(state: Position, frame: Frame) -> list:
             _die_actions(state, p, 0, masks, out)
         if second:
             _die_actions(state, p, 1, masks, out)
-    _buy_actions(state, p, out)
+    if not state.bought:  # (_buy_actions checks it too: this saves the call)
+        _buy_actions(state, p, out)
     if used[0] and used[1]:
         out.append(END)
     return out
@@ -299,7 +357,9 @@ def apply(state: Position, action: tuple, listen: bool = True) -> list | None:
     """Applies a legal action and plays on to the next decision; returns the events, or
     None when no one listens (the events are then never built: a search needs only the
     position)."""
-    legal = cached_legal_actions(state)
+    legal = state._legal  # cached_legal_actions, inline: apply runs at every decision
+    if legal is None:
+        legal = state._legal = legal_actions(state)
     try:
         known = legal[legal.index(action)]
     except (ValueError, TypeError):  # not equal to any legal action (or not comparable)
@@ -488,17 +548,25 @@ def _effect_monastery(state, seat, kind, space, events) -> None:
 
 
 def _effect_ship(state, seat, kind, space, events) -> None:
+    advance_marker(state, seat, events)
+    if any(any(g) for g in state.depot_goods):
+        state.frames.append(Frame(SHIP_GOODS, seat))
+    else:
+        if events is not None:
+            events.append(ev.EffectLapsed(seat, "ship_goods"))
+
+
+def advance_marker(state: Position, seat: int, events: list | None) -> None:
+    """A ship's step on the turn-order track: onto the top of any stack on the next space
+    (a module may then reorder that stack)."""
     p = state.players[seat]
     p.track_pos += 1
     state.stamp += 1
     p.track_stamp = state.stamp
     if events is not None:
         events.append(ev.TurnOrderMoved(seat, p.track_pos))
-    if any(any(g) for g in state.depot_goods):
-        state.frames.append(Frame(SHIP_GOODS, seat))
-    else:
-        if events is not None:
-            events.append(ev.EffectLapsed(seat, "ship_goods"))
+    for moved in state.hooks.marker_moved:
+        moved(state, seat, events)
 
 
 def _effect_animal(state, seat, kind, space, events) -> None:

@@ -17,7 +17,8 @@ class StartPlayerChosen(NamedTuple):
 
 
 class BoardsDrawn(NamedTuple):
-    boards: tuple[str, ...]
+    # Per seat: the board drawn, or the boards drawn for the seat to choose from.
+    boards: tuple[str | tuple[str, ...], ...]
 
 
 class BoardChosen(NamedTuple):
@@ -270,7 +271,7 @@ class ChateaumaExtraTurn(NamedTuple):
     sale_instead: bool  # both cards are full: a sale instead of the turn
 
 
-# --- modules' own ---
+# --- castle_connection (game/rules/modules/castle_connection.py)
 
 class CastlesPooled(NamedTuple):
     """castle_connection: castles left in the depots at a phase change go to the castle
@@ -285,6 +286,31 @@ class CastleRetrieved(NamedTuple):
     storage: int       # the storage space it went to
 
 
+# --- tiles2 (game/rules/modules/tiles2.py): buildings and species by name.
+
+class WorkersBought(NamedTuple):
+    player: int
+    silver: int        # paid
+    workers: int       # taken
+
+
+class CraneCopied(NamedTuple):
+    player: int
+    building: str      # the building whose placement effect the crane (park) used
+
+
+class GeeseScored(NamedTuple):
+    player: int
+    species: str | None  # the species they joined (None: no other animal there)
+    points: int        # the geese's share of the placement's points
+
+
+class CraneCounted(NamedTuple):
+    player: int
+    building: str      # the building the crane (park) counts as for the monasteries
+    points: int
+
+
 EVENT_TYPES = {cls.__name__: cls for cls in (
     StartPlayerChosen, BoardsDrawn, BoardChosen, StartCastlePlaced, StartGoodsDealt,
     PhaseStarted, DepotsCleared, DiceRolled, GoodsRevealed, RoundStarted, TurnStarted,
@@ -294,6 +320,7 @@ EVENT_TYPES = {cls.__name__: cls for cls in (
     ChateaumaJoined, ChateaumaSetUp, ChateaumaCardRevealed, ChateaumaDieRolled, ChateaumaTilePlaced,
     ChateaumaReserveTile, ChateaumaSaleTriggered, ChateaumaCardCompleted, ChateaumaTileMoved,
     ChateaumaCardShifted, ChateaumaExtraTurn,
+    WorkersBought, CraneCopied, GeeseScored, CraneCounted,
     CastlesPooled, CastleRetrieved)}
 
 

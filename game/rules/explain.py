@@ -52,7 +52,7 @@ def _reason(state: Position, action) -> str:
     seat = frame.player
     p = state.players[seat]
     decision = frame.kind
-    expected = allowed_in(decision)
+    expected = allowed_in(decision, state.hooks.by_id)
     if op not in expected:
         return (f"player {seat} must decide '{decision}' now; allowed here: "
                 f"{', '.join(expected)}")

@@ -46,6 +46,7 @@ class ActionKind(NamedTuple):
     decisions: tuple[str, ...]
     text: Callable[[tuple], str]
     parse: Callable[[list[str]], tuple]
+    module: str | None = None     # the module that adds it; None for the base game
 
 
 # Every kind of action by name: the base game's (actions.py) and the modules'.
@@ -69,6 +70,22 @@ CHATEAUMA_BONUS: dict[str, Callable] = {}
 MODULE_TYPES: dict[str, type["Module"]] = {}
 # Seat controller classes by id (filled when game/rules/chateauma.py is imported).
 CONTROLLER_TYPES: dict[str, type["SeatController"]] = {}
+
+
+
+@dataclass(frozen=True)
+class BoardDeal:
+    """How the duchies are dealt at setup (chance.py follows it in every board mode).
+
+    pool: the duchies a player's board comes from.
+    own_sets: every player draws from a full set of their own (a module whose box holds one
+    set of boards per player), so two players may hold the same number; otherwise the
+    players draw from one shared set and every drawn board differs.
+    """
+
+    pool: tuple[str, ...]
+    own_sets: bool = False
+
 
 # The slots of the two sequences, in order; the base game's steps are in them too.
 PHASE_END_SLOTS = ("after_turns", "tribute", "mines", "next_phase")
@@ -110,6 +127,11 @@ class Module:
     def ext_from_json(self, data: Any) -> Any:
         return data
 
+    def board_deal(self) -> BoardDeal | None:
+        """The duchies the board modes deal while the module is in play, or None to leave
+        the rule set's (or the catalogue's board pool, config.offered_boards) as it is."""
+        return None
+
     def place_rule(self) -> Callable | None:
         """A filter on where tiles may go, kept on each player: fn(p, kind, mask) -> the
         mask of spaces that stay allowed (only p's own estate may decide). None for no
@@ -141,6 +163,10 @@ class Module:
                     events: list | None) -> None:
         """After any tile's placement effect on a player's estate."""
 
+    def marker_moved(self, state: "Position", seat: int, events: list | None) -> None:
+        """After a seat's turn-order marker moved up the track (onto the top of any
+        stack there, engine.advance_marker)."""
+
     def depots_cleared(self, state: "Position", cleared: list[int],
                        events: list | None) -> None:
         """Before cleared depot tiles leave the game: take out the ones the module keeps."""
@@ -151,7 +177,8 @@ class Module:
         return []
 
     def recompute(self, state: "Position", seat: int, out: dict[str, int]) -> None:
-        """Add the module's points to a breakdown derived from placements alone."""
+        """Add the module's points to a breakdown derived from placements alone (for a
+        player's seat, or Châteauma's: `seat == state.config.chateauma_seat`)."""
 
     def public(self, state: "Position") -> tuple:
         """The module's state as every seat sees it (for visibility.public_key)."""
@@ -211,6 +238,7 @@ class Hooks:
     by_id: dict[str, Module]
     decision_actions: tuple[Callable, ...]
     tile_placed: tuple[Callable, ...]
+    marker_moved: tuple[Callable, ...]
     depots_cleared: tuple[Callable, ...]
     with_ext: tuple[Module, ...]
     phase_end: tuple[str, ...]
@@ -218,7 +246,6 @@ class Hooks:
     place_rules: tuple[Callable, ...]
     place_refusals: tuple[Callable, ...]
     explainers: tuple[Callable, ...]
-    recompute: tuple[Callable, ...]
     frame_owner: dict[str, Module]
     effect_frames: frozenset[str]
     step_frames: frozenset[str]
@@ -227,6 +254,7 @@ class Hooks:
     controllers: dict[int, SeatController]
     seating: Seating
     tie_winners: frozenset[int]
+    board_deal: BoardDeal
 
     def get(self, mid: str) -> Module | None:
         return self.by_id.get(mid)
@@ -281,6 +309,10 @@ def hooks_for(config: GameConfig) -> Hooks:
     # A controller's steps come after the modules' in each slot: Châteauma's mines pay
     # after every player's, its end scoring after everyone's (MODULES.md, "Sequences").
     sequenced = ms + controllers
+    deals = [d for d in (m.board_deal() for m in ms) if d is not None]
+    if len(deals) > 1:
+        raise ValueError("two modules deal the duchies: "
+                         + ", ".join(m.id for m in ms if m.board_deal() is not None))
 
     def using(name: str) -> tuple[Callable, ...]:
         return tuple(getattr(m, name) for m in ms if _overrides(m, name))
@@ -288,19 +320,25 @@ def hooks_for(config: GameConfig) -> Hooks:
     return Hooks(
         modules=ms, by_id={m.id: m for m in ms},
         decision_actions=using("decision_actions"), tile_placed=using("tile_placed"),
+        marker_moved=using("marker_moved"),
         depots_cleared=using("depots_cleared"),
         with_ext=tuple(m for m in ms if _overrides(m, "new_ext")),
         phase_end=_sequence(sequenced, PHASE_END_SLOTS, BASE_PHASE_END, "phase_end_steps"),
         game_end=_sequence(sequenced, GAME_END_SLOTS, BASE_GAME_END, "game_end_steps"),
         place_rules=tuple(r for r in (m.place_rule() for m in ms) if r is not None),
         place_refusals=using("place_refusal"), explainers=using("explain"),
-        recompute=using("recompute"),
         frame_owner={f: m for m in ms for f in m.effect_frames + m.step_frames},
         effect_frames=frozenset(f for m in ms for f in m.effect_frames),
         step_frames=frozenset(f for m in ms for f in m.step_frames),
         controllers={c.seat: c for c in controllers},
         seating=controllers[0] if controllers else Seating(),
-        tie_winners=frozenset(c.seat for c in controllers if c.wins_ties))
+        tie_winners=frozenset(c.seat for c in controllers if c.wins_ties),
+        board_deal=deals[0] if deals else BoardDeal(tuple(config.offered_boards())))
+
+
+def board_deal(config: GameConfig) -> BoardDeal:
+    """The duchies a game with this configuration deals, and how (for setup screens)."""
+    return hooks_for(config).board_deal
 
 
 def register(module_type: type[Module]) -> type[Module]:

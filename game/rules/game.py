@@ -7,37 +7,30 @@ so no rules module needs the class that needs them.
 
 from __future__ import annotations
 
-from typing import Any
-
 # Imported for what they register: every module's rules, and Châteauma's seat controller.
 from . import chateauma, modules  # noqa: F401
 from .chance import apply_chance, sample_chance
 from .config import GameConfig
-from .engine import apply, legal_actions
+from .engine import apply, cached_legal_actions
 from .scoring import player_breakdown
 from .serialize import state_from_json, state_to_json
-from .state import Action, Position
+from .state import Position
 
 
 class GameState(Position):
     __slots__ = ()
 
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = legal_actions(self)
-        return legal
-
-    def apply(self, action: Action, listen: bool = True) -> list | None:
-        """Applies a legal action; returns its events (None with listen=False: then no
-        event is built, for search)."""
-        return apply(self, action, listen)
-
-    def sample_chance(self, rng) -> Any:
-        return sample_chance(self, rng)
-
-    def apply_chance(self, outcome: Any, listen: bool = True) -> list | None:
-        return apply_chance(self, outcome, listen)
+    # The rules' functions are the methods themselves (each takes the position first), so
+    # a search or a simulated game pays no wrapper call per decision:
+    #   legal_actions()             the legal actions, listed once per position
+    #   apply(action, listen=True)  applies a legal action; returns its events (None with
+    #                               listen=False: then no event is built, for search)
+    #   sample_chance(rng)          a chance outcome drawn from the rules' distribution
+    #   apply_chance(outcome, listen=True)   applies a chance outcome; returns its events
+    legal_actions = cached_legal_actions
+    apply = apply
+    sample_chance = sample_chance
+    apply_chance = apply_chance
 
     def to_json(self) -> str:
         return state_to_json(self)
@@ -57,5 +50,9 @@ def recompute_breakdown(state: Position, seat: int) -> dict[str, int]:
     tests compare it with the running score)."""
     controller = state.hooks.controllers.get(seat)
     if controller is not None:
-        return controller.recompute(state)
-    return player_breakdown(state, seat)
+        out = controller.recompute(state)
+    else:
+        out = player_breakdown(state, seat)
+    for m in state.hooks.modules:
+        m.recompute(state, seat, out)
+    return out

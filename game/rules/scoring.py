@@ -96,6 +96,14 @@ END_KNOWLEDGE_MASK = sum(1 << n for n in END_KNOWLEDGE)
 BUILDING_KNOWLEDGE_MASK = sum(1 << n for n in KNOWLEDGE_BUILDING)
 
 
+def final_scoring_done(state: "Position") -> bool:
+    """The game end's final scoring has run: the game is over, or a later step of its end
+    waits on a decision (the end's steps still to run then end with 'game_over' and no
+    longer hold 'final_scoring')."""
+    steps = state.steps
+    return state.terminal or ("game_over" in steps and "final_scoring" not in steps)
+
+
 def player_breakdown(state: "Position", seat: int) -> dict[str, int]:
     """A player's score by category, derived from the placements and holdings alone
     (Châteauma's seat: chateauma.recompute_breakdown)."""
@@ -124,15 +132,14 @@ def player_breakdown(state: "Position", seat: int) -> dict[str, int]:
     out["goods"] = goods_points_per_tile(state.n) * sum(p.sold)
     out["bonus_tiles"] = sum(colour_bonus_points(state.n, rank) for _, rank in p.bonus_tiles)
     rs = state.rs
-    if rs.knowledge_scored_live or state.terminal:
+    ended = final_scoring_done(state)
+    if rs.knowledge_scored_live or ended:
         out["knowledge"] = knowledge_end_points(p, rs.knowledge_15_points,
                                                 rs.knowledge_26_points)
-    if state.terminal:
+    if ended:
         out["leftover_goods"] = sum(p.goods)
         out["leftover_silver"] = p.silver
         out["leftover_workers"] = p.workers // 2
-    for add in state.hooks.recompute:
-        add(state, seat, out)
     return out
 
 

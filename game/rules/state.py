@@ -219,14 +219,16 @@ class Position:
         c.n = self.n
         c.phase = self.phase
         c.round = self.round
-        c.players = [p.copy() for p in self.players]
+        # map over the copy methods: no comprehension frame per list (an AI's search
+        # clones at every node)
+        c.players = list(map(PlayerState.copy, self.players))
         c.depot_colours = self.depot_colours
-        c.depots = [d[:] for d in self.depots]
-        c.depot_goods = [g[:] for g in self.depot_goods]
+        c.depots = list(map(list.copy, self.depots))
+        c.depot_goods = list(map(list.copy, self.depot_goods))
         c.black = self.black[:]
         c.round_goods = self.round_goods[:]
         c.white = self.white
-        c.bags = [b[:] for b in self.bags]
+        c.bags = list(map(list.copy, self.bags))
         c.black_bag = self.black_bag[:]
         c.goods_pool = self.goods_pool[:]
         c.box = self.box[:]

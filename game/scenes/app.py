@@ -46,13 +46,15 @@ def _largest_16_by_9(w: float, h: float) -> tuple[int, int]:
     return round(DESIGN_WIDTH * scale), round(DESIGN_HEIGHT * scale)
 
 
-def default_window_size(desktop: tuple[int, int]) -> tuple[int, int]:
-    """The largest 16:9 window in 85% of the desktop; on a small desktop, where that
-    would be below MIN_WINDOW_SIZE, the largest 16:9 window the usable desktop holds.
-    Never larger than the desktop less DECORATIONS, so the whole window is visible."""
+def default_window_size(desktop: tuple[int, int], percent: int = 85) -> tuple[int, int]:
+    """The largest 16:9 window in `percent` of the desktop (the interface size setting,
+    85 by default); on a small desktop, where that would be below MIN_WINDOW_SIZE, the
+    largest 16:9 window the usable desktop holds. Never larger than the desktop less
+    DECORATIONS, so the whole window is visible."""
     dw, dh = desktop
     usable = max(1, dw - DECORATIONS[0]), max(1, dh - DECORATIONS[1])
-    w, h = _largest_16_by_9(min(dw * 0.85, usable[0]), min(dh * 0.85, usable[1]))
+    share = percent / 100
+    w, h = _largest_16_by_9(min(dw * share, usable[0]), min(dh * share, usable[1]))
     min_w, min_h = MIN_WINDOW_SIZE
     if w < min_w or h < min_h:
         w, h = _largest_16_by_9(*usable)
@@ -71,7 +73,29 @@ class App:
         self._drawn_version = -1
         ctx.set_fullscreen = self.set_fullscreen
         window.title = i18n.tr("app.title")
-        ctx.on_settings_changed(lambda _s: setattr(window, "title", i18n.tr("app.title")))
+        self._interface_size = ctx.settings.interface_size
+        ctx.on_settings_changed(self._settings_changed)
+
+    def _settings_changed(self, settings) -> None:
+        self.window.title = i18n.tr("app.title")
+        if settings.interface_size != self._interface_size:
+            self._interface_size = settings.interface_size
+            self.resize_window(settings.interface_size)
+
+    def resize_window(self, percent: int) -> None:
+        """The interface size changed: a window of that share of the desktop, centred (in
+        full screen, the window it returns to)."""
+        desktops = pygame.display.get_desktop_sizes() or [(1920, 1080)]
+        size = default_window_size(desktops[0], percent)
+        fullscreen = self.ctx.settings.fullscreen
+        if fullscreen:
+            self.window.set_windowed()
+        self.window.minimum_size = (min(MIN_WINDOW_SIZE[0], size[0]),
+                                    min(MIN_WINDOW_SIZE[1], size[1]))
+        self.window.size = size
+        self.window.position = pygame.WINDOWPOS_CENTERED
+        if fullscreen:
+            self.window.set_fullscreen(desktop=True)
 
     @property
     def viewport(self) -> Viewport:
@@ -135,9 +159,9 @@ class App:
         self.stack.clear()
 
 
-def create_window(fullscreen: bool = False) -> pygame.Window:
+def create_window(fullscreen: bool = False, percent: int = 85) -> pygame.Window:
     desktops = pygame.display.get_desktop_sizes() or [(1920, 1080)]
-    size = default_window_size(desktops[0])
+    size = default_window_size(desktops[0], percent)
     window = pygame.Window(i18n.tr("app.title"), size, pygame.WINDOWPOS_CENTERED,
                            resizable=True)
     # Smaller than MIN_WINDOW_SIZE only when the desktop itself has no room for it.
@@ -160,7 +184,8 @@ def main(table_class: TableFactory | None = None, windowed: bool = False) -> int
     try:
         ctx = ClientContext.open()
         try:
-            window = create_window(ctx.settings.fullscreen and not windowed)
+            window = create_window(ctx.settings.fullscreen and not windowed,
+                                   ctx.settings.interface_size)
             app = App(window, ctx)
             Launcher(ctx, app.stack, table_class).to_title()
             app.run()

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import i18n, persistence
+from .art import palette
 from .anim.timeline import Speed
 from .persistence import DataDirLock, SaveFile
 from .preferences import Notice, Settings, SettingsStore
@@ -60,6 +61,7 @@ class ClientContext:
         self.lock: DataDirLock | None = None
         self._settings_listeners: list[Callable[[Settings], None]] = []
         i18n.set_language(settings.language)
+        palette.set_scheme(settings.colours)
         # Nothing is opened here: the board opens the audio device when a sound is wanted.
         self.sound = sound if sound is not None else SoundBoard(MixerDevice())
         self.sound.set_level(settings.sound_volume, settings.sound)
@@ -114,6 +116,7 @@ class ClientContext:
         old, new = self._settings, self._settings.with_changes(**changes)
         self._settings = new
         i18n.set_language(new.language)
+        palette.set_scheme(new.colours)
         self.sound.set_level(new.sound_volume, new.sound)
         if new.fullscreen != old.fullscreen and self.set_fullscreen is not None:
             self.set_fullscreen(new.fullscreen)

@@ -17,6 +17,7 @@ import pygame
 from . import i18n
 from .context import ClientContext
 from .layout import Canvas
+from .modules_text import module_name
 from .persistence import SaveEntry, SaveError, display_name, format_saved_at, list_saves
 from .save_summary import SaveSummary, SeatSummary, summarise
 from .setup import rules_name
@@ -87,11 +88,6 @@ def difficulty_text(difficulty: str) -> str:
     words = i18n.tr(key) if i18n.has(key) else display_name(level)
     mods = "".join(f"+{m}" for m in modifiers)
     return f"{words} {mods}" if mods else words
-
-
-def module_name(module: str) -> str:
-    key = f"module.{module}"
-    return i18n.tr(key) if i18n.has(key) else display_name(module)
 
 
 def rules_text(rules: str, modules: tuple[str, ...]) -> str:

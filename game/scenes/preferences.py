@@ -1,5 +1,5 @@
 """The player's settings: language, animation speed, full screen, hand-off screen, sound
-and its volume.
+and its volume, the colour scheme and the interface size.
 
 A settings file that cannot be used never stops the game: the defaults (or every value
 that could be read) are used and the problems are reported as notices. The unusable file
@@ -22,6 +22,10 @@ SETTINGS_FORMAT = "castles-of-burgundy-settings"
 SETTINGS_VERSION = 1
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
 VOLUME_LEVELS = tuple(range(10, 101, 10))   # percent
+COLOUR_SCHEMES = ("standard", "colour_blind")
+# The window's share of the desktop in percent (the whole interface scales with the
+# window: the table is laid out once and drawn at the window's size).
+INTERFACE_SIZES = (60, 70, 85, 100)
 BROKEN_SUFFIX = ".broken"
 
 
@@ -43,6 +47,8 @@ class Settings:
     handoff_screen: bool = True
     sound: bool = True
     sound_volume: int = 70
+    colours: str = "standard"
+    interface_size: int = 85
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -62,6 +68,11 @@ def _check(name: str, value: Any) -> str | None:
         return None if value in i18n.LANGUAGES else f"expected one of {i18n.LANGUAGES}"
     if name == "animation_speed":
         return None if value in ANIMATION_SPEEDS else f"expected one of {ANIMATION_SPEEDS}"
+    if name == "colours":
+        return None if value in COLOUR_SCHEMES else f"expected one of {COLOUR_SCHEMES}"
+    if name == "interface_size":
+        return (None if type(value) is int and value in INTERFACE_SIZES
+                else f"expected one of {INTERFACE_SIZES}")
     if name == "sound_volume":
         return (None if type(value) is int and value in VOLUME_LEVELS
                 else f"expected one of {VOLUME_LEVELS}")

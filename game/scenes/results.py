@@ -232,11 +232,62 @@ class ScoreChart(Panel):
             canvas.text(name, (x + 68, y + 20), theme.FONT_SMALL, theme.TEXT, anchor="midleft")
 
 
+class FinalEstates(Panel):
+    """Every seat's estate as the game ended, in ranking order, with its name and points:
+    what each player built, beside the numbers."""
+
+    def __init__(self, rect: Any, state: GameState, ranking: list[int],
+                 seats: tuple[SeatSpec, ...]) -> None:
+        super().__init__(rect, enabled=False, visible=False)
+        from .table.view import TableView  # the table's picture of a position
+        self.view = TableView.from_state(state)
+        self.ranking = ranking
+        self.seats = seats
+
+    def cells(self) -> list[tuple[int, pygame.Rect]]:
+        """(seat, local cell) for every seat: two columns, one or two rows."""
+        w, h = self.rect.size
+        n = len(self.ranking)
+        cols = 2 if n > 1 else 1
+        rows = (n + cols - 1) // cols
+        top = 70
+        cw, ch = (w - 40) / cols, (h - top - 20) / rows
+        return [(seat, pygame.Rect(round(20 + (i % cols) * cw), round(top + (i // cols) * ch),
+                                   round(cw), round(ch)))
+                for i, seat in enumerate(self.ranking)]
+
+    def draw(self, canvas: Canvas) -> None:
+        from .table.estates_panel import paint_miniature
+        w, h = self.rect.size
+        canvas.fill_rect((0, 0, w, h), theme.PANEL, radius=18)
+        canvas.fill_rect((0, 0, w, h), theme.PANEL_EDGE, radius=18, width=3)
+        canvas.text(i18n.tr("results.estates"), (24, 18), theme.FONT_BUTTON, theme.TEXT)
+        font = canvas.font(theme.FONT_SMALL)
+        for place, (seat, cell) in enumerate(self.cells(), 1):
+            spec = self.seats[seat]
+            colour = palette.PLAYERS[spec.colour % len(palette.PLAYERS)]
+            draw_marker(canvas.surface, MARKERS[seat % len(MARKERS)],
+                        canvas.px(cell.x + 18, cell.y + 16), canvas.length(9), colour, palette.INK)
+            points = self.view.players[seat].score
+            label = i18n.tr("results.place", place=place) + " " + spec.name
+            canvas.text(fit_text(font, label, canvas.length(cell.w - 150)),
+                        (cell.x + 36, cell.y + 16), theme.FONT_SMALL, theme.TEXT,
+                        anchor="midleft")
+            canvas.text(i18n.trn("results.points", points, points=points),
+                        (cell.right - 12, cell.y + 16), theme.FONT_SMALL, theme.TEXT,
+                        anchor="midright")
+            # An estate is 12.12 hexes wide and 13 tall (pointy rows of 4-7 spaces).
+            size = min((cell.w - 16) / 12.2, (cell.h - 44) / 11.4)
+            paint_miniature(canvas, self.view.players[seat],
+                            (cell.centerx, cell.y + 36 + (cell.h - 36) / 2), size)
+
+
 # --- the scene ---------------------------------------------------------------------------
 
 RANKING = pygame.Rect(40, 100, 900, 370)
 BREAKDOWN = pygame.Rect(40, 488, 900, 582)
-CHART = pygame.Rect(980, 100, 900, 810)
+CHART = pygame.Rect(980, 164, 900, 746)
+TABS_Y = 100  # the tabs above the right-hand panel
 RANK_ROW = 56
 TABLE_ROW = 29
 
@@ -253,10 +304,29 @@ class ResultsScene(MenuScene):
         self.scores = state.scores()
         self.chart = ScoreChart(CHART, session.history.series(), session.seats)
         self.panels.add(self.chart)
+        self.final_estates = FinalEstates(CHART, state, self.ranking, session.seats)
+        self.panels.add(self.final_estates)
+        # The right-hand panel shows the score chart or the final estates.
+        self.chart_tab = self.add(Button((CHART.right - 420, TABS_Y, 200, 54),
+                                         "results.tab.chart", lambda: self.show("chart"),
+                                         font_size=theme.FONT_SMALL))
+        self.estates_tab = self.add(Button((CHART.right - 210, TABS_Y, 200, 54),
+                                           "results.tab.estates", lambda: self.show("estates"),
+                                           tooltip="results.tab.estates.tip",
+                                           font_size=theme.FONT_SMALL))
+        self.show("chart")
         self.again_button = self.add(Button((CHART.x, 960, 420, 80), "results.again",
                                             self.play_again, tooltip="results.again.tip"))
         self.title_button = self.add(Button((CHART.right - 360, 960, 360, 80),
                                             "results.to_title", self.to_title))
+
+    def show(self, panel: str) -> None:
+        """'chart' or 'estates' in the right-hand panel; its tab is the one greyed out."""
+        self.shown = panel
+        self.chart.visible = panel == "chart"
+        self.final_estates.visible = panel == "estates"
+        self.chart_tab.enabled = panel != "chart"
+        self.estates_tab.enabled = panel != "estates"
 
     def play_again(self) -> None:
         if self.ctx.launcher is None:

@@ -35,8 +35,8 @@ class SaveSummary:
 
 
 def config_modules(setup: GameSetup) -> tuple[str, ...]:
-    """The expansion modules a game uses (none exist yet; a config that names them lists
-    them under "modules")."""
+    """The expansion modules a game uses, as its config writes them
+    ("identical_board:20"); the Load menu names them (modules_text.module_name)."""
     modules = setup.config.to_dict().get("modules") or ()
     return tuple(str(m) for m in modules)
 

@@ -8,13 +8,13 @@ import pygame
 from . import i18n, synth
 from .context import ClientContext
 from .layout import Canvas
-from .preferences import ANIMATION_SPEEDS, VOLUME_LEVELS
+from .preferences import ANIMATION_SPEEDS, COLOUR_SCHEMES, INTERFACE_SIZES, VOLUME_LEVELS
 from .ui import theme
 from .ui.screen import MenuScene, draw_dialog
 from .ui.widgets import Button, Choice, Label
 
-DIALOG = pygame.Rect(510, 80, 900, 920)
-ROW_X, ROW_Y, ROW_W, ROW_H, ROW_GAP = DIALOG.x + 60, DIALOG.y + 130, DIALOG.w - 120, 76, 18
+DIALOG = pygame.Rect(510, 30, 900, 1020)
+ROW_X, ROW_Y, ROW_W, ROW_H, ROW_GAP = DIALOG.x + 60, DIALOG.y + 120, DIALOG.w - 120, 68, 14
 
 
 def _language_name(code: str):
@@ -23,6 +23,10 @@ def _language_name(code: str):
 
 def _volume_level(percent: int):
     return lambda: i18n.tr("settings.volume.level", percent=percent)
+
+
+def _interface_size(percent: int):
+    return lambda: i18n.tr("settings.interface_size.level", percent=percent)
 
 
 class SettingsOverlay(MenuScene):
@@ -54,14 +58,22 @@ class SettingsOverlay(MenuScene):
                    [(level, _volume_level(level)) for level in VOLUME_LEVELS], s.sound_volume,
                    lambda v: self._change_sound(sound_volume=v),
                    tooltip="settings.volume.tip"),
+            Choice(self._row(6), "settings.colours",
+                   [(name, f"settings.colours.{name}") for name in COLOUR_SCHEMES], s.colours,
+                   lambda v: self.ctx.change_settings(colours=v),
+                   tooltip="settings.colours.tip"),
+            Choice(self._row(7), "settings.interface_size",
+                   [(size, _interface_size(size)) for size in INTERFACE_SIZES],
+                   s.interface_size, lambda v: self.ctx.change_settings(interface_size=v),
+                   tooltip="settings.interface_size.tip"),
         ]
         self.choices = {c.name: c for c in rows}
         for row in rows:
             self.add(row)
-        self.notice = Label((ROW_X, self._row(6)[1], ROW_W, 110), self._notice_text,
+        self.notice = Label((ROW_X, self._row(8)[1], ROW_W, 90), self._notice_text,
                             size=theme.FONT_SMALL, colour=theme.ERROR)
         self.panels.add(self.notice)
-        self.close_button = self.add(Button((DIALOG.centerx - 160, DIALOG.bottom - 110, 320, 76),
+        self.close_button = self.add(Button((DIALOG.centerx - 160, DIALOG.bottom - 96, 320, 70),
                                             "common.close", self.close))
         self._seen_notices = 0
 
@@ -87,7 +99,9 @@ class SettingsOverlay(MenuScene):
                             ("settings.fullscreen", s.fullscreen),
                             ("settings.handoff", s.handoff_screen),
                             ("settings.sound", s.sound),
-                            ("settings.volume", s.sound_volume)):
+                            ("settings.volume", s.sound_volume),
+                            ("settings.colours", s.colours),
+                            ("settings.interface_size", s.interface_size)):
             choice = self.choices[name]
             choice.index = next(i for i, (v, _) in enumerate(choice.options) if v == value)
 

@@ -18,17 +18,19 @@ from typing import Any
 import pygame
 
 from ..ai import TIERS
-from ..rules import BOARD_MODES, RULE_SETS, GameConfig
+from ..rules import BOARD_MODES, MODULES, RULE_SETS, GameConfig, modules_offered, split_module
 from ..rules import CHATEAUMA_LEVELS as LEVELS, CHATEAUMA_MODIFIERS as MODIFIERS
 from ..rules import parse_chateauma_difficulty as parse_difficulty
 from . import i18n
 from .art import palette
 from .context import ClientContext
 from .layout import Canvas
+from .modules_text import ModuleReason, modules_reason
 from .names import MAX_NAME_LENGTH, printable
 from .persistence import SaveError, atomic_write_json, read_json_file
 from .preferences import ANIMATION_SPEEDS
 from .session import GameSetup, SeatSpec
+from .setup_modules import ModulesDialog, ModulesRow
 from .ui import theme
 from .ui.screen import MenuScene
 from .ui.widgets import Button, Choice, Label, Widget
@@ -123,10 +125,14 @@ class SetupDraft:
     modifiers: str = ""                 # a subset of "ABCD"
     handoff: bool = True
     level: str = DEFAULT_CHATEAUMA_LEVEL    # the level Châteauma plays when switched on
+    modules: tuple[str, ...] = ()       # as the config keeps them: "identical_board:20"
+    # Parameters chosen for modules that are off, used when they are switched on.
+    params_chosen: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.chateauma is not None:
             self.level = self.chateauma
+        self.modules = tuple(self.modules)
 
     # --- what the seats allow ------------------------------------------------------------
 
@@ -225,9 +231,74 @@ class SetupDraft:
         chosen = set(self.modifiers) ^ {modifier}
         self.modifiers = "".join(m for m in MODIFIERS if m in chosen)
 
+    # --- the modules ---------------------------------------------------------------------
+
+    def offered_modules(self) -> list[str]:
+        return modules_offered(self.rules)
+
+    def module_on(self, mid: str) -> bool:
+        return any(split_module(e)[0] == mid for e in self.modules)
+
+    def module_param(self, mid: str) -> str | None:
+        """The module's parameter as chosen, else the rule set's default for it."""
+        for entry in self.modules:
+            m, param = split_module(entry)
+            if m == mid and param is not None:
+                return param
+        allowed = self.module_params(mid)
+        if self.params_chosen.get(mid) in allowed:
+            return self.params_chosen[mid]
+        return allowed[0] if allowed else None
+
+    def module_params(self, mid: str) -> tuple[str, ...]:
+        return MODULES[mid].params.get(self.rules, ())
+
+    def _with(self, mid: str, on: bool, param: str | None) -> tuple[str, ...]:
+        kept = [e for e in self.modules if split_module(e)[0] != mid]
+        if on:
+            kept.append(mid if param is None else f"{mid}:{param}")
+        return tuple(sorted(kept))
+
+    def module_block(self, mid: str) -> ModuleReason | None:
+        """Why the module cannot be switched on (or off) now, or None."""
+        flipped = self._with(mid, not self.module_on(mid), self.module_param(mid))
+        return modules_reason(self.rules, flipped, self.board_mode, self.chateauma is not None,
+                              focus=mid)
+
+    def toggle_module(self, mid: str) -> None:
+        if self.module_block(mid) is None:
+            self.modules = self._with(mid, not self.module_on(mid), self.module_param(mid))
+
+    def set_module_param(self, mid: str, param: str) -> None:
+        if param not in self.module_params(mid):
+            raise ValueError(f"module {mid!r} takes one of {self.module_params(mid)}")
+        if self.module_on(mid):
+            self.modules = self._with(mid, True, param)
+        else:
+            self.params_chosen[mid] = param
+
+    def set_rules(self, rules: str) -> None:
+        """Another rule set: modules it does not offer are dropped, parameters it does not
+        allow go back to its default."""
+        self.rules = rules
+        kept = []
+        for entry in self.modules:
+            mid, param = split_module(entry)
+            if mid not in self.offered_modules():
+                continue
+            allowed = self.module_params(mid)
+            if allowed and param not in allowed:
+                param = allowed[0]
+            kept.append(mid if param is None else f"{mid}:{param}")
+        self.modules = tuple(sorted(kept))
+
+    def modules_problem(self) -> ModuleReason | None:
+        return modules_reason(self.rules, self.modules, self.board_mode,
+                              self.chateauma is not None)
+
     # --- checking and building -----------------------------------------------------------
 
-    def problem(self) -> SetupProblem | None:
+    def problem(self) -> SetupProblem | ModuleReason | None:
         """The first reason this draft cannot start a game, or None."""
         if self.players > MAX_PLAYERS:
             return SetupProblem("setup.error.too_many", count=self.players)
@@ -254,7 +325,7 @@ class SetupDraft:
             colours.add(seat.colour)
         if self.chateauma is not None and CHATEAUMA_NAME.casefold() in names:
             return SetupProblem("setup.error.same_name", name=CHATEAUMA_NAME)
-        return None
+        return self.modules_problem()
 
     def build(self, seed: int) -> GameSetup:
         """The GameSetup of this draft; raises SetupProblem when it cannot start."""
@@ -266,7 +337,8 @@ class SetupDraft:
         if self.chateauma is not None:
             seats.append(SeatSpec("chateauma", CHATEAUMA_NAME, self.chateauma_colour))
         config = GameConfig(players=self.players, rules=self.rules,
-                            board_mode=self.board_mode, chateauma=self.difficulty)
+                            board_mode=self.board_mode, chateauma=self.difficulty,
+                            modules=self.modules)
         return GameSetup(config, tuple(seats), seed, self.handoff)
 
     @classmethod
@@ -282,7 +354,7 @@ class SetupDraft:
         if setup.config.chateauma is not None:
             level, modifiers = parse_difficulty(setup.config.chateauma)
         return cls(seats, setup.config.rules, setup.config.board_mode, level, modifiers,
-                   setup.handoff)
+                   setup.handoff, modules=setup.config.modules)
 
 
 # --- the last setup ----------------------------------------------------------------------
@@ -531,27 +603,27 @@ class SetupScene(MenuScene):
             self.modifier_buttons[m] = self.add(toggle)
         x, w = RIGHT.x + 24, RIGHT.w - 48
         self.rules_choice = self.add(SetupChoice(
-            (x, 230, w, SEAT_H), "setup.rules", [(r, f"setup.rules.{r}") for r in RULE_SETS],
-            d.rules, lambda v: setattr(d, "rules", v),
-            tooltip=lambda: i18n.tr(f"setup.rules.about.{d.rules}")))
-        self.panels.add(Label((x + 8, 316, w - 16, 170),
+            (x, 216, w, SEAT_H), "setup.rules", [(r, f"setup.rules.{r}") for r in RULE_SETS],
+            d.rules, d.set_rules, tooltip=lambda: i18n.tr(f"setup.rules.about.{d.rules}")))
+        self.panels.add(Label((x + 8, 300, w - 16, 136),
                               lambda: i18n.tr(f"setup.rules.about.{d.rules}"),
                               size=theme.FONT_SMALL, colour=theme.TEXT_MUTED))
         self.boards_choice = self.add(SetupChoice(
-            (x, 500, w, SEAT_H), "setup.boards",
+            (x, 440, w, SEAT_H), "setup.boards",
             [(b, f"setup.boards.{b}") for b in BOARD_MODES], d.board_mode,
             lambda v: setattr(d, "board_mode", v),
             tooltip=lambda: i18n.tr(f"setup.boards.about.{d.board_mode}")))
-        self.panels.add(Label((x + 8, 586, w - 16, 90),
+        self.panels.add(Label((x + 8, 522, w - 16, 68),
                               lambda: i18n.tr(f"setup.boards.about.{d.board_mode}"),
                               size=theme.FONT_SMALL, colour=theme.TEXT_MUTED))
+        self.modules_row = self.add(ModulesRow((x, 598, w, SEAT_H), d, self.open_modules))
         self.speed_choice = self.add(SetupChoice(
-            (x, 690, w, SEAT_H), "setup.speed",
+            (x, 700, w, SEAT_H), "setup.speed",
             [(s, f"speed.{s}") for s in ANIMATION_SPEEDS], self.ctx.settings.animation_speed,
             lambda v: self.ctx.change_settings(animation_speed=v),
             tooltip="settings.speed.tip"))
         self.handoff_choice = self.add(SetupChoice(
-            (x, 790, w, SEAT_H), "setup.handoff", [(True, "common.on"), (False, "common.off")],
+            (x, 800, w, SEAT_H), "setup.handoff", [(True, "common.on"), (False, "common.off")],
             d.handoff, lambda v: setattr(d, "handoff", v),
             tooltip=lambda: i18n.tr("setup.handoff.tip") if d.humans >= 2 else i18n.tr(
                 "setup.handoff.unused")))
@@ -576,6 +648,7 @@ class SetupScene(MenuScene):
             toggle.enabled = d.chateauma is not None
         self.level_choice.enabled = d.chateauma is not None
         self.handoff_choice.enabled = d.humans >= 2
+        self.modules_row.enabled = bool(d.offered_modules())
         self.add_button.enabled = d.can_add()
         for row in self.seat_widgets:
             row["remove"].enabled = d.can_remove()
@@ -610,6 +683,10 @@ class SetupScene(MenuScene):
     def _remove(self, index: int) -> None:
         self.draft.remove_seat(index)
         self._build()
+
+    def open_modules(self) -> None:
+        if self.stack is not None and self.draft.offered_modules():
+            self.stack.push(ModulesDialog(self.draft))
 
     def setup(self) -> GameSetup:
         """The GameSetup to start, with a fresh seed; raises SetupProblem."""

@@ -19,7 +19,7 @@ from typing import Callable
 import pygame
 from client_events import click, key
 
-from game.rules import GameConfig, Match
+from game.rules import Frame, GameConfig, IllegalAction, Match
 from game.rules.tiles import CARPENTERS_WORKSHOP, CHURCH, MARKET
 from game.scenes.context import ClientContext
 from game.scenes.launcher import Launcher
@@ -39,7 +39,14 @@ KINDS = (
     "city_hall", "castle", "long_list", "payment", "other_estate", "four_players",
     "chateauma_extra", "chateauma_estate", "chateauma_turn", "dice_rolling", "ai_thinking",
     "pause_menu", "confirm", "handoff", "glossary", "glossary_filtered",
+    "module_turn", "crane", "geese", "crane_count", "module_glossary",
 )
+# The modules' moments: castle connection's pool and retrieval, tiles2's bought workers
+# and its decisions. Their rules are written apart from the client, so these positions
+# are made by hand on a game with the modules (`_hand_made`): the decision pushed as a
+# frame and the actions the agreed names give it as its legal list.
+MODULES_IN_PLAY = ("boards_11_18", "castle_connection", "tiles2")
+HAND_MADE = ("module_turn", "crane", "geese", "crane_count")
 
 PEOPLE = (SeatSpec("human", "Anna", 0), SeatSpec("human", "Bernhard", 1))
 WITH_AI = (SeatSpec("human", "Anna", 0), SeatSpec("ai", "KI Clara", 1, "random"))
@@ -104,6 +111,7 @@ class _Spec:
     rules: str = "special"
     chateauma: str | None = None
     handoff: bool = False
+    modules: tuple[str, ...] = ()
 
 
 SPECS = {
@@ -143,12 +151,14 @@ SPECS = {
     "glossary_filtered": _Spec(PEOPLE, _fresh_turn, rules="alea2019"),
     "handoff": _Spec(PEOPLE, lambda s: _fresh_turn(s) and s.current_player == 1,
                      handoff=True),
+    **{kind: _Spec(PEOPLE, _fresh_turn, "random", modules=MODULES_IN_PLAY)
+       for kind in HAND_MADE + ("module_glossary",)},
 }
 
 
 def _config(spec: _Spec) -> GameConfig:
     return GameConfig(players=len(spec.seats), rules=spec.rules, board_mode=spec.board_mode,
-                      chateauma=spec.chateauma)
+                      chateauma=spec.chateauma, modules=spec.modules)
 
 
 _found: dict[str, tuple[int, list[tuple]]] = {}
@@ -205,6 +215,8 @@ def _session(kind: str) -> GameSession:
         session.start()
         for move in moves:
             session.play(move)
+        if "castle_connection" in spec.modules:
+            session.state.ext["castle_connection"] = 2  # castles left from earlier phases
         _sessions[kind] = session
     return copy.deepcopy(_sessions[kind])
 
@@ -290,6 +302,65 @@ def _glossary_filtered(t: Table) -> None:
     t.stack.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="sil"))
 
 
+def hand_made(t: Table, decision: str | None, actions: list[tuple]) -> None:
+    """The current seat facing ``decision`` (None: the turn as it is) with ``actions``
+    added to what it may do, as the modules' agreed names give them."""
+    state = t.scene.state
+    if decision is not None:
+        state.frames.append(Frame(decision, state.current_player))
+        legal = []
+    else:
+        legal = list(state.legal_actions())
+    state._legal = legal + [a for a in actions if a not in legal]
+    # An action offered here that the engine does not offer itself is refused as an
+    # illegal one, as a game refuses any: the position is the client's test, not a game.
+    offered = _engine_legal(state)
+    session = t.scene.session
+    play = session.play
+
+    def guarded(action, *args, **kwargs):
+        if action in actions and action not in offered:
+            raise IllegalAction(f"{action!r} is offered by hand here")
+        return play(action, *args, **kwargs)
+    session.play = guarded
+    t.scene.narrowing = None  # the table asks the state again
+    t.stack.update(0)
+
+
+def _engine_legal(state) -> list[tuple]:
+    """What the engine itself offers at a hand-made position (nothing, where it has no
+    rules for the decision yet)."""
+    saved, state._legal = state._legal, None
+    try:
+        return list(state.legal_actions())
+    except Exception:  # noqa: BLE001 - a decision whose rules have not landed
+        return []
+    finally:
+        state._legal = saved
+
+
+def _module_turn(t: Table) -> None:
+    hand_made(t, None, [("retrieve",), ("buy_workers",)])
+
+
+def _crane(t: Table) -> None:
+    hand_made(t, "crane", [("crane", b) for b in range(8)] + [("decline",), ("buy_workers",)])
+
+
+def _geese(t: Table) -> None:
+    hand_made(t, "geese", [("geese", 0), ("geese", 2)])
+
+
+def _crane_count(t: Table) -> None:
+    hand_made(t, "crane_count", [("crane_count", b) for b in range(8)])
+
+
+def _module_glossary(t: Table) -> None:
+    """The glossary on the modules' entries (the search matches in both languages)."""
+    _glossary(t)
+    t.stack.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="27"))
+
+
 def _confirm(t: Table) -> None:
     t.scene.end_turn()  # both dice unused: asks before taking workers for them
 
@@ -298,7 +369,9 @@ _arrange = {"die_chosen": _choose_die, "worker_stepper": _step_value, "buy": _bu
             "payment": _ask_payment, "other_estate": _next_seat,
             "chateauma_estate": _next_seat, "dice_rolling": _roll,
             "chateauma_turn": _chateauma_moves, "pause_menu": _pause, "confirm": _confirm,
-            "glossary": _glossary, "glossary_filtered": _glossary_filtered}
+            "glossary": _glossary, "glossary_filtered": _glossary_filtered,
+            "module_turn": _module_turn, "crane": _crane, "geese": _geese,
+            "crane_count": _crane_count, "module_glossary": _module_glossary}
 
 
 def _check(t: Table) -> None:
@@ -344,6 +417,14 @@ def _check(t: Table) -> None:
         assert isinstance(top, GlossaryScene) and top.query == "sil"
     elif kind == "handoff":
         assert isinstance(top, HandoffScene)
+    elif kind == "module_turn":
+        assert scene.can_act() and n.decision == "turn" and n.has("retrieve")
+        assert scene.b_retrieve.enabled and scene.b_buy_workers.enabled
+        assert scene.view.castle_pool == 2
+    elif kind in ("crane", "geese", "crane_count"):
+        assert scene.can_act() and n.decision == kind and scene.choice_buttons
+    elif kind == "module_glossary":
+        assert isinstance(top, GlossaryScene) and top.query == "27"
     else:
         raise AssertionError(f"unknown position {kind}")
 
@@ -355,8 +436,9 @@ SCREENS = (
     "rules", "load_empty", "load_saves", "load_delete", "stats_empty", "stats_filled",
     "stats_damaged", "open_failed", "setup_default", "setup_four_seats", "setup_chateauma_solo",
     "setup_chateauma_extra", "setup_special_basic", "setup_alea2019_advanced",
-    "setup_original_random", "setup_yucata_free", "setup_problem", "results",
-    "results_chateauma",
+    "setup_original_random", "setup_yucata_free", "setup_problem", "setup_modules",
+    "setup_modules_dialog", "setup_modules_original", "setup_modules_basic", "results",
+    "results_chateauma", "results_estates", "results_chateauma_estates",
 )
 
 # Enough saves that the load list scrolls, and one that cannot be read.
@@ -443,6 +525,12 @@ def _draft(name: str):
     if name == "problem":
         return SetupDraft(seats=[SeatDraft("human", 0, None, "Anna"),
                                  SeatDraft("human", 1, None, "anna")])
+    if name in ("modules", "modules_dialog"):
+        return SetupDraft(modules=("boards_11_18", "castle_connection", "tiles2"))
+    if name == "modules_original":
+        return SetupDraft(rules="original", modules=("identical_board:20", "tiles2"))
+    if name == "modules_basic":  # a board mode the modules rule out: the reason shows
+        return SetupDraft(board_mode="basic", modules=("identical_board:22",))
     rules, boards = name.split("_")
     return SetupDraft(rules=rules, board_mode=boards, handoff=False,
                       seats=[SeatDraft("human", 0), SeatDraft("human", 2)])
@@ -480,8 +568,9 @@ def screen_at(name: str, data_root: Path,
     elif name in ("load_saves", "load_delete"):
         saved_games(ctx.saves_dir)
     if name.startswith("results"):
-        launcher.show_results(finished_session("medium+C" if name.endswith("chateauma")
-                                               else None))
+        launcher.show_results(finished_session("medium+C" if "chateauma" in name else None))
+        if name.endswith("estates"):
+            stack.top.show("estates")
         return ctx, stack
     launcher.to_title()
     if name == "settings":
@@ -498,7 +587,9 @@ def screen_at(name: str, data_root: Path,
         launcher.show_error(SaveError("error.save.malformed", ctx.autosave_path,
                                       detail="the record ends in the middle of a turn"))
     elif name.startswith("setup_"):
-        stack.push(SetupScene(ctx, _draft(name[len("setup_"):])))
+        scene = stack.push(SetupScene(ctx, _draft(name[len("setup_"):])))
+        if name.startswith("setup_modules") and name != "setup_modules":
+            scene.open_modules()
     elif name.startswith("stats_"):
         scene = stack.push(StatisticsScene(ctx))
         assert scene.wait_read(10)  # the record is read on a worker thread

@@ -11,7 +11,7 @@ import random
 import pygame
 from collections.abc import Callable
 
-from positions import recorded_games, saved_games
+from positions import recorded_games, saved_games, table_at
 from table_driver import FakeLauncher, click_spot, make_table, play_ai_game, settle
 from test_table_chateauma import chateauma_table
 
@@ -105,6 +105,38 @@ def setup_chateauma(data_root):
     return _menu(data_root, TitleScene, lambda ctx: SetupScene(ctx, draft))
 
 
+def setup_modules(data_root):
+    """The setup with modules chosen: the row that names them."""
+    draft = SetupDraft(modules=("boards_11_18", "castle_connection", "tiles2"))
+    return _menu(data_root, TitleScene, lambda ctx: SetupScene(ctx, draft))
+
+
+def _modules_dialog(draft):
+    def build(data_root):
+        stack, scene = _menu(data_root, TitleScene, lambda ctx: SetupScene(ctx, draft))
+        scene.open_modules()
+        return stack, stack.top
+    return build
+
+
+# Every module of the Special Edition on offer, two of them ruled out with their reasons
+# (castle connection without duchies 11-18, the identical duchy beside duchies 11-18).
+modules_dialog = _modules_dialog(SetupDraft(modules=("boards_11_18", "tiles2")))
+# The 2011 rules' forms; castle connection needs nothing there but rules out the
+# identical duchy chosen.
+modules_dialog_original = _modules_dialog(
+    SetupDraft(rules="original", modules=("identical_board:20",)))
+# The basic boards rule out every module that changes the duchies.
+modules_dialog_basic = _modules_dialog(SetupDraft(board_mode="basic", modules=("tiles2",)))
+
+
+def _at(kind):
+    def build(data_root):
+        t = table_at(kind, data_root)
+        return t.stack, t.stack.top
+    return build
+
+
 def _midgame(stack, scene, moves, seed):
     """Some moves in, at a turn where a die is still to be used."""
     rng = random.Random(seed)
@@ -119,6 +151,13 @@ def _midgame(stack, scene, moves, seed):
 def table_two(data_root):
     stack, scene, _ = make_table(data_root, ("human", "random"), seed=11)
     return _midgame(stack, scene, 40, 11)
+
+
+def table_colour_blind(data_root):
+    """The four-player table in the colour-blind-safe scheme."""
+    stack, scene = table_four(data_root)
+    scene.ctx.change_settings(colours="colour_blind")
+    return stack, scene
 
 
 def table_four(data_root):
@@ -216,6 +255,12 @@ def results(data_root):
     return stack, stack.push(ResultsScene(ctx, _FINISHED["four"]))
 
 
+def results_estates(data_root):
+    stack, scene = results(data_root)
+    scene.show("estates")
+    return stack, scene
+
+
 SCREENS: dict[str, Callable] = {
     "title": title, "settings": settings, "load": load_list, "load_delete": load_delete,
     "statistics": statistics_empty, "statistics_filled": statistics_filled,
@@ -223,10 +268,18 @@ SCREENS: dict[str, Callable] = {
     "rules": rules_reference,
     "setup": setup_two, "setup_four": setup_full, "setup_chateauma": setup_chateauma,
     "table": table_two, "table_die": table_die_chosen, "table_four": table_four,
+    "table_colour_blind": table_colour_blind,
     "table_four_enlarged": table_four_enlarged, "table_chateauma_enlarged": table_chateauma_enlarged,
     "table_estate": table_estate_choice,
     "table_chateauma": table_chateauma, "table_options": table_options,
     "pause": pause_menu, "glossary": glossary, "glossary_filtered": glossary_filtered,
     "glossary_chateauma": glossary_chateauma,
     "confirm": confirm, "handoff": handoff, "results": results,
+    "results_estates": results_estates,
+    "setup_modules": setup_modules, "modules_dialog": modules_dialog,
+    "modules_dialog_original": modules_dialog_original,
+    "modules_dialog_basic": modules_dialog_basic,
+    "table_modules": _at("module_turn"), "table_crane": _at("crane"),
+    "table_geese": _at("geese"), "table_crane_count": _at("crane_count"),
+    "glossary_modules": _at("module_glossary"),
 }

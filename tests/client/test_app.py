@@ -85,3 +85,17 @@ def test_long_frames_are_clamped(app):
     app.stack.top.update = seen.append
     app.step(5.0, [])
     assert seen == [0.1]
+
+
+@pytest.mark.parametrize("percent", [60, 70, 100])
+def test_the_interface_size_setting_resizes_the_window_to_its_share_of_the_desktop(app, percent):
+    desktop = (pygame.display.get_desktop_sizes() or [(1920, 1080)])[0]
+    app.ctx.change_settings(interface_size=percent)
+    assert tuple(app.window.size) == default_window_size(desktop, percent)
+    app.step(0.016, [])
+    assert app.window.get_surface().get_size() == tuple(app.window.size)
+
+
+def test_a_larger_interface_size_gives_a_larger_window():
+    sizes = [default_window_size((2560, 1440), p) for p in (60, 70, 85, 100)]
+    assert sizes == sorted(sizes) and len(set(sizes)) == 4

@@ -102,9 +102,24 @@ def test_modules_named_in_the_config_follow_the_rule_set():
     setup = SimpleNamespace(config=SimpleNamespace(to_dict=lambda: {"modules": ["inns",
                                                                                 "tiles2"]}))
     assert config_modules(setup) == ("inns", "tiles2")
-    assert rules_text("alea2019", ("inns", "tiles2")) == "alea 2019 with inns, tiles2"
+    # A module the client has no name for reads as the config writes it.
+    assert rules_text("alea2019", ("inns", "tiles2")) == "alea 2019 with inns, Four more tiles"
     assert rules_text("special", ()) == "Special Edition"
     assert config_modules(GameSetup(GameConfig(), PAIR)) == ()
+
+
+def test_a_saved_games_modules_are_listed_by_name_in_both_languages(ctx):
+    config = GameConfig(board_mode="free", modules=("identical_board:21", "tiles2"))
+    setup = GameSetup(config, PAIR)
+    assert config_modules(setup) == ("identical_board:21", "tiles2")
+    assert rules_text("special", config_modules(setup)) == \
+        "Special Edition with Identical duchy 21, Four more tiles"
+    i18n.set_language("de")
+    try:
+        assert rules_text("special", config_modules(setup)).endswith(
+            "Gleiches Fürstentum 21, Vier weitere Plättchen")
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_game_still_being_set_up_says_so(ctx):

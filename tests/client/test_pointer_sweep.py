@@ -51,7 +51,8 @@ FRAME = 1 / 60
 QUICK_AI = 0.02  # seconds an AI player or a hint thinks
 
 TABLE_KEYS = [pygame.K_1, pygame.K_2, pygame.K_PLUS, pygame.K_MINUS, pygame.K_w, pygame.K_b,
-              pygame.K_e, pygame.K_d, pygame.K_h, (pygame.K_z, pygame.KMOD_CTRL),
+              pygame.K_e, pygame.K_d, pygame.K_h, pygame.K_r, pygame.K_k,
+              (pygame.K_z, pygame.KMOD_CTRL),
               pygame.K_TAB, pygame.K_SPACE, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
               pygame.K_ESCAPE]
 MENU_KEYS = [pygame.K_DOWN, pygame.K_UP, pygame.K_TAB, (pygame.K_TAB, pygame.KMOD_SHIFT),

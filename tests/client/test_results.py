@@ -206,6 +206,39 @@ def test_results_screen_matches_golden_image():
     compare_golden(results_screen(), "results_screen.png")
 
 
+class TestFinalEstates:
+    """Every player's final estate beside the ranking and the category table."""
+
+    @pytest.fixture
+    def ctx(self, tmp_path):
+        return ClientContext.load(tmp_path, launcher=Launcher())
+
+    def test_the_tabs_swap_the_score_chart_for_the_final_estates(self, ctx):
+        scene = ResultsScene(ctx, finished())
+        assert scene.chart.visible and not scene.final_estates.visible
+        assert not scene.chart_tab.enabled and scene.estates_tab.enabled
+        scene.estates_tab.activate()
+        assert scene.final_estates.visible and not scene.chart.visible
+        assert scene.chart_tab.enabled and not scene.estates_tab.enabled
+        scene.chart_tab.activate()
+        assert scene.shown == "chart"
+
+    @pytest.mark.parametrize("chateauma", [None, "medium"])
+    def test_each_seat_has_a_cell_in_ranking_order_showing_its_estate(self, ctx, chateauma):
+        session = finished(chateauma)
+        scene = ResultsScene(ctx, session)
+        panel = scene.final_estates
+        assert [seat for seat, _ in panel.cells()] == session.state.ranking()
+        cells = [cell for _, cell in panel.cells()]
+        assert all(pygame.Rect(0, 0, *panel.rect.size).contains(c) for c in cells)
+        assert not any(a.colliderect(b) for i, a in enumerate(cells) for b in cells[i + 1:])
+        for seat in range(session.state.n):
+            shown = [t for t in panel.view.players[seat].estate if t is not None]
+            placed = [k for k in session.state.players[seat].estate if k >= 0] \
+                if seat != session.state.config.chateauma_seat else shown
+            assert len(shown) == len(placed) > 0
+
+
 def test_a_modules_category_is_shown_only_in_games_with_it():
     base = new_game(GameConfig(players=2))
     module = new_game(GameConfig(players=2, board_mode="random",

@@ -39,7 +39,8 @@ def shown(view: TableView) -> dict:
             "depot_goods": [list(g) for g in view.depot_goods], "black": list(view.black),
             "round_goods": list(view.round_goods), "white": view.white,
             "bonus_taken": list(view.bonus_taken), "current": view.current,
-            "over": view.over, "turn_order": view.track_order()}
+            "over": view.over, "turn_order": view.track_order(),
+            "castle_pool": view.castle_pool}
 
 
 def differences(a: dict, b: dict, path: str = "") -> list[str]:
@@ -60,12 +61,16 @@ CONFIGS = [GameConfig(players=n, rules=r) for r in RULE_SETS for n in (2, 4)] + 
     GameConfig(players=2, chateauma="medium"),
     GameConfig(players=2, chateauma="hard+A+B+C+D"),
     GameConfig(players=3, rules="alea2019", board_mode="free", chateauma="easy+A+D"),
+    # The modules' events (the castle pool, bought workers) keep the view whole too.
+    GameConfig(players=3, board_mode="random",
+               modules=("boards_11_18", "castle_connection", "tiles2")),
 ]
 
 
 def _id(c: GameConfig) -> str:
     return f"{c.players}p-{c.rules}-{c.board_mode}" + (f"-cm-{c.chateauma}" if c.chateauma
-                                                      else "")
+                                                      else "") + "".join(
+        f"-{m}" for m in c.modules)
 
 
 def play_and_compare(config: GameConfig, seed: int) -> int:

@@ -7,7 +7,7 @@ import pytest
 
 from game.rules import GameConfig, IllegalAction, new_game
 from game.rules.actions import action_text, allowed_in, fields_of, parse_action
-from game.rules.extension import ACTION_KINDS, LEGAL
+from game.rules.extension import ACTION_KINDS, LEGAL, MODULE_TYPES
 
 
 def _walk(config: GameConfig, seed: int):
@@ -23,16 +23,20 @@ def _walk(config: GameConfig, seed: int):
         state.apply(legal[rng.randrange(len(legal))])
 
 
-@pytest.mark.parametrize("players,rules,automa", [(2, "special", None), (3, "original", None),
-                                                  (2, "yucata", "medium"), (4, "alea2019", None)])
-def test_every_legal_action_is_a_kind_its_decision_allows_and_reads_back(players, rules, automa):
-    config = GameConfig(players=players, rules=rules, chateauma=automa)
+@pytest.mark.parametrize("players,rules,automa,modules", [
+    (2, "special", None, ()), (3, "original", None, ()), (2, "yucata", "medium", ()),
+    (4, "alea2019", None, ()), (2, "special", None, ("boards_11_18", "castle_connection", "tiles2")),
+    (3, "original", "easy", ("castle_connection", "tiles2")), (2, "alea2019", None, ("tiles2",))])
+def test_every_legal_action_is_a_kind_its_decision_allows_and_reads_back(players, rules, automa,
+                                                                         modules):
+    config = GameConfig(players=players, rules=rules, chateauma=automa, modules=modules)
     seen = set()
     for state, legal in _walk(config, seed=players * 7 + len(rules)):
         decision = state.decision
         for a in legal:
             kind = ACTION_KINDS[a[0]]
             assert decision in kind.decisions, (a, decision)
+            assert kind.module is None or kind.module in state.hooks.by_id
             assert len(a) - 1 <= len(kind.fields)
             assert parse_action(action_text(a)) == a
             seen.add(a[0])
@@ -41,7 +45,12 @@ def test_every_legal_action_is_a_kind_its_decision_allows_and_reads_back(players
 
 def test_every_decision_the_rules_know_allows_some_kind_of_action():
     for decision in LEGAL:
-        assert allowed_in(decision), decision
+        assert allowed_in(decision, MODULE_TYPES), decision
+
+
+def test_a_modules_kinds_of_action_are_allowed_only_in_games_with_it():
+    assert "buy_workers" not in allowed_in("turn")
+    assert "buy_workers" in allowed_in("turn", {"tiles2"})
 
 
 def test_fields_of_names_an_actions_fields():

@@ -61,11 +61,11 @@ PINNED = {
     # retrieval change the legal actions the seeded choices pick from, and the pool keeps
     # cleared castles out of the box.
     (2, "easy", ("castle_connection", "boards_11_18"), "advanced", 124):
-        ("233838adea656ae3", "b289e67597895fe0", "a63ab002043b7296"),
+        ("14acddb527de2308", "10d8ce4626dfb3a6", "ae358124b80dfac0"),
     (3, "medium", ("castle_connection", "boards_11_18"), "random", 125):
-        ("dd45dc2f62d59f53", "9b5d07314c319e63", "5bac7a8bfd6838b0"),
+        ("fb5035515de8a28a", "7c3f8b747824b236", "f208e759e0758900"),
     (4, "hard", ("castle_connection", "boards_11_18"), "advanced", 126):
-        ("fd9ddd264dafeb12", "a70b5d43c4177567", "b190f12c809a33eb"),
+        ("c4dbe1ca1503c633", "874c5eedc543ef73", "c34e14c784c00ce8"),
     (2, "easy+D", (), "free", 130):
         ("10ecbdfd658b2f6c", "37fdc4f82dbebdac", "22fe1ce1086259d6"),
     (3, "medium+A+B", (), "basic", 131):

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations, product
 
 import pytest
 
 from game.rules import (BOARD_MODES, RULE_SETS, GameConfig, GameRecord, GameState, Match,
                         action_text, check_state, new_game, parse_action, recompute_breakdown,
                         replay)
+from game.rules.config import MODULES, check_modules, modules_offered
+from game.rules.extension import board_deal
 
 
 def check_game(seed: int, config: GameConfig, roundtrip_every: int = 23,
@@ -40,6 +43,9 @@ def check_game(seed: int, config: GameConfig, roundtrip_every: int = 23,
             assert restored.legal_actions() == s.legal_actions()
     s = match.state
     check_state(s)
+    pool = board_deal(config).pool
+    assert all(p.board.id in pool for seat, p in enumerate(s.players)
+               if seat != config.chateauma_seat), "a duchy from outside the board pool"
     for seat in range(s.n):
         recomputed = {k: v for k, v in recompute_breakdown(s, seat).items() if v}
         assert recomputed == s.score_breakdown(seat), f"seat {seat}"
@@ -98,3 +104,77 @@ def test_invariants_hold_after_chance_steps_too() -> None:
                 legal = s.legal_actions()
                 s.apply(legal[int(rng.random() * len(legal))])
             check_state(s)
+
+
+# --- the expansion modules: every combination a rule set offers --------------------------
+
+def _accepted(rules: str, modules: tuple[str, ...], mode: str, chateauma: bool) -> bool:
+    try:
+        check_modules(rules, modules, mode, chateauma)
+    except ValueError:
+        return False
+    return True
+
+
+def module_sets() -> list[tuple[str, tuple[str, ...], bool]]:
+    """(rule set, modules, with Châteauma) for every non-empty set of the modules each rule
+    set offers (config.modules_offered: whatever modules exist) that check_modules accepts
+    in some board mode, each parameter value on its own, with and without Châteauma where
+    it may play."""
+    out = []
+    for rules in RULE_SETS:
+        offered = modules_offered(rules)
+        for k in range(1, len(offered) + 1):
+            for chosen in combinations(offered, k):
+                values = [[f"{m}:{p}" for p in MODULES[m].params.get(rules, ())] or [m]
+                          for m in chosen]
+                for modules in product(*values):
+                    for automa in (False, True):
+                        if any(_accepted(rules, modules, mode, automa) for mode in BOARD_MODES):
+                            out.append((rules, modules, automa))
+    return out
+
+
+MODULE_SETS = module_sets()
+DIFFICULTIES = ("medium", "hard+A+B+C+D", "easy+A+D")
+
+
+def module_config(rules: str, modules: tuple[str, ...], automa: bool, i: int) -> GameConfig:
+    """The i-th game's configuration: 2, 3 and 4 players and the accepted board modes in
+    turn, shifted every three games so that six games meet six different pairs;
+    Châteauma's difficulties in turn."""
+    modes = [m for m in BOARD_MODES if _accepted(rules, modules, m, automa)]
+    return GameConfig(players=2 + i % 3, rules=rules,
+                      board_mode=modes[(i + i // 3) % len(modes)],
+                      modules=modules,
+                      chateauma=DIFFICULTIES[i // 2 % 3] if automa else None)
+
+
+def _set_id(entry: tuple[str, tuple[str, ...], bool]) -> str:
+    rules, modules, automa = entry
+    return f"{rules}-{'+'.join(modules)}{'-chateauma' if automa else ''}"
+
+
+def test_every_offered_module_set_is_covered() -> None:
+    assert {m for _, mods, _ in MODULE_SETS for m in mods} >= {
+        f"{m}:{p}" if MODULES[m].params.get(r) else m
+        for r in RULE_SETS for m in modules_offered(r)
+        for p in (MODULES[m].params.get(r) or (None,))}
+    assert ("special", ("boards_11_18", "castle_connection", "tiles2"), True) in MODULE_SETS
+    assert not any(set(mods) >= {"boards_11_18", "identical_board:19"}
+                   for _, mods, _ in MODULE_SETS)
+
+
+@pytest.mark.parametrize("entry", MODULE_SETS, ids=_set_id)
+def test_invariants_over_random_games_with_modules(entry) -> None:
+    base = 500_000 + MODULE_SETS.index(entry) * 1000
+    for i in range(6):  # 2-4 players, the board modes in turn
+        check_game(base + i, module_config(*entry, i))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry", MODULE_SETS, ids=_set_id)
+def test_invariants_over_many_random_games_with_modules(entry) -> None:
+    base = 700_000 + MODULE_SETS.index(entry) * 1000
+    for i in range(120):
+        check_game(base + i, module_config(*entry, i), roundtrip_every=97, check_every=1)

@@ -12,6 +12,11 @@ BUILDINGS = ("warehouse", "watchtower", "carpenters_workshop", "church", "market
              "boarding_house", "bank", "city_hall")
 SPECIES = ("cow", "sheep", "pig", "chicken")
 KNOWLEDGE_NUMBERS = range(1, 27)
+# The fronts modules add (tiles2: the crane or park, the geese or goats, monastery tiles
+# 27 and 28), drawn only when a module brings them into play.
+MODULE_BUILDINGS = ("crane", "park")
+MODULE_SPECIES = ("geese", "goats")
+MODULE_KNOWLEDGE = range(27, 29)
 ANIMAL_COUNTS = (2, 3, 4)
 
 _ESTATE_COLOUR = {"animal": "pasture"}
@@ -33,16 +38,17 @@ class TileFace:
             raise ValueError(f"unknown tile category {self.category!r}")
         if (self.category == "building") != (self.building is not None):
             raise ValueError("a building tile, and only a building tile, names its building")
-        if self.building is not None and self.building not in BUILDINGS:
+        if self.building is not None and self.building not in BUILDINGS + MODULE_BUILDINGS:
             raise ValueError(f"unknown building {self.building!r}")
         if self.category == "animal":
-            if self.species not in SPECIES or self.animals not in ANIMAL_COUNTS:
+            if (self.species not in SPECIES + MODULE_SPECIES
+                    or self.animals not in ANIMAL_COUNTS):
                 raise ValueError("an animal tile has a species and 2, 3 or 4 animals")
         elif self.species is not None or self.animals:
             raise ValueError("only animal tiles show animals")
         if self.category == "monastery":
-            if self.knowledge not in KNOWLEDGE_NUMBERS:
-                raise ValueError("a monastery tile is numbered 1-26")
+            if not KNOWLEDGE_NUMBERS[0] <= self.knowledge <= MODULE_KNOWLEDGE[-1]:
+                raise ValueError("a monastery tile is numbered 1-28")
         elif self.knowledge:
             raise ValueError("only monastery tiles have a knowledge number")
         if self.effect:
@@ -100,3 +106,24 @@ def all_faces(rules: str = "special") -> list[TileFace]:
     return ([castle(), mine(), ship()] + [building(b) for b in BUILDINGS]
             + [animal(s, n) for s in SPECIES for n in ANIMAL_COUNTS]
             + [monastery(k, rules) for k in KNOWLEDGE_NUMBERS])
+
+
+# The fronts a module's form prints: the 2011 sheets call the crane a park and the geese
+# goats (X11 l.21, l.27); every other form prints crane and geese.
+_FORM_FRONTS = {"x11": ("park", "goats")}
+
+
+def fronts_in_form(form: str, rules: str = "special") -> list[TileFace]:
+    """The module tile fronts a module form uses (tiles2: its building, its animals and
+    monastery tiles 27 and 28)."""
+    building_name, species = _FORM_FRONTS.get(form, ("crane", "geese"))
+    return ([building(building_name), animal(species, 2)]
+            + [monastery(k, rules) for k in MODULE_KNOWLEDGE])
+
+
+def module_faces(rules: str = "special") -> list[TileFace]:
+    """One face of every tile front the modules add (monastery tiles 27 and 28 of
+    ``rules``)."""
+    return ([building(b) for b in MODULE_BUILDINGS]
+            + [animal(s, 2) for s in MODULE_SPECIES]
+            + [monastery(k, rules) for k in MODULE_KNOWLEDGE])

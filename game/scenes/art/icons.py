@@ -341,6 +341,68 @@ def _goods_types(p: Pen) -> None:
         p.circle(x, y, 0.05, erase=True)
 
 
+def _crane(p: Pen) -> None:
+    """A building crane: tower, jib, counterweight and a load on its hook."""
+    p.rect(0.24, 0.14, 0.1, 0.74)
+    for k in range(4):  # the tower's lattice
+        y = 0.22 + k * 0.16
+        p.line([(0.25, y), (0.33, y + 0.1)], 0.02, erase=True)
+    p.rect(0.12, 0.86, 0.36, 0.08)
+    p.rect(0.04, 0.12, 0.92, 0.06)
+    p.line([(0.29, 0.04), (0.9, 0.14)], 0.03)
+    p.line([(0.29, 0.04), (0.08, 0.12)], 0.03)
+    p.rect(0.04, 0.18, 0.14, 0.12)
+    p.line([(0.8, 0.18), (0.8, 0.56)], 0.025)
+    p.rect(0.66, 0.56, 0.28, 0.22, radius=0.03)
+
+
+def _park(p: Pen) -> None:
+    """A park: a broad tree over a bench."""
+    for x, y, r in ((0.5, 0.26, 0.2), (0.3, 0.4, 0.17), (0.7, 0.4, 0.17), (0.5, 0.46, 0.16)):
+        p.circle(x, y, r)
+    p.rect(0.45, 0.5, 0.1, 0.42)
+    p.rect(0.06, 0.74, 0.3, 0.06)
+    p.rect(0.08, 0.8, 0.04, 0.12)
+    p.rect(0.3, 0.8, 0.04, 0.12)
+    p.rect(0.64, 0.74, 0.3, 0.06)
+    p.rect(0.66, 0.8, 0.04, 0.12)
+    p.rect(0.88, 0.8, 0.04, 0.12)
+
+
+def _geese(p: Pen) -> None:
+    """A goose: long neck raised, beak to the right."""
+    p.ellipse(0.08, 0.5, 0.62, 0.3)
+    p.poly([(0.1, 0.6), (0.0, 0.5), (0.2, 0.56)])
+    p.line([(0.6, 0.58), (0.7, 0.36), (0.68, 0.2)], 0.09)
+    p.circle(0.7, 0.18, 0.08)
+    p.poly([(0.76, 0.14), (0.96, 0.2), (0.76, 0.24)])
+    p.circle(0.7, 0.16, 0.022, erase=True)
+    p.ellipse(0.22, 0.56, 0.3, 0.12, erase=True)
+    p.line([(0.34, 0.78), (0.32, 0.94)], 0.035)
+    p.line([(0.46, 0.78), (0.48, 0.94)], 0.035)
+
+
+def _goats(p: Pen) -> None:
+    """A goat: horns curving back, a beard."""
+    p.rect(0.1, 0.4, 0.58, 0.3, radius=0.08)
+    for x in (0.14, 0.26, 0.52, 0.6):
+        p.rect(x, 0.62, 0.06, 0.3)
+    p.poly([(0.62, 0.42), (0.78, 0.24), (0.9, 0.3), (0.86, 0.48), (0.7, 0.52)])
+    p.line([(0.76, 0.26), (0.68, 0.08), (0.56, 0.1)], 0.04)
+    p.poly([(0.8, 0.48), (0.86, 0.48), (0.8, 0.64)])
+    p.line([(0.1, 0.44), (0.04, 0.34)], 0.04)
+    p.circle(0.82, 0.32, 0.025, erase=True)
+
+
+def _turn_order(p: Pen) -> None:
+    """A stack of turn-order markers with one kept on top."""
+    for k, y in enumerate((0.72, 0.52)):
+        p.ellipse(0.14, y, 0.72, 0.2)
+        p.ellipse(0.22, y + 0.04, 0.56, 0.1, erase=True)
+    p.ellipse(0.14, 0.3, 0.72, 0.22)
+    p.poly([(0.5, 0.0), (0.7, 0.2), (0.3, 0.2)])
+
+
 ICONS: dict[str, Callable[[Pen], None]] = {
     "castle": _castle,
     "mine": _mine,
@@ -363,6 +425,11 @@ ICONS: dict[str, Callable[[Pen], None]] = {
     "boarding_house": _boarding_house,
     "bank": _bank,
     "city_hall": _city_hall,
+    "crane": _crane,
+    "park": _park,
+    "geese": _geese,
+    "goats": _goats,
+    "turn_order": _turn_order,
     "silver": _silver,
     "worker": _worker,
     "goods": _goods,

@@ -44,6 +44,47 @@ SILVER_DARK: Colour = (120, 126, 134)
 WORKER: Colour = (232, 226, 214)
 
 
+# The colour-blind-safe scheme keeps each estate colour's hue (wine castles, grey mines,
+# yellow monasteries, navy ships, mint pastures, brown buildings) but spreads them in
+# lightness so that every pair stays far apart (CIELAB distance 35 or more) in normal
+# vision and under simulated protanopia, deuteranopia and tritanopia; goods take Okabe and
+# Ito's colours. The seats' colours already pass and stay. Tiles keep their icons and
+# goods their pips in both schemes (tests/client/test_colour_schemes.py measures them).
+SCHEMES: dict[str, dict] = {
+    "standard": {"tile": dict(TILE), "goods": dict(GOODS), "players": PLAYERS},
+    "colour_blind": {
+        "tile": {"castle": (89, 9, 29), "mine": (120, 120, 128), "monastery": (255, 223, 64),
+                 "ship": (0, 37, 89), "pasture": (138, 230, 184), "building": (178, 121, 71)},
+        "goods": {1: (240, 228, 66), 2: (213, 94, 0), 3: (86, 180, 233), 4: (124, 60, 150),
+                  5: (0, 158, 115), 6: (130, 90, 50)},
+        "players": PLAYERS,
+    },
+}
+scheme = "standard"
+_listeners: list = []
+
+
+def on_scheme_change(listener) -> None:
+    """Call ``listener()`` when the scheme changes (art caches drop their images)."""
+    _listeners.append(listener)
+
+
+def set_scheme(name: str) -> None:
+    """Switch every colour of the artwork to the scheme ``name`` (COLOUR_SCHEMES)."""
+    global PLAYERS, scheme
+    if name not in SCHEMES:
+        raise ValueError(f"unknown colour scheme {name!r}")
+    if name == scheme:
+        return
+    chosen = SCHEMES[name]
+    TILE.update(chosen["tile"])
+    GOODS.update(chosen["goods"])
+    PLAYERS = chosen["players"]
+    scheme = name
+    for listener in _listeners:
+        listener()
+
+
 def mix(a: Colour, b: Colour, f: float) -> Colour:
     """``a`` moved a fraction ``f`` towards ``b``."""
     return tuple(round(x + (y - x) * f) for x, y in zip(a, b))  # type: ignore[return-value]

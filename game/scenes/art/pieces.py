@@ -280,3 +280,8 @@ def draw_estate(surface: pygame.Surface, centre: tuple[float, float], size: int,
         surface.blit(image, rect)
         rects.append(rect)
     return rects
+
+
+# Tiles, spaces, goods and bonus tiles take their colours from the palette's scheme.
+for _cached in (hex_tile, estate_space, goods_tile, bonus_tile):
+    palette.on_scheme_change(_cached.cache_clear)

@@ -34,7 +34,23 @@ def paint_board(canvas: Canvas, view: TableView, colours: list[int],
     for depot in range(1, 7):
         _paint_depot(canvas, view, depot)
     _paint_black_depot(canvas, view)
+    if view.castle_pool is not None:
+        _paint_castle_pool(canvas, view.castle_pool)
     _paint_strip(canvas, view, colours, names)
+
+
+def _paint_castle_pool(canvas: Canvas, count: int) -> None:
+    """Castle connection: the castles cleared from the board after earlier phases, as a
+    castle tile with their number (an empty space when none is left)."""
+    x, y = g.CASTLE_POOL
+    text(canvas, i18n.tr("table.castle_pool"), (x + 10, y - 52), theme.FONT_MIN, palette.INK,
+         "center")
+    if count:
+        blit_at(canvas, pieces.hex_tile(face_of("castle"), canvas.length(g.DEPOT_HEX)), (x, y))
+    else:
+        _empty_slot(canvas, (x, y), g.DEPOT_HEX)
+    text(canvas, f"\u00d7 {count}", (x + g.DEPOT_HEX + 10, y), theme.FONT_BODY, palette.INK,
+         "midleft")
 
 
 def _paint_depot(canvas: Canvas, view: TableView, depot: int) -> None:

@@ -44,6 +44,9 @@ DIE_SIZE = 84
 WHITE_DIE_SIZE = 60
 BUTTONS = pygame.Rect(1516, 748, 388, 316)
 CHOICE = DICE
+# The castle pool (castle_connection): a castle tile and its count in the board's lower
+# left corner, clear of the depots.
+CASTLE_POOL = (BOARD.x + 74, BOARD.y + 736)
 
 
 def depot_centre(depot: int) -> tuple[float, float]:

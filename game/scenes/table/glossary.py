@@ -16,17 +16,22 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...rules import GameConfig, rule_set
+from ...rules import KINDS, GameConfig, rule_set, split_module
 from ...rules import parse_chateauma_difficulty as parse_difficulty
 from .. import i18n
 from ..art import faces
 from ..context import ClientContext
 from ..layout import Canvas
+from ..modules_text import module_about, module_name
 from ..rules_reference import Block, RulesReferenceScene, reference_blocks
 from ..ui import theme
 from ..ui.widgets import Button
 from .estate_view import white_die_range
-from .tips import knowledge_text
+from .tips import knowledge_text, tile_tip
+from .view import face_of
+
+# Each module tile's face, to find the kind (and so the module) it belongs to.
+KIND_BY_FACE = {face_of(k.id): k for k in KINDS if k.module is not None}
 
 SEARCH = pygame.Rect(260, 126, 1400, 64)
 CLEAR = pygame.Rect(1480, 134, 170, 48)
@@ -86,9 +91,14 @@ def entries(config: GameConfig) -> list[Entry]:
     if title or body:
         found.append(Entry(title, tuple(body)))
     purchase = "during" if rule_set(rules).purchase_during_effects else "between"
+    modules = ", ".join(module_name(m) for m in config.modules) or i18n.tr("setup.modules.none")
     found.append(Entry(i18n.tr("glossary.rule_set", name=i18n.tr(f"setup.rules.{rules}")),
                        _paragraphs(i18n.tr(f"setup.rules.about.{rules}"),
-                                   i18n.tr(f"glossary.purchase.{purchase}"))))
+                                   i18n.tr(f"glossary.purchase.{purchase}"),
+                                   i18n.tr("glossary.modules", modules=modules))))
+    for entry in config.modules:
+        mid = split_module(entry)[0]
+        found.append(Entry(module_name(entry), _paragraphs(module_about(mid, rules))))
     if config.chateauma is not None:
         found.append(Entry("Châteauma", _paragraphs(
             i18n.tr("setup.chateauma.tip"),
@@ -111,6 +121,23 @@ def entries(config: GameConfig) -> list[Entry]:
         tile = faces.monastery(number, rules)
         found.append(Entry(_sentence(tile.label()), _paragraphs(knowledge_text(number, rules)),
                            tile))
+    found.extend(_module_tiles(config))
+    return found
+
+
+def _module_tiles(config: GameConfig) -> list[Entry]:
+    """The tiles the modules in play add, as the rule set prints them."""
+    found = []
+    for face in faces.module_faces(config.rules):
+        kind = KIND_BY_FACE.get(face)
+        if kind is None or not config.has_module(kind.module) or \
+                face not in faces.fronts_in_form(config.module_form(kind.module), config.rules):
+            continue
+        if face.category == "monastery":
+            text = knowledge_text(face.knowledge, config.rules)
+        else:
+            text = tile_tip(kind.name, config.rules).split(": ", 1)[1]
+        found.append(Entry(_sentence(face.label()), _paragraphs(_sentence(text)), face))
     return found
 
 

@@ -16,11 +16,29 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...rules import USE_SELL, die_use, workers_needed
+from ...rules import BUILDINGS, SPECIES, USE_SELL, die_use, workers_needed
 
 Action = tuple
 DIE_OPS = ("take", "place", "sell", "workers")
 CASTLE_DIE = 2
+# Actions a module opens to every decision of its owner's turn (monastery tile 28): a
+# button of their own, never one of a decision's listed options.
+ANY_TIME = ("buy_workers",)
+
+
+def choice_icon(action: Action) -> str | None:
+    """The icon beside a listed option that names a building or a species (the crane's
+    copied building, the species the geese score with, the crane counted at the end)."""
+    op = action[0]
+    if op in ("crane", "crane_count"):
+        return _named(action[1], BUILDINGS)
+    if op == "geese":
+        return _named(action[1], SPECIES)
+    return None
+
+
+def _named(value: Any, names: tuple[str, ...]) -> str:
+    return names[value] if isinstance(value, int) else str(value)
 
 
 def die_of(action: Action) -> int | None:
@@ -172,7 +190,7 @@ class Narrowing:
             elif op == "workers" and self.die is not None:
                 h.workers = True
         if self.decision == "discard":
-            h.storage = {a[1] for a in self.legal}
+            h.storage = {a[1] for a in self.legal if a[0] == "discard"}
         return h
 
     def values(self) -> list[int]:
@@ -374,6 +392,14 @@ class Narrowing:
 
     def decline(self) -> Outcome:
         return self._finish([a for a in self.legal if a == ("decline",)])
+
+    def retrieve(self) -> Outcome:
+        """Castle connection: give up both dice and 5 points for a pool castle."""
+        return self._finish([a for a in self.legal if a == ("retrieve",)])
+
+    def buy_workers(self) -> Outcome:
+        """Monastery tile 28: 1 silver for 2 workers, at any decision of one's turn."""
+        return self._finish([a for a in self.legal if a == ("buy_workers",)])
 
     def unused_dice(self) -> list[int]:
         """Dice that could still be used for workers, for the 'end turn' shortcut."""

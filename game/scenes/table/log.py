@@ -119,9 +119,47 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
     if kind == "GameEnded":
         winner = names[event.ranking[0]] if event.ranking else ""
         return t("log.game_end", who=winner)
+    if kind in MODULE_EVENTS:
+        return _describe_module(kind, event, who, lang)
     if kind.startswith("Chateauma"):
         return _describe_chateauma(kind, event, who, t, lang)
     return None
+
+
+# The modules' events, each worded by `_describe_module`.
+MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopied",
+                 "GeeseScored", "CraneCounted")
+
+
+def building_label(building: Any, lang: str | None = None) -> str:
+    """A building type by its index in the rules' BUILDINGS or its name."""
+    name = rules.BUILDINGS[building] if isinstance(building, int) else str(building)
+    return i18n.tr(f"building.{name}", lang)
+
+
+def species_label(species: Any, count: int = 2, lang: str | None = None) -> str:
+    name = rules.SPECIES[species] if isinstance(species, int) else str(species)
+    return i18n.trn(f"species.{name}", count, lang)
+
+
+def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
+    t = lambda key, **kw: i18n.tr(key, lang, **kw)
+    tn = lambda key, n, **kw: i18n.trn(key, n, lang, **kw)
+    if kind == "CastlesPooled":
+        return tn("log.castles_pooled", e.count, count=e.count)
+    if kind == "CastleRetrieved":
+        return t("log.castle_retrieved", who=who)
+    if kind == "WorkersBought":
+        return tn("log.workers_bought", e.workers, who=who, workers=e.workers, silver=e.silver)
+    if kind == "CraneCopied":
+        return t("log.crane_copied", who=who, building=building_label(e.building, lang))
+    if kind == "GeeseScored":
+        return tn("log.geese_scored", e.points, who=who, points=e.points,
+                  species=species_label(e.species, 2, lang))
+    if kind == "CraneCounted":
+        return tn("log.crane_counted", e.points, who=who, points=e.points,
+                  building=building_label(e.building, lang))
+    raise KeyError(f"no words for the module event {kind}")
 
 
 def _describe_chateauma(kind: str, e: Any, who: str, t: Any, lang: str) -> str | None:
@@ -225,7 +263,26 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
     if op == "start_castle":
         die_number = p.board.die[action[1]]
         return t("act.start_castle", space=action[1] + 1, die=die_number)
+    if op in ("retrieve", "buy_workers"):
+        return t(f"act.{op}")
+    if op in ("crane", "crane_count"):
+        return t(f"act.{op}", building=building_label(action[1], lang))
+    if op == "geese":
+        return t("act.geese", species=species_label(action[1], 2, lang))
     return rules.action_text(action)
+
+
+def choice_label(action: tuple, state: Any, lang: str | None = None) -> str:
+    """An option of a listed decision: a building or a species alone where the heading
+    asks for one (the crane's building, the geese's species), else the action in words."""
+    op = action[0]
+    if op in ("crane", "crane_count"):
+        name = building_label(action[1], lang)
+    elif op == "geese":
+        name = species_label(action[1], 2, lang)
+    else:
+        return describe_action(action, state, lang)
+    return name[:1].upper() + name[1:]
 
 
 def _name(kind: int) -> str | None:

@@ -162,6 +162,22 @@ class Handlers:
                          ("storage", e.player, e.storage), duration=0.4, sound=synth.TILE,
                          volume=DISCARDED)
 
+    def on_CastleRetrieved(self, e) -> Animation:
+        """Castle connection: a castle flies from the pool into storage."""
+        end = self.scene.storage_pos(e.player, max(0, e.storage))
+        return self._fly("tile", "castle", g.CASTLE_POOL, end, g.STORAGE_HEX,
+                         sound=synth.TILE, volume=TAKEN)
+
+    def on_WorkersBought(self, e) -> Animation:
+        """Monastery tile 28: the silver goes to the bank, the workers come back."""
+        silver = self.scene.silver_pos(e.player)
+        workers = self.scene.workers_pos(e.player)
+        paid = [self._fly("silver", 1, silver, BANK, 40, duration=0.4, sound=synth.SILVER)
+                for _ in range(min(e.silver, 5))]
+        taken = [self._fly("worker", 1, BANK, workers, 40, duration=0.4)
+                 for _ in range(min(e.workers, 5))]
+        return Sequence([self._stagger(paid), self._stagger(taken)])
+
     def on_GoodsTaken(self, e) -> Animation:
         start = self.scene.depot_goods_pos(e.depot)
         flights = [self._fly("goods", v, start, self.scene.goods_pos(e.player, v), 36,

@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from .. import fonts
+from ..art import palette
 from ..art.hexgrid import hex_corners
 from ..layout import Canvas, Viewport
 from ..ui import theme
@@ -112,7 +113,7 @@ class Layer:
 
     def draw(self, window: pygame.Surface, key: Any) -> None:
         viewport = Viewport.for_surface(window)
-        full = (key, viewport.window_size)
+        full = (key, viewport.window_size, palette.scheme)
         if full != self.key or self.surface is None:
             self.target = viewport.rect_to_window(self.rect)
             self.surface = pygame.Surface(self.target.size).convert() \

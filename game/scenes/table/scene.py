@@ -30,14 +30,14 @@ from ..stack import Scene
 from ..ui import theme
 from ..ui.text import wrap_text
 from ..ui.tooltip import Tooltips
-from ..ui.widgets import Button
+from ..ui.widgets import Button, IconButton
 from . import geometry as g
 from .banner import PhaseReport, draw_banner
 from .board_view import BONUS_POINTS, paint_board, player_colour
 from .estate_view import REGION, paint_estate_region
 from .estates_panel import EstatesPanel, miniature_sizes
-from .interaction import Narrowing, Outcome
-from .log import GameLog, MoveTakenBack, describe_action
+from .interaction import ANY_TIME, Narrowing, Outcome, choice_icon
+from .log import GameLog, MoveTakenBack, choice_label, describe_action
 from .motion import Handlers
 from .glossary import GlossaryScene
 from .overlays import ConfirmOverlay, HandoffScene, PauseMenu
@@ -47,7 +47,10 @@ from .tips import Spot, chateauma_spots, space_tip, tile_tip
 from .view import COLOURS, TableView, face_of
 
 # Decisions answered from a list of options rather than by clicks on the table.
-LISTED = ("discard", "ship", "keep_goods", "pick", "warehouse", "board", "start_castle")
+LISTED = ("discard", "ship", "keep_goods", "pick", "warehouse", "board", "start_castle",
+          "crane", "geese", "crane_count")
+# Choices shown with a building's or an animal's icon beside their words.
+ICON_CHOICES = ("crane", "geese", "crane_count")
 # A short pause after each AI move, so a person can follow what happened.
 AI_PAUSE = 0.35
 # Up to UNPAGED options are listed at once; more are listed PAGE_SIZE to a page.
@@ -382,6 +385,13 @@ class TableScene(Scene):
         self.b_undo = add(3, "table.undo", self.undo, "table.tip.undo", "Ctrl+Z")
         self.b_hint = add(4, "table.hint", self.ask_hint, "table.tip.hint", "H")
         self.b_menu = add(5, "table.menu", self.open_menu, "table.tip.menu", "Esc")
+        # A module's own actions, shown only when the module is in play.
+        config = self.session.config
+        self.b_retrieve = add(6, "table.retrieve", self.retrieve, "table.tip.retrieve", "R")
+        self.b_retrieve.visible = config.has_module("castle_connection")
+        self.b_buy_workers = add(7, "table.buy_workers", self.buy_workers,
+                                 "table.tip.buy_workers", "K")
+        self.b_buy_workers.visible = config.has_module("tiles2")
         y = g.DICE.y + 190
         self.b_minus = Button((g.DICE.x + 20, y, 64, 64), lambda: "\u2212", lambda: self.step_value(-1),
                               font_size=40, tooltip=lambda: i18n.tr("table.tip.minus"))
@@ -401,6 +411,8 @@ class TableScene(Scene):
         n = self.narrowing if self.can_act() else None
         self.b_workers.enabled = n is not None and n.has("workers")
         self.b_buy.enabled = n is not None and n.has("buy")
+        self.b_retrieve.enabled = n is not None and n.has("retrieve")
+        self.b_buy_workers.enabled = n is not None and n.has("buy_workers")
         self.b_end.enabled = n is not None and (n.has("end") or n.has("decline")
                                                  or bool(n.unused_dice()))
         self.b_undo.enabled = self.can_undo()
@@ -422,7 +434,9 @@ class TableScene(Scene):
         if self.options:
             actions = list(self.options)
         elif n.decision in LISTED:
-            actions = [a for a in n.legal if a[0] != "decline"]
+            # A module's actions open to every decision of a turn (buying workers) have
+            # their own buttons, not a place among the options.
+            actions = [a for a in n.legal if a[0] not in ("decline", *ANY_TIME)]
             actions += [a for a in n.legal if a[0] == "decline"]
         else:
             return
@@ -449,19 +463,55 @@ class TableScene(Scene):
             shown = actions
             cols = 1 if len(actions) <= 4 else 2
             rows = max(1, math.ceil(len(actions) / cols))
+        if n.decision in ICON_CHOICES and pages == 1 and not self.options:
+            self._build_icon_choices(actions, area)
+            return
         h = min(64, (area.h - (rows - 1) * 8) / rows)
         w = (area.w - (cols - 1) * 10) / cols
         first = self.choice_page * PAGE_SIZE if pages > 1 else 0
         for i, action in enumerate(shown):
             r, c = divmod(i, cols)
             rect = (area.x + c * (w + 10), area.y + r * (h + 8), w, h)
-            label = (lambda a=action: describe_action(a, self.state))
+            label = (lambda a=action: choice_label(a, self.state))
             button = Button(rect, label, lambda a=action: self._choose(a),
                             font_size=theme.FONT_MIN if cols > 1 else 26,
                             name=f"choice {first + i}")
             button.action = action
             self.choice_panels.add(button)
             self.choice_buttons.append(button)
+
+    def _build_icon_choices(self, actions: list[tuple], area: pygame.Rect) -> None:
+        """Buildings or species as icons, four to a row, their names in the tooltips;
+        declining, when it is possible, as a button of words below them."""
+        icons = [a for a in actions if choice_icon(a) is not None]
+        words = [a for a in actions if choice_icon(a) is None]
+        rows = math.ceil(len(icons) / 4) + len(words)
+        h = min(76, (area.h - (rows - 1) * 8) / rows)
+        w = (area.w - 3 * 10) / 4
+        for i, action in enumerate(icons):
+            r, c = divmod(i, 4)
+            rect = (area.x + c * (w + 10), area.y + r * (h + 8), w, h)
+            button = IconButton(rect, "", lambda a=action: self._choose(a),
+                                icon_name=choice_icon(action), name=f"choice {i}",
+                                tooltip=lambda a=action: self._icon_choice_tip(a))
+            button.action = action
+            self.choice_panels.add(button)
+            self.choice_buttons.append(button)
+        top = area.y + math.ceil(len(icons) / 4) * (h + 8)
+        for j, action in enumerate(words):
+            rect = (area.x, top + j * (h + 8), area.w, h)
+            button = Button(rect, lambda a=action: choice_label(a, self.state),
+                            lambda a=action: self._choose(a), font_size=26,
+                            name=f"choice {len(icons) + j}")
+            button.action = action
+            self.choice_panels.add(button)
+            self.choice_buttons.append(button)
+
+    def _icon_choice_tip(self, action: tuple) -> str:
+        name = choice_label(action, self.state)
+        if action[0] == "crane":  # what the building's effect does
+            return f"{name}: {i18n.tr(f'tip.building.{choice_icon(action)}')}"
+        return name
 
     def choice_pages(self) -> int:
         if len(self.choice_actions) <= UNPAGED:
@@ -529,6 +579,16 @@ class TableScene(Scene):
     def toggle_buy(self) -> None:
         if self.can_act():
             self._apply(self.narrowing.toggle_buy())
+
+    def retrieve(self) -> None:
+        """Castle connection: both dice and 5 points for a castle from the pool."""
+        if self.can_act():
+            self._apply(self.narrowing.retrieve())
+
+    def buy_workers(self) -> None:
+        """Monastery tile 28: 1 silver for 2 workers."""
+        if self.can_act():
+            self._apply(self.narrowing.buy_workers())
 
     def end_turn(self) -> None:
         if not self.can_act():
@@ -660,6 +720,8 @@ class TableScene(Scene):
             self.click_space(key)
         elif kind == "goods":
             self.click_goods(key)
+        elif kind == "castle_pool":
+            self.retrieve()
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
@@ -681,6 +743,10 @@ class TableScene(Scene):
             self.take_workers()
         elif k == pygame.K_b:
             self.toggle_buy()
+        elif k == pygame.K_r and self.b_retrieve.visible:
+            self.retrieve()
+        elif k == pygame.K_k and self.b_buy_workers.visible:
+            self.buy_workers()
         elif k == pygame.K_e or k == pygame.K_d and self._declining():
             self.end_turn()
         elif k == pygame.K_h:
@@ -726,6 +792,9 @@ class TableScene(Scene):
                                       40, lambda gd=goods: self._goods_tip(gd)))
                 spots.append(Spot("depot_number", depot, g.depot_number_centre(depot), 16,
                                   lambda d=depot: i18n.tr("table.tip.depot", number=d)))
+        if view.castle_pool is not None:
+            spots.append(Spot("castle_pool", None, g.CASTLE_POOL, g.DEPOT_HEX + 30,
+                              self._pool_tip))
         track = pygame.Rect(g.STRIP.x, g.TRACK_TOP, g.STRIP.w, g.TRACK_BOTTOM - g.TRACK_TOP)
         spots.append(Spot("track", None, track.center, 0, self._track_tip, rect=track))
         for c, colour in enumerate(COLOURS):
@@ -761,6 +830,14 @@ class TableScene(Scene):
             spots.append(Spot("die", die if die < 2 else "white", g.die_centre(die), 44,
                               lambda d=die: self._die_tip(d)))
         return spots
+
+    def _pool_tip(self) -> str:
+        count = self.view.castle_pool or 0
+        tip = i18n.trn("tip.castle_pool", count, count=count)
+        n = self.narrowing if self.can_act() else None
+        if n is not None and n.has("retrieve"):
+            tip += " " + i18n.tr("tip.castle_pool.click")
+        return tip
 
     def _track_tip(self) -> str:
         order = ", ".join(self.names[seat] for seat in self.view.track_order())
@@ -809,11 +886,12 @@ class TableScene(Scene):
     def _warm(self, canvas: Canvas) -> None:
         """Render every tile front at the table's sizes once per window size, so a new
         phase's tiles do not stall a frame later."""
-        from ..art.faces import all_faces
+        from ..art.faces import all_faces, module_faces
         sizes = {canvas.length(s) for s in (g.DEPOT_HEX, g.BLACK_HEX, g.STORAGE_HEX,
                                              g.ESTATE_HEX * 0.95, *g.KNOWLEDGE_HEXES)} | \
             miniature_sizes(canvas)
-        for face in all_faces(self.rules):
+        extra = module_faces(self.rules) if self.session.config.modules else []
+        for face in all_faces(self.rules) + extra:
             for size in sizes:
                 pieces.hex_tile(face, size)
         self._warmed = canvas.surface.get_size()
@@ -879,6 +957,8 @@ class TableScene(Scene):
                 for a in n.legal:
                     hex_outline(canvas, g.estate_space_centre(a[1]), g.ESTATE_HEX * 0.95 + 2,
                                 ring, 5)
+        if n.has("retrieve") and self.view.castle_pool is not None:
+            hex_outline(canvas, g.CASTLE_POOL, g.DEPOT_HEX + 3, ring, 5)
         for d in h.dice if self._own_estate() else ():
             x, y = g.die_centre(d)
             canvas.fill_rect((x - 50, y - 50, 100, 100), ring, radius=16, width=4)

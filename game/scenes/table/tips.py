@@ -11,6 +11,7 @@ import pygame
 from ...rules import CHATEAUMA_CARDS as CARDS, CHATEAUMA_ESTATES as ESTATES, rule_set
 from ...rules import load_rules_data as load_json
 from .. import i18n
+from ..art import faces
 from . import geometry as g
 from .estate_view import active_slot, white_die_range
 from .log import tile_label
@@ -48,7 +49,8 @@ def knowledge_text(number: int, rules: str, lang: str | None = None) -> str:
     entry = next(t for t in load_json("knowledge.json")["tiles"] if t["n"] == number)
     rs = rule_set(rules)
     raw = load_json("rulesets.json")["rulesets"][rules]
-    return entry.get(lang, entry["en"]).format(
+    text = entry.get(f"{lang}_{rules}") or entry.get(lang) or entry["en"]
+    return text.format(
         k6_en=raw.get("k6_en", ""), k6_de=raw.get("k6_de", ""),
         k15=rs.knowledge_15_points, k26=rs.knowledge_26_points)
 
@@ -63,7 +65,10 @@ def tile_tip(tile: str | None, rules: str) -> str | None:
     elif face.category == "building":
         effect = i18n.tr(f"tip.building.{face.building}")
     elif face.category == "animal":
-        effect = i18n.trn("tip.animal", face.animals, count=face.animals)
+        # A module's animals (geese, goats) score their own way; the base species alike.
+        own = f"tip.animal.{face.species}"
+        effect = (i18n.tr(own) if face.species not in faces.SPECIES
+                  else i18n.trn("tip.animal", face.animals, count=face.animals))
     else:
         effect = i18n.tr(f"tip.{face.category}")
     return f"{name[:1].upper()}{name[1:]}: {effect}"

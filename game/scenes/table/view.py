@@ -12,6 +12,7 @@ rebuilds the view from the engine's state, which costs little and keeps undo sim
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -40,14 +41,37 @@ def face_of(tile: str | int | None, rules: str = "special") -> TileFace | None:
 
 @cache
 def _face(kind: int, rules: str) -> TileFace:
-    b, s, k = rt.KIND_BUILDING[kind], rt.KIND_SPECIES[kind], rt.KIND_KNOWLEDGE[kind]
-    if b >= 0:
-        return TileFace("building", building=rt.BUILDINGS[b])
-    if s >= 0:
-        return TileFace("animal", species=rt.SPECIES[s], animals=rt.KIND_ANIMALS[kind])
-    if k:
-        return monastery(k, rules)
-    return TileFace(rt.KIND_NAMES[kind])
+    record = rt.KINDS[kind]
+    # A module's tile shows its own front (the park, the goats), not its type's name.
+    if record.building >= 0:
+        return TileFace("building", building=record.name if record.module
+                        else rt.BUILDINGS[record.building])
+    if record.species >= 0:
+        return TileFace("animal", species=record.name if record.module
+                        else rt.SPECIES[record.species], animals=record.animals)
+    if record.knowledge:
+        return monastery(record.knowledge, rules)
+    return TileFace(record.name)
+
+
+# Monastery tiles are numbered 1 to the highest a module adds.
+KNOWLEDGE_NUMBERS = range(1, max(rt.KIND_KNOWLEDGE) + 1)
+
+
+def _castle_pool(state: Any) -> int | None:
+    """The castles in castle connection's pool (the rules keep their number under the
+    module's id). A game whose rules keep no pool shows none, and says so once."""
+    if "castle_connection" in state.ext:
+        return state.ext["castle_connection"]
+    if not _warned:
+        _warned.append(True)
+        warnings.warn("castle_connection is in play but the rules keep no castle pool "
+                      "(state.ext['castle_connection']); the table shows none",
+                      RuntimeWarning, stacklevel=3)
+    return None
+
+
+_warned: list[bool] = []
 
 
 def track_space(position: int) -> int:
@@ -154,6 +178,8 @@ class TableView:
     # ("goods", d), drawn as empty until their event is shown.
     lifted: set[tuple] = field(default_factory=set)
     rules: str = "special"                   # the rule set: what monastery tiles show
+    # Castles in the castle pool (castle_connection), or None when the module is not played.
+    castle_pool: int | None = None
 
     @classmethod
     def from_state(cls, state: Any) -> TableView:
@@ -177,7 +203,7 @@ class TableView:
             pv.score = p.score
             pv.bonus_tiles = [(COLOURS[c], r) for c, r in p.bonus_tiles]
             pv.track_pos, pv.track_stamp = p.track_pos, p.track_stamp
-            pv.knowledge = [n for n in range(1, 27) if p.knowledge >> n & 1]
+            pv.knowledge = [n for n in KNOWLEDGE_NUMBERS if p.knowledge >> n & 1]
             view.players.append(pv)
         # Before the first chance step the engine has no players yet; the table has seats.
         while len(view.players) < state.n:
@@ -197,6 +223,8 @@ class TableView:
         view.bonus_taken = list(state.bonus_taken)
         view.current = state.current_player
         view.over = state.is_terminal()
+        if state.config.has_module("castle_connection"):
+            view.castle_pool = _castle_pool(state)
         return view
 
     def track_order(self) -> list[int]:
@@ -306,6 +334,20 @@ class TableView:
         face = face_of(e.tile)
         if face is not None and face.knowledge and face.knowledge not in p.knowledge:
             p.knowledge.append(face.knowledge)
+
+    def _on_CastlesPooled(self, e) -> None:
+        self.castle_pool = (self.castle_pool or 0) + e.count
+
+    def _on_CastleRetrieved(self, e) -> None:
+        self.castle_pool = max(0, (self.castle_pool or 0) - 1)
+        storage = self.players[e.player].storage
+        if 0 <= e.storage < len(storage):
+            storage[e.storage] = "castle"
+
+    def _on_WorkersBought(self, e) -> None:
+        p = self.players[e.player]
+        p.silver = max(0, p.silver - e.silver)
+        p.workers += e.workers
 
     def _on_PointsScored(self, e) -> None:
         self.players[e.player].score += e.points

@@ -115,6 +115,16 @@ class Button(Widget):
             canvas.text(text, (w / 2, h / 2), self.font_size, ink, anchor="center")
 
 
+class IconButton(Button):
+    """A button showing an icon alone (its tooltip says what it is)."""
+
+    def draw(self, canvas: Canvas) -> None:
+        w, h = self.rect.size
+        ink = self.draw_face(canvas)
+        glyph = icon(self.icon_name or "", canvas.length(min(w, h) * 0.72), ink)
+        canvas.blit_centred(glyph, (w / 2, h / 2))
+
+
 class Choice(Widget):
     """A setting with a few values: "Language   < English >". Click or Right steps
     forward, Left steps back."""

@@ -1,0 +1,221 @@
+"""The expansion modules at the setup: the row that shows them and the dialog that
+chooses them.
+
+The dialog offers the modules of the chosen rule set, each as a toggle with what it is in
+that rule set's form. A toggle that cannot be switched says why, on itself and in its
+tooltip (the rules decide, `modules_text.modules_reason` words it); the identical duchy
+has its board beside it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from . import i18n
+from .art import palette
+from .layout import Canvas
+from .modules_text import module_about, module_name, module_summary
+from .ui import theme
+from .ui.screen import MenuScene, draw_dialog
+from .ui.text import wrap_text
+from .ui.widgets import Button, Choice, Widget, _arrow
+
+if TYPE_CHECKING:
+    from .setup import SetupDraft
+
+DIALOG = pygame.Rect(200, 110, 1520, 860)
+ROW_Y, ROW_STEP, ROW_H = 290, 130, 76
+TOGGLE_X, TOGGLE_W = 240, 560
+NOTE_X = 830
+NOTE_W = DIALOG.right - 40 - NOTE_X
+BOARD_W = 420
+
+
+def chosen_text(draft: SetupDraft) -> str:
+    if not draft.modules:
+        return i18n.tr("setup.modules.none")
+    return ", ".join(module_name(m) for m in draft.modules)
+
+
+def rules_label(rules: str) -> str:
+    from .setup import rules_name
+    return rules_name(rules)
+
+
+class ModulesRow(Widget):
+    """The setup's line for the modules: 'Modules   Duchies 11-18, Four more tiles'.
+    A click opens the dialog; disabled when the rule set offers none."""
+
+    def __init__(self, rect: Any, draft: SetupDraft, on_click: Any) -> None:
+        super().__init__(rect, tooltip=self._tip, name="modules")
+        self.draft = draft
+        self.on_click = on_click
+        self.pressed = False
+
+    def _tip(self) -> str:
+        d = self.draft
+        if not d.offered_modules():
+            return i18n.tr("setup.modules.unoffered", rules=rules_label(d.rules))
+        return i18n.tr("setup.modules.tip", modules=chosen_text(d))
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_click()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        # Opened on the release, as a button is: the dialog then takes the release's
+        # place on top, and the setup below keeps no pressed widget.
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was_pressed, self.pressed = self.pressed, False
+            if was_pressed and 0 <= event.pos[0] < self.rect.w and 0 <= event.pos[1] < self.rect.h:
+                self.activate()
+            return True
+        return False
+
+    def draw(self, canvas: Canvas) -> None:
+        w, h = self.rect.size
+        highlight = (self.hovered or self.focused) and self.enabled
+        canvas.fill_rect((0, 0, w, h), palette.lighter(theme.PANEL, 0.4) if highlight
+                         else theme.PANEL, radius=theme.RADIUS)
+        if self.focused:
+            canvas.fill_rect((0, 0, w, h), theme.FOCUS, radius=theme.RADIUS, width=4)
+        ink = theme.TEXT if self.enabled else theme.TEXT_MUTED
+        label_end = canvas.text(i18n.tr("setup.modules"), (24, h / 2), theme.FONT_BODY, ink,
+                                anchor="midleft")
+        left = (label_end.right - canvas.px(0, 0)[0]) / canvas.scale + 30
+        room = canvas.length(w - left - 50)
+        value = chosen_text(self.draft) if self.draft.offered_modules() else \
+            i18n.tr("setup.modules.none")
+        size = theme.FONT_BODY
+        while size > theme.FONT_MIN and canvas.font(size).size(value)[0] > room:
+            size -= 1
+        if canvas.font(size).size(value)[0] > room:
+            # Too many names for the line: their number; the tooltip names them.
+            value = i18n.trn("setup.modules.count", len(self.draft.modules),
+                             count=len(self.draft.modules))
+        canvas.text(value, (w - 50, h / 2), size, ink, anchor="midright")
+        if self.enabled:  # it opens the dialog
+            _arrow(canvas, (w - 20, h / 2), 1, theme.BUTTON)
+
+
+class ModuleToggle(Button):
+    """A module switched on or off; disabled, with the reason, when it cannot switch."""
+
+    def __init__(self, rect: Any, draft: SetupDraft, mid: str) -> None:
+        super().__init__(rect, self._label, lambda: draft.toggle_module(mid),
+                         tooltip=self._tip, font_size=theme.FONT_BODY, name=f"module {mid}")
+        self.draft = draft
+        self.mid = mid
+
+    def _label(self) -> str:
+        on = self.draft.module_on(self.mid)
+        return i18n.tr("setup.module.on" if on else "setup.module.off",
+                       name=module_name(self.mid))
+
+    def _tip(self) -> str:
+        about = module_about(self.mid, self.draft.rules)
+        block = self.draft.module_block(self.mid)
+        return about if block is None else f"{block.message()}\n{about}"
+
+    def draw(self, canvas: Canvas) -> None:
+        w, h = self.rect.size
+        on = self.draft.module_on(self.mid)
+        if not self.enabled:
+            # Kept on by another module (duchies 11-18 under castle connection) reads as
+            # on, only muted.
+            fill = palette.mix(theme.BUTTON, theme.BUTTON_DISABLED, 0.55) if on \
+                else theme.BUTTON_DISABLED
+            ink = theme.BUTTON_TEXT_DISABLED
+        elif on:
+            fill, ink = (theme.BUTTON_HOVER if self.hovered else theme.BUTTON), theme.BUTTON_TEXT
+        else:
+            fill, ink = palette.lighter(theme.PANEL, 0.5 if self.hovered else 0.2), theme.TEXT
+        canvas.fill_rect((0, 0, w, h), fill, radius=theme.RADIUS)
+        canvas.fill_rect((0, 0, w, h), theme.PANEL_EDGE, radius=theme.RADIUS, width=2)
+        if self.focused:
+            canvas.fill_rect((0, 0, w, h), theme.FOCUS, radius=theme.RADIUS, width=4)
+        # A box ticked or empty: "on" is not shown by colour alone.
+        box = pygame.Rect(20, h / 2 - 16, 32, 32)
+        canvas.fill_rect(box, ink, radius=6, width=3)
+        if on:
+            canvas.fill_rect(box.inflate(-14, -14), ink, radius=3)
+        canvas.text(module_name(self.mid), (72, h / 2), self.font_size, ink, anchor="midleft")
+
+
+class ModulesDialog(MenuScene):
+    """The modules the draft's rule set offers, over the setup."""
+
+    is_overlay = True
+
+    def __init__(self, draft: SetupDraft) -> None:
+        super().__init__()
+        from .setup import SetupChoice  # the setup imports this module
+        self.draft = draft
+        self.toggles: dict[str, ModuleToggle] = {}
+        self.board_choice: Choice | None = None
+        self.board_module = ""
+        for i, mid in enumerate(draft.offered_modules()):
+            y = ROW_Y + i * ROW_STEP
+            self.toggles[mid] = self.add(ModuleToggle((TOGGLE_X, y, TOGGLE_W, ROW_H), draft,
+                                                      mid))
+            params = draft.module_params(mid)
+            if params:
+                self.board_module = mid
+                self.board_choice = self.add(SetupChoice(
+                    (NOTE_X, y, BOARD_W, ROW_H), "setup.module.board",
+                    [(p, lambda p=p: p) for p in params], draft.module_param(mid),
+                    lambda v, mid=mid: draft.set_module_param(mid, v),
+                    tooltip=lambda mid=mid: i18n.tr(
+                        "setup.module.board.tip" if draft.module_on(mid)
+                        else "setup.module.board.off"), name=f"param {mid}"))
+        self.close_button = self.add(Button((DIALOG.centerx - 160, DIALOG.bottom - 110, 320,
+                                             80), "common.close", self.close))
+        self._sync()
+
+    def _sync(self) -> None:
+        for mid, toggle in self.toggles.items():
+            toggle.enabled = self.draft.module_block(mid) is None
+        if self.board_choice is not None:
+            self.board_choice.enabled = self.draft.module_on(self.board_module)
+
+    def on_escape(self) -> None:
+        self.close()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        consumed = super().handle_event(event)
+        self._sync()
+        return consumed
+
+    def update(self, dt: float) -> None:
+        self._sync()
+        super().update(dt)
+
+    def note(self, mid: str) -> tuple[str, Any]:
+        """The line beside a toggle: why it cannot switch, else what the module is."""
+        block = self.draft.module_block(mid)
+        if block is not None:
+            return block.message(), theme.ERROR
+        return module_summary(mid, self.draft.rules), theme.TEXT_MUTED
+
+    def draw_background(self, canvas: Canvas) -> None:
+        super().draw_background(canvas)
+        draw_dialog(canvas, DIALOG, i18n.tr("setup.modules.title"))
+        canvas.text(i18n.tr("setup.modules.rules", rules=rules_label(self.draft.rules)),
+                    (DIALOG.centerx, DIALOG.y + 116), theme.FONT_SMALL, theme.TEXT_MUTED,
+                    anchor="center")
+        font = canvas.font(theme.FONT_SMALL)
+        step = font.get_linesize() / canvas.scale
+        for mid, toggle in self.toggles.items():
+            text, colour = self.note(mid)
+            x, width = NOTE_X, NOTE_W
+            if mid == self.board_module:
+                x, width = NOTE_X + BOARD_W + 20, NOTE_W - BOARD_W - 20
+            lines = wrap_text(text, font, canvas.length(width))
+            top = toggle.rect.centery - step * len(lines) / 2
+            for j, line in enumerate(lines):
+                canvas.text(line, (x, top + j * step), theme.FONT_SMALL, colour)

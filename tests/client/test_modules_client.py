@@ -1,0 +1,301 @@
+"""The expansion modules in the client: every tile kind drawn and named, the setup's
+module choice with the rulebooks' combinations, the castle pool, the modules' actions and
+decisions at the table, and their log lines.
+
+The modules' rules are written apart from the client under agreed names; the table's
+positions here are made by hand (positions.hand_made) with those names, so the client is
+tested before and after their rules land.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import pygame
+import pytest
+from client_events import click, key
+from positions import table_at
+
+from game.rules import KINDS, GameConfig
+from game.scenes import i18n
+from game.scenes.art import faces, icons, pieces
+from game.scenes.modules_text import module_name
+from game.scenes.session import GameSetup, SeatSpec
+from game.scenes.setup import SeatDraft, SetupDraft, SetupScene, load_last_setup, save_last_setup
+from game.scenes.setup_modules import ModulesDialog
+from game.scenes.stack import SceneStack
+from game.scenes.table import geometry as g
+from game.scenes.table.glossary import entries
+from game.scenes.table.log import describe_action, describe_event
+from game.scenes.table.tips import tile_tip
+from game.scenes.table.view import TableView, face_of
+
+LANGUAGES = ("en", "de")
+
+
+@pytest.fixture
+def german():
+    i18n.set_language("de")
+    yield
+    i18n.set_language("en")
+
+
+# --- tiles -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.name)
+def test_every_tile_kind_has_a_face_an_icon_and_a_name_and_tooltip_in_both_languages(kind):
+    face = face_of(kind.id)
+    assert face is not None
+    assert pieces.hex_tile(face, 30).get_width() > 0
+    if face.category != "monastery":
+        assert face.icon in icons.ICONS
+    for lang in LANGUAGES:
+        i18n.set_language(lang)
+        try:
+            name = face.label(lang)
+            tip = tile_tip(kind.name, "special")
+        finally:
+            i18n.set_language("en")
+        assert name and tip and tip.startswith(name[:1].upper() + name[1:] + ": ")
+        assert len(tip) > len(name) + 10, tip
+
+
+def test_module_tiles_show_their_own_fronts():
+    names = {k.name: face_of(k.id) for k in KINDS if k.module == "tiles2"}
+    assert names["crane"].building == "crane" and names["park"].building == "park"
+    assert names["geese"].species == "geese" and names["goats"].species == "goats"
+    assert names["monastery27"].knowledge == 27 and names["monastery28"].effect
+
+
+def test_monastery_tiles_27_and_28_speak_the_rule_sets_words():
+    i18n.set_language("de")
+    try:
+        assert "Brücke" in tile_tip("monastery27", "alea2019")
+        assert "Reihenfolgeleiste" in tile_tip("monastery27", "special")
+        assert "Silbermünze" in tile_tip("monastery28", "special")
+    finally:
+        i18n.set_language("en")
+    assert "bridge" in tile_tip("monastery27", "alea2019")
+
+
+def test_the_glossary_has_the_modules_and_their_tiles_only_when_in_play():
+    plain = [e.title for e in entries(GameConfig())]
+    assert "Crane" not in plain and "Monastery 27" not in plain
+    config = GameConfig(board_mode="random", modules=("boards_11_18", "castle_connection",
+                                                      "tiles2"))
+    titles = [e.title for e in entries(config)]
+    for title in ("Duchies 11-18", "Castle connection", "Four more tiles", "Crane",
+                  "2 geese", "Monastery 27", "Monastery 28"):
+        assert title in titles
+    assert "Park" not in titles
+    rule_set = next(e for e in entries(config) if e.title.startswith("Rule set"))
+    assert "Duchies 11-18, Castle connection, Four more tiles" in rule_set.blocks[-1].text
+    original = [e.title for e in entries(GameConfig(rules="original", modules=("tiles2",)))]
+    assert "Park" in original and "2 goats" in original and "Crane" not in original
+
+
+# --- the setup ---------------------------------------------------------------------------
+
+def test_the_setup_offers_each_rule_sets_modules():
+    assert SetupDraft().offered_modules() == ["boards_11_18", "castle_connection",
+                                              "identical_board", "tiles2"]
+    assert SetupDraft(rules="alea2019").offered_modules() == ["tiles2"]
+    assert SetupDraft(rules="yucata").offered_modules() == []
+    assert SetupDraft(rules="original").module_params("identical_board") == ("19", "20")
+
+
+def test_castle_connection_cannot_be_chosen_without_duchies_11_18_and_says_why(german):
+    d = SetupDraft()
+    reason = d.module_block("castle_connection")
+    assert reason is not None and "Burgverbindung" in reason.message()
+    assert "Fürstentümern 11-18" in reason.message()
+    assert "needs" in reason.message("en")
+    d.toggle_module("castle_connection")
+    assert d.modules == ()
+    d.toggle_module("boards_11_18")
+    d.toggle_module("castle_connection")
+    assert d.modules == ("boards_11_18", "castle_connection")
+    # Duchies 11-18 cannot be switched off under it, nor the identical duchy added.
+    assert "Burgverbindung" in d.module_block("boards_11_18").message()
+    assert "kombinieren" in d.module_block("identical_board").message()
+
+
+def test_the_basic_boards_rule_out_modules_that_change_the_duchies():
+    d = SetupDraft(board_mode="basic")
+    assert "Advanced" in d.module_block("boards_11_18").message()  # the board modes to choose
+    assert d.module_block("tiles2") is None
+    d.board_mode = "advanced"
+    d.toggle_module("identical_board")
+    d.board_mode = "basic"
+    problem = d.problem()
+    assert problem is not None and "Identical duchy" in problem.message()
+
+
+def test_chosen_modules_start_the_game_and_are_kept_for_the_next(tmp_path):
+    d = SetupDraft(seats=[SeatDraft("human", 0), SeatDraft("ai", 1, "easy")])
+    d.toggle_module("identical_board")
+    d.set_module_param("identical_board", "21")
+    d.toggle_module("tiles2")
+    setup = d.build(seed=5)
+    assert setup.config.modules == ("identical_board:21", "tiles2")
+    save_last_setup(tmp_path, setup)
+    again = SetupDraft.from_setup(load_last_setup(tmp_path))
+    assert again.modules == ("identical_board:21", "tiles2")
+    assert again.module_param("identical_board") == "21"
+
+
+def test_another_rule_set_keeps_only_the_modules_it_offers():
+    d = SetupDraft(modules=("identical_board:22", "tiles2"), board_mode="free")
+    d.set_rules("original")
+    assert d.modules == ("identical_board:19", "tiles2")
+    d.set_rules("alea2019")
+    assert d.modules == ("tiles2",)
+    d.set_rules("yucata")
+    assert d.modules == ()
+
+
+def test_the_modules_dialog_switches_modules_by_clicks(ctx):
+    draft = SetupDraft()
+    stack = SceneStack()
+    setup = stack.push(SetupScene(ctx, draft))
+    click(stack, setup.modules_row.rect.center)
+    dialog = stack.top
+    assert isinstance(dialog, ModulesDialog)
+    stack.update(0)
+    assert not dialog.toggles["castle_connection"].enabled
+    assert "needs" in dialog.toggles["castle_connection"].tooltip_text()
+    click(stack, dialog.toggles["boards_11_18"].rect.center)
+    stack.update(0)
+    assert dialog.toggles["castle_connection"].enabled
+    assert not dialog.toggles["identical_board"].enabled
+    assert not dialog.board_choice.enabled
+    click(stack, dialog.toggles["castle_connection"].rect.center)
+    assert draft.modules == ("boards_11_18", "castle_connection")
+    stack.handle_event(key(pygame.K_ESCAPE))
+    assert stack.top is setup
+    assert "Castle connection" in setup.modules_row.tooltip_text()
+    # The setup below answers the next click itself (the row does not keep the pointer).
+    click(stack, setup.rules_choice.rect.move(20, 0).midleft)
+    assert stack.top is setup and draft.rules == "alea2019"
+    assert draft.modules == ()
+
+
+def test_the_modules_row_is_off_for_a_rule_set_without_modules(ctx):
+    stack = SceneStack()
+    setup = stack.push(SetupScene(ctx, SetupDraft(rules="yucata")))
+    stack.update(0)
+    assert not setup.modules_row.enabled
+    assert "no expansion modules" in setup.modules_row.tooltip_text()
+
+
+def test_module_names_carry_their_board():
+    assert module_name("identical_board:20") == "Identical duchy 20"
+    assert module_name("boards_11_18") == "Duchies 11-18"
+
+
+# --- the table ---------------------------------------------------------------------------
+
+def test_the_castle_pool_shows_on_the_board_and_a_click_retrieves(data_root):
+    t = table_at("module_turn", data_root)
+    scene = t.scene
+    assert scene.view.castle_pool == 2
+    spot = next(s for s in scene.spots() if s.kind == "castle_pool")
+    assert "2 castles" in spot.tooltip_text() and "Click" in spot.tooltip_text()
+    played = []
+    scene._play = lambda action, by_ai=False: played.append(action) or True
+    click(t.stack, g.CASTLE_POOL)
+    t.stack.handle_event(key(pygame.K_k))
+    click(t.stack, scene.b_retrieve.rect.center)
+    assert played == [("retrieve",), ("buy_workers",), ("retrieve",)]
+
+
+def test_the_modules_buttons_show_only_with_their_module(data_root):
+    t = table_at("turn", data_root)
+    assert not t.scene.b_retrieve.visible and not t.scene.b_buy_workers.visible
+    assert t.scene.view.castle_pool is None
+    assert not any(s.kind == "castle_pool" for s in t.scene.spots())
+
+
+@pytest.mark.parametrize("decision, count, icon", [("crane", 8, "warehouse"),
+                                                   ("geese", 2, "cow"),
+                                                   ("crane_count", 8, "warehouse")])
+def test_the_modules_decisions_are_chosen_by_clicks(data_root, decision, count, icon):
+    t = table_at(decision, data_root)
+    scene = t.scene
+    icons_shown = [b for b in scene.choice_buttons if b.icon_name]
+    assert len(icons_shown) == count and icons_shown[0].icon_name == icon
+    assert icons_shown[0].tooltip_text()
+    # Buying workers stays a button of its own, never a listed option.
+    assert all(b.action[0] != "buy_workers" for b in scene.choice_buttons)
+    played = []
+    scene._play = lambda action, by_ai=False: played.append(action) or True
+    click(t.stack, scene.choice_buttons[-1].rect.center)
+    assert played == [scene.choice_buttons[-1].action]
+    assert i18n.tr(f"table.prompt.{decision}", name="A")
+
+
+def test_the_modules_actions_in_words_in_both_languages(data_root):
+    state = table_at("crane", data_root).scene.state
+    for lang in LANGUAGES:
+        for action in [("retrieve",), ("buy_workers",), ("crane", 0), ("geese", 0),
+                       ("crane_count", 6)]:
+            text = describe_action(action, state, lang)
+            assert text and text != action[0], (lang, action)
+
+
+CastlesPooled = namedtuple("CastlesPooled", "count")
+CastleRetrieved = namedtuple("CastleRetrieved", "player storage")
+WorkersBought = namedtuple("WorkersBought", "player silver workers")
+CraneCopied = namedtuple("CraneCopied", "player building")
+GeeseScored = namedtuple("GeeseScored", "player species points")
+CraneCounted = namedtuple("CraneCounted", "player building points")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_module_event_has_a_log_line(lang):
+    names = ("Anna", "Bernhard")
+    lines = [describe_event(e, names, lang) for e in (
+        CastlesPooled(2), CastleRetrieved(0, 1), WorkersBought(1, 1, 2), CraneCopied(0, 6),
+        GeeseScored(1, 0, 7), CraneCounted(0, 1, 4))]
+    assert all(lines), lines
+    assert all("{" not in line for line in lines)
+    assert "Anna" in lines[1] and "Bernhard" in lines[2]
+
+
+def test_the_view_follows_the_castle_pool_and_bought_workers(data_root):
+    view = table_at("module_turn", data_root).scene.view
+    seat = view.current
+    silver, workers = view.players[seat].silver, view.players[seat].workers
+    view.apply(CastlesPooled(3))
+    assert view.castle_pool == 5
+    view.apply(CastleRetrieved(seat, 1))
+    assert view.castle_pool == 4 and view.players[seat].storage[1] == "castle"
+    view.apply(WorkersBought(seat, 1, 2))
+    assert (view.players[seat].silver, view.players[seat].workers) == (silver - 1, workers + 2)
+
+
+def test_a_game_with_modules_saves_and_lists_them(ctx):
+    from game.scenes.session import GameSession
+    from game.scenes.save_summary import summarise
+    from game.scenes.persistence import read_save
+    setup = GameSetup(GameConfig(board_mode="random", modules=("boards_11_18", "tiles2")),
+                      (SeatSpec("human", "Anna", 0), SeatSpec("human", "Ben", 1)), seed=4)
+    session = GameSession(setup)
+    session.start()
+    path = ctx.saves_dir / "modules.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    session.save(path)
+    assert summarise(read_save(path)).modules == ("boards_11_18", "tiles2")
+    assert TableView.from_state(session.state).castle_pool is None
+
+
+@pytest.mark.xfail(strict=True, reason="castle connection's rules keep the pool in "
+                   "state.ext['castle_connection'] once they land; then this passes and "
+                   "the mark goes")
+def test_a_game_with_castle_connection_has_a_pool_the_table_shows():
+    from game.rules import new_game
+    state = new_game(GameConfig(board_mode="random",
+                                modules=("boards_11_18", "castle_connection")))
+    assert "castle_connection" in state.ext
+    assert TableView.from_state(state).castle_pool == 0
+
