@@ -31,6 +31,8 @@ from ..rules import (AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CARPENTERS_WOR
 from ..rules import die_distance as distance
 
 ROUNDS = 25  # 5 phases of 5 rounds: every player has 25 turns
+# A tile kind of each colour, for asking a placement rule about a colour.
+COLOUR_KIND = tuple(KIND_COLOUR.index(c) for c in range(6))
 # The `tiles2` module's kinds: the crane (park) is a building type and the geese (goats) a
 # species of their own; monasteries 27 (turn order) and 28 (buying workers).
 CRANE = BUILDINGS.index("crane")
@@ -221,10 +223,20 @@ class Evaluator:
             ahead = sum(1 for q in state.players if q is not p and
                         (q.track_pos, q.track_stamp) < (p.track_pos, p.track_stamp))
             v += w.order * f * ahead / (state.n - 1)
-        frontier = p.frontier
-        open_colours = sum(1 for m in board.colour_mask if m & frontier)
-        v += w.open_colour * f * open_colours
+        v += w.open_colour * f * self._open_colours(p)
         return v
+
+    @staticmethod
+    def _open_colours(p: PlayerState) -> int:
+        """Colours with an empty space next to the estate that a tile may go on: with a
+        module's placement rule (castle_connection), a space next to the estate may still
+        be closed to its colour."""
+        frontier = p.frontier
+        rule = p.place_rule
+        if rule is None:
+            return sum(1 for m in p.board.colour_mask if m & frontier)
+        return sum(1 for c, m in enumerate(p.board.colour_mask)
+                   if m & frontier and rule(p, COLOUR_KIND[c], m & frontier))
 
     def _module_tiles(self, p: PlayerState, f: float) -> float:
         """Placed crane and geese: the crane's count for monasteries 16-23 at the end, and

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from ..rules import Action, GameState
+from ..rules import Action, GameState, module_state
 
 Objective = Callable[[GameState, int], float]
 
@@ -41,11 +41,15 @@ def passes_on(state: GameState, seat: int, turn_index: int) -> bool:
 def position_key(state: GameState, seat: int) -> tuple:
     """What can differ between two positions inside one player's turn."""
     p = state.players[seat]
-    return (tuple(p.estate), tuple(sorted(p.storage)), tuple(p.goods), p.silver, p.workers,
-            p.used[0], p.used[1], p.knowledge, p.score, p.track_pos, state.bought,
-            tuple(map(tuple, state.depots)), tuple(state.black),
-            tuple(map(tuple, state.depot_goods)), tuple(state.bonus_taken),
-            tuple(state.frames))
+    key = (tuple(p.estate), tuple(sorted(p.storage)), tuple(p.goods), p.silver, p.workers,
+           p.used[0], p.used[1], p.knowledge, p.score, p.track_pos, state.bought,
+           tuple(map(tuple, state.depots)), tuple(state.black),
+           tuple(map(tuple, state.depot_goods)), tuple(state.bonus_taken),
+           tuple(state.frames))
+    if state.config.modules:
+        # The modules' own public state (castle_connection's pool, ...).
+        key += (module_state(state),)
+    return key
 
 
 def _stage(state: GameState, seat: int) -> tuple:

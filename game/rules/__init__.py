@@ -31,7 +31,7 @@ from .scoring import (AREA_POINTS, CATEGORIES, KNOWLEDGE_BUILDING_INDEX, PHASE_B
                       colour_bonus_points, goods_points_per_tile, knowledge_end_points)
 from .serialize import outcome_from_json, outcome_to_json
 from .state import Action, Frame, IllegalAction, PlayerState, StateError
-from .visibility import position_seed, public_key, resample_hidden
+from .visibility import module_state, position_seed, public_key, resample_hidden
 from .tiles import (BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP, CASTLE,
                     CHURCH, CITY_HALL, COLOURS, GOODS_TYPES, KIND_ANIMALS, KIND_BUILDING,
                     KIND_COLOUR, KIND_COUNT, KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES,
@@ -50,7 +50,7 @@ __all__ = [
     # expansion modules
     "MODULES", "modules_offered", "check_modules", "split_module",
     # what a seat may see
-    "position_seed", "public_key", "resample_hidden",
+    "position_seed", "public_key", "resample_hidden", "module_state",
     # events
     "EVENT_TYPES", "TurnEnded",
     # boards and tiles

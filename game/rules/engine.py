@@ -37,7 +37,7 @@ from .dice import (COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE,
 from .scoring import (AREA_POINTS, PHASE_BONUS, WATCHTOWER_POINTS, animal_points,
                       colour_bonus_points, goods_points_per_tile, knowledge_end_points)
 from .explain import explain_illegal, explain_types
-from .extension import APPLY as _APPLY, EFFECTS, LEGAL as _LEGAL, STEPS
+from .extension import APPLY as _APPLY, EFFECTS, LEGAL as _LEGAL, STEPS, STORED
 from .state import Frame, IllegalAction, PlayerState, Position
 from .tiles import (BANK, BOARDING_HOUSE, BUILDING, CASTLE, CARPENTERS_WORKSHOP, CHURCH,
                     CITY_HALL, COLOURS, KIND_BUILDING, KIND_CASTLE, KIND_COLOUR, KIND_EFFECT,
@@ -443,7 +443,8 @@ def _apply_take(state: Position, frame: Frame, action: tuple, events: list | Non
 def store_tile(state: Position, seat: int, kind: int, depot: int, slot: int,
                paid: str | None, events: list | None) -> None:
     """Put a tile from the central board onto an empty storage space, or ask which stored
-    tile to remove when all are full."""
+    tile to remove when all are full. `paid`: None for a take, 'silver' or 'workers' for a
+    purchase, or a module's tag (extension.STORED) for a tile from a module's supply."""
     storage = state.players[seat].storage
     for j, k in enumerate(storage):
         if k < 0:
@@ -457,6 +458,9 @@ def _stored_event(seat, kind, depot, slot, storage, paid, events) -> None:
     if paid is None:
         if events is not None:
             events.append(ev.TileTaken(seat, KIND_NAMES[kind], depot, slot, storage))
+    elif paid in STORED:
+        if events is not None:
+            events.append(STORED[paid](seat, kind, storage))
     else:
         if events is not None:
             events.append(ev.TilePurchased(seat, KIND_NAMES[kind], depot, slot, storage, paid))

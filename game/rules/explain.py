@@ -43,6 +43,10 @@ def _reason(state: Position, action) -> str:
         return f"the game waits for a chance outcome ('{state.chance}'), not a decision"
     if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
         return "an action is a tuple starting with its name, e.g. ('workers', 0)"
+    for explain in state.hooks.explainers:
+        text = explain(state, action)
+        if text:
+            return text
     frame = state.frames[-1]
     op = action[0]
     seat = frame.player
@@ -82,7 +86,12 @@ def _reason(state: Position, action) -> str:
     if op == "warehouse":
         return "choose a goods type you hold"
     if op == "city_hall":
-        return "choose a storage tile and an empty space of its colour next to a placed tile"
+        try:
+            _, j, space = action
+            return _space_reason(state, p, j, space) or "not allowed now"
+        except (IndexError, TypeError, ValueError):
+            return ("choose a storage tile and an empty space of its colour next to a "
+                    "placed tile")
     if op == "board":
         return f"choose one of the boards {list(frame.arg)}"
     if op == "start_castle":
@@ -118,6 +127,21 @@ def _die_reason(state: Position, p, action) -> str:
                     f"workers, you have {p.workers}")
         return "not allowed now"
     _, _, j, space = action
+    text = _space_reason(state, p, j, space)
+    if text:
+        return text
+    board = p.board
+    kind = p.storage[j]
+    if not castle:
+        need = workers_needed(p.dice[die], board.die[space], p.knowledge,
+                              PLACE_USE[KIND_COLOUR[kind]])
+        return (f"die {die + 1} shows {p.dice[die]}; space {space} needs a {board.die[space]}: "
+                f"{need} workers, you have {p.workers}")
+    return "not allowed now"
+
+
+def _space_reason(state: Position, p, j: int, space: int) -> str | None:
+    """Why storage tile j cannot go on `space` whatever the die, or None if it can."""
     if not 0 <= j < len(p.storage) or p.storage[j] < 0:
         return f"storage space {j} is empty"
     kind = p.storage[j]
@@ -134,12 +158,11 @@ def _die_reason(state: Position, p, action) -> str:
     b = KIND_BUILDING[kind]
     if b >= 0 and p.city_buildings[board.area_of[space]] >> b & 1 and not p.has(1):
         return f"this city already has a {BUILDINGS[b]} (monastery 1 lifts that)"
-    if not castle:
-        need = workers_needed(p.dice[die], board.die[space], p.knowledge,
-                              PLACE_USE[KIND_COLOUR[kind]])
-        return (f"die {die + 1} shows {p.dice[die]}; space {space} needs a {board.die[space]}: "
-                f"{need} workers, you have {p.workers}")
-    return "not allowed now"
+    for refusal in state.hooks.place_refusals:
+        text = refusal(p, kind, space)
+        if text:
+            return text
+    return None
 
 
 def _buy_reason(state: Position, p, action, decision: str) -> str:

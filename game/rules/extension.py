@@ -26,7 +26,8 @@ from typing import Any, Callable, NamedTuple
 
 from .config import GameConfig, split_module
 
-# Annotations name state.Position and state.Frame, which sit above this module.
+# Annotations name state.Position, state.PlayerState and state.Frame, which sit above
+# this module.
 
 # What a tile kind does when a player places it, by TileKind.effect:
 # fn(state, seat, kind, space, events). The engine fills in the base game's.
@@ -59,6 +60,10 @@ STEPS: dict[str, Callable] = {}
 CHANCE_SAMPLE: dict[str, Callable] = {}
 CHANCE_APPLY: dict[str, Callable] = {}
 CHANCE_JSON: dict[str, tuple[Callable, Callable]] = {}
+# The event of a tile that a module's action puts into storage, by the tag the module
+# passes to engine.store_tile as `paid`: fn(seat, kind, storage) -> event (it follows the
+# discard decision when the storage is full).
+STORED: dict[str, Callable] = {}
 # Châteauma's bonus when it places a tile face up, by TileKind.chateauma.
 CHATEAUMA_BONUS: dict[str, Callable] = {}
 # Module classes by id (filled when game/rules/modules is imported).
@@ -133,9 +138,19 @@ class Module:
         filter."""
         return None
 
+    def place_refusal(self, p: "PlayerState", kind: int, space: int) -> str | None:
+        """Why the module's placement filter keeps `kind` off `space` (an empty space of
+        its colour next to p's tiles), in words for an IllegalAction; None if it does not."""
+        return None
+
     # --- decisions ---
     def decision_actions(self, state: "Position", frame: "Frame", out: list) -> None:
         """Add legal actions to any decision (the module checks frame.kind)."""
+
+    def explain(self, state: "Position", action: tuple) -> str | None:
+        """Why the module's own action is not allowed now, in words; None for an action
+        the module does not own (explain.py asks every module in play)."""
+        return None
 
     def frame_arg_to_json(self, frame: "Frame") -> Any:
         return frame.arg
@@ -229,6 +244,8 @@ class Hooks:
     phase_end: tuple[str, ...]
     game_end: tuple[str, ...]
     place_rules: tuple[Callable, ...]
+    place_refusals: tuple[Callable, ...]
+    explainers: tuple[Callable, ...]
     frame_owner: dict[str, Module]
     effect_frames: frozenset[str]
     step_frames: frozenset[str]
@@ -309,6 +326,7 @@ def hooks_for(config: GameConfig) -> Hooks:
         phase_end=_sequence(sequenced, PHASE_END_SLOTS, BASE_PHASE_END, "phase_end_steps"),
         game_end=_sequence(sequenced, GAME_END_SLOTS, BASE_GAME_END, "game_end_steps"),
         place_rules=tuple(r for r in (m.place_rule() for m in ms) if r is not None),
+        place_refusals=using("place_refusal"), explainers=using("explain"),
         frame_owner={f: m for m in ms for f in m.effect_frames + m.step_frames},
         effect_frames=frozenset(f for m in ms for f in m.effect_frames),
         step_frames=frozenset(f for m in ms for f in m.step_frames),

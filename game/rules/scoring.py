@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 CATEGORIES = ("areas", "phase_bonus", "animals", "goods", "bonus_tiles", "buildings",
               "knowledge", "leftover_goods", "leftover_silver", "leftover_workers",
               # Châteauma's own: completed area cards and its end scoring
-              "area_cards", "monasteries", "reserve", "card_tiles")
+              "area_cards", "monasteries", "reserve", "card_tiles",
+              # modules' own
+              "castle_retrieval")
 
 AREA_POINTS: tuple[int, ...] = tuple(SCORING["area_points"])
 PHASE_BONUS: tuple[int, ...] = tuple(SCORING["phase_bonus"])

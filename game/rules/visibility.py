@@ -105,9 +105,13 @@ def public_key(state: Position, seat: int) -> tuple:
             tuple(state.bonus_taken), tuple(state.goods_pool),
             tuple(tuple(sorted(b)) for b in state.bags), _unseen_black(state),
             tuple(sorted(state.box)), players, _chateauma_key(state),
-            *((state.config.modules, state.steps,
-               tuple(m.public(state) for m in state.hooks.modules))
+            *((state.config.modules, state.steps, module_state(state))
               if state.config.modules else ()))
+
+
+def module_state(state: Position) -> tuple:
+    """The modules' own state as every seat sees it (Module.public), in config order."""
+    return tuple(m.public(state) for m in state.hooks.modules)
 
 
 def position_seed(seed: int, state: Position, seat: int) -> int:

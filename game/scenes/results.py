@@ -28,7 +28,10 @@ from .ui.widgets import Button
 
 # Châteauma's own categories; the others are every player's.
 CHATEAUMA_CATEGORIES = ("area_cards", "monasteries", "reserve", "card_tiles")
-PLAYER_CATEGORIES = tuple(c for c in CATEGORIES if c not in CHATEAUMA_CATEGORIES)
+# Categories a module adds, shown only in games with that module.
+MODULE_CATEGORIES = {"castle_retrieval": "castle_connection"}
+PLAYER_CATEGORIES = tuple(c for c in CATEGORIES
+                          if c not in CHATEAUMA_CATEGORIES and c not in MODULE_CATEGORIES)
 # One shape per seat, so the chart never relies on colour alone.
 MARKERS = ("circle", "square", "triangle", "diamond")
 ROUNDS = 25
@@ -82,10 +85,13 @@ def tie_text(tie: TieBreak, seats: tuple[SeatSpec, ...]) -> str:
 
 
 def categories_shown(state: GameState) -> tuple[str, ...]:
-    """Every player's categories, and Châteauma's own when it played."""
+    """Every player's categories, those of the modules in play, and Châteauma's own when
+    it played."""
+    shown = PLAYER_CATEGORIES + tuple(c for c, module in MODULE_CATEGORIES.items()
+                                      if state.config.has_module(module))
     if state.config.chateauma is None:
-        return PLAYER_CATEGORIES
-    return PLAYER_CATEGORIES + CHATEAUMA_CATEGORIES
+        return shown
+    return shown + CHATEAUMA_CATEGORIES
 
 
 def breakdown_table(state: GameState, order: list[int]) -> list[tuple[str, list[int]]]:

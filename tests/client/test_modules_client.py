@@ -289,9 +289,6 @@ def test_a_game_with_modules_saves_and_lists_them(ctx):
     assert TableView.from_state(session.state).castle_pool is None
 
 
-@pytest.mark.xfail(strict=True, reason="castle connection's rules keep the pool in "
-                   "state.ext['castle_connection'] once they land; then this passes and "
-                   "the mark goes")
 def test_a_game_with_castle_connection_has_a_pool_the_table_shows():
     from game.rules import new_game
     state = new_game(GameConfig(board_mode="random",

@@ -6,14 +6,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.rules import GameConfig
+from game.rules import GameConfig, new_game
 from game.rules.boards import SPACES
 from game.rules.scoring import CATEGORIES
 from game.scenes import i18n
 from game.scenes.context import ClientContext
-from game.scenes.results import (CHATEAUMA_CATEGORIES, MARKERS, PLAYER_CATEGORIES,
-                                 ResultsScene, ScoreChart, breakdown_table, draw_marker,
-                                 nice_step, tie_breaks, tie_text)
+from game.scenes.results import (CHATEAUMA_CATEGORIES, MARKERS, MODULE_CATEGORIES,
+                                 PLAYER_CATEGORIES, ResultsScene, ScoreChart, breakdown_table,
+                                 categories_shown, draw_marker, nice_step, tie_breaks,
+                                 tie_text)
 from game.scenes.session import GameSession, GameSetup, SeatSpec
 from game.scenes.stack import SceneStack
 from golden_images import compare_golden
@@ -120,7 +121,7 @@ class TestWhatIsShown:
         session = finished("hard+A")
         state = session.state
         table = dict(breakdown_table(state, [0, 1, 2]))
-        assert set(table) == set(CATEGORIES)
+        assert set(table) == set(CATEGORIES) - set(MODULE_CATEGORIES)
         assert sum(table[c][2] for c in CHATEAUMA_CATEGORIES) > 0  # Châteauma's own points
         for seat in range(3):
             assert sum(values[seat] for values in table.values()) == state.scores()[seat]
@@ -236,3 +237,11 @@ class TestFinalEstates:
             placed = [k for k in session.state.players[seat].estate if k >= 0] \
                 if seat != session.state.config.chateauma_seat else shown
             assert len(shown) == len(placed) > 0
+
+
+def test_a_modules_category_is_shown_only_in_games_with_it():
+    base = new_game(GameConfig(players=2))
+    module = new_game(GameConfig(players=2, board_mode="random",
+                                 modules=("boards_11_18", "castle_connection")))
+    assert "castle_retrieval" not in categories_shown(base)
+    assert "castle_retrieval" in categories_shown(module)

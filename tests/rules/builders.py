@@ -53,12 +53,15 @@ def game(players: int = 2, rules: str = "special", mode: str = "basic", start_pl
          boards: Iterable[str] | None = None, castles: Iterable[int] | None = None,
          start_goods: Iterable[Iterable[int]] | None = None, depots: dict | None = None,
          black: Iterable[str] = (), goods: Iterable[int] = (1, 2, 3, 4, 5), white: int = 1,
-         dice: Iterable[tuple[int, int]] | None = None) -> GameState:
-    """A game at the first turn of round 1 of phase A ('basic' or 'free' board mode).
+         dice: Iterable[tuple[int, int]] | None = None,
+         modules: Iterable[str] = ()) -> GameState:
+    """A game at the first turn of round 1 of phase A ('basic' or 'free' board mode),
+    with the expansion `modules` in play.
 
     In 'free' mode every seat takes board `boards[seat]` (board 1 by default) and puts
     its start castle on `castles[seat]` (the centre by default)."""
-    state = new_game(GameConfig(players=players, rules=rules, board_mode=mode))
+    state = new_game(GameConfig(players=players, rules=rules, board_mode=mode,
+                                modules=tuple(modules)))
     state.apply_chance(start_player)
     if mode == "free":
         boards = list(boards or [state.config.rule_set.board_id("1")] * players)

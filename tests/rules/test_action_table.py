@@ -67,7 +67,8 @@ def test_the_error_for_a_kind_the_decision_does_not_allow_lists_the_tables_kinds
     with pytest.raises(IllegalAction) as e:
         state.apply(("pick", 1, 0))
     assert "allowed here: " + ", ".join(allowed_in("turn")) in str(e.value)
-    assert allowed_in("turn") == ("take", "place", "sell", "workers", "buy", "end")
+    # The base game's kinds first; the modules' (castle_connection's retrieve) follow.
+    assert allowed_in("turn")[:6] == ("take", "place", "sell", "workers", "buy", "end")
 
 
 @pytest.mark.parametrize("text", ["take 1", "take 1 3/0 4", "end now", "buy 0/1 gold",

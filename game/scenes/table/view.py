@@ -212,19 +212,26 @@ class TableView:
         view.depots = [[tile_name(k) for k in row] for row in state.depots]
         view.depot_goods = [list(g) for g in state.depot_goods]
         view.black = [tile_name(k) for k in state.black]
+        waiting_in_pool = 0
         for frame in state.frames:
             if frame.kind == "discard":
                 # A tile taken onto full storage stays in its depot space until the player
-                # says which stored tile it replaces.
+                # says which stored tile it replaces; a castle retrieved from the pool
+                # (depot -1) stays in the pool.
                 kind, depot, slot, _ = frame.arg
-                (view.black if depot == 0 else view.depots[depot - 1])[slot] = tile_name(kind)
+                if depot < 0:
+                    waiting_in_pool += 1
+                else:
+                    (view.black if depot == 0 else view.depots[depot - 1])[slot] = \
+                        tile_name(kind)
         view.round_goods = list(state.round_goods)
         view.white = state.white
         view.bonus_taken = list(state.bonus_taken)
         view.current = state.current_player
         view.over = state.is_terminal()
         if state.config.has_module("castle_connection"):
-            view.castle_pool = _castle_pool(state)
+            pool = _castle_pool(state)
+            view.castle_pool = None if pool is None else pool + waiting_in_pool
         return view
 
     def track_order(self) -> list[int]:
