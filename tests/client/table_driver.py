@@ -4,6 +4,7 @@ the table draws things."""
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 from client_events import click, key
@@ -67,9 +68,13 @@ def step(stack, frames=1, dt=1 / 60):
         stack.update(dt)
 
 
-def settle(stack, scene, limit=5000):
-    """Update until a person may act (or the game is over); dismiss hand-off screens."""
-    for _ in range(limit):
+def settle(stack, scene, limit=5000, seconds=60.0):
+    """Update until a person may act (or the game is over); dismiss hand-off screens.
+    An AI seat thinks on a worker thread: while it does, the loop yields the processor
+    and waits by the clock rather than by frames, so a busy machine cannot starve it."""
+    deadline = time.monotonic() + seconds
+    frames = 0
+    while frames < limit or time.monotonic() < deadline:
         if isinstance(stack.top, HandoffScene):
             stack.top.close()
         if scene.session.over and not scene.busy:
@@ -77,7 +82,12 @@ def settle(stack, scene, limit=5000):
             return
         if scene.can_act():
             return
+        if scene.session.is_ai_turn():
+            time.sleep(0.001)
         stack.update(1 / 60)
+        frames += 1
+        if frames >= limit and time.monotonic() >= deadline:
+            break
     raise AssertionError("the table never became ready")
 
 
