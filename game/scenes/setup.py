@@ -33,7 +33,7 @@ from .session import GameSetup, SeatSpec
 from .setup_modules import ModulesDialog, ModulesRow
 from .ui import theme
 from .ui.screen import MenuScene
-from .ui.widgets import Button, Choice, Label, Widget
+from .ui.widgets import Button, Choice, Label, Widget, draw_toggle_face
 
 MAX_PLAYERS = 4
 COLOURS = len(palette.PLAYERS)
@@ -492,16 +492,7 @@ class Toggle(Button):
     def draw(self, canvas: Canvas) -> None:
         w, h = self.rect.size
         on = self.is_on()
-        if not self.enabled:
-            fill, ink = theme.BUTTON_DISABLED, theme.BUTTON_TEXT_DISABLED
-        elif on:
-            fill, ink = (theme.BUTTON_HOVER if self.hovered else theme.BUTTON), theme.BUTTON_TEXT
-        else:
-            fill, ink = palette.lighter(theme.PANEL, 0.5 if self.hovered else 0.2), theme.TEXT
-        canvas.fill_rect((0, 0, w, h), fill, radius=theme.RADIUS)
-        canvas.fill_rect((0, 0, w, h), theme.PANEL_EDGE, radius=theme.RADIUS, width=2)
-        if self.focused and self.enabled:
-            canvas.fill_rect((0, 0, w, h), theme.FOCUS, radius=theme.RADIUS, width=4)
+        ink = draw_toggle_face(canvas, self, on, focus_when_disabled=False)
         canvas.text(resolve_label(self.label), (w / 2, h / 2 - (6 if on else 0)),
                     theme.FONT_BUTTON, ink, anchor="center")
         if on:  # a bar under the letter: "on" is not shown by colour alone

@@ -20,7 +20,7 @@ from .modules_text import module_about, module_name, module_summary
 from .ui import theme
 from .ui.screen import MenuScene, draw_dialog
 from .ui.text import wrap_text
-from .ui.widgets import Button, Choice, Widget, _arrow
+from .ui.widgets import Button, Choice, Widget, _arrow, draw_toggle_face
 
 if TYPE_CHECKING:
     from .setup import SetupDraft
@@ -125,20 +125,9 @@ class ModuleToggle(Button):
     def draw(self, canvas: Canvas) -> None:
         w, h = self.rect.size
         on = self.draft.module_on(self.mid)
-        if not self.enabled:
-            # Kept on by another module (duchies 11-18 under castle connection) reads as
-            # on, only muted.
-            fill = palette.mix(theme.BUTTON, theme.BUTTON_DISABLED, 0.55) if on \
-                else theme.BUTTON_DISABLED
-            ink = theme.BUTTON_TEXT_DISABLED
-        elif on:
-            fill, ink = (theme.BUTTON_HOVER if self.hovered else theme.BUTTON), theme.BUTTON_TEXT
-        else:
-            fill, ink = palette.lighter(theme.PANEL, 0.5 if self.hovered else 0.2), theme.TEXT
-        canvas.fill_rect((0, 0, w, h), fill, radius=theme.RADIUS)
-        canvas.fill_rect((0, 0, w, h), theme.PANEL_EDGE, radius=theme.RADIUS, width=2)
-        if self.focused:
-            canvas.fill_rect((0, 0, w, h), theme.FOCUS, radius=theme.RADIUS, width=4)
+        # Kept on by another module (duchies 11-18 under castle connection) reads as on,
+        # only muted.
+        ink = draw_toggle_face(canvas, self, on, kept_on=True)
         # A box ticked or empty: "on" is not shown by colour alone.
         box = pygame.Rect(20, h / 2 - 16, 32, 32)
         canvas.fill_rect(box, ink, radius=6, width=3)

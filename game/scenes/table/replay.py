@@ -197,12 +197,7 @@ class ReplayScene(TableScene):
             return
         if self.synced != self.moves:
             self._resync()
-        seat = self.state.current_player
-        if seat != self.last_seat:
-            self.last_seat = seat
-            self.pinned = False
-        if seat >= 0 and not self.pinned:
-            self.shown_seat = seat
+        self.follow_seat_to_move()
         if not self.playing:
             return
         if self.replay.at_end:

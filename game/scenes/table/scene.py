@@ -308,6 +308,17 @@ class TableScene(Scene):
         # (while animations play or another seat moves, nothing is).
         self._refresh_buttons()
 
+    def follow_seat_to_move(self) -> int:
+        """Show the seat to move large (unless a person pinned another estate until this
+        seat's turn ends); returns that seat."""
+        seat = self.state.current_player
+        if seat != self.last_seat:
+            self.last_seat = seat
+            self.pinned = False
+        if seat >= 0 and not self.pinned:
+            self.shown_seat = seat
+        return seat
+
     def _advance(self, dt: float) -> None:
         self.clock += dt
         self.timeline.speed = self.ctx.animation_speed
@@ -325,12 +336,7 @@ class TableScene(Scene):
                 if self.ctx.launcher is not None:
                     self.ctx.launcher.show_results(self.session)
             return
-        seat = self.state.current_player
-        if seat != self.last_seat:
-            self.last_seat = seat
-            self.pinned = False
-        if seat >= 0 and not self.pinned:
-            self.shown_seat = seat
+        seat = self.follow_seat_to_move()
         if self.session.is_human_turn():
             self._human_turn(seat)
         elif self.session.is_ai_turn():

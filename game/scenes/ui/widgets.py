@@ -282,3 +282,24 @@ class FocusGroup:
                 widget.activate()
                 return True
         return False
+
+
+def draw_toggle_face(canvas: Canvas, button: Button, on: bool, *, kept_on: bool = False,
+                     focus_when_disabled: bool = True) -> Any:
+    """The face of an on/off button: filled when on, pale when off, grey when disabled
+    (greyed towards "on" when `kept_on`: another choice holds it on); returns the ink for
+    its label."""
+    w, h = button.rect.size
+    if not button.enabled:
+        fill = palette.mix(theme.BUTTON, theme.BUTTON_DISABLED, 0.55) if on and kept_on \
+            else theme.BUTTON_DISABLED
+        ink = theme.BUTTON_TEXT_DISABLED
+    elif on:
+        fill, ink = (theme.BUTTON_HOVER if button.hovered else theme.BUTTON), theme.BUTTON_TEXT
+    else:
+        fill, ink = palette.lighter(theme.PANEL, 0.5 if button.hovered else 0.2), theme.TEXT
+    canvas.fill_rect((0, 0, w, h), fill, radius=theme.RADIUS)
+    canvas.fill_rect((0, 0, w, h), theme.PANEL_EDGE, radius=theme.RADIUS, width=2)
+    if button.focused and (button.enabled or focus_when_disabled):
+        canvas.fill_rect((0, 0, w, h), theme.FOCUS, radius=theme.RADIUS, width=4)
+    return ink
