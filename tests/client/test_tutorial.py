@@ -349,3 +349,13 @@ def test_the_panel_replaces_the_log_and_draws_in_both_languages(data_root):
         stack.draw(surface)
         body, aside, size = scene.tutorial.lines(Canvas(surface))
         assert body and size >= 20
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_panel_buttons_hold_their_labels_with_room_to_spare(lang, data_root):
+    from game.scenes.table import tutorial_panel as tp
+    canvas = Canvas(pygame.Surface((1920, 1080)))
+    font = canvas.font(23)
+    for key in ("tutorial.next", "tutorial.skip", "tutorial.finish", "tutorial.leave"):
+        width = font.size(i18n.tr(key, lang))[0] / canvas.scale
+        assert width <= tp.BUTTON_W - 20, key

@@ -28,11 +28,11 @@ from ..ui.confirm import ConfirmOverlay
 from ..ui.text import elide, wrap_text
 from ..ui.widgets import Button
 from . import geometry as g
-from .paint import hex_outline, text
+from .paint import circle, hex_outline, text
 
 BOX = g.LOG
 PAD = 24
-BUTTON_W, BUTTON_H = 236, 68
+BUTTON_W, BUTTON_H = 250, 68
 TEXT_X = BOX.x + PAD
 TEXT_W = BOX.w - 3 * PAD - BUTTON_W
 TITLE_SIZE = 26
@@ -58,10 +58,10 @@ class TutorialPanel:
         self._target: Any = None
         x = BOX.right - PAD - BUTTON_W
         self.next_button = Button((x, BOX.y + 22, BUTTON_W, BUTTON_H),
-                                  self.tutorial.next_label, self.next, font_size=24,
+                                  self.tutorial.next_label, self.next, font_size=23,
                                   tooltip=self._next_tip, name="tutorial next")
         self.leave_button = Button((x, BOX.bottom - 22 - BUTTON_H, BUTTON_W, BUTTON_H),
-                                   "tutorial.leave", self.ask_leave, font_size=24,
+                                   "tutorial.leave", self.ask_leave, font_size=23,
                                    tooltip="tutorial.leave.tip", name="tutorial leave")
         table.panels.add(self.next_button)
         table.panels.add(self.leave_button)
@@ -171,23 +171,36 @@ class TutorialPanel:
             wave = 1.0
         width = 4 + 3 * wave
         colour = palette.mix(RING, (255, 255, 255), 0.5 * (1 - wave))
+        # Each ring is light on a dark edge, so it shows on the parchment, the felt and
+        # the tiles; its outer edge stays where it is and it grows inwards as it pulses,
+        # never over the labels beside what it rings.
         for shape, where, size in self.shapes():
             if shape == "hex":
-                hex_outline(canvas, where, size + width, RING_EDGE, width + 4)
-                hex_outline(canvas, where, size + width, colour, width)
+                hex_outline(canvas, where, size - (width + 3) / 2, RING_EDGE, width + 3)
+                hex_outline(canvas, where, size - (width + 3) / 2, colour, width)
+            elif shape == "circle":
+                circle(canvas, where, size, RING_EDGE, width + 3)
+                circle(canvas, where, size - 1.5, colour, width)
             else:
-                r = pygame.Rect(where).inflate(2 * width, 2 * width)
-                canvas.fill_rect(r, RING_EDGE, radius=14, width=width + 4)
-                canvas.fill_rect(r.inflate(-2, -2), colour, radius=13, width=width)
+                canvas.fill_rect(where, RING_EDGE, radius=14, width=width + 3)
+                canvas.fill_rect(pygame.Rect(where).inflate(-2, -2), colour, radius=13,
+                                 width=width)
 
     def shapes(self) -> list[tuple[str, Any, float]]:
-        """Where the lesson's areas are drawn: ("hex", centre, size) or ("rect", rect, 0)."""
+        """Where the lesson's areas are drawn: ("hex", centre, size), ("circle", centre,
+        radius) or ("rect", rect, 0)."""
         out = []
         for area in self.tutorial.areas(self.state):
-            shape = self._shape(area)
-            if shape is not None:
-                out.append(shape)
+            out += self._shapes(area)
         return out
+
+    def _shapes(self, area: Area) -> list[tuple[str, Any, float]]:
+        if area[0] == "storage_row":
+            if self.table.shown_seat != self.tutorial.seat:
+                return []
+            return [("hex", g.storage_centre(j), g.STORAGE_HEX + 3) for j in range(3)]
+        shape = self._shape(area)
+        return [] if shape is None else [shape]
 
     def _shape(self, area: Area) -> tuple[str, Any, float] | None:
         kind, key = area
@@ -201,48 +214,47 @@ class TutorialPanel:
             if not acting or slot >= len(row) or row[slot] is None:
                 return None
             size = g.BLACK_HEX if depot == 0 else g.DEPOT_HEX
-            return "hex", g.depot_slot_centre(depot, slot, len(row)), size + 2
+            return "hex", g.depot_slot_centre(depot, slot, len(row)), size + 9
         if kind == "depot_goods":
             x, y = g.depot_goods_centre(key, 0, 1)
-            return "rect", (x - 44, y - 20, 88, 40), 0
+            return "rect", (x - 50, y - 26, 100, 52), 0
         if kind == "black":
-            x, y = g.depot_centre(0)
-            return "rect", (x - 118, y - 96, 236, 206), 0
+            return "circle", g.depot_centre(0), g.BLACK_DEPOT_RADIUS + 6
         if kind == "track":
-            return "rect", (g.STRIP.x + 4, g.TRACK_TOP - 30, g.STRIP.w - 8,
-                            g.TRACK_BOTTOM - g.TRACK_TOP + 34), 0
+            # Every space and the tower, below the heading; around the strip's edge.
+            top = g.STRIP.y + 556
+            return "rect", (g.STRIP.x - 8, top, g.STRIP.w + 16, g.TRACK_BOTTOM + 14 - top), 0
         if kind == "rounds":
-            return "rect", (g.STRIP.x + 4, g.STRIP.y + 4, g.STRIP.w - 8, 102), 0
+            # The phase letters, the round and its dots, above the goods to come.
+            return "rect", (g.STRIP.x - 8, g.STRIP.y - 8, g.STRIP.w + 16, 117), 0
         if kind == "button":
             button = {"workers": table.b_workers, "buy": table.b_buy, "end": table.b_end}[key]
-            return ("rect", button.rect, 0) if acting else None
+            return ("rect", button.rect.inflate(10, 10), 0) if acting else None
         if kind == "choice":
             for button in table.choice_buttons:
                 if getattr(button, "action", None) == key:
-                    return "rect", button.rect, 0
+                    return "rect", button.rect.inflate(10, 10), 0
             return None
         # The rest are on the person's own estate and supplies: only while it is shown.
         if not own:
             return None
         if kind == "estate":
             return "rect", g.ESTATE_BOX, 0
-        if kind == "storage_row":
-            left, right = g.storage_centre(0), g.storage_centre(2)
-            return "rect", (left[0] - 36, left[1] - 36, right[0] - left[0] + 72, 72), 0
         if kind == "die":
             if not view.players[self.tutorial.seat].dice[key]:
                 return None
             x, y = g.die_centre(key)
-            return "rect", (x - 50, y - 50, 100, 100), 0
+            return "rect", (x - 52, y - 52, 104, 104), 0
         if not acting:
             return None
         if kind == "space":
-            return "hex", g.estate_space_centre(key), g.ESTATE_HEX * 0.95 + 2
+            return "hex", g.estate_space_centre(key), g.ESTATE_HEX * 0.95 + 6
         if kind == "storage":
             return "hex", g.storage_centre(key), g.STORAGE_HEX + 3
         if kind == "goods":
+            # Clear of the count below the goods.
             x, y = g.goods_centre(key)
-            return "rect", (x - 25, y - 25, 50, 50), 0
+            return "rect", (x - 23, y - 25, 46, 46), 0
         return None
 
 
