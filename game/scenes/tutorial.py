@@ -60,7 +60,8 @@ def tutorial_setup() -> GameSetup:
 # --- reading actions ------------------------------------------------------------------------
 
 def free(state: GameState, action: Action) -> bool:
-    """A die action the die can do as it shows (no workers to pay)."""
+    """A die action the die can do as it shows (no workers to pay). The table's
+    interaction module asks the rules the same; importing it would bring in pygame."""
     op = action[0]
     if op not in DIE_OPS or action[1] not in (0, 1):
         return True
@@ -167,6 +168,12 @@ def _by(event_name: str, test: Callable[[Any], bool] = lambda e: True) -> Callab
     return lambda e: type(e).__name__ == event_name and test(e)
 
 
+def _ship_done(event: Any) -> bool:
+    """The ship's goods taken, or its goods effect lapsed (no depot had goods)."""
+    return (_by("GoodsTaken")(event)
+            or _by("EffectLapsed", lambda e: e.effect == "ship_goods")(event))
+
+
 @dataclass(frozen=True)
 class Lesson:
     """One step of the tutorial. Its texts are ``tutorial.<id>.title`` and
@@ -197,9 +204,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("take", _is_take, _by("TileTaken", lambda e: e.depot != 0),
            advice=lambda s, acts: takes_to_place(s, acts), areas=(("storage_row", None),)),
     Lesson("place", _is_place, _by("TilePlaced")),
-    Lesson("ship", _is_ship, lambda e: (type(e).__name__ == "GoodsTaken" or _by(
-        "EffectLapsed", lambda e: e.effect == "ship_goods")(e)),
-           areas=(("track", None),), decision="ship"),
+    Lesson("ship", _is_ship, _ship_done, areas=(("track", None),), decision="ship"),
     Lesson("end_turn", _is_end, _by("TurnEnded")),
     Lesson("order", areas=(("track", None),)),
     Lesson("sell", _is_sell, _by("GoodsSold")),

@@ -56,6 +56,7 @@ class TutorialPanel:
         self.clock = 0.0
         self.pulse_left = PULSE
         self._target: Any = None
+        self._areas: tuple[Any, list[Area]] = (None, [])
         x = BOX.right - PAD - BUTTON_W
         self.next_button = Button((x, BOX.y + 22, BUTTON_W, BUTTON_H),
                                   self.tutorial.next_label, self.next, font_size=23,
@@ -190,9 +191,16 @@ class TutorialPanel:
         """Where the lesson's areas are drawn: ("hex", centre, size), ("circle", centre,
         radius) or ("rect", rect, 0)."""
         out = []
-        for area in self.tutorial.areas(self.state):
+        for area in self.areas():
             out += self._shapes(area)
         return out
+
+    def areas(self) -> list[Area]:
+        """The lesson's areas, worked out once per move (the advice looks a move ahead)."""
+        key = (self.table.moves, self.tutorial.index, self.tutorial.finished)
+        if self._areas[0] != key:
+            self._areas = (key, self.tutorial.areas(self.state))
+        return self._areas[1]
 
     def _shapes(self, area: Area) -> list[tuple[str, Any, float]]:
         if area[0] == "storage_row":
