@@ -78,20 +78,21 @@ def tile_of(state: GameState, depot: int, slot: int) -> int:
     return row[slot]
 
 
+# A die action with either die, or with a castle's extra action (die 2, any number).
 def _is_take(a: Action, state: GameState) -> bool:
-    return a[0] == "take" and a[1] in (0, 1)
+    return a[0] == "take"
 
 
 def _is_place(a: Action, state: GameState) -> bool:
-    return a[0] == "place" and a[1] in (0, 1)
+    return a[0] == "place"
 
 
 def _is_sell(a: Action, state: GameState) -> bool:
-    return a[0] == "sell" and a[1] in (0, 1)
+    return a[0] == "sell"
 
 
 def _is_workers(a: Action, state: GameState) -> bool:
-    return a[0] == "workers" and a[1] in (0, 1)
+    return a[0] == "workers"
 
 
 def _is_black_purchase(a: Action, state: GameState) -> bool:
@@ -112,7 +113,7 @@ def takes_to_place(state: GameState, takes: list[Action]) -> list[Action]:
     for free, ships first (they lead to the next lessons); else the free takes; else all."""
     free_takes = [a for a in takes if free(state, a)]
     placeable = []
-    for a in free_takes:
+    for a in free_takes if state.decision == "turn" else ():
         kind = tile_of(state, a[2], a[3])
         child = state.clone()
         child.apply(a, listen=False)
