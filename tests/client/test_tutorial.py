@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+import time
 from dataclasses import replace
 
 import pygame
@@ -259,11 +260,16 @@ def tutorial_at_table(data_root):
     return ctx, stack, scene
 
 
-def settle(stack, scene):
-    for _ in range(2000):
+def settle(stack, scene, seconds=60.0):
+    """Update until the person may act; the AI player thinks on a thread in real time,
+    so this waits by the clock, not by a count of frames."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
         if scene.can_act() or scene.session.over:
             return
         stack.update(1 / 60)
+        if scene.session.is_ai_turn():
+            time.sleep(0.002)
     raise AssertionError("the table never became ready")
 
 
