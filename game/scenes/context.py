@@ -31,6 +31,9 @@ class GameLauncher(Protocol):
     def start(self, setup: GameSetup) -> None:
         """Start a game of this setup at the table, in place of every scene."""
 
+    def start_tutorial(self) -> None:
+        """Start the guided first game at the table, in place of every scene."""
+
     def open_save(self, save: SaveFile) -> None:
         """Resume a saved game (its results when it is over); a save that cannot be played
         is explained to the player and left as it is."""

@@ -78,6 +78,18 @@ class Launcher:
         self._replace_all(self.table_class(self.ctx, session))
         return session
 
+    def start_tutorial(self) -> GameSession:
+        """The guided first game at the table: a normal game against an Easy AI player
+        with the tutorial laid over it. It is saved like any game (Continue resumes it
+        as a normal game) and leaves the remembered setup alone."""
+        from .table.tutorial_panel import TutorialPanel
+        from .tutorial import tutorial_setup
+        session = GameSession(tutorial_setup())
+        table = self._replace_all(self.table_class(self.ctx, session))
+        if hasattr(table, "tutorial"):
+            TutorialPanel(table)
+        return session
+
     def open_save(self, save: SaveFile) -> GameSession | None:
         """Resume a saved game, or show its results when it is over. A save that does
         not hold a playable game is explained in a dialog; the file is never changed."""

@@ -1,5 +1,5 @@
-"""The title screen: new game, continue, load, statistics, settings, rules reference,
-quit."""
+"""The title screen: new game, the tutorial, continue, load, statistics, settings, rules
+reference, quit."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ from .ui.screen import MenuScene, draw_dialog
 from .ui.text import wrap_text
 from .ui.widgets import Button, Label
 
-BUTTON_X, BUTTON_Y, BUTTON_W, BUTTON_H, BUTTON_GAP = 140, 330, 560, 72, 14
+# Eight buttons and up to four lines of notice below them fit above the bottom edge.
+BUTTON_X, BUTTON_Y, BUTTON_W, BUTTON_H, BUTTON_GAP = 140, 310, 560, 64, 12
 NOTICE_W = 640
 ESTATE_CENTRE, ESTATE_HEX = (1350, 545), 68
 
@@ -54,6 +55,7 @@ class TitleScene(MenuScene):
         self._decoration = _decoration()
         entries = [
             ("title.new_game", self._new_game, self._new_game_tip),
+            ("title.tutorial", self._tutorial, self._tutorial_tip),
             ("title.continue", self._continue, self._continue_tip),
             ("title.load", self._load, "title.load.tip"),
             ("title.statistics", self._statistics, "title.statistics.tip"),
@@ -93,6 +95,7 @@ class TitleScene(MenuScene):
         can_play = self.ctx.launcher is not None
         # A read-only window only looks at saved games: a new game could never be saved.
         self.buttons["title.new_game"].enabled = can_play and not self.ctx.read_only
+        self.buttons["title.tutorial"].enabled = can_play and not self.ctx.read_only
         self.buttons["title.continue"].enabled = can_play and self.continue_save is not None
 
     def _new_game_tip(self) -> str:
@@ -101,6 +104,13 @@ class TitleScene(MenuScene):
         if self.ctx.read_only:
             return i18n.tr("title.read_only")
         return i18n.tr("title.new_game.tip")
+
+    def _tutorial_tip(self) -> str:
+        if self.ctx.launcher is None:
+            return i18n.tr("title.unavailable")
+        if self.ctx.read_only:
+            return i18n.tr("title.read_only")
+        return i18n.tr("title.tutorial.tip")
 
     def _continue_tip(self) -> str:
         if self.continue_error is not None:
@@ -125,6 +135,10 @@ class TitleScene(MenuScene):
         if self.ctx.launcher is not None:
             self.ctx.launcher.new_game()
 
+    def _tutorial(self) -> None:
+        if self.ctx.launcher is not None:
+            self.ctx.launcher.start_tutorial()
+
     def _continue(self) -> None:
         if self.ctx.launcher is not None and self.continue_save is not None:
             self.ctx.launcher.open_save(self.continue_save)
@@ -148,9 +162,9 @@ class TitleScene(MenuScene):
         colours, dice, tiles = self._decoration
         pieces.draw_estate(canvas.surface, canvas.px(*ESTATE_CENTRE),
                            canvas.length(ESTATE_HEX), colours, dice, tiles)
-        canvas.text(i18n.tr("app.title"), (BUTTON_X, 150), theme.FONT_TITLE * 0.78,
+        canvas.text(i18n.tr("app.title"), (BUTTON_X, 124), theme.FONT_TITLE * 0.78,
                     palette.PARCHMENT)
-        canvas.text(i18n.tr("app.subtitle"), (BUTTON_X + 4, 250), theme.FONT_BODY,
+        canvas.text(i18n.tr("app.subtitle"), (BUTTON_X + 4, 222), theme.FONT_BODY,
                     palette.mix(palette.PARCHMENT, theme.BACKGROUND, 0.35))
         notice = self.notice_text()
         if notice:

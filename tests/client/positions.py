@@ -40,6 +40,7 @@ KINDS = (
     "chateauma_extra", "chateauma_estate", "chateauma_turn", "dice_rolling", "ai_thinking",
     "pause_menu", "confirm", "handoff", "glossary", "glossary_filtered",
     "module_turn", "crane", "geese", "crane_count", "module_glossary",
+    "tutorial_take", "tutorial_ship",
 )
 # The modules' moments: castle connection's pool and retrieval, tiles2's bought workers
 # and its decisions. Their rules are written apart from the client, so these positions
@@ -47,6 +48,8 @@ KINDS = (
 # frame and the actions the agreed names give it as its legal list.
 MODULES_IN_PLAY = ("boards_11_18", "castle_connection", "tiles2")
 HAND_MADE = ("module_turn", "crane", "geese", "crane_count")
+# The tutorial at two of its lessons: pointing at tiles and dice, and at a listed choice.
+TUTORIAL = {"tutorial_take": "take", "tutorial_ship": "ship"}
 
 PEOPLE = (SeatSpec("human", "Anna", 0), SeatSpec("human", "Bernhard", 1))
 WITH_AI = (SeatSpec("human", "Anna", 0), SeatSpec("ai", "KI Clara", 1, "random"))
@@ -224,6 +227,8 @@ def _session(kind: str) -> GameSession:
 def table_at(kind: str, data_root: Path, speed: str = "instant",
              language: str | None = None) -> Table:
     """A new table, on its own scene stack with the client's launcher, at ``kind``."""
+    if kind in TUTORIAL:
+        return tutorial_table(kind, data_root, speed, language)
     ctx = ClientContext.load(data_root)
     ctx.change_settings(animation_speed="normal" if kind in ANIMATED else speed,
                         language=language or ctx.settings.language)
@@ -425,8 +430,52 @@ def _check(t: Table) -> None:
         assert scene.can_act() and n.decision == kind and scene.choice_buttons
     elif kind == "module_glossary":
         assert isinstance(top, GlossaryScene) and top.query == "27"
+    elif kind in TUTORIAL:
+        assert scene.can_act() and scene.tutorial is not None
+        assert scene.tutorial.tutorial.lesson.id == TUTORIAL[kind]
+        assert scene.tutorial.shapes(), "the lesson points at nothing"
     else:
         raise AssertionError(f"unknown position {kind}")
+
+
+def tutorial_table(kind: str, data_root: Path, speed: str = "instant",
+                   language: str | None = None) -> Table:
+    """The tutorial as the title's button starts it, played on to a lesson."""
+    ctx = ClientContext.load(data_root)
+    ctx.change_settings(animation_speed=speed, language=language or ctx.settings.language)
+    stack = SceneStack()
+    Launcher(ctx, stack).start_tutorial()
+    table = Table(kind, ctx, stack, stack.top)
+    advance_tutorial(stack, table.scene, TUTORIAL[kind])
+    _check(table)
+    return table
+
+
+def _ready(stack: SceneStack, scene: TableScene) -> None:
+    for _ in range(600):
+        if scene.can_act():
+            return
+        stack.update(1 / 60)
+    raise AssertionError("the table never became ready")
+
+
+def advance_tutorial(stack: SceneStack, scene: TableScene, lesson: str) -> None:
+    """Follow the tutorial to ``lesson``: Next on its notes, its advice for its actions."""
+    panel = scene.tutorial
+    for _ in range(60):
+        _ready(stack, scene)
+        t = panel.tutorial
+        if t.lesson.id == lesson:
+            return
+        status = t.status(scene.state)
+        if status == "read":
+            panel.next_button.activate()
+        elif status == "do":
+            assert scene.submit(t.lesson.advice(scene.state, t.wanted(scene.state))[0])
+        else:
+            raise AssertionError(f"the tutorial's {t.lesson.id} lesson is at {status}")
+        stack.update(1 / 60)
+    raise AssertionError(f"the tutorial never reached its {lesson} lesson")
 
 
 # --- the screens around the table ---------------------------------------------------------

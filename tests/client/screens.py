@@ -11,7 +11,7 @@ import random
 import pygame
 from collections.abc import Callable
 
-from positions import recorded_games, saved_games, table_at
+from positions import recorded_games, saved_games, table_at, tutorial_table
 from table_driver import FakeLauncher, click_spot, make_table, play_ai_game, settle
 from test_table_chateauma import chateauma_table
 
@@ -241,6 +241,18 @@ def handoff(data_root):
     return stack, stack.push(HandoffScene("Player 1", 0))
 
 
+def tutorial_take(data_root):
+    """The tutorial's lesson on taking a tile: rings on the tiles and the die."""
+    t = tutorial_table("tutorial_take", data_root)
+    return t.stack, t.scene
+
+
+def tutorial_ship(data_root):
+    """The tutorial's lesson on a ship: rings on the listed choice and the depot's goods."""
+    t = tutorial_table("tutorial_ship", data_root)
+    return t.stack, t.scene
+
+
 _FINISHED: dict = {}
 
 
@@ -308,6 +320,7 @@ SCREENS: dict[str, Callable] = {
     "pause": pause_menu, "glossary": glossary, "glossary_filtered": glossary_filtered,
     "glossary_chateauma": glossary_chateauma,
     "confirm": confirm, "handoff": handoff, "results": results,
+    "tutorial_take": tutorial_take, "tutorial_ship": tutorial_ship,
     "results_estates": results_estates,
     "setup_modules": setup_modules, "modules_dialog": modules_dialog,
     "modules_dialog_original": modules_dialog_original,

@@ -29,6 +29,9 @@ class FakeLauncher:
     def start(self, setup):
         pass
 
+    def start_tutorial(self):
+        pass
+
     def open_save(self, save):
         self.opened.append(save)
 

@@ -76,6 +76,7 @@ def test_a_second_instance_is_read_only_and_says_so(data_root, other_instance):
     stack.update(1 / 60)
     assert stack.top is title  # told once
     assert not title.buttons["title.new_game"].enabled
+    assert not title.buttons["title.tutorial"].enabled  # its game could not be saved
     assert title.buttons["title.continue"].enabled
     assert "nothing is saved" in title.notice_text()
     before = sorted(os.listdir(data_root))

@@ -26,6 +26,9 @@ class Launcher:
     def new_game(self):
         self.calls.append(("new", None))
 
+    def start_tutorial(self):
+        self.calls.append(("tutorial", None))
+
     def open_save(self, save):
         self.calls.append(("open", save.payload))
 
@@ -101,17 +104,28 @@ class TestTitle:
         title = stack.push(TitleScene(ctx))
         assert not title.buttons["title.new_game"].enabled
         assert title.buttons["title.new_game"].tooltip_text() == i18n.tr("title.unavailable")
+        assert not title.buttons["title.tutorial"].enabled
+        assert title.buttons["title.tutorial"].tooltip_text() == i18n.tr("title.unavailable")
         assert title.focus.focused is title.buttons["title.load"]
 
     def test_keyboard_only(self, ctx, stack, launcher):
         title = stack.push(TitleScene(ctx))
+        stack.handle_event(key(pygame.K_DOWN))
+        assert title.focus.focused is title.buttons["title.tutorial"]
         stack.handle_event(key(pygame.K_DOWN))  # continue is disabled: skipped
         assert title.focus.focused is title.buttons["title.load"]
+        stack.handle_event(key(pygame.K_UP))
         stack.handle_event(key(pygame.K_UP))
         stack.handle_event(key(pygame.K_RETURN))
         assert launcher.calls == [("new", None)]
         stack.handle_event(key(pygame.K_F1))
         assert isinstance(stack.top, RulesReferenceScene)
+
+    def test_learn_to_play_starts_the_tutorial(self, ctx, stack, launcher):
+        title = stack.push(TitleScene(ctx))
+        assert title.buttons["title.tutorial"].tooltip_text() == i18n.tr("title.tutorial.tip")
+        click_at(stack, title.buttons["title.tutorial"].rect.center)
+        assert launcher.calls == [("tutorial", None)]
 
     def test_quit(self, ctx, stack):
         title = stack.push(TitleScene(ctx))

@@ -5,7 +5,7 @@ finished animating), `interaction` (clicks narrowing the legal actions), `geomet
 (where things sit), `board_view` / `estate_view` / `paint` (drawing, cached layers),
 `motion` (presenter handlers: events to animations), `log` (events in words), `tips`
 (tooltip texts), `overlays` (pause menu, confirmations, hand-off), `glossary` (the searchable rules
-reference), `strings` (texts),
+reference), `tutorial_panel` (the tutorial laid over the table), `strings` (texts),
 `bench` (frame-time benchmark).
 """
 

@@ -86,8 +86,8 @@ def _empty_slot(canvas: Canvas, pos, size) -> None:
 
 def _paint_black_depot(canvas: Canvas, view: TableView) -> None:
     centre = g.RING_CENTRE
-    circle(canvas, centre, 132, BLACK_FILL)
-    circle(canvas, centre, 132, palette.darker(BLACK_FILL, 0.4), 3)
+    circle(canvas, centre, g.BLACK_DEPOT_RADIUS, BLACK_FILL)
+    circle(canvas, centre, g.BLACK_DEPOT_RADIUS, palette.darker(BLACK_FILL, 0.4), 3)
     # Low enough in the circle that "schwarzes Depot" fits inside it.
     text(canvas, i18n.tr("term.black_depot"), (centre[0], centre[1] - 94), theme.FONT_MIN,
          palette.INK_LIGHT, "center")

@@ -19,6 +19,7 @@ RING_CENTRE = (BOARD.x + 374, BOARD.y + 400)
 RING_RADIUS = 258
 DEPOT_RADIUS = 102
 DEPOT_HEX = 29
+BLACK_DEPOT_RADIUS = 132
 BLACK_HEX = 27
 # Wide enough for its headings at a readable size in German ("Kommende Waren").
 STRIP = pygame.Rect(BOARD.x + 748, BOARD.y + 12, 180, BOARD.h - 24)

@@ -118,6 +118,9 @@ class TableScene(Scene):
                                                                 self.names))
         self.estate_layer = Layer(REGION, self._paint_estate)
         self.estates = EstatesPanel(self)
+        # A guide laid over the table (tutorial_panel.TutorialPanel), told of every event
+        # shown, updated and drawn in the log's place while it lasts; None in a normal game.
+        self.tutorial: Any = None
 
     # --- lifecycle -------------------------------------------------------------------------
 
@@ -221,6 +224,8 @@ class TableScene(Scene):
         self.log_scroll = 0
         if type(event).__name__ == "TurnStarted" and not self.pinned:
             self.shown_seat = event.player
+        if self.tutorial is not None:
+            self.tutorial.shown(event)
 
     def _play(self, action: tuple, by_ai: bool = False) -> bool:
         before = self.state.current_player
@@ -300,13 +305,16 @@ class TableScene(Scene):
         s = self.session
         return (self.busy or self.synced != self.moves or self.tooltips.waiting
                 or s.is_ai_turn() or self.hint_move is not None
-                or (s.over and not self.results_shown))
+                or (s.over and not self.results_shown)
+                or (self.tutorial is not None and self.tutorial.animating()))
 
     def update(self, dt: float) -> None:
         self._advance(dt)
         # Every frame, so the buttons never show what was possible before the last move
         # (while animations play or another seat moves, nothing is).
         self._refresh_buttons()
+        if self.tutorial is not None:
+            self.tutorial.update(dt)
 
     def follow_seat_to_move(self) -> int:
         """Show the seat to move large (unless a person pinned another estate until this
@@ -923,7 +931,10 @@ class TableScene(Scene):
         else:
             self._draw_dice(canvas, pv, n)
         self._draw_prompt(canvas)
-        self._draw_log(canvas)
+        if self.tutorial is None:
+            self._draw_log(canvas)
+        else:
+            self.tutorial.draw(canvas)
         self.panels.draw(canvas)
         if choosing:
             self.choice_panels.draw(canvas)
