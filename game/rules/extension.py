@@ -180,6 +180,11 @@ class Module:
         """Add the module's points to a breakdown derived from placements alone (for a
         player's seat, or Châteauma's: `seat == state.config.chateauma_seat`)."""
 
+    def ranking(self, state: "Position", order: list[int]) -> list[int]:
+        """The seats from winner to last under the module's own winner rule, given the
+        base game's order (RULINGS R2)."""
+        return order
+
     def public(self, state: "Position") -> tuple:
         """The module's state as every seat sees it (for visibility.public_key)."""
         return ()
@@ -255,6 +260,7 @@ class Hooks:
     seating: Seating
     tie_winners: frozenset[int]
     board_deal: BoardDeal
+    ranking: tuple[Callable, ...]
 
     def get(self, mid: str) -> Module | None:
         return self.by_id.get(mid)
@@ -333,7 +339,8 @@ def hooks_for(config: GameConfig) -> Hooks:
         controllers={c.seat: c for c in controllers},
         seating=controllers[0] if controllers else Seating(),
         tie_winners=frozenset(c.seat for c in controllers if c.wins_ties),
-        board_deal=deals[0] if deals else BoardDeal(tuple(config.offered_boards())))
+        board_deal=deals[0] if deals else BoardDeal(tuple(config.offered_boards())),
+        ranking=using("ranking"))
 
 
 def board_deal(config: GameConfig) -> BoardDeal:

@@ -197,14 +197,17 @@ class Position:
     def ranking(self) -> list[int]:
         """Seats from winner to last: points, then a seat controller that wins every tie
         (Châteauma does), then most empty estate spaces, then later in turn order
-        (RULINGS R2)."""
+        (RULINGS R2); then any module's own winner rule reorders them."""
         position = {seat: i for i, seat in enumerate(self.track_order())}
         tie_winners = self.hooks.tie_winners
         players = self.players
-        return sorted(range(self.n), key=lambda s: (
+        order = sorted(range(self.n), key=lambda s: (
             -players[s].score, s not in tie_winners,
             -(SPACES - bin(players[s].occupied).count("1")),
             -position[s]))
+        for rank in self.hooks.ranking:  # a module's own winner rule (a team, a target)
+            order = rank(self, order)
+        return order
 
     def track_order(self) -> list[int]:
         """Seats in turn-order-track order: further along first, then top of a stack."""
