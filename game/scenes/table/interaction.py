@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...rules import BUILDINGS, SPECIES, USE_SELL, die_use, workers_needed
+from ...rules import (BUILDINGS, KIND_BUILDING, KIND_COLOUR, SPECIES, USE_SELL, die_use,
+                      placeable_mask, workers_needed)
 
 Action = tuple
 DIE_OPS = ("take", "place", "sell", "workers")
@@ -344,8 +345,27 @@ class Narrowing:
                 self.value = min(values, key=self._cost_of_value)
         if not self.candidates():
             self.storage, self.value = saved, saved_value
-            return Outcome(message="table.msg.not_possible")
+            return Outcome(message=self._why_nowhere(j))
         return Outcome(message="table.msg.choose_space")
+
+    def _why_nowhere(self, j: int) -> str:
+        """Why a stored tile has no space now: no empty space of its colour next to the
+        estate, one building of its kind in each such city, a module's placement rule
+        (the castle connection), or no number the dice reach."""
+        p = self.player
+        kind = p.storage[j]
+        if kind < 0 or self.decision not in ("turn", "castle", "city_hall"):
+            return "table.msg.not_possible"
+        if not p.frontier & p.board.colour_mask[KIND_COLOUR[kind]]:
+            return "table.msg.no_space_colour"
+        unruled = p.copy()  # the same estate without a module's placement rule
+        unruled.place_rule = None
+        if not placeable_mask(unruled, kind):
+            return ("table.msg.no_space_city" if KIND_BUILDING[kind] >= 0
+                    else "table.msg.not_possible")
+        if not placeable_mask(p, kind):
+            return "table.msg.no_space_rule"
+        return "table.msg.no_space_dice"
 
     def click_space(self, space: int) -> Outcome:
         if self.decision == "start_castle":
