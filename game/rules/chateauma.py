@@ -679,6 +679,9 @@ def recompute_breakdown(state: Position) -> dict[str, int]:
     if final_scoring_done(state):
         out["leftover_goods"] = sum(p.goods)
         out["leftover_silver"] = p.silver
+    # Its own end scoring is a later step of the game end (slot "automa_end"): a module's
+    # step before it may still wait on a decision.
+    if state.terminal or (final_scoring_done(state) and "chateauma.end" not in state.steps):
         out.update(_end_points(c))
     return out
 

@@ -376,9 +376,11 @@ def apply(state: Position, action: tuple, listen: bool = True) -> list | None:
     frame = state.frames.pop()
     _APPLY[action[0]](state, frame, action, events)
     if (events is not None and state.frames
-            and state.frames[-1].kind in (CHOOSE_BOARD, START_CASTLE)
+            and (state.frames[-1].kind in (CHOOSE_BOARD, START_CASTLE)
+                 or state.frames[-1].kind in state.hooks.step_frames)
             and state.frames[-1].player != frame.player):
-        # The setup choices pass from player to player like turns.
+        # The setup choices, and the decisions of a phase or game end, pass from player
+        # to player like turns.
         events.append(ev.TurnStarted(state.frames[-1].player))
     _continue(state, events)
     if state.rs.knowledge_scored_live:
@@ -795,6 +797,8 @@ def run_steps(state: Position, events: list | None) -> None:
         step = state.steps[0]
         state.steps = state.steps[1:]
         STEPS[step](state, events)
+    if events is not None and len(state.frames) > depth:
+        events.append(ev.TurnStarted(state.frames[-1].player))  # a step asks a player
 
 
 def start_turn(state: Position, seat: int, events: list | None) -> None:

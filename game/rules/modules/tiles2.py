@@ -70,6 +70,11 @@ class GeeseScored(NamedTuple):
     points: int        # the geese's share of the placement's points
 
 
+class MarkerOnTop(NamedTuple):
+    """Monastery 27: the owner's turn-order marker goes back on top of its stack."""
+    player: int
+
+
 class CraneCounted(NamedTuple):
     player: int
     building: str      # the building the crane (park) counts as for the monasteries
@@ -77,7 +82,7 @@ class CraneCounted(NamedTuple):
 
 
 EVENT_TYPES.update({cls.__name__: cls for cls in (WorkersBought, CraneCopied, GeeseScored,
-                                                 CraneCounted)})
+                                                 CraneCounted, MarkerOnTop)})
 
 
 class Held(NamedTuple):
@@ -126,9 +131,11 @@ def _tiles_in(p, mask: int):
 
 # --- monastery 27: the top of the stack -------------------------------------------------
 
-def _to_top(state, seat: int) -> None:
+def _to_top(state, seat: int, events: list | None) -> None:
     state.stamp += 1
     state.players[seat].track_stamp = state.stamp
+    if events is not None:
+        events.append(MarkerOnTop(seat))
 
 
 # --- monastery 28: buying workers -------------------------------------------------------
@@ -355,7 +362,7 @@ class Tiles2(Module):
 
     def tile_placed(self, state, seat: int, kind: int, space: int, events: list | None) -> None:
         if KIND_KNOWLEDGE[kind] == TURN_ORDER:
-            _to_top(state, seat)  # P-T2-1: at once, on top of the stack it is in
+            _to_top(state, seat, events)  # P-T2-1: at once, on top of its stack
         elif KIND_SPECIES[kind] >= 0 and not _is_geese(kind):
             p = state.players[seat]
             if any(map(_is_geese, _tiles_in(p, _pasture(p, space)))):
@@ -369,7 +376,7 @@ class Tiles2(Module):
         here = state.players[seat].track_pos
         for owner, p in enumerate(state.players):
             if owner != seat and p.knowledge >> TURN_ORDER & 1 and p.track_pos == here:
-                _to_top(state, owner)
+                _to_top(state, owner, events)
 
     def recompute(self, state, seat: int, out: dict[str, int]) -> None:
         if seat == state.config.chateauma_seat:

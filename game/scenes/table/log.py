@@ -128,7 +128,7 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
 
 # The modules' events, each worded by `_describe_module`.
 MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopied",
-                 "GeeseScored", "CraneCounted")
+                 "GeeseScored", "CraneCounted", "MarkerOnTop")
 
 
 def building_label(building: Any, lang: str | None = None) -> str:
@@ -156,6 +156,8 @@ def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
     if kind == "GeeseScored":
         return tn("log.geese_scored", e.points, who=who, points=e.points,
                   species=species_label(e.species, 2, lang))
+    if kind == "MarkerOnTop":
+        return t("log.marker_on_top", who=who)
     if kind == "CraneCounted":
         return tn("log.crane_counted", e.points, who=who, points=e.points,
                   building=building_label(e.building, lang))

@@ -392,6 +392,10 @@ class TableView:
         p.track_pos = e.position
         p.track_stamp = max(q.track_stamp for q in self.players) + 1
 
+    def _on_MarkerOnTop(self, e) -> None:
+        p = self.players[e.player]
+        p.track_stamp = max(q.track_stamp for q in self.players) + 1
+
     def _on_TurnEnded(self, e) -> None:
         self.current = -1  # nobody is to move until the next turn starts
 
