@@ -38,10 +38,11 @@ from .estate_view import REGION, paint_estate_region
 from .estates_panel import EstatesPanel, miniature_sizes
 from .interaction import ANY_TIME, Narrowing, Outcome, choice_icon
 from .log import GameLog, MoveTakenBack, choice_label, describe_action
+from .log_panel import LogPanel
 from .motion import Handlers
 from .glossary import GlossaryScene
 from .overlays import ConfirmOverlay, HandoffScene, PauseMenu
-from .paint import (FELT, FELT_DARK, GOLD, WOOD, Layer, blit_at, fit_text, hex_outline,
+from .paint import (FELT, FELT_DARK, GOLD, Layer, blit_at, fit_text, hex_outline,
                     text, tile_back)
 from .tips import Spot, chateauma_spots, space_tip, tile_tip
 from .view import COLOURS, TableView, face_of
@@ -56,7 +57,6 @@ AI_PAUSE = 0.35
 # Up to UNPAGED options are listed at once; more are listed PAGE_SIZE to a page.
 UNPAGED = 10
 PAGE_SIZE = 8
-LOG_LINE = 25
 
 
 class TableScene(Scene):
@@ -77,7 +77,7 @@ class TableScene(Scene):
         self.log = GameLog(tuple(self.names))
         for event in session.past_events:  # a loaded game's log: the game so far
             self.log.add(event)
-        self.log_scroll = 0
+        self.log_panel = LogPanel(self)
         self.flyers: list = []
         self.dice_roll: tuple | None = None
         self.counting: dict[int, int] = {}
@@ -137,6 +137,15 @@ class TableScene(Scene):
     def exit(self) -> None:
         self.timeline.cancel_all()
         self.session.cancel_ai()
+
+    @property
+    def log_scroll(self) -> int:
+        """Lines the log is scrolled back (the log panel's)."""
+        return self.log_panel.scroll
+
+    @log_scroll.setter
+    def log_scroll(self, lines: int) -> None:
+        self.log_panel.scroll = lines
 
     # --- reading the game ------------------------------------------------------------------
 
@@ -221,7 +230,7 @@ class TableScene(Scene):
         if type(event).__name__ == "PhaseEnded":
             self.banner = None
         self.log.add(event)
-        self.log_scroll = 0
+        self.log_panel.to_newest()
         if type(event).__name__ == "TurnStarted" and not self.pinned:
             self.shown_seat = event.player
         if self.tutorial is not None:
@@ -699,7 +708,7 @@ class TableScene(Scene):
             if self.choice_buttons and g.CHOICE.collidepoint(self.pointer):
                 self.turn_choice_page(-1 if event.y > 0 else 1)
             else:
-                self.log_scroll = max(0, self.log_scroll + event.y)
+                self.log_panel.scroll_by(event.y)
             return True
         if self.choice_panels.handle_event(event) or self.panels.handle_event(event):
             return True
@@ -879,8 +888,7 @@ class TableScene(Scene):
         canvas.fill_rect(DESIGN_RECT, FELT)
         for i in range(0, 1920, 48):  # the felt's weave, faint
             canvas.fill_rect((i, 0, 2, 1080), FELT_DARK)
-        canvas.fill_rect(g.LOG, WOOD, radius=14)
-        canvas.fill_rect(g.LOG.inflate(-10, -10), palette.darker(WOOD, 0.35), radius=10)
+        self.log_panel.paint_frame(canvas)
         canvas.fill_rect(g.PROMPT, palette.darker(FELT, 0.3), radius=10)
         canvas.fill_rect(g.DICE, palette.darker(FELT, 0.25), radius=16)
         canvas.fill_rect(g.DICE, palette.darker(FELT, 0.45), radius=16, width=3)
@@ -932,7 +940,7 @@ class TableScene(Scene):
             self._draw_dice(canvas, pv, n)
         self._draw_prompt(canvas)
         if self.tutorial is None:
-            self._draw_log(canvas)
+            self.log_panel.draw(canvas)
         else:
             self.tutorial.draw(canvas)
         self.panels.draw(canvas)
@@ -1102,18 +1110,6 @@ class TableScene(Scene):
     def _draw_prompt(self, canvas: Canvas) -> None:
         fit_text(canvas, self._prompt(), (g.PROMPT.x + 18, g.PROMPT.centery), 26,
                  palette.INK_LIGHT, g.PROMPT.w - 36, "midleft")
-
-    def _draw_log(self, canvas: Canvas) -> None:
-        box = g.LOG.inflate(-30, -24)
-        text(canvas, i18n.tr("table.log"), (box.x, box.y), 22, GOLD)
-        lines = self.log.lines()
-        fit = int((box.h - 30) // LOG_LINE)
-        self.log_scroll = min(self.log_scroll, max(0, len(lines) - fit))
-        end = len(lines) - self.log_scroll
-        shown = lines[max(0, end - fit):end]
-        for i, line in enumerate(shown):
-            fit_text(canvas, line, (box.x, box.y + 30 + i * LOG_LINE), 21, palette.PARCHMENT,
-                     box.w)
 
     def _draw_flyers(self, canvas: Canvas) -> None:
         for f in self.flyers:
