@@ -39,6 +39,7 @@ from .estates_panel import EstatesPanel, miniature_sizes
 from .interaction import ANY_TIME, Narrowing, Outcome, choice_icon
 from .log import GameLog, MoveTakenBack, choice_label, describe_action
 from .log_panel import LogPanel
+from .dice_panel import DicePanel
 from .motion import Handlers
 from .glossary import GlossaryScene
 from .overlays import ConfirmOverlay, HandoffScene, PauseMenu
@@ -109,6 +110,7 @@ class TableScene(Scene):
         self.choice_actions: list[tuple] = []
         self.choice_page = 0
         self.pointer: tuple[float, float] = (0, 0)
+        self.dice = DicePanel(self)
         self._build_buttons()
         self._refresh_buttons()
         self._spots: list[Spot] = []
@@ -137,6 +139,15 @@ class TableScene(Scene):
     def exit(self) -> None:
         self.timeline.cancel_all()
         self.session.cancel_ai()
+
+    @property
+    def b_minus(self) -> Button:
+        """The dice tray's stepper buttons (the dice panel's)."""
+        return self.dice.minus
+
+    @property
+    def b_plus(self) -> Button:
+        return self.dice.plus
 
     @property
     def log_scroll(self) -> int:
@@ -415,13 +426,8 @@ class TableScene(Scene):
         self.b_buy_workers = add(7, "table.buy_workers", self.buy_workers,
                                  "table.tip.buy_workers", "K")
         self.b_buy_workers.visible = config.has_module("tiles2")
-        y = g.DICE.y + 190
-        self.b_minus = Button((g.DICE.x + 20, y, 64, 64), lambda: "\u2212", lambda: self.step_value(-1),
-                              font_size=40, tooltip=lambda: i18n.tr("table.tip.minus"))
-        self.b_plus = Button((g.DICE.x + 356, y, 64, 64), lambda: "+", lambda: self.step_value(1),
-                             font_size=40, tooltip=lambda: i18n.tr("table.tip.plus"))
-        self.panels.add(self.b_minus)
-        self.panels.add(self.b_plus)
+        for button in self.dice.buttons():
+            self.panels.add(button)
 
     def _buying(self) -> bool:
         return self.narrowing is not None and self.narrowing.buying
@@ -440,9 +446,7 @@ class TableScene(Scene):
                                                  or bool(n.unused_dice()))
         self.b_undo.enabled = self.can_undo()
         self.b_hint.enabled = n is not None and self.hint_move is None
-        value_shown = n is not None and n.die in (0, 1)
-        self.b_minus.visible = self.b_plus.visible = value_shown
-        self.b_minus.enabled = self.b_plus.enabled = value_shown and len(n.values()) > 1
+        self.dice.refresh(n)
 
     def _build_choices(self, page: int = 0) -> None:
         """The options of a listed decision (or a payment) as buttons; more than
@@ -849,9 +853,7 @@ class TableScene(Scene):
         if pv.cm is None:
             spots.append(Spot("workers", None, g.workers_centre(), 24,
                               lambda: i18n.tr("tip.workers")))
-        for die in range(3):
-            spots.append(Spot("die", die if die < 2 else "white", g.die_centre(die), 44,
-                              lambda d=die: self._die_tip(d)))
+        spots += self.dice.spots()
         return spots
 
     def _pool_tip(self) -> str:
@@ -876,12 +878,6 @@ class TableScene(Scene):
         return i18n.trn("tip.bonus", points, colour=i18n.tr(f"table.colour.{colour}"),
                         points=points)
 
-    def _die_tip(self, die: int) -> str:
-        if die == 2:
-            return i18n.tr("tip.white_die", value=self.view.white)
-        pv = self.view.players[self.shown_seat]
-        return i18n.tr("tip.die", number=die + 1, value=pv.dice[die])
-
     # --- drawing ---------------------------------------------------------------------------
 
     def _paint_background(self, canvas: Canvas) -> None:
@@ -890,8 +886,7 @@ class TableScene(Scene):
             canvas.fill_rect((i, 0, 2, 1080), FELT_DARK)
         self.log_panel.paint_frame(canvas)
         canvas.fill_rect(g.PROMPT, palette.darker(FELT, 0.3), radius=10)
-        canvas.fill_rect(g.DICE, palette.darker(FELT, 0.25), radius=16)
-        canvas.fill_rect(g.DICE, palette.darker(FELT, 0.45), radius=16, width=3)
+        self.dice.paint_frame(canvas)
 
     def _paint_estate(self, canvas: Canvas) -> None:
         seat = self.shown_seat
@@ -937,7 +932,7 @@ class TableScene(Scene):
         if choosing:
             self._draw_choice_box(canvas, n)
         else:
-            self._draw_dice(canvas, pv, n)
+            self.dice.draw(canvas, pv, n)
         self._draw_prompt(canvas)
         if self.tutorial is None:
             self.log_panel.draw(canvas)
@@ -984,9 +979,8 @@ class TableScene(Scene):
                                 ring, 5)
         if n.has("retrieve") and self.view.castle_pool is not None:
             hex_outline(canvas, g.CASTLE_POOL, g.DEPOT_HEX + 3, ring, 5)
-        for d in h.dice if self._own_estate() else ():
-            x, y = g.die_centre(d)
-            canvas.fill_rect((x - 50, y - 50, 100, 100), ring, radius=16, width=4)
+        if self._own_estate():
+            self.dice.draw_highlights(canvas, h, ring)
 
     def _draw_flash(self, canvas: Canvas) -> None:
         if self.flash is None:
@@ -1004,54 +998,6 @@ class TableScene(Scene):
             else:
                 hex_outline(canvas, self.estates.space_pos(seat, s), g.MINI_HEX * 0.95,
                             colour, 1 + 2 * value)
-
-    def _draw_dice(self, canvas: Canvas, pv, n: Narrowing | None) -> None:
-        if self.dice_roll is not None:
-            roll, colours = self.dice_roll
-            draw_dice(canvas, (g.DICE.x, g.DICE.y + 20), roll.frames, 56, colours)
-            return
-        colour = self.seat_colour(pv.seat)
-        if n is not None and n.die == 2:
-            text(canvas, i18n.tr("table.castle_any"), (g.DICE.centerx, g.DICE.y + 40), 26,
-                 palette.INK_LIGHT, "center")
-        for die in range(2):
-            value = pv.dice[die]
-            if not value:
-                continue
-            image = pieces.seat_die(value, canvas.length(g.DIE_SIZE), colour)
-            if pv.used[die]:
-                image = image.copy()
-                image.set_alpha(90)
-            pos = g.die_centre(die)
-            blit_at(canvas, image, pos)
-            if pv.used[die]:
-                text(canvas, i18n.tr("table.used"), (pos[0], pos[1] + 60), 20,
-                     palette.INK_LIGHT, "center")
-            else:
-                text(canvas, str(die + 1), (pos[0], pos[1] + 60), 20, palette.INK_LIGHT,
-                     "center")
-            if n is not None and n.chosen_die == die:
-                x, y = pos
-                canvas.fill_rect((x - 52, y - 52, 104, 104), palette.INK_LIGHT, radius=16,
-                                 width=5)
-        if self.view.white:
-            blit_at(canvas, pieces.white_die(self.view.white, canvas.length(g.WHITE_DIE_SIZE)),
-                    g.die_centre(2))
-            text(canvas, i18n.tr("table.white_die"), (g.die_centre(2)[0],
-                                                      g.die_centre(2)[1] + 52), 20,
-                 palette.INK_LIGHT, "center")
-        if n is not None and n.die in (0, 1) and n.value is not None:
-            y = g.DICE.y + 222
-            text(canvas, i18n.tr("table.use_as", value=n.value), (g.DICE.x + 220, y - 12), 26,
-                 palette.INK_LIGHT, "center")
-            cost = n.cost_range()
-            if cost is not None:
-                lo, hi = cost
-                key = "table.cost" if lo == hi else "table.cost_range"
-                text(canvas, i18n.trn(key, hi, workers=lo, most=hi), (g.DICE.x + 220, y + 16), 22,
-                     GOLD if hi else palette.INK_LIGHT, "center")
-            blit_at(canvas, pieces.seat_die(n.value, canvas.length(40), colour),
-                    (g.DICE.x + 460, y))
 
     def _draw_choice_box(self, canvas: Canvas, n: Narrowing) -> None:
         box = g.CHOICE
