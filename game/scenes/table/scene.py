@@ -19,7 +19,6 @@ import pygame
 
 from ...rules import IllegalAction, TurnEnded
 from .. import i18n
-from ..anim.dice import draw_dice
 from ..anim.presenter import Presenter
 from ..anim.timeline import Timeline, Wait
 from ..art import palette, pieces
@@ -28,17 +27,18 @@ from ..layout import DESIGN_RECT, Canvas, PanelGroup
 from ..session import GameSession
 from ..stack import Scene
 from ..ui import theme
-from ..ui.text import wrap_text
 from ..ui.tooltip import Tooltips
-from ..ui.widgets import Button, IconButton
+from ..ui.widgets import Button
 from . import geometry as g
 from .banner import PhaseReport, draw_banner
 from .board_view import BONUS_POINTS, paint_board, player_colour
 from .estate_view import REGION, paint_estate_region
 from .estates_panel import EstatesPanel, miniature_sizes
-from .interaction import ANY_TIME, Narrowing, Outcome, choice_icon
-from .log import GameLog, MoveTakenBack, choice_label, describe_action
+from .interaction import Narrowing, Outcome
+from .log import GameLog, MoveTakenBack, describe_action
 from .log_panel import LogPanel
+# The choice box's measures, named here too for the tests that page through it.
+from .buttons_panel import LISTED, PAGE_SIZE, UNPAGED, ActionButtons, ChoiceBox  # noqa: F401
 from .dice_panel import DicePanel
 from .motion import Handlers
 from .glossary import GlossaryScene
@@ -48,16 +48,8 @@ from .paint import (FELT, FELT_DARK, GOLD, Layer, blit_at, fit_text, hex_outline
 from .tips import Spot, chateauma_spots, space_tip, tile_tip
 from .view import COLOURS, TableView, face_of
 
-# Decisions answered from a list of options rather than by clicks on the table.
-LISTED = ("discard", "ship", "keep_goods", "pick", "warehouse", "board", "start_castle",
-          "crane", "geese", "crane_count")
-# Choices shown with a building's or an animal's icon beside their words.
-ICON_CHOICES = ("crane", "geese", "crane_count")
 # A short pause after each AI move, so a person can follow what happened.
 AI_PAUSE = 0.35
-# Up to UNPAGED options are listed at once; more are listed PAGE_SIZE to a page.
-UNPAGED = 10
-PAGE_SIZE = 8
 
 
 class TableScene(Scene):
@@ -104,11 +96,7 @@ class TableScene(Scene):
         self._warmed: tuple[int, int] | None = None
         self.tooltips = Tooltips()
         self.panels = PanelGroup()
-        self.choice_panels = PanelGroup()
-        self.choice_buttons: list[Button] = []
-        self.page_buttons: list[Button] = []
-        self.choice_actions: list[tuple] = []
-        self.choice_page = 0
+        self.choices = ChoiceBox(self)
         self.pointer: tuple[float, float] = (0, 0)
         self.dice = DicePanel(self)
         self._build_buttons()
@@ -148,6 +136,27 @@ class TableScene(Scene):
     @property
     def b_plus(self) -> Button:
         return self.dice.plus
+
+    # The choice box's (buttons_panel.ChoiceBox), as tests and the tutorial read them.
+    @property
+    def choice_panels(self) -> PanelGroup:
+        return self.choices.panels
+
+    @property
+    def choice_buttons(self) -> list[Button]:
+        return self.choices.buttons
+
+    @property
+    def page_buttons(self) -> list[Button]:
+        return self.choices.page_buttons
+
+    @property
+    def choice_actions(self) -> list[tuple]:
+        return self.choices.actions
+
+    @property
+    def choice_page(self) -> int:
+        return self.choices.page
 
     @property
     def log_scroll(self) -> int:
@@ -403,155 +412,30 @@ class TableScene(Scene):
     # --- buttons and choices ---------------------------------------------------------------
 
     def _build_buttons(self) -> None:
-        def add(index: int, label, action, tip: str, hotkey_name: str) -> Button:
-            button = Button(g.button_rect(index), label, action, font_size=25,
-                            tooltip=lambda: i18n.tr(tip, key=hotkey_name))
-            self.panels.add(button)
-            return button
-        self.b_workers = add(0, "table.workers_action", self.take_workers, "table.tip.workers",
-                             "W")
-        self.b_buy = add(1, lambda: i18n.tr("table.cancel_buy" if self._buying()
-                                            else "table.buy"), self.toggle_buy,
-                         "table.tip.buy", "B")
-        self.b_end = add(2, lambda: i18n.tr("table.decline" if self._declining()
-                                            else "table.end_turn"), self.end_turn,
-                         "table.tip.end", "E")
-        self.b_undo = add(3, "table.undo", self.undo, "table.tip.undo", "Ctrl+Z")
-        self.b_hint = add(4, "table.hint", self.ask_hint, "table.tip.hint", "H")
-        self.b_menu = add(5, "table.menu", self.open_menu, "table.tip.menu", "Esc")
-        # A module's own actions, shown only when the module is in play.
-        config = self.session.config
-        self.b_retrieve = add(6, "table.retrieve", self.retrieve, "table.tip.retrieve", "R")
-        self.b_retrieve.visible = config.has_module("castle_connection")
-        self.b_buy_workers = add(7, "table.buy_workers", self.buy_workers,
-                                 "table.tip.buy_workers", "K")
-        self.b_buy_workers.visible = config.has_module("tiles2")
+        a = self.action_buttons = ActionButtons(self)
+        self.b_workers, self.b_buy, self.b_end = a.workers, a.buy, a.end
+        self.b_undo, self.b_hint, self.b_menu = a.undo, a.hint, a.menu
+        self.b_retrieve, self.b_buy_workers = a.retrieve, a.buy_workers
         for button in self.dice.buttons():
             self.panels.add(button)
 
-    def _buying(self) -> bool:
-        return self.narrowing is not None and self.narrowing.buying
-
     def _declining(self) -> bool:
-        n = self.narrowing
-        return n is not None and n.has("decline") and not n.has("end")
+        return self.action_buttons.declining()
 
     def _refresh_buttons(self) -> None:
         n = self.narrowing if self.can_act() else None
-        self.b_workers.enabled = n is not None and n.has("workers")
-        self.b_buy.enabled = n is not None and n.has("buy")
-        self.b_retrieve.enabled = n is not None and n.has("retrieve")
-        self.b_buy_workers.enabled = n is not None and n.has("buy_workers")
-        self.b_end.enabled = n is not None and (n.has("end") or n.has("decline")
-                                                 or bool(n.unused_dice()))
-        self.b_undo.enabled = self.can_undo()
-        self.b_hint.enabled = n is not None and self.hint_move is None
+        self.action_buttons.refresh(n)
         self.dice.refresh(n)
 
     def _build_choices(self, page: int = 0) -> None:
-        """The options of a listed decision (or a payment) as buttons; more than
-        UNPAGED of them are shown PAGE_SIZE at a time, with buttons to turn the page."""
-        for b in self.choice_buttons + self.page_buttons:
-            self.choice_panels.remove(b)
-        self.choice_buttons, self.page_buttons = [], []
-        self.choice_actions = []
-        n = self.narrowing
-        if n is None:
-            return
-        if self.options:
-            actions = list(self.options)
-        elif n.decision in LISTED:
-            # A module's actions open to every decision of a turn (buying workers) have
-            # their own buttons, not a place among the options.
-            actions = [a for a in n.legal if a[0] not in ("decline", *ANY_TIME)]
-            actions += [a for a in n.legal if a[0] == "decline"]
-        else:
-            return
-        self.choice_actions = actions
-        pages = self.choice_pages()
-        self.choice_page = max(0, min(page, pages - 1))
-        area = g.CHOICE.inflate(-24, -70).move(0, 22)
-        if pages > 1:
-            shown = actions[self.choice_page * PAGE_SIZE:(self.choice_page + 1) * PAGE_SIZE]
-            nav = pygame.Rect(area.x, area.bottom - 44, area.w, 44)
-            area.h -= 52
-            for delta, label, rect in ((-1, "\u00ab", (nav.x, nav.y, 120, nav.h)),
-                                       (1, "\u00bb", (nav.right - 120, nav.y, 120, nav.h))):
-                button = Button(rect, lambda s=label: s,
-                                lambda d=delta: self.turn_choice_page(d), font_size=30,
-                                name=f"page {delta:+d}",
-                                tooltip=lambda d=delta: i18n.tr(
-                                    "table.tip.page_next" if d > 0 else "table.tip.page_prev"))
-                button.enabled = 0 <= self.choice_page + delta < pages
-                self.choice_panels.add(button)
-                self.page_buttons.append(button)
-            cols, rows = 2, PAGE_SIZE // 2
-        else:
-            shown = actions
-            cols = 1 if len(actions) <= 4 else 2
-            rows = max(1, math.ceil(len(actions) / cols))
-        if n.decision in ICON_CHOICES and pages == 1 and not self.options:
-            self._build_icon_choices(actions, area)
-            return
-        h = min(64, (area.h - (rows - 1) * 8) / rows)
-        w = (area.w - (cols - 1) * 10) / cols
-        first = self.choice_page * PAGE_SIZE if pages > 1 else 0
-        for i, action in enumerate(shown):
-            r, c = divmod(i, cols)
-            rect = (area.x + c * (w + 10), area.y + r * (h + 8), w, h)
-            label = (lambda a=action: choice_label(a, self.state))
-            button = Button(rect, label, lambda a=action: self._choose(a),
-                            font_size=theme.FONT_MIN if cols > 1 else 26,
-                            name=f"choice {first + i}")
-            button.action = action
-            self.choice_panels.add(button)
-            self.choice_buttons.append(button)
-
-    def _build_icon_choices(self, actions: list[tuple], area: pygame.Rect) -> None:
-        """Buildings or species as icons, four to a row, their names in the tooltips;
-        declining, when it is possible, as a button of words below them."""
-        icons = [a for a in actions if choice_icon(a) is not None]
-        words = [a for a in actions if choice_icon(a) is None]
-        rows = math.ceil(len(icons) / 4) + len(words)
-        h = min(76, (area.h - (rows - 1) * 8) / rows)
-        w = (area.w - 3 * 10) / 4
-        for i, action in enumerate(icons):
-            r, c = divmod(i, 4)
-            rect = (area.x + c * (w + 10), area.y + r * (h + 8), w, h)
-            button = IconButton(rect, "", lambda a=action: self._choose(a),
-                                icon_name=choice_icon(action), name=f"choice {i}",
-                                tooltip=lambda a=action: self._icon_choice_tip(a))
-            button.action = action
-            self.choice_panels.add(button)
-            self.choice_buttons.append(button)
-        top = area.y + math.ceil(len(icons) / 4) * (h + 8)
-        for j, action in enumerate(words):
-            rect = (area.x, top + j * (h + 8), area.w, h)
-            button = Button(rect, lambda a=action: choice_label(a, self.state),
-                            lambda a=action: self._choose(a), font_size=26,
-                            name=f"choice {len(icons) + j}")
-            button.action = action
-            self.choice_panels.add(button)
-            self.choice_buttons.append(button)
-
-    def _icon_choice_tip(self, action: tuple) -> str:
-        name = choice_label(action, self.state)
-        if action[0] == "crane":  # what the building's effect does
-            return f"{name}: {i18n.tr(f'tip.building.{choice_icon(action)}')}"
-        return name
+        self.choices.build(page)
 
     def choice_pages(self) -> int:
-        if len(self.choice_actions) <= UNPAGED:
-            return 1
-        return math.ceil(len(self.choice_actions) / PAGE_SIZE)
+        return self.choices.pages()
 
     def turn_choice_page(self, delta: int) -> bool:
         """Show the next (1) or previous (-1) page of options; False at either end."""
-        page = self.choice_page + delta
-        if not self.choice_buttons or not 0 <= page < self.choice_pages():
-            return False
-        self._build_choices(page)
-        return True
+        return self.choices.turn_page(delta)
 
     def _choose(self, action: tuple) -> None:
         if self.can_act() and action in self.narrowing.legal:
@@ -930,7 +814,7 @@ class TableScene(Scene):
         self._draw_flash(canvas)
         choosing = n is not None and (self.options or n.decision in LISTED)
         if choosing:
-            self._draw_choice_box(canvas, n)
+            self.choices.draw(canvas, n)
         else:
             self.dice.draw(canvas, pv, n)
         self._draw_prompt(canvas)
@@ -998,29 +882,6 @@ class TableScene(Scene):
             else:
                 hex_outline(canvas, self.estates.space_pos(seat, s), g.MINI_HEX * 0.95,
                             colour, 1 + 2 * value)
-
-    def _draw_choice_box(self, canvas: Canvas, n: Narrowing) -> None:
-        box = g.CHOICE
-        canvas.fill_rect(box, palette.PARCHMENT, radius=16)
-        canvas.fill_rect(box, theme.PANEL_EDGE, radius=16, width=3)
-        key = "table.choose.payment" if self.options else f"table.choose.{n.decision}"
-        heading = i18n.tr(key)
-        font = canvas.font(theme.FONT_MIN)
-        lines = wrap_text(heading, font, canvas.length(box.w - 30))
-        if len(lines) == 1:
-            fit_text(canvas, heading, (box.centerx, box.y + 26), 26, palette.INK,
-                     box.w - 30, "center")
-        else:  # two lines fit above the options; the prompt line says it too
-            for i, line in enumerate(lines[:2]):
-                text(canvas, line, (box.centerx, box.y + 17 + i * 25), theme.FONT_MIN,
-                     palette.INK, "center")
-        if not self.choice_buttons:
-            text(canvas, i18n.tr("table.choose.on_board"), box.center, 24, theme.TEXT_MUTED,
-                 "center")
-        pages = self.choice_pages()
-        if pages > 1 and self.page_buttons:
-            text(canvas, i18n.tr("table.page", page=self.choice_page + 1, pages=pages),
-                 (box.centerx, self.page_buttons[0].rect.centery), 22, palette.INK, "center")
 
     def _prompt(self) -> str:
         """Speaks of the seat the table shows to move (the view's, which lags the game
