@@ -31,7 +31,8 @@ from ..ui.tooltip import Tooltips
 from ..ui.widgets import Button
 from . import geometry as g
 from .banner import PhaseReport, draw_banner
-from .board_view import BONUS_POINTS, paint_board, player_colour
+from .board_panel import BoardPanel
+from .board_view import BONUS_POINTS, player_colour
 from .estate_view import REGION, paint_estate_region
 from .estates_panel import EstatesPanel, miniature_sizes
 from .interaction import Narrowing, Outcome
@@ -104,8 +105,7 @@ class TableScene(Scene):
         self._spots: list[Spot] = []
         self._spots_key: Any = None
         self.background = Layer(DESIGN_RECT, self._paint_background)
-        self.board_layer = Layer(g.BOARD, lambda c: paint_board(c, self.view, self.colours,
-                                                                self.names))
+        self.board = BoardPanel(self)
         self.estate_layer = Layer(REGION, self._paint_estate)
         self.estates = EstatesPanel(self)
         # A guide laid over the table (tutorial_panel.TutorialPanel), told of every event
@@ -159,6 +159,11 @@ class TableScene(Scene):
         return self.choices.page
 
     @property
+    def board_layer(self) -> Layer:
+        """The central board's cached layer (the board panel's)."""
+        return self.board.layer
+
+    @property
     def log_scroll(self) -> int:
         """Lines the log is scrolled back (the log panel's)."""
         return self.log_panel.scroll
@@ -193,11 +198,10 @@ class TableScene(Scene):
     # --- positions for motion --------------------------------------------------------------
 
     def depot_pos(self, depot: int, slot: int) -> tuple[float, float]:
-        row = self.view.black if depot == 0 else self.view.depots[depot - 1]
-        return g.depot_slot_centre(depot, slot, max(len(row), slot + 1))
+        return self.board.depot_pos(depot, slot)
 
     def depot_goods_pos(self, depot: int) -> tuple[float, float]:
-        return g.depot_goods_centre(depot, 0, 1)
+        return self.board.depot_goods_pos(depot)
 
     def _mine(self, seat: int, pos: tuple[float, float],
               supply: str = "estate") -> tuple[float, float]:
@@ -688,30 +692,7 @@ class TableScene(Scene):
         view, rules = self.view, self.rules
         spots: list[Spot] = []
         spots += self.estates.spots()
-        for depot in range(7):
-            row = view.black if depot == 0 else view.depots[depot - 1]
-            radius = (g.BLACK_HEX if depot == 0 else g.DEPOT_HEX) * 0.9
-            for slot, tile in enumerate(row):
-                if tile is not None:
-                    spots.append(Spot("depot", (depot, slot),
-                                      g.depot_slot_centre(depot, slot, len(row)), radius,
-                                      lambda t=tile: tile_tip(t, rules)))
-            if depot:
-                goods = view.depot_goods[depot - 1]
-                if any(goods):
-                    spots.append(Spot("depot_goods", depot, g.depot_goods_centre(depot, 0, 1),
-                                      40, lambda gd=goods: self._goods_tip(gd)))
-                spots.append(Spot("depot_number", depot, g.depot_number_centre(depot), 16,
-                                  lambda d=depot: i18n.tr("table.tip.depot", number=d)))
-        if view.castle_pool is not None:
-            spots.append(Spot("castle_pool", None, g.CASTLE_POOL, g.DEPOT_HEX + 30,
-                              self._pool_tip))
-        track = pygame.Rect(g.STRIP.x, g.TRACK_TOP, g.STRIP.w, g.TRACK_BOTTOM - g.TRACK_TOP)
-        spots.append(Spot("track", None, track.center, 0, self._track_tip, rect=track))
-        for c, colour in enumerate(COLOURS):
-            for rank in (1, 2):
-                spots.append(Spot("bonus", (colour, rank), g.bonus_centre(c, rank), 20,
-                                  lambda col=colour, r=rank: self._bonus_tip(col, r)))
+        spots += self.board.spots()
         pv = view.players[self.shown_seat]
         if pv.cm is not None:
             spots += chateauma_spots(pv, rules, self.view.white)
@@ -739,28 +720,6 @@ class TableScene(Scene):
                               lambda: i18n.tr("tip.workers")))
         spots += self.dice.spots()
         return spots
-
-    def _pool_tip(self) -> str:
-        count = self.view.castle_pool or 0
-        tip = i18n.trn("tip.castle_pool", count, count=count)
-        n = self.narrowing if self.can_act() else None
-        if n is not None and n.has("retrieve"):
-            tip += " " + i18n.tr("tip.castle_pool.click")
-        return tip
-
-    def _track_tip(self) -> str:
-        order = ", ".join(self.names[seat] for seat in self.view.track_order())
-        return i18n.tr("tip.track", order=order)
-
-    def _goods_tip(self, goods: list[int]) -> str:
-        values = ", ".join(str(t) for t in range(1, 7) for _ in range(goods[t]))
-        return i18n.tr("tip.depot_goods", goods=values)
-
-    def _bonus_tip(self, colour: str, rank: int) -> str:
-        large, small = BONUS_POINTS.get(len(self.names), (5, 2))
-        points = large if rank == 1 else small
-        return i18n.trn("tip.bonus", points, colour=i18n.tr(f"table.colour.{colour}"),
-                        points=points)
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -803,7 +762,7 @@ class TableScene(Scene):
             self._warm(canvas)
         lang = i18n.language()
         self.background.draw(surface, None)
-        self.board_layer.draw(surface, (self.serial, self.view.board_version, lang))
+        self.board.draw(surface, lang)
         pv = self.view.players[self.shown_seat]
         self.estate_layer.draw(surface, (self.serial, self.shown_seat, pv.version,
                                          self.preview_board, lang))
@@ -842,10 +801,7 @@ class TableScene(Scene):
         # A steady ring: a pulsing one would redraw the table every frame while a person
         # thinks.
         ring = palette.mix(GOLD, (255, 255, 255), 0.2)
-        for depot, slot in h.depot_slots:
-            row = self.view.black if depot == 0 else self.view.depots[depot - 1]
-            size = g.BLACK_HEX if depot == 0 else g.DEPOT_HEX
-            hex_outline(canvas, g.depot_slot_centre(depot, slot, len(row)), size + 3, ring, 5)
+        self.board.draw_highlights(canvas, n, h, ring)
         if self._own_estate():
             for s in h.spaces:
                 hex_outline(canvas, g.estate_space_centre(s), g.ESTATE_HEX * 0.95 + 2, ring, 5)
@@ -861,8 +817,6 @@ class TableScene(Scene):
                 for a in n.legal:
                     hex_outline(canvas, g.estate_space_centre(a[1]), g.ESTATE_HEX * 0.95 + 2,
                                 ring, 5)
-        if n.has("retrieve") and self.view.castle_pool is not None:
-            hex_outline(canvas, g.CASTLE_POOL, g.DEPOT_HEX + 3, ring, 5)
         if self._own_estate():
             self.dice.draw_highlights(canvas, h, ring)
 
