@@ -19,7 +19,6 @@ import pygame
 
 from ...rules import IllegalAction, TurnEnded
 from .. import i18n
-from ..anim.dice import draw_dice
 from ..anim.presenter import Presenter
 from ..anim.timeline import Timeline, Wait
 from ..art import palette, pieces
@@ -28,35 +27,30 @@ from ..layout import DESIGN_RECT, Canvas, PanelGroup
 from ..session import GameSession
 from ..stack import Scene
 from ..ui import theme
-from ..ui.text import wrap_text
 from ..ui.tooltip import Tooltips
-from ..ui.widgets import Button, IconButton
+from ..ui.widgets import Button
 from . import geometry as g
 from .banner import PhaseReport, draw_banner
-from .board_view import BONUS_POINTS, paint_board, player_colour
+from .board_panel import BoardPanel
+from .board_view import BONUS_POINTS, player_colour
 from .estate_view import REGION, paint_estate_region
 from .estates_panel import EstatesPanel, miniature_sizes
-from .interaction import ANY_TIME, Narrowing, Outcome, choice_icon
-from .log import GameLog, MoveTakenBack, choice_label, describe_action
+from .interaction import Narrowing, Outcome
+from .log import GameLog, MoveTakenBack, describe_action
+from .log_panel import LogPanel
+# The choice box's measures, named here too for the tests that page through it.
+from .buttons_panel import LISTED, PAGE_SIZE, UNPAGED, ActionButtons, ChoiceBox  # noqa: F401
+from .dice_panel import DicePanel
 from .motion import Handlers
 from .glossary import GlossaryScene
 from .overlays import ConfirmOverlay, HandoffScene, PauseMenu
-from .paint import (FELT, FELT_DARK, GOLD, WOOD, Layer, blit_at, fit_text, hex_outline,
+from .paint import (FELT, FELT_DARK, GOLD, Layer, blit_at, fit_text, hex_outline,
                     text, tile_back)
 from .tips import Spot, chateauma_spots, space_tip, tile_tip
 from .view import COLOURS, TableView, face_of
 
-# Decisions answered from a list of options rather than by clicks on the table.
-LISTED = ("discard", "ship", "keep_goods", "pick", "warehouse", "board", "start_castle",
-          "crane", "geese", "crane_count")
-# Choices shown with a building's or an animal's icon beside their words.
-ICON_CHOICES = ("crane", "geese", "crane_count")
 # A short pause after each AI move, so a person can follow what happened.
 AI_PAUSE = 0.35
-# Up to UNPAGED options are listed at once; more are listed PAGE_SIZE to a page.
-UNPAGED = 10
-PAGE_SIZE = 8
-LOG_LINE = 25
 
 
 class TableScene(Scene):
@@ -77,7 +71,7 @@ class TableScene(Scene):
         self.log = GameLog(tuple(self.names))
         for event in session.past_events:  # a loaded game's log: the game so far
             self.log.add(event)
-        self.log_scroll = 0
+        self.log_panel = LogPanel(self)
         self.flyers: list = []
         self.dice_roll: tuple | None = None
         self.counting: dict[int, int] = {}
@@ -103,19 +97,15 @@ class TableScene(Scene):
         self._warmed: tuple[int, int] | None = None
         self.tooltips = Tooltips()
         self.panels = PanelGroup()
-        self.choice_panels = PanelGroup()
-        self.choice_buttons: list[Button] = []
-        self.page_buttons: list[Button] = []
-        self.choice_actions: list[tuple] = []
-        self.choice_page = 0
+        self.choices = ChoiceBox(self)
         self.pointer: tuple[float, float] = (0, 0)
+        self.dice = DicePanel(self)
         self._build_buttons()
         self._refresh_buttons()
         self._spots: list[Spot] = []
         self._spots_key: Any = None
         self.background = Layer(DESIGN_RECT, self._paint_background)
-        self.board_layer = Layer(g.BOARD, lambda c: paint_board(c, self.view, self.colours,
-                                                                self.names))
+        self.board = BoardPanel(self)
         self.estate_layer = Layer(REGION, self._paint_estate)
         self.estates = EstatesPanel(self)
         # A guide laid over the table (tutorial_panel.TutorialPanel), told of every event
@@ -137,6 +127,50 @@ class TableScene(Scene):
     def exit(self) -> None:
         self.timeline.cancel_all()
         self.session.cancel_ai()
+
+    @property
+    def b_minus(self) -> Button:
+        """The dice tray's stepper buttons (the dice panel's)."""
+        return self.dice.minus
+
+    @property
+    def b_plus(self) -> Button:
+        return self.dice.plus
+
+    # The choice box's (buttons_panel.ChoiceBox), as tests and the tutorial read them.
+    @property
+    def choice_panels(self) -> PanelGroup:
+        return self.choices.panels
+
+    @property
+    def choice_buttons(self) -> list[Button]:
+        return self.choices.buttons
+
+    @property
+    def page_buttons(self) -> list[Button]:
+        return self.choices.page_buttons
+
+    @property
+    def choice_actions(self) -> list[tuple]:
+        return self.choices.actions
+
+    @property
+    def choice_page(self) -> int:
+        return self.choices.page
+
+    @property
+    def board_layer(self) -> Layer:
+        """The central board's cached layer (the board panel's)."""
+        return self.board.layer
+
+    @property
+    def log_scroll(self) -> int:
+        """Lines the log is scrolled back (the log panel's)."""
+        return self.log_panel.scroll
+
+    @log_scroll.setter
+    def log_scroll(self, lines: int) -> None:
+        self.log_panel.scroll = lines
 
     # --- reading the game ------------------------------------------------------------------
 
@@ -164,11 +198,10 @@ class TableScene(Scene):
     # --- positions for motion --------------------------------------------------------------
 
     def depot_pos(self, depot: int, slot: int) -> tuple[float, float]:
-        row = self.view.black if depot == 0 else self.view.depots[depot - 1]
-        return g.depot_slot_centre(depot, slot, max(len(row), slot + 1))
+        return self.board.depot_pos(depot, slot)
 
     def depot_goods_pos(self, depot: int) -> tuple[float, float]:
-        return g.depot_goods_centre(depot, 0, 1)
+        return self.board.depot_goods_pos(depot)
 
     def _mine(self, seat: int, pos: tuple[float, float],
               supply: str = "estate") -> tuple[float, float]:
@@ -221,7 +254,7 @@ class TableScene(Scene):
         if type(event).__name__ == "PhaseEnded":
             self.banner = None
         self.log.add(event)
-        self.log_scroll = 0
+        self.log_panel.to_newest()
         if type(event).__name__ == "TurnStarted" and not self.pinned:
             self.shown_seat = event.player
         if self.tutorial is not None:
@@ -383,162 +416,30 @@ class TableScene(Scene):
     # --- buttons and choices ---------------------------------------------------------------
 
     def _build_buttons(self) -> None:
-        def add(index: int, label, action, tip: str, hotkey_name: str) -> Button:
-            button = Button(g.button_rect(index), label, action, font_size=25,
-                            tooltip=lambda: i18n.tr(tip, key=hotkey_name))
+        a = self.action_buttons = ActionButtons(self)
+        self.b_workers, self.b_buy, self.b_end = a.workers, a.buy, a.end
+        self.b_undo, self.b_hint, self.b_menu = a.undo, a.hint, a.menu
+        self.b_retrieve, self.b_buy_workers = a.retrieve, a.buy_workers
+        for button in self.dice.buttons():
             self.panels.add(button)
-            return button
-        self.b_workers = add(0, "table.workers_action", self.take_workers, "table.tip.workers",
-                             "W")
-        self.b_buy = add(1, lambda: i18n.tr("table.cancel_buy" if self._buying()
-                                            else "table.buy"), self.toggle_buy,
-                         "table.tip.buy", "B")
-        self.b_end = add(2, lambda: i18n.tr("table.decline" if self._declining()
-                                            else "table.end_turn"), self.end_turn,
-                         "table.tip.end", "E")
-        self.b_undo = add(3, "table.undo", self.undo, "table.tip.undo", "Ctrl+Z")
-        self.b_hint = add(4, "table.hint", self.ask_hint, "table.tip.hint", "H")
-        self.b_menu = add(5, "table.menu", self.open_menu, "table.tip.menu", "Esc")
-        # A module's own actions, shown only when the module is in play.
-        config = self.session.config
-        self.b_retrieve = add(6, "table.retrieve", self.retrieve, "table.tip.retrieve", "R")
-        self.b_retrieve.visible = config.has_module("castle_connection")
-        self.b_buy_workers = add(7, "table.buy_workers", self.buy_workers,
-                                 "table.tip.buy_workers", "K")
-        self.b_buy_workers.visible = config.has_module("tiles2")
-        y = g.DICE.y + 190
-        self.b_minus = Button((g.DICE.x + 20, y, 64, 64), lambda: "\u2212", lambda: self.step_value(-1),
-                              font_size=40, tooltip=lambda: i18n.tr("table.tip.minus"))
-        self.b_plus = Button((g.DICE.x + 356, y, 64, 64), lambda: "+", lambda: self.step_value(1),
-                             font_size=40, tooltip=lambda: i18n.tr("table.tip.plus"))
-        self.panels.add(self.b_minus)
-        self.panels.add(self.b_plus)
-
-    def _buying(self) -> bool:
-        return self.narrowing is not None and self.narrowing.buying
 
     def _declining(self) -> bool:
-        n = self.narrowing
-        return n is not None and n.has("decline") and not n.has("end")
+        return self.action_buttons.declining()
 
     def _refresh_buttons(self) -> None:
         n = self.narrowing if self.can_act() else None
-        self.b_workers.enabled = n is not None and n.has("workers")
-        self.b_buy.enabled = n is not None and n.has("buy")
-        self.b_retrieve.enabled = n is not None and n.has("retrieve")
-        self.b_buy_workers.enabled = n is not None and n.has("buy_workers")
-        self.b_end.enabled = n is not None and (n.has("end") or n.has("decline")
-                                                 or bool(n.unused_dice()))
-        self.b_undo.enabled = self.can_undo()
-        self.b_hint.enabled = n is not None and self.hint_move is None
-        value_shown = n is not None and n.die in (0, 1)
-        self.b_minus.visible = self.b_plus.visible = value_shown
-        self.b_minus.enabled = self.b_plus.enabled = value_shown and len(n.values()) > 1
+        self.action_buttons.refresh(n)
+        self.dice.refresh(n)
 
     def _build_choices(self, page: int = 0) -> None:
-        """The options of a listed decision (or a payment) as buttons; more than
-        UNPAGED of them are shown PAGE_SIZE at a time, with buttons to turn the page."""
-        for b in self.choice_buttons + self.page_buttons:
-            self.choice_panels.remove(b)
-        self.choice_buttons, self.page_buttons = [], []
-        self.choice_actions = []
-        n = self.narrowing
-        if n is None:
-            return
-        if self.options:
-            actions = list(self.options)
-        elif n.decision in LISTED:
-            # A module's actions open to every decision of a turn (buying workers) have
-            # their own buttons, not a place among the options.
-            actions = [a for a in n.legal if a[0] not in ("decline", *ANY_TIME)]
-            actions += [a for a in n.legal if a[0] == "decline"]
-        else:
-            return
-        self.choice_actions = actions
-        pages = self.choice_pages()
-        self.choice_page = max(0, min(page, pages - 1))
-        area = g.CHOICE.inflate(-24, -70).move(0, 22)
-        if pages > 1:
-            shown = actions[self.choice_page * PAGE_SIZE:(self.choice_page + 1) * PAGE_SIZE]
-            nav = pygame.Rect(area.x, area.bottom - 44, area.w, 44)
-            area.h -= 52
-            for delta, label, rect in ((-1, "\u00ab", (nav.x, nav.y, 120, nav.h)),
-                                       (1, "\u00bb", (nav.right - 120, nav.y, 120, nav.h))):
-                button = Button(rect, lambda s=label: s,
-                                lambda d=delta: self.turn_choice_page(d), font_size=30,
-                                name=f"page {delta:+d}",
-                                tooltip=lambda d=delta: i18n.tr(
-                                    "table.tip.page_next" if d > 0 else "table.tip.page_prev"))
-                button.enabled = 0 <= self.choice_page + delta < pages
-                self.choice_panels.add(button)
-                self.page_buttons.append(button)
-            cols, rows = 2, PAGE_SIZE // 2
-        else:
-            shown = actions
-            cols = 1 if len(actions) <= 4 else 2
-            rows = max(1, math.ceil(len(actions) / cols))
-        if n.decision in ICON_CHOICES and pages == 1 and not self.options:
-            self._build_icon_choices(actions, area)
-            return
-        h = min(64, (area.h - (rows - 1) * 8) / rows)
-        w = (area.w - (cols - 1) * 10) / cols
-        first = self.choice_page * PAGE_SIZE if pages > 1 else 0
-        for i, action in enumerate(shown):
-            r, c = divmod(i, cols)
-            rect = (area.x + c * (w + 10), area.y + r * (h + 8), w, h)
-            label = (lambda a=action: choice_label(a, self.state))
-            button = Button(rect, label, lambda a=action: self._choose(a),
-                            font_size=theme.FONT_MIN if cols > 1 else 26,
-                            name=f"choice {first + i}")
-            button.action = action
-            self.choice_panels.add(button)
-            self.choice_buttons.append(button)
-
-    def _build_icon_choices(self, actions: list[tuple], area: pygame.Rect) -> None:
-        """Buildings or species as icons, four to a row, their names in the tooltips;
-        declining, when it is possible, as a button of words below them."""
-        icons = [a for a in actions if choice_icon(a) is not None]
-        words = [a for a in actions if choice_icon(a) is None]
-        rows = math.ceil(len(icons) / 4) + len(words)
-        h = min(76, (area.h - (rows - 1) * 8) / rows)
-        w = (area.w - 3 * 10) / 4
-        for i, action in enumerate(icons):
-            r, c = divmod(i, 4)
-            rect = (area.x + c * (w + 10), area.y + r * (h + 8), w, h)
-            button = IconButton(rect, "", lambda a=action: self._choose(a),
-                                icon_name=choice_icon(action), name=f"choice {i}",
-                                tooltip=lambda a=action: self._icon_choice_tip(a))
-            button.action = action
-            self.choice_panels.add(button)
-            self.choice_buttons.append(button)
-        top = area.y + math.ceil(len(icons) / 4) * (h + 8)
-        for j, action in enumerate(words):
-            rect = (area.x, top + j * (h + 8), area.w, h)
-            button = Button(rect, lambda a=action: choice_label(a, self.state),
-                            lambda a=action: self._choose(a), font_size=26,
-                            name=f"choice {len(icons) + j}")
-            button.action = action
-            self.choice_panels.add(button)
-            self.choice_buttons.append(button)
-
-    def _icon_choice_tip(self, action: tuple) -> str:
-        name = choice_label(action, self.state)
-        if action[0] == "crane":  # what the building's effect does
-            return f"{name}: {i18n.tr(f'tip.building.{choice_icon(action)}')}"
-        return name
+        self.choices.build(page)
 
     def choice_pages(self) -> int:
-        if len(self.choice_actions) <= UNPAGED:
-            return 1
-        return math.ceil(len(self.choice_actions) / PAGE_SIZE)
+        return self.choices.pages()
 
     def turn_choice_page(self, delta: int) -> bool:
         """Show the next (1) or previous (-1) page of options; False at either end."""
-        page = self.choice_page + delta
-        if not self.choice_buttons or not 0 <= page < self.choice_pages():
-            return False
-        self._build_choices(page)
-        return True
+        return self.choices.turn_page(delta)
 
     def _choose(self, action: tuple) -> None:
         if self.can_act() and action in self.narrowing.legal:
@@ -699,7 +600,7 @@ class TableScene(Scene):
             if self.choice_buttons and g.CHOICE.collidepoint(self.pointer):
                 self.turn_choice_page(-1 if event.y > 0 else 1)
             else:
-                self.log_scroll = max(0, self.log_scroll + event.y)
+                self.log_panel.scroll_by(event.y)
             return True
         if self.choice_panels.handle_event(event) or self.panels.handle_event(event):
             return True
@@ -791,30 +692,7 @@ class TableScene(Scene):
         view, rules = self.view, self.rules
         spots: list[Spot] = []
         spots += self.estates.spots()
-        for depot in range(7):
-            row = view.black if depot == 0 else view.depots[depot - 1]
-            radius = (g.BLACK_HEX if depot == 0 else g.DEPOT_HEX) * 0.9
-            for slot, tile in enumerate(row):
-                if tile is not None:
-                    spots.append(Spot("depot", (depot, slot),
-                                      g.depot_slot_centre(depot, slot, len(row)), radius,
-                                      lambda t=tile: tile_tip(t, rules)))
-            if depot:
-                goods = view.depot_goods[depot - 1]
-                if any(goods):
-                    spots.append(Spot("depot_goods", depot, g.depot_goods_centre(depot, 0, 1),
-                                      40, lambda gd=goods: self._goods_tip(gd)))
-                spots.append(Spot("depot_number", depot, g.depot_number_centre(depot), 16,
-                                  lambda d=depot: i18n.tr("table.tip.depot", number=d)))
-        if view.castle_pool is not None:
-            spots.append(Spot("castle_pool", None, g.CASTLE_POOL, g.DEPOT_HEX + 30,
-                              self._pool_tip))
-        track = pygame.Rect(g.STRIP.x, g.TRACK_TOP, g.STRIP.w, g.TRACK_BOTTOM - g.TRACK_TOP)
-        spots.append(Spot("track", None, track.center, 0, self._track_tip, rect=track))
-        for c, colour in enumerate(COLOURS):
-            for rank in (1, 2):
-                spots.append(Spot("bonus", (colour, rank), g.bonus_centre(c, rank), 20,
-                                  lambda col=colour, r=rank: self._bonus_tip(col, r)))
+        spots += self.board.spots()
         pv = view.players[self.shown_seat]
         if pv.cm is not None:
             spots += chateauma_spots(pv, rules, self.view.white)
@@ -840,38 +718,8 @@ class TableScene(Scene):
         if pv.cm is None:
             spots.append(Spot("workers", None, g.workers_centre(), 24,
                               lambda: i18n.tr("tip.workers")))
-        for die in range(3):
-            spots.append(Spot("die", die if die < 2 else "white", g.die_centre(die), 44,
-                              lambda d=die: self._die_tip(d)))
+        spots += self.dice.spots()
         return spots
-
-    def _pool_tip(self) -> str:
-        count = self.view.castle_pool or 0
-        tip = i18n.trn("tip.castle_pool", count, count=count)
-        n = self.narrowing if self.can_act() else None
-        if n is not None and n.has("retrieve"):
-            tip += " " + i18n.tr("tip.castle_pool.click")
-        return tip
-
-    def _track_tip(self) -> str:
-        order = ", ".join(self.names[seat] for seat in self.view.track_order())
-        return i18n.tr("tip.track", order=order)
-
-    def _goods_tip(self, goods: list[int]) -> str:
-        values = ", ".join(str(t) for t in range(1, 7) for _ in range(goods[t]))
-        return i18n.tr("tip.depot_goods", goods=values)
-
-    def _bonus_tip(self, colour: str, rank: int) -> str:
-        large, small = BONUS_POINTS.get(len(self.names), (5, 2))
-        points = large if rank == 1 else small
-        return i18n.trn("tip.bonus", points, colour=i18n.tr(f"table.colour.{colour}"),
-                        points=points)
-
-    def _die_tip(self, die: int) -> str:
-        if die == 2:
-            return i18n.tr("tip.white_die", value=self.view.white)
-        pv = self.view.players[self.shown_seat]
-        return i18n.tr("tip.die", number=die + 1, value=pv.dice[die])
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -879,11 +727,9 @@ class TableScene(Scene):
         canvas.fill_rect(DESIGN_RECT, FELT)
         for i in range(0, 1920, 48):  # the felt's weave, faint
             canvas.fill_rect((i, 0, 2, 1080), FELT_DARK)
-        canvas.fill_rect(g.LOG, WOOD, radius=14)
-        canvas.fill_rect(g.LOG.inflate(-10, -10), palette.darker(WOOD, 0.35), radius=10)
+        self.log_panel.paint_frame(canvas)
         canvas.fill_rect(g.PROMPT, palette.darker(FELT, 0.3), radius=10)
-        canvas.fill_rect(g.DICE, palette.darker(FELT, 0.25), radius=16)
-        canvas.fill_rect(g.DICE, palette.darker(FELT, 0.45), radius=16, width=3)
+        self.dice.paint_frame(canvas)
 
     def _paint_estate(self, canvas: Canvas) -> None:
         seat = self.shown_seat
@@ -916,7 +762,7 @@ class TableScene(Scene):
             self._warm(canvas)
         lang = i18n.language()
         self.background.draw(surface, None)
-        self.board_layer.draw(surface, (self.serial, self.view.board_version, lang))
+        self.board.draw(surface, lang)
         pv = self.view.players[self.shown_seat]
         self.estate_layer.draw(surface, (self.serial, self.shown_seat, pv.version,
                                          self.preview_board, lang))
@@ -927,12 +773,12 @@ class TableScene(Scene):
         self._draw_flash(canvas)
         choosing = n is not None and (self.options or n.decision in LISTED)
         if choosing:
-            self._draw_choice_box(canvas, n)
+            self.choices.draw(canvas, n)
         else:
-            self._draw_dice(canvas, pv, n)
+            self.dice.draw(canvas, pv, n)
         self._draw_prompt(canvas)
         if self.tutorial is None:
-            self._draw_log(canvas)
+            self.log_panel.draw(canvas)
         else:
             self.tutorial.draw(canvas)
         self.panels.draw(canvas)
@@ -955,10 +801,7 @@ class TableScene(Scene):
         # A steady ring: a pulsing one would redraw the table every frame while a person
         # thinks.
         ring = palette.mix(GOLD, (255, 255, 255), 0.2)
-        for depot, slot in h.depot_slots:
-            row = self.view.black if depot == 0 else self.view.depots[depot - 1]
-            size = g.BLACK_HEX if depot == 0 else g.DEPOT_HEX
-            hex_outline(canvas, g.depot_slot_centre(depot, slot, len(row)), size + 3, ring, 5)
+        self.board.draw_highlights(canvas, n, h, ring)
         if self._own_estate():
             for s in h.spaces:
                 hex_outline(canvas, g.estate_space_centre(s), g.ESTATE_HEX * 0.95 + 2, ring, 5)
@@ -974,11 +817,8 @@ class TableScene(Scene):
                 for a in n.legal:
                     hex_outline(canvas, g.estate_space_centre(a[1]), g.ESTATE_HEX * 0.95 + 2,
                                 ring, 5)
-        if n.has("retrieve") and self.view.castle_pool is not None:
-            hex_outline(canvas, g.CASTLE_POOL, g.DEPOT_HEX + 3, ring, 5)
-        for d in h.dice if self._own_estate() else ():
-            x, y = g.die_centre(d)
-            canvas.fill_rect((x - 50, y - 50, 100, 100), ring, radius=16, width=4)
+        if self._own_estate():
+            self.dice.draw_highlights(canvas, h, ring)
 
     def _draw_flash(self, canvas: Canvas) -> None:
         if self.flash is None:
@@ -996,77 +836,6 @@ class TableScene(Scene):
             else:
                 hex_outline(canvas, self.estates.space_pos(seat, s), g.MINI_HEX * 0.95,
                             colour, 1 + 2 * value)
-
-    def _draw_dice(self, canvas: Canvas, pv, n: Narrowing | None) -> None:
-        if self.dice_roll is not None:
-            roll, colours = self.dice_roll
-            draw_dice(canvas, (g.DICE.x, g.DICE.y + 20), roll.frames, 56, colours)
-            return
-        colour = self.seat_colour(pv.seat)
-        if n is not None and n.die == 2:
-            text(canvas, i18n.tr("table.castle_any"), (g.DICE.centerx, g.DICE.y + 40), 26,
-                 palette.INK_LIGHT, "center")
-        for die in range(2):
-            value = pv.dice[die]
-            if not value:
-                continue
-            image = pieces.seat_die(value, canvas.length(g.DIE_SIZE), colour)
-            if pv.used[die]:
-                image = image.copy()
-                image.set_alpha(90)
-            pos = g.die_centre(die)
-            blit_at(canvas, image, pos)
-            if pv.used[die]:
-                text(canvas, i18n.tr("table.used"), (pos[0], pos[1] + 60), 20,
-                     palette.INK_LIGHT, "center")
-            else:
-                text(canvas, str(die + 1), (pos[0], pos[1] + 60), 20, palette.INK_LIGHT,
-                     "center")
-            if n is not None and n.chosen_die == die:
-                x, y = pos
-                canvas.fill_rect((x - 52, y - 52, 104, 104), palette.INK_LIGHT, radius=16,
-                                 width=5)
-        if self.view.white:
-            blit_at(canvas, pieces.white_die(self.view.white, canvas.length(g.WHITE_DIE_SIZE)),
-                    g.die_centre(2))
-            text(canvas, i18n.tr("table.white_die"), (g.die_centre(2)[0],
-                                                      g.die_centre(2)[1] + 52), 20,
-                 palette.INK_LIGHT, "center")
-        if n is not None and n.die in (0, 1) and n.value is not None:
-            y = g.DICE.y + 222
-            text(canvas, i18n.tr("table.use_as", value=n.value), (g.DICE.x + 220, y - 12), 26,
-                 palette.INK_LIGHT, "center")
-            cost = n.cost_range()
-            if cost is not None:
-                lo, hi = cost
-                key = "table.cost" if lo == hi else "table.cost_range"
-                text(canvas, i18n.trn(key, hi, workers=lo, most=hi), (g.DICE.x + 220, y + 16), 22,
-                     GOLD if hi else palette.INK_LIGHT, "center")
-            blit_at(canvas, pieces.seat_die(n.value, canvas.length(40), colour),
-                    (g.DICE.x + 460, y))
-
-    def _draw_choice_box(self, canvas: Canvas, n: Narrowing) -> None:
-        box = g.CHOICE
-        canvas.fill_rect(box, palette.PARCHMENT, radius=16)
-        canvas.fill_rect(box, theme.PANEL_EDGE, radius=16, width=3)
-        key = "table.choose.payment" if self.options else f"table.choose.{n.decision}"
-        heading = i18n.tr(key)
-        font = canvas.font(theme.FONT_MIN)
-        lines = wrap_text(heading, font, canvas.length(box.w - 30))
-        if len(lines) == 1:
-            fit_text(canvas, heading, (box.centerx, box.y + 26), 26, palette.INK,
-                     box.w - 30, "center")
-        else:  # two lines fit above the options; the prompt line says it too
-            for i, line in enumerate(lines[:2]):
-                text(canvas, line, (box.centerx, box.y + 17 + i * 25), theme.FONT_MIN,
-                     palette.INK, "center")
-        if not self.choice_buttons:
-            text(canvas, i18n.tr("table.choose.on_board"), box.center, 24, theme.TEXT_MUTED,
-                 "center")
-        pages = self.choice_pages()
-        if pages > 1 and self.page_buttons:
-            text(canvas, i18n.tr("table.page", page=self.choice_page + 1, pages=pages),
-                 (box.centerx, self.page_buttons[0].rect.centery), 22, palette.INK, "center")
 
     def _prompt(self) -> str:
         """Speaks of the seat the table shows to move (the view's, which lags the game
@@ -1102,18 +871,6 @@ class TableScene(Scene):
     def _draw_prompt(self, canvas: Canvas) -> None:
         fit_text(canvas, self._prompt(), (g.PROMPT.x + 18, g.PROMPT.centery), 26,
                  palette.INK_LIGHT, g.PROMPT.w - 36, "midleft")
-
-    def _draw_log(self, canvas: Canvas) -> None:
-        box = g.LOG.inflate(-30, -24)
-        text(canvas, i18n.tr("table.log"), (box.x, box.y), 22, GOLD)
-        lines = self.log.lines()
-        fit = int((box.h - 30) // LOG_LINE)
-        self.log_scroll = min(self.log_scroll, max(0, len(lines) - fit))
-        end = len(lines) - self.log_scroll
-        shown = lines[max(0, end - fit):end]
-        for i, line in enumerate(shown):
-            fit_text(canvas, line, (box.x, box.y + 30 + i * LOG_LINE), 21, palette.PARCHMENT,
-                     box.w)
 
     def _draw_flyers(self, canvas: Canvas) -> None:
         for f in self.flyers:

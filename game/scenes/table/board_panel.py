@@ -1,0 +1,116 @@
+"""The central board panel: the six depots round the ring with their goods, the black
+depot in the middle, the castle pool (Castle Connection), the round and phase strip with
+the turn-order track, and the bonus tiles still to be won.
+
+The panel owns the board's cached layer (painted by board_view.paint_board, repainted when
+the board's view changes), its hit areas and tooltips, the rings round the depot tiles and
+the castle pool a click may take now, and where pieces leaving a depot start their flight.
+What a click on a depot or the pool does is the scene's (`click_depot`, `retrieve`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import i18n
+from ..layout import Canvas
+from . import geometry as g
+from .board_view import BONUS_POINTS, paint_board
+from .interaction import Highlights, Narrowing
+from .paint import Layer, hex_outline
+from .tips import Spot, tile_tip
+from .view import COLOURS
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+
+class BoardPanel:
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.rect = g.BOARD
+        self.layer = Layer(g.BOARD, lambda c: paint_board(c, scene.view, scene.colours,
+                                                          scene.names))
+
+    # --- positions for motion --------------------------------------------------------------
+
+    def depot_pos(self, depot: int, slot: int) -> tuple[float, float]:
+        view = self.scene.view
+        row = view.black if depot == 0 else view.depots[depot - 1]
+        return g.depot_slot_centre(depot, slot, max(len(row), slot + 1))
+
+    def depot_goods_pos(self, depot: int) -> tuple[float, float]:
+        return g.depot_goods_centre(depot, 0, 1)
+
+    # --- hit areas and tooltips ------------------------------------------------------------
+
+    def spots(self) -> list[Spot]:
+        view, rules = self.scene.view, self.scene.rules
+        spots: list[Spot] = []
+        for depot in range(7):
+            row = view.black if depot == 0 else view.depots[depot - 1]
+            radius = (g.BLACK_HEX if depot == 0 else g.DEPOT_HEX) * 0.9
+            for slot, tile in enumerate(row):
+                if tile is not None:
+                    spots.append(Spot("depot", (depot, slot),
+                                      g.depot_slot_centre(depot, slot, len(row)), radius,
+                                      lambda t=tile: tile_tip(t, rules)))
+            if depot:
+                goods = view.depot_goods[depot - 1]
+                if any(goods):
+                    spots.append(Spot("depot_goods", depot, g.depot_goods_centre(depot, 0, 1),
+                                      40, lambda gd=goods: self.goods_tip(gd)))
+                spots.append(Spot("depot_number", depot, g.depot_number_centre(depot), 16,
+                                  lambda d=depot: i18n.tr("table.tip.depot", number=d)))
+        if view.castle_pool is not None:
+            spots.append(Spot("castle_pool", None, g.CASTLE_POOL, g.DEPOT_HEX + 30,
+                              self.pool_tip))
+        track = pygame.Rect(g.STRIP.x, g.TRACK_TOP, g.STRIP.w, g.TRACK_BOTTOM - g.TRACK_TOP)
+        spots.append(Spot("track", None, track.center, 0, self.track_tip, rect=track))
+        for c, colour in enumerate(COLOURS):
+            for rank in (1, 2):
+                spots.append(Spot("bonus", (colour, rank), g.bonus_centre(c, rank), 20,
+                                  lambda col=colour, r=rank: self.bonus_tip(col, r)))
+        return spots
+
+    def pool_tip(self) -> str:
+        scene = self.scene
+        count = scene.view.castle_pool or 0
+        tip = i18n.trn("tip.castle_pool", count, count=count)
+        n = scene.narrowing if scene.can_act() else None
+        if n is not None and n.has("retrieve"):
+            tip += " " + i18n.tr("tip.castle_pool.click")
+        return tip
+
+    def track_tip(self) -> str:
+        names = self.scene.names
+        order = ", ".join(names[seat] for seat in self.scene.view.track_order())
+        return i18n.tr("tip.track", order=order)
+
+    def goods_tip(self, goods: list[int]) -> str:
+        values = ", ".join(str(t) for t in range(1, 7) for _ in range(goods[t]))
+        return i18n.tr("tip.depot_goods", goods=values)
+
+    def bonus_tip(self, colour: str, rank: int) -> str:
+        large, small = BONUS_POINTS.get(len(self.scene.names), (5, 2))
+        points = large if rank == 1 else small
+        return i18n.trn("tip.bonus", points, colour=i18n.tr(f"table.colour.{colour}"),
+                        points=points)
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, lang: str) -> None:
+        scene = self.scene
+        self.layer.draw(surface, (scene.serial, scene.view.board_version, lang))
+
+    def draw_highlights(self, canvas: Canvas, n: Narrowing, h: Highlights, ring) -> None:
+        """Rings round the depot tiles, and the castle pool, a click may take now."""
+        view = self.scene.view
+        for depot, slot in h.depot_slots:
+            row = view.black if depot == 0 else view.depots[depot - 1]
+            size = g.BLACK_HEX if depot == 0 else g.DEPOT_HEX
+            hex_outline(canvas, g.depot_slot_centre(depot, slot, len(row)), size + 3, ring, 5)
+        if n.has("retrieve") and view.castle_pool is not None:
+            hex_outline(canvas, g.CASTLE_POOL, g.DEPOT_HEX + 3, ring, 5)
