@@ -168,16 +168,9 @@ class GameConfig:
         object.__setattr__(self, "modules", check_modules(
             self.rules, self.modules, self.board_mode, self.chateauma is not None))
 
-    def module(self, mid: str) -> tuple[bool, str | None]:
-        """Whether a module is in play and its parameter."""
-        for entry in self.modules:
-            m, param = split_module(entry)
-            if m == mid:
-                return True, param
-        return False, None
-
     def has_module(self, mid: str) -> bool:
-        return self.module(mid)[0]
+        """Whether module `mid` is in play (with any parameter)."""
+        return any(split_module(entry)[0] == mid for entry in self.modules)
 
     def module_form(self, mid: str) -> str:
         """The form a module in play takes under this rule set ('se', 'a19', 'x11')."""

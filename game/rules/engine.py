@@ -252,11 +252,6 @@ def _buy_actions(state: Position, p: PlayerState, out: list) -> None:
                     out.append(("buy", d, s, "workers"))
 
 
-def _purchase_allowed_here(state: Position, kind: str) -> bool:
-    return kind == TURN or (state.rs.purchase_during_effects
-                            and kind in (CASTLE_ACTION, CITY_HALL_PLACE))
-
-
 def _legal_turn(state: Position, frame: Frame) -> list:
     p = state.players[frame.player]
     out: list = []

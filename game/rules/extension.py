@@ -262,9 +262,6 @@ class Hooks:
     board_deal: BoardDeal
     ranking: tuple[Callable, ...]
 
-    def get(self, mid: str) -> Module | None:
-        return self.by_id.get(mid)
-
     def place_rule(self) -> Callable | None:
         """The modules' placement filters as one, for PlayerState.place_rule."""
         rules = self.place_rules

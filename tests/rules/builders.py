@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from game.rules import GameConfig, GameState, new_game
+import pytest
+
+from game.rules import GameConfig, GameState, IllegalAction, new_game
 from game.rules.boards import AXIAL, CENTRE, get_board
 from game.rules.chance import black_depot_size, depot_colours
 from game.rules.engine import board_neighbours
-from game.rules.invariants import ALL_TILES, goods_in_play, tiles_in_play
+from game.rules.invariants import all_tiles, goods_in_play, tiles_in_play
 from game.rules.state import Frame, PlayerState
 from game.rules.tiles import GOODS_PER_TYPE, KIND_COLOUR, MONASTERY, kind_from_name
 
@@ -186,7 +188,7 @@ def settle(state: GameState) -> None:
     a holding leave the supply, tiles poked away go to the box and goods back to the
     supply (a saved state must conserve them to load)."""
     extra = tiles_in_play(state)
-    extra.subtract(ALL_TILES)
+    extra.subtract(all_tiles(state.config))  # the modules' tiles included
     for k, n in extra.items():
         for _ in range(n):
             for pile in (state.bags[KIND_COLOUR[k]], state.black_bag, state.box):
@@ -216,3 +218,13 @@ def points(events: list, reason: str, seat: int | None = None) -> int:
 
 def of_type(events: list, name: str) -> list:
     return [e for e in events if type(e).__name__ == name]
+
+
+def refused(state: GameState, action: tuple, *words: str) -> None:
+    """The action is refused with every one of `words` in the reason, and nothing changes."""
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    for word in words:
+        assert word in str(err.value), str(err.value)
+    assert state.to_json() == before

@@ -9,17 +9,8 @@ from game.rules import GameConfig, IllegalAction, new_game
 from game.rules.chance import depot_colours
 from game.rules.tiles import BUILDING
 
-from .builders import (at_last_turn, build, game, give, kind, pass_turn, phase_outcome,
+from .builders import (refused, at_last_turn, build, game, give, kind, pass_turn, phase_outcome,
                        set_goods, store)
-
-
-def refused(state, action, *words: str) -> None:
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        state.apply(action)
-    for word in words:
-        assert word in str(err.value), str(err.value)
-    assert state.to_json() == before
 
 
 def test_a_used_die() -> None:

@@ -18,7 +18,7 @@ from game.rules import (EVENT_TYPES, GameConfig, GameRecord, GameState, IllegalA
 from game.rules.boards import get_board
 from game.rules.tiles import CASTLE, COLOURS
 
-from .builders import (at_last_turn, build, game, give, kind, me, monasteries, of_type,
+from .builders import (refused, at_last_turn, build, game, give, kind, me, monasteries, of_type,
                        points, settle, store)
 from .test_invariants import check_game
 
@@ -32,15 +32,6 @@ def duchy11(modules=SE, rules: str = "special", dice=((1, 2), (1, 2)), **kw) -> 
     """Two players on board 11, start castles on space 6, the module in play."""
     return game(rules=rules, mode="free", boards=["11", "11"], castles=[6, 6],
                 modules=modules, dice=list(dice), **kw)
-
-
-def refused(state: GameState, action: tuple, *words: str) -> None:
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        state.apply(action)
-    for word in words:
-        assert word in str(err.value), str(err.value)
-    assert state.to_json() == before
 
 
 def places(state: GameState) -> set[int]:

@@ -13,12 +13,11 @@ import pytest
 from game.rules import (GameConfig, GameState, IllegalAction, action_text, check_state,
                         new_game, parse_action, recompute_breakdown)
 from game.rules.chateauma import EMPTY
+from game.rules.events import EVENT_TYPES
 from game.rules.engine import final_scoring
-from game.rules.invariants import all_tiles, goods_in_play, tiles_in_play
-from game.rules.tiles import (BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, KIND_COLOUR,
-                              MONASTERY, KINDS, module_kinds)
+from game.rules.tiles import BLACK_TILES, COLOURED_TILES, KINDS, MONASTERY, module_kinds
 
-from .builders import (at_last_turn, build, give, kind, me, monasteries, of_type, pass_turn,
+from .builders import (settle, at_last_turn, build, give, kind, me, monasteries, of_type, pass_turn,
                        phase_outcome, points, roll_outcome, set_depot, set_dice, set_goods,
                        store)
 from .chateauma_builders import automa, seat, set_card, set_estate
@@ -62,27 +61,6 @@ def automa_turn(s: GameState, die: int, white: int) -> list:
     events: list = []
     start_turn(s, seat(s), events)
     return events + s.apply_chance(die)
-
-
-def settle(s: GameState) -> None:
-    """Balance the supplies after pokes (builders.settle for a game with module tiles)."""
-    extra = tiles_in_play(s)
-    extra.subtract(all_tiles(s.config))
-    for k, n in extra.items():
-        for _ in range(n):
-            for pile in (s.bags[KIND_COLOUR[k]], s.black_bag, s.box):
-                if k in pile:
-                    pile.remove(k)
-                    break
-            else:
-                row = next(r for r in (*s.depots, s.black) if k in r)
-                row[row.index(k)] = -1
-        if n < 0:
-            s.box += [k] * -n
-    counted = goods_in_play(s)
-    for t in range(1, 7):
-        s.goods_pool[t] -= counted[t] - GOODS_PER_TYPE
-    s._legal = None
 
 
 def place(s: GameState, name: str, space: int) -> list:
@@ -175,14 +153,16 @@ def test_t2_2_k27_lifts_its_owner_to_the_top_and_a_later_arrival_goes_beneath():
     b.track_stamp, a.track_stamp = 10, 11
     s.stamp = 11
     assert s.track_order()[:2] == [0, 1]
-    place(s, "monastery27", 12)
+    events = place(s, "monastery27", 12)
     assert s.track_order() == [1, 0, 2]  # B on top: next round B plays before A
+    assert of_type(events, "MarkerOnTop") == [EVENT_TYPES["MarkerOnTop"](1)]  # the table sees it
     s.apply(("workers", 1))
     s.apply(("end",))
     assert s.current_player == 2
-    place(s, "ship", 17)
+    events = place(s, "ship", 17)
     assert c.track_pos == 2
     assert s.track_order() == [1, 2, 0]  # the stack reads B, C, A
+    assert of_type(events, "MarkerOnTop") == [EVENT_TYPES["MarkerOnTop"](1)]
 
 
 def test_t2_2_the_next_rounds_turn_order_follows_the_stack():
@@ -370,6 +350,7 @@ def test_t2_6_the_crane_counts_as_a_watchtower_or_a_bank_28_points():
     s, events, before = end_with(TOWERS_AND_BANKS)
     assert points(events, "knowledge", 1) == 2 * 4 + 4 * 4
     assert s.decision == "crane_count" and s.current_player == 1 and not s.terminal
+    assert of_type(events, "TurnStarted")[-1].player == 1  # the decision passes like a turn
     assert s.legal_actions() == [("crane_count", 1), ("crane_count", 6)]
     agrees(s, before)
     restored = roundtrip(s)
