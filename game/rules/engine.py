@@ -513,7 +513,10 @@ def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
         if events is not None:
             events.append(ev.AreaCompleted(seat, COLOURS[colour],
                                            tuple(_bits(board.area_mask[area]))))
-        score(state, seat, AREA_POINTS[board.area_size[area]], "areas", events)
+        size = board.area_size[area]
+        for grow in state.hooks.area_size:
+            size = grow(state, seat, area, size, p.estate)
+        score(state, seat, AREA_POINTS[size], "areas", events)
         score(state, seat, PHASE_BONUS[state.phase], "phase_bonus", events)
     p.colour_count[colour] += 1
     if p.colour_count[colour] == board.colour_total[colour] and state.bonus_taken[colour] < 2:
@@ -522,10 +525,19 @@ def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
         p.bonus_tiles.append((colour, rank))
         if events is not None:
             events.append(ev.BonusTileTaken(seat, COLOURS[colour], rank))
-        score(state, seat, colour_bonus_points(state.n, rank), "bonus_tiles", events)
+        score(state, seat, bonus_points(state, seat, colour_bonus_points(state.n, rank)),
+              "bonus_tiles", events)
     EFFECTS[KIND_EFFECT[kind]](state, seat, kind, space, events)
     for after in state.hooks.tile_placed:
         after(state, seat, kind, space, events)
+
+
+def bonus_points(state: Position, seat: int, value: int) -> int:
+    """What a bonus tile worth `value` scores for seat as it is taken (a module may change
+    it while the seat holds something, Module.bonus_value)."""
+    for change in state.hooks.bonus_value:
+        value = change(state, seat, value)
+    return value
 
 
 def board_neighbours(space: int) -> int:

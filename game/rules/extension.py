@@ -171,6 +171,21 @@ class Module:
                        events: list | None) -> None:
         """Before cleared depot tiles leave the game: take out the ones the module keeps."""
 
+    def area_size(self, state: "Position", seat: int, area: int, size: int,
+                  estate: list[int]) -> int:
+        """The size an area completed on seat's estate scores as (AP(size)), given the
+        size so far; `estate` is the estate when the area was completed (the live one
+        during play, the one rebuilt from the placements in scoring.player_breakdown).
+        Modules chain: each gets the size the previous one gave (inns, shield 17)."""
+        return size
+
+    def bonus_value(self, state: "Position", seat: int, value: int) -> int:
+        """The points a bonus tile worth `value` scores for seat when it is taken (a
+        colour bonus tile, or a module's own bonus tile through engine.bonus_points);
+        chained like area_size. Only the live award asks: a module that changes it
+        adds the difference in recompute."""
+        return value
+
     # --- accounting ---
     def tiles_held(self, state: "Position") -> list[int]:
         """Tiles the module's own state holds (for the conservation check)."""
@@ -261,6 +276,8 @@ class Hooks:
     tie_winners: frozenset[int]
     board_deal: BoardDeal
     ranking: tuple[Callable, ...]
+    area_size: tuple[Callable, ...]
+    bonus_value: tuple[Callable, ...]
 
     def place_rule(self) -> Callable | None:
         """The modules' placement filters as one, for PlayerState.place_rule."""
@@ -337,7 +354,8 @@ def hooks_for(config: GameConfig) -> Hooks:
         seating=controllers[0] if controllers else Seating(),
         tie_winners=frozenset(c.seat for c in controllers if c.wins_ties),
         board_deal=deals[0] if deals else BoardDeal(tuple(config.offered_boards())),
-        ranking=using("ranking"))
+        ranking=using("ranking"), area_size=using("area_size"),
+        bonus_value=using("bonus_value"))
 
 
 def board_deal(config: GameConfig) -> BoardDeal:

@@ -120,7 +120,10 @@ def player_breakdown(state: "Position", seat: int) -> dict[str, int]:
             continue  # the start castle scores nothing
         area = board.area_of[space]
         if not board.area_mask[area] & ~occupied:
-            out["areas"] += AREA_POINTS[board.area_size[area]]
+            size = board.area_size[area]
+            for grow in state.hooks.area_size:
+                size = grow(state, seat, area, size, estate)
+            out["areas"] += AREA_POINTS[size]
             out["phase_bonus"] += PHASE_BONUS[phase]
         if KIND_COLOUR[kind] == PASTURE:
             out["animals"] += animal_points(estate, board.area_mask[area], KIND_SPECIES[kind],
