@@ -116,22 +116,34 @@ def _accepted(rules: str, modules: tuple[str, ...], mode: str, chateauma: bool) 
     return True
 
 
-def module_sets() -> list[tuple[str, tuple[str, ...], bool]]:
-    """(rule set, modules, with Châteauma) for every non-empty set of the modules each rule
-    set offers (config.modules_offered: whatever modules exist) that check_modules accepts
-    in some board mode, each parameter value on its own, with and without Châteauma where
-    it may play."""
+def _values(rules: str, module: str) -> list[str]:
+    return [f"{module}:{p}" for p in MODULES[module].params.get(rules, ())] or [module]
+
+
+def _accepted_anywhere(rules: str, modules: tuple[str, ...], automa: bool) -> bool:
+    return any(_accepted(rules, modules, mode, automa) for mode in BOARD_MODES)
+
+
+def module_sets() -> list[tuple[str, tuple[str, ...], bool, str]]:
+    """(rule set, modules, with Châteauma, why) for the module sets the random games play:
+    every module (each parameter value) alone and with every other one, and every largest
+    set a rule set accepts (config.modules_offered: whatever modules exist), with and
+    without Châteauma where it may play. Every pair meets, and every module meets all the
+    others at once, without playing the thousands of sets in between."""
     out = []
     for rules in RULE_SETS:
-        offered = modules_offered(rules)
-        for k in range(1, len(offered) + 1):
-            for chosen in combinations(offered, k):
-                values = [[f"{m}:{p}" for p in MODULES[m].params.get(rules, ())] or [m]
-                          for m in chosen]
-                for modules in product(*values):
-                    for automa in (False, True):
-                        if any(_accepted(rules, modules, mode, automa) for mode in BOARD_MODES):
-                            out.append((rules, modules, automa))
+        values = [v for m in modules_offered(rules) for v in _values(rules, m)]
+        for automa in (False, True):
+            accepted = [mods for k in range(1, len(values) + 1)
+                        for mods in combinations(values, k)
+                        if len({v.split(":")[0] for v in mods}) == k
+                        and _accepted_anywhere(rules, mods, automa)]
+            for mods in accepted:
+                if len(mods) > 1 and not any(len(other) > len(mods) and set(other) >= set(mods)
+                                             for other in accepted):
+                    out.append((rules, mods, automa, "largest"))
+                elif len(mods) <= 2:
+                    out.append((rules, mods, automa, "pair" if len(mods) == 2 else "alone"))
     return out
 
 
@@ -139,7 +151,8 @@ MODULE_SETS = module_sets()
 DIFFICULTIES = ("medium", "hard+A+B+C+D", "easy+A+D")
 
 
-def module_config(rules: str, modules: tuple[str, ...], automa: bool, i: int) -> GameConfig:
+def module_config(rules: str, modules: tuple[str, ...], automa: bool, why: str,
+                  i: int) -> GameConfig:
     """The i-th game's configuration: 2, 3 and 4 players and the accepted board modes in
     turn, shifted every three games so that six games meet six different pairs;
     Châteauma's difficulties in turn."""
@@ -150,25 +163,35 @@ def module_config(rules: str, modules: tuple[str, ...], automa: bool, i: int) ->
                       chateauma=DIFFICULTIES[i // 2 % 3] if automa else None)
 
 
-def _set_id(entry: tuple[str, tuple[str, ...], bool]) -> str:
-    rules, modules, automa = entry
+def _set_id(entry: tuple[str, tuple[str, ...], bool, str]) -> str:
+    rules, modules, automa, _ = entry
     return f"{rules}-{'+'.join(modules)}{'-chateauma' if automa else ''}"
 
 
 def test_every_offered_module_set_is_covered() -> None:
-    assert {m for _, mods, _ in MODULE_SETS for m in mods} >= {
+    assert {m for _, mods, _, _ in MODULE_SETS for m in mods} >= {
         f"{m}:{p}" if MODULES[m].params.get(r) else m
         for r in RULE_SETS for m in modules_offered(r)
         for p in (MODULES[m].params.get(r) or (None,))}
-    assert ("special", ("boards_11_18", "castle_connection", "tiles2"), True) in MODULE_SETS
+    assert any(set(mods) >= {"boards_11_18", "castle_connection", "tiles2"} and automa
+               for _, mods, automa, _ in MODULE_SETS)
     assert not any(set(mods) >= {"boards_11_18", "identical_board:19"}
-                   for _, mods, _ in MODULE_SETS)
+                   for _, mods, _, _ in MODULE_SETS)
+    # every two modules a rule set accepts together meet in a pair
+    for rules in RULE_SETS:
+        values = [v for m in modules_offered(rules) for v in _values(rules, m)]
+        for a, b in combinations(values, 2):
+            if a.split(":")[0] != b.split(":")[0] and _accepted_anywhere(rules, (a, b), False):
+                assert ((rules, (a, b), False, "pair") in MODULE_SETS
+                        or (rules, (a, b), False, "largest") in MODULE_SETS)
 
 
 @pytest.mark.parametrize("entry", MODULE_SETS, ids=_set_id)
 def test_invariants_over_random_games_with_modules(entry) -> None:
     base = 500_000 + MODULE_SETS.index(entry) * 1000
-    for i in range(6):  # 2-4 players, the board modes in turn
+    # 2-4 players, the board modes in turn; a pair plays fewer games than a module alone
+    # or with all the others, because there are many pairs.
+    for i in range(2 if entry[3] == "pair" else 6):
         check_game(base + i, module_config(*entry, i))
 
 
@@ -176,5 +199,5 @@ def test_invariants_over_random_games_with_modules(entry) -> None:
 @pytest.mark.parametrize("entry", MODULE_SETS, ids=_set_id)
 def test_invariants_over_many_random_games_with_modules(entry) -> None:
     base = 700_000 + MODULE_SETS.index(entry) * 1000
-    for i in range(120):
+    for i in range(40 if entry[3] == "pair" else 120):
         check_game(base + i, module_config(*entry, i), roundtrip_every=97, check_every=1)
