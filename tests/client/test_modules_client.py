@@ -380,3 +380,15 @@ def test_clicks_narrow_the_white_castles_action_to_the_white_die():
     assert n.click_depot(5, 0).action == ("take", 3, 5, 0)
     n.cancel()
     assert (n.die, n.value) == (3, 4)
+
+
+ChateaumaReserveTile = namedtuple("ChateaumaReserveTile",
+                                  "player tile face_down reason depot depot_slot")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_chateaumas_white_castle_has_a_log_line(lang):
+    line = describe_event(ChateaumaReserveTile(1, "ship", False, "white_castle", 3, 1),
+                          ("Anna", "Châteauma"), lang)
+    assert line and "Châteauma" in line
+    assert ("white castle" in line) if lang == "en" else ("weiße Burg" in line)
