@@ -39,7 +39,10 @@ CRANE = BUILDINGS.index("crane")
 GEESE = SPECIES.index("geese")
 BASE_BUILDINGS = CRANE          # the base game's eight building types come first
 GEESE_POINTS = 2
-BUILDING_MONASTERIES = 0xFF << 16   # monasteries 16-23
+# Monasteries that score a building type at the end: 16-23, and 29 (white castles).
+BUILDING_MONASTERIES = sum(1 << n for n in KNOWLEDGE_BUILDING_INDEX)
+# The `white_castles` module's building type: a white castle (or the 2011 pleasure garden).
+WHITE_CASTLE = BUILDINGS.index("white_castle")
 CRANE_KINDS = tuple(k for k in range(KIND_COUNT) if KIND_BUILDING[k] == CRANE)
 GEESE_KINDS = tuple(k for k in range(KIND_COUNT) if KIND_SPECIES[k] == GEESE)
 
@@ -63,6 +66,7 @@ class Weights:
     storage_factor: float = 0.5        # a stored tile: share of its placement gain
     storage_stuck: float = 0.3         # a stored tile with no space for it yet
     castle_action: float = 4.5         # the extra action of a placed castle, early
+    white_action: float = 3.2          # a white castle's extra action: the white die's number
     ship: float = 2.0                  # a ship's goods and turn-order step beyond goods held
     pick: float = 3.5                  # market, carpenter's workshop, church: a free tile
     city_hall: float = 3.5
@@ -412,6 +416,12 @@ class Evaluator:
     def _value_castle(self, state, p, k, f, silver_value, worker_value) -> float:
         return self.w.castle_action * (0.6 + 0.4 * f)
 
+    def _value_white_castle(self, state, p, k, f, silver_value, worker_value) -> float:
+        # One more die action with the white die's number (workers may change it), and a
+        # building for monastery 29.
+        later = 4.0 if p.knowledge >> 29 & 1 else 0.0
+        return self.w.white_action * (0.6 + 0.4 * f) + later
+
     def _value_mine(self, state, p, k, f, silver_value, worker_value) -> float:
         return (5 - max(state.phase, 0)) * (self.w.mine_silver
                                             + (p.knowledge >> 2 & 1) * worker_value)
@@ -471,11 +481,13 @@ class Evaluator:
             return self.w.turn_order_top * f
         if n == 28:
             return self.w.buy_workers * f
-        if 16 <= n <= 23:
+        if n in KNOWLEDGE_BUILDING_INDEX:
             b = KNOWLEDGE_BUILDING_INDEX[n]
             have = sum(1 for k in p.estate if k >= 0 and KIND_BUILDING[k] == b)
             if not p.knowledge & BUILDING_MONASTERIES and _holds_crane(p):
                 have += 1  # the crane would count as this building
+            if b == WHITE_CASTLE:
+                return 4 * (have + 0.5 * f)  # eight white castles in the whole game
             open_building = (p.board.colour_mask[BUILDING] & ~p.occupied).bit_count()
             return 4 * (have + min(open_building, 2 * f) * 0.5)
         raise KeyError(f"the evaluation has no value for monastery {n}")
@@ -512,6 +524,6 @@ EFFECT_VALUES: dict[str, Callable] = {
     "castle": Evaluator._value_castle, "mine": Evaluator._value_mine,
     "monastery": Evaluator._value_monastery, "ship": Evaluator._value_ship,
     "animal": Evaluator._value_animal, "geese": Evaluator._value_animal,
-    "crane": Evaluator._value_crane,
+    "crane": Evaluator._value_crane, "white_castle": Evaluator._value_white_castle,
     **{b: Evaluator._value_building for b in BUILDINGS[:BASE_BUILDINGS]},
 }

@@ -1,7 +1,8 @@
 """Every kind of action in one table: its fields, its text form and the decisions that
 allow it; `parse_action(action_text(a)) == a` for every action.
 
-  take 1 3/0           die 1 takes the tile in depot 3, space 0 (die c = a castle's action)
+  take 1 3/0           die 1 takes the tile in depot 3, space 0 (die c = a castle's action,
+                       die w = an action with the white die's number)
   place 2 s1@17        die 2 places storage tile 1 on estate space 17
   sell 1 4             die 1 sells goods type 4
   workers 2            die 2 takes workers
@@ -26,7 +27,7 @@ from typing import Any, Callable
 from .extension import ACTION_KINDS, ActionKind
 from .state import Action
 
-_DIE_TEXT = {0: "1", 1: "2", 2: "c"}
+_DIE_TEXT = {0: "1", 1: "2", 2: "c", 3: "w"}
 _DIE_PARSE = {v: k for k, v in _DIE_TEXT.items()}
 
 

@@ -20,7 +20,10 @@ Actions are tuples whose first item names them (see actions.py for their text fo
   ('city_hall', storage, space)    a city hall's extra placement
   ('decline',)                     decline an effect ("may")
   ('board', board_id), ('start_castle', space)   setup choices
-Die 0 and 1 are the player's dice; die 2 is a castle's extra action with any number.
+Die 0 and 1 are the player's dice; die 2 is a castle's extra action with any number; die 3
+is an action with the white die's number (a module's tile gives one, e.g. the white
+castle): workers and monasteries 8-12 change the number used as with a player's die, but
+the white die is neither turned nor used up.
 """
 
 from __future__ import annotations
@@ -37,7 +40,8 @@ from .dice import (COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE,
 from .scoring import (AREA_POINTS, PHASE_BONUS, WATCHTOWER_POINTS, animal_points,
                       colour_bonus_points, goods_points_per_tile, knowledge_end_points)
 from .explain import explain_illegal, explain_types
-from .extension import APPLY as _APPLY, EFFECTS, LEGAL as _LEGAL, STEPS, STORED
+from .extension import (APPLY as _APPLY, BUILDING_EFFECTS, EFFECTS, LEGAL as _LEGAL, STEPS,
+                        STORED)
 from .state import Frame, IllegalAction, PlayerState, Position
 from .tiles import (BANK, BOARDING_HOUSE, BUILDING, CASTLE, CARPENTERS_WORKSHOP, CHURCH,
                     CITY_HALL, COLOURS, KIND_BUILDING, KIND_CASTLE, KIND_COLOUR, KIND_EFFECT,
@@ -48,6 +52,7 @@ TURN, DISCARD, SHIP_GOODS, KEEP_GOODS, PICK, WAREHOUSE_SALE, CITY_HALL_PLACE, CA
     CHOOSE_BOARD, START_CASTLE = ("turn", "discard", "ship", "keep_goods", "pick", "warehouse",
                                   "city_hall", "castle", "board", "start_castle")
 CASTLE_DIE = 2
+WHITE_DIE = 3
 END = ("end",)
 DECLINE = ("decline",)
 
@@ -57,18 +62,18 @@ PICK_COLOURS = {MARKET: (SHIP, PASTURE), CARPENTERS_WORKSHOP: (BUILDING,),
 
 _TAKE_FREE = FREE_CHANGE_MONASTERY[USE_TAKE]
 
-# Every die action as one tuple made once, by die (0, 1, CASTLE_DIE): the legal lists
+# Every die action as one tuple made once, by die (0, 1, CASTLE_DIE, WHITE_DIE): the legal lists
 # hand out these same objects instead of building a tuple per listing (listing is the
 # hottest work in the rules), and apply then finds the chosen one by identity. Sized by
 # the depots' spaces in depots.json and the storage spaces of START (check_state holds
 # every position to that many).
 _DEPOT_SPACES = max(len(d["slots"]) for d in load_json("depots.json")["depots"])
 _TAKE = [[[("take", die, depot, slot) for slot in range(_DEPOT_SPACES)]
-          for depot in range(7)] for die in range(3)]        # [die][depot][slot]
+          for depot in range(7)] for die in range(4)]        # [die][depot][slot]
 _PLACE = [[[("place", die, j, space) for space in range(SPACES)]
-           for j in range(START["storage_spaces"])] for die in range(3)]  # [die][storage][space]
-_SELL = [[("sell", die, goods) for goods in range(7)] for die in range(3)]  # [die][goods]
-_WORKERS = [("workers", die) for die in range(3)]
+           for j in range(START["storage_spaces"])] for die in range(4)]  # [die][storage][space]
+_SELL = [[("sell", die, goods) for goods in range(7)] for die in range(4)]  # [die][goods]
+_WORKERS = [("workers", die) for die in range(4)]
 
 # _REACH[step - 1][free][face][workers]: the numbers, ascending, that a die showing `face`
 # can be used as with that many workers (COST's layout); _REACH_BITS the same numbers as a
@@ -188,7 +193,7 @@ def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
         face = 0  # (unused: a castle's placements are not filtered by number)
     else:
         by_free = _REACH[kn >> 8 & 1]
-        face = p.dice[die]
+        face = state.white if die == WHITE_DIE else p.dice[die]
         take_numbers = by_free[kn >> _TAKE_FREE & 1][face][w]
         sell_numbers = by_free[0][face][w]
     takes = _TAKE[die]
@@ -271,14 +276,21 @@ def _legal_turn(state: Position, frame: Frame) -> list:
     return out
 
 
-def _legal_castle(state: Position, frame: Frame) -> list:
-    p = state.players[frame.player]
+def one_die_actions(state: Position, seat: int, die: int) -> list:
+    """A decision answered by one more die action (a castle's with any number, or a
+    module's with the white die's, WHITE_DIE): that die's actions, the purchase where the
+    rule set allows it during effects, and declining."""
+    p = state.players[seat]
     out: list = []
-    _die_actions(state, p, CASTLE_DIE, _placeable_masks(p), out)
+    _die_actions(state, p, die, _placeable_masks(p), out)
     if state.rs.purchase_during_effects:
         _buy_actions(state, p, out)
     out.append(DECLINE)
     return out
+
+
+def _legal_castle(state: Position, frame: Frame) -> list:
+    return one_die_actions(state, frame.player, CASTLE_DIE)
 
 
 def _legal_discard(state: Position, frame: Frame) -> list:
@@ -415,15 +427,19 @@ def _use_die(state: Position, seat: int, die: int, value: int, use: int,
     if die == CASTLE_DIE:
         return
     p = state.players[seat]
-    cost = workers_needed(p.dice[die], value, p.knowledge, use)
+    if die == WHITE_DIE:
+        cost = workers_needed(state.white, value, p.knowledge, use)
+    else:
+        cost = workers_needed(p.dice[die], value, p.knowledge, use)
+        p.used[die] = True
     p.workers -= cost
-    p.used[die] = True
     if events is not None:
         events.append(ev.DieUsed(seat, die, value, cost))
 
 
 def _consume(state: Position, frame: Frame) -> None:
-    """A die action leaves the turn frame in place; a castle's action answers its frame."""
+    """A die action leaves the turn frame in place; a castle's (or a white-die) action
+    answers its frame."""
     if frame.kind == TURN:
         state.frames.append(frame)
 
@@ -586,7 +602,8 @@ def _effect_animal(state, seat, kind, space, events) -> None:
 
 
 def building_effect(state: Position, seat: int, b: int, events: list | None) -> None:
-    """What placing building type `b` does (the crane copies one of these)."""
+    """What placing building type `b` does (the crane copies one of these; a module's
+    building type does what it registered in BUILDING_EFFECTS)."""
     p = state.players[seat]
     if b in PICK_COLOURS:
         colours = PICK_COLOURS[b]
@@ -617,6 +634,8 @@ def building_effect(state: Position, seat: int, b: int, events: list | None) -> 
         else:
             if events is not None:
                 events.append(ev.EffectLapsed(seat, "city_hall"))
+    elif b in BUILDING_EFFECTS:
+        BUILDING_EFFECTS[b][1](state, seat, events)
 
 
 def _effect_building(state, seat, kind, space, events) -> None:
@@ -663,10 +682,13 @@ def _apply_workers(state: Position, frame: Frame, action: tuple, events: list | 
     die = action[1]
     _consume(state, frame)
     p = state.players[frame.player]
-    if die != CASTLE_DIE:
+    if die < CASTLE_DIE:
         p.used[die] = True
         if events is not None:
             events.append(ev.DieUsed(frame.player, die, p.dice[die], 0))
+    elif die == WHITE_DIE:
+        if events is not None:
+            events.append(ev.DieUsed(frame.player, die, state.white, 0))
     amount = 4 if p.knowledge >> 14 & 1 else 2
     p.workers += amount
     if events is not None:

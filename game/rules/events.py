@@ -69,7 +69,7 @@ class TurnStarted(NamedTuple):
 
 class DieUsed(NamedTuple):
     player: int
-    die: int           # 0 or 1; 2 is a castle's extra action
+    die: int           # 0 or 1; 2 is a castle's extra action; 3 the white die (a module's action)
     value: int         # the value it was used as
     workers: int       # workers spent to change it
 

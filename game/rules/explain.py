@@ -102,6 +102,9 @@ def _reason(state: Position, action) -> str:
 def _die_reason(state: Position, p, action) -> str:
     op, die = action[0], action[1]
     castle = die == 2
+    # The face the die shows and its name (die 3: the white die's number, WHITE_DIE).
+    face = state.white if die == 3 else p.dice[die] if die < 2 else 0
+    name = "the white die" if die == 3 else f"die {die + 1}"
     if op == "workers":
         return "malformed arguments" if len(action) != 2 else "not allowed now"
     if op == "take":
@@ -112,9 +115,9 @@ def _die_reason(state: Position, p, action) -> str:
         if not 0 <= slot < len(row) or row[slot] < 0:
             return f"depot {depot} has no tile on space {slot}"
         if not castle:
-            need = workers_needed(p.dice[die], depot, p.knowledge, USE_TAKE)
+            need = workers_needed(face, depot, p.knowledge, USE_TAKE)
             if need > p.workers:
-                return (f"die {die + 1} shows {p.dice[die]}; taking from depot {depot} needs "
+                return (f"{name} shows {face}; taking from depot {depot} needs "
                         f"{need} workers, you have {p.workers}")
         return "not allowed now"
     if op == "sell":
@@ -122,8 +125,8 @@ def _die_reason(state: Position, p, action) -> str:
         if not 1 <= goods <= 6 or not p.goods[goods]:
             return f"you hold no goods of type {goods}"
         if not castle:
-            need = workers_needed(p.dice[die], goods, p.knowledge, USE_SELL)
-            return (f"die {die + 1} shows {p.dice[die]}; selling goods {goods} needs {need} "
+            need = workers_needed(face, goods, p.knowledge, USE_SELL)
+            return (f"{name} shows {face}; selling goods {goods} needs {need} "
                     f"workers, you have {p.workers}")
         return "not allowed now"
     _, _, j, space = action
@@ -133,9 +136,9 @@ def _die_reason(state: Position, p, action) -> str:
     board = p.board
     kind = p.storage[j]
     if not castle:
-        need = workers_needed(p.dice[die], board.die[space], p.knowledge,
+        need = workers_needed(face, board.die[space], p.knowledge,
                               PLACE_USE[KIND_COLOUR[kind]])
-        return (f"die {die + 1} shows {p.dice[die]}; space {space} needs a {board.die[space]}: "
+        return (f"{name} shows {face}; space {space} needs a {board.die[space]}: "
                 f"{need} workers, you have {p.workers}")
     return "not allowed now"
 

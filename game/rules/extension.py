@@ -64,6 +64,10 @@ CHANCE_JSON: dict[str, tuple[Callable, Callable]] = {}
 # passes to engine.store_tile as `paid`: fn(seat, kind, storage) -> event (it follows the
 # discard decision when the storage is full).
 STORED: dict[str, Callable] = {}
+# What placing a building type a module adds does, for an effect that copies a building's
+# (the crane): by building type, (the module's id, fn(state, seat, events)). The copy may
+# choose it only while that module is in play.
+BUILDING_EFFECTS: dict[int, tuple[str, Callable]] = {}
 # Châteauma's bonus when it places a tile face up, by TileKind.chateauma.
 CHATEAUMA_BONUS: dict[str, Callable] = {}
 # Module classes by id (filled when game/rules/modules is imported).

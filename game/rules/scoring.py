@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .config import SCORING
+from .data import load_json
 from .tiles import (BUILDINGS, COLOURS, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
                     KIND_KNOWLEDGE, KIND_SPECIES, PASTURE, WATCHTOWER)
 
@@ -30,10 +31,15 @@ KNOWLEDGE_BUILDING_POINTS: int = SCORING["knowledge_building_points"]
 KNOWLEDGE_SPECIES_POINTS: int = SCORING["knowledge_species_points"]
 KNOWLEDGE_SOLD_POINTS: int = SCORING["knowledge_sold_goods_points"]
 
-# Monasteries 16-23 score the building kinds in Special Edition order.
+# Monasteries 16-23 score the building kinds in Special Edition order; a module's
+# monastery may score a building type too (its 'scores_building' in tiles.json: monastery
+# 29 the white castles).
 KNOWLEDGE_BUILDING = {16 + i: b for i, b in enumerate(
     ("warehouse", "watchtower", "carpenters_workshop", "church", "market", "boarding_house",
      "bank", "city_hall"))}
+KNOWLEDGE_BUILDING.update({e["knowledge"]: e["scores_building"]
+                           for e in load_json("tiles.json")["module_kinds"]
+                           if "scores_building" in e})
 KNOWLEDGE_BUILDING_INDEX = {n: BUILDINGS.index(b) for n, b in KNOWLEDGE_BUILDING.items()}
 END_KNOWLEDGE = frozenset((15, 24, 25, 26, *KNOWLEDGE_BUILDING))
 

@@ -24,8 +24,8 @@ BUILDINGS: tuple[str, ...] = tuple(_TILE_DATA["buildings"] + _TILE_DATA["module_
 SPECIES: tuple[str, ...] = tuple(_TILE_DATA["species"] + _TILE_DATA["module_species"])
 (WAREHOUSE, WATCHTOWER, CARPENTERS_WORKSHOP, CHURCH, MARKET, BOARDING_HOUSE, BANK,
  CITY_HALL, CRANE) = range(9)
-assert BUILDINGS == ("warehouse", "watchtower", "carpenters_workshop", "church", "market",
-                     "boarding_house", "bank", "city_hall", "crane")
+assert BUILDINGS[:9] == ("warehouse", "watchtower", "carpenters_workshop", "church", "market",
+                         "boarding_house", "bank", "city_hall", "crane")
 
 GOODS_TYPES = _TILE_DATA["goods"]["types"]
 GOODS_PER_TYPE = _TILE_DATA["goods"]["per_type"]

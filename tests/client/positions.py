@@ -41,6 +41,7 @@ KINDS = (
     "pause_menu", "confirm", "handoff", "glossary", "glossary_filtered",
     "module_turn", "crane", "geese", "crane_count", "module_glossary",
     "tutorial_take", "tutorial_ship",
+    "white_castle", "white_castle_glossary",
 )
 # The modules' moments: castle connection's pool and retrieval, tiles2's bought workers
 # and its decisions. Their rules are written apart from the client, so these positions
@@ -156,6 +157,11 @@ SPECS = {
                      handoff=True),
     **{kind: _Spec(PEOPLE, _fresh_turn, "random", modules=MODULES_IN_PLAY)
        for kind in HAND_MADE + ("module_glossary",)},
+    # A white castle's action with the white die, reached by play.
+    "white_castle": _Spec(PEOPLE, _decision("white_castle"),
+                          modules=("tiles2", "white_castles")),
+    "white_castle_glossary": _Spec(PEOPLE, _fresh_turn, rules="original",
+                                   modules=("white_castles",)),
 }
 
 
@@ -366,6 +372,12 @@ def _module_glossary(t: Table) -> None:
     t.stack.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="27"))
 
 
+def _white_castle_glossary(t: Table) -> None:
+    """The glossary on the 2011 pleasure garden and its provisional yellow tile."""
+    _glossary(t)
+    t.stack.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="29"))
+
+
 def _confirm(t: Table) -> None:
     t.scene.end_turn()  # both dice unused: asks before taking workers for them
 
@@ -376,7 +388,8 @@ _arrange = {"die_chosen": _choose_die, "worker_stepper": _step_value, "buy": _bu
             "chateauma_turn": _chateauma_moves, "pause_menu": _pause, "confirm": _confirm,
             "glossary": _glossary, "glossary_filtered": _glossary_filtered,
             "module_turn": _module_turn, "crane": _crane, "geese": _geese,
-            "crane_count": _crane_count, "module_glossary": _module_glossary}
+            "crane_count": _crane_count, "module_glossary": _module_glossary,
+            "white_castle_glossary": _white_castle_glossary}
 
 
 def _check(t: Table) -> None:
@@ -430,6 +443,11 @@ def _check(t: Table) -> None:
         assert scene.can_act() and n.decision == kind and scene.choice_buttons
     elif kind == "module_glossary":
         assert isinstance(top, GlossaryScene) and top.query == "27"
+    elif kind == "white_castle":
+        assert scene.can_act() and n.decision == "white_castle" and n.die == 3
+        assert n.value == scene.state.white and scene.b_plus.visible
+    elif kind == "white_castle_glossary":
+        assert isinstance(top, GlossaryScene) and top.query == "29"
     elif kind in TUTORIAL:
         assert scene.can_act() and scene.tutorial is not None
         assert scene.tutorial.tutorial.lesson.id == TUTORIAL[kind]

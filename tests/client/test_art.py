@@ -168,7 +168,7 @@ def test_unknown_icon_and_bad_die_values_are_refused():
     dict(category="building", building="tavern"),
     dict(category="animal", species="cow", animals=5),
     dict(category="animal", species="goat", animals=2),
-    dict(category="monastery", knowledge=29),
+    dict(category="monastery", knowledge=30),
     dict(category="castle", knowledge=3),
     dict(category="ship", species="cow", animals=2),
 ])

@@ -98,8 +98,8 @@ def test_the_glossary_has_the_modules_and_their_tiles_only_when_in_play():
 
 def test_the_setup_offers_each_rule_sets_modules():
     assert SetupDraft().offered_modules() == ["boards_11_18", "castle_connection",
-                                              "identical_board", "tiles2"]
-    assert SetupDraft(rules="alea2019").offered_modules() == ["tiles2"]
+                                              "identical_board", "tiles2", "white_castles"]
+    assert SetupDraft(rules="alea2019").offered_modules() == ["tiles2", "white_castles"]
     assert SetupDraft(rules="yucata").offered_modules() == []
     assert SetupDraft(rules="original").module_params("identical_board") == ("19", "20")
 
@@ -296,3 +296,99 @@ def test_a_game_with_castle_connection_has_a_pool_the_table_shows():
     assert "castle_connection" in state.ext
     assert TableView.from_state(state).castle_pool == 0
 
+
+
+# --- white castles -----------------------------------------------------------------------
+
+def test_the_white_castles_show_their_own_fronts_and_monastery_29():
+    names = {k.name: face_of(k.id) for k in KINDS if k.module == "white_castles"}
+    assert names["white_castle"].building == "white_castle"
+    assert names["pleasure_garden"].building == "pleasure_garden"
+    assert names["monastery29"].knowledge == 29 and names["monastery29"].effect
+
+
+def test_the_white_castle_speaks_the_rulebooks_words(german):
+    assert face_of("white_castle").label() == "weiße Burg"
+    assert face_of("pleasure_garden").label() == "Lustgarten"
+    assert "weißen Würfels" in tile_tip("white_castle", "special")
+    assert "vorläufig" in tile_tip("monastery29", "original")
+    assert "weiße Burg" in tile_tip("monastery29", "special")
+
+
+def test_the_setup_marks_the_pleasure_garden_provisional():
+    from game.scenes.modules_text import module_about, module_summary
+    assert "Provisional" in module_about("white_castles", "original")
+    assert "provisional" in module_summary("white_castles", "original")
+    assert "Provisional" not in module_about("white_castles", "special")
+    assert "vorläufig" in module_summary("white_castles", "original", "de")
+
+
+def test_the_glossary_shows_the_white_castle_in_the_rule_sets_form():
+    special = [e.title for e in entries(GameConfig(modules=("white_castles",)))]
+    assert "White castle" in special and "Monastery 29" in special
+    assert "Pleasure garden" not in special
+    original = [e.title for e in entries(GameConfig(rules="original",
+                                                    modules=("white_castles",)))]
+    assert "Pleasure garden" in original and "White castle" not in original
+
+
+def test_the_white_castle_action_is_made_by_clicks_with_the_white_die(data_root):
+    t = table_at("white_castle", data_root)
+    scene = t.scene
+    n = scene.narrowing
+    white = scene.state.white
+    assert n.die == 3 and n.value == white
+    prompt = scene._prompt()
+    assert f"white die's {white}" in prompt
+    played = []
+    scene._play = lambda action, by_ai=False: played.append(action) or True
+    t.stack.handle_event(key(pygame.K_w))
+    assert played == [("workers", 3)]
+
+
+def test_the_white_castle_action_in_words_in_both_languages(data_root):
+    state = table_at("white_castle", data_root).scene.state
+    for lang in LANGUAGES:
+        text = describe_action(("workers", 3), state, lang)
+        assert text and ("white die" in text or "weiße Würfel" in text), text
+
+
+WhiteDieAction = namedtuple("WhiteDieAction", "player value")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_white_castle_events_have_log_lines(lang):
+    line = describe_event(WhiteDieAction(0, 4), ("Anna", "Bernhard"), lang)
+    assert line and "Anna" in line and "4" in line
+
+
+def test_clicks_narrow_the_white_castles_action_to_the_white_die():
+    from game.scenes.table.interaction import Narrowing
+    from tests.rules.test_module_white_castles import place, wc_game
+    from tests.rules.builders import give, set_depot
+    s = wc_game(white=4)
+    give(s, workers=1)
+    set_depot(s, 4, ["mine"])
+    set_depot(s, 5, ["ship"])
+    place(s, "white_castle", 25)
+    n = Narrowing(s)
+    assert (n.die, n.value) == (3, 4) and n.dice_available() == []
+    assert n.click_depot(4, 0).action == ("take", 3, 4, 0)
+    outcome = n.click_depot(5, 0)   # another number: the cost is shown first
+    assert outcome.action is None and outcome.params == {"count": 1}
+    assert n.value == 5 and n.cost_range() == (1, 1)
+    assert n.click_depot(5, 0).action == ("take", 3, 5, 0)
+    n.cancel()
+    assert (n.die, n.value) == (3, 4)
+
+
+ChateaumaReserveTile = namedtuple("ChateaumaReserveTile",
+                                  "player tile face_down reason depot depot_slot")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_chateaumas_white_castle_has_a_log_line(lang):
+    line = describe_event(ChateaumaReserveTile(1, "ship", False, "white_castle", 3, 1),
+                          ("Anna", "Châteauma"), lang)
+    assert line and "Châteauma" in line
+    assert ("white castle" in line) if lang == "en" else ("weiße Burg" in line)

@@ -329,7 +329,8 @@ def test_17_and_22_bennos_watchtowers_and_banks_score_24(rules: str) -> None:
 def test_16_to_23_each_count_their_own_building() -> None:
     data = {t["n"]: t["building"] for t in load_json("knowledge.json")["tiles"]
             if "building" in t}
-    assert KNOWLEDGE_BUILDING == data
+    # (a module's monastery may score a building too: 29 the white castles)
+    assert {n: b for n, b in KNOWLEDGE_BUILDING.items() if n <= 26} == data
     assert data[17] == "watchtower" and data[22] == "bank"  # the rulebook's example
     assert sorted(data.values()) == sorted(BUILDINGS[:8])  # the crane is a module's
     spaces = (8, 11, 13, 22, 23, 25, 26, 28)

@@ -7,3 +7,4 @@ the rule set offers and which combine).
 """
 
 from . import boards_11_18, castle_connection, identical_board, tiles2  # noqa: F401
+from . import white_castles  # noqa: F401

@@ -28,8 +28,8 @@ from .. import events as ev
 from ..events import EVENT_TYPES
 from ..engine import DECLINE, building_effect, score
 from ..actions import allow_action, register_action
-from ..extension import (APPLY, CHATEAUMA_BONUS, EFFECTS, LEGAL, STEPS, Module,
-                         register)
+from ..extension import (APPLY, BUILDING_EFFECTS, CHATEAUMA_BONUS, EFFECTS, LEGAL, STEPS,
+                         Module, register)
 from ..scoring import (KNOWLEDGE_BUILDING_INDEX, KNOWLEDGE_BUILDING_POINTS, WATCHTOWER_POINTS,
                        animal_points, final_scoring_done)
 from ..state import Frame
@@ -156,7 +156,11 @@ def _effect_crane(state, seat: int, kind: int, space: int, events: list | None) 
 
 
 def _legal_crane(state, frame: Frame) -> list:
+    """Any building's effect: the base game's and those of the building types a module in
+    play adds (the white castle, P-T2-3)."""
     out: list = [("crane", b) for b in range(BASE_BUILDINGS)]
+    out += [("crane", b) for b, (mid, _) in sorted(BUILDING_EFFECTS.items())
+            if mid in state.hooks.by_id]
     out.append(DECLINE)
     return out
 
@@ -302,7 +306,13 @@ def _no_args(args: list[str]) -> tuple:
     return BUY_WORKERS
 
 
-_building = _names_of(BUILDINGS, BASE_BUILDINGS)
+# Any building type by name but the crane's own: a module's types too (the crane may copy
+# the white castle and count as one for monastery 29); the legal list decides the rest.
+def _building(args: list[str]) -> int:
+    named = [b for b in BUILDINGS if b != "crane"]
+    if len(args) != 1 or args[0] not in named:
+        raise ValueError(f"expected one of {', '.join(named)}")
+    return BUILDINGS.index(args[0])
 _species = _names_of(SPECIES, BASE_SPECIES)
 
 
@@ -333,21 +343,23 @@ class Tiles2(Module):
     def ext_from_json(self, data: Any) -> Held:
         players = self.config.players
 
-        def pairs(key: str, names: tuple[str, ...]) -> tuple:
+        def pairs(key: str, table: tuple[str, ...], allowed: tuple[str, ...]) -> tuple:
             out = []
             for seat, name in data[key]:
                 if type(seat) is not int or not 0 <= seat < players:
                     raise ValueError(f"tiles2 {key}: seat {seat!r}")
                 if name is None and key == "geese":
                     out.append((seat, -1))
-                elif name in names:
-                    out.append((seat, names.index(name)))
+                elif name in allowed:
+                    out.append((seat, table.index(name)))
                 else:
-                    raise ValueError(f"tiles2 {key}: {name!r} is none of {', '.join(names)}")
+                    raise ValueError(f"tiles2 {key}: {name!r} is none of {', '.join(allowed)}")
             return tuple(sorted(out))
-        return Held(pairs("copied", BUILDINGS[:BASE_BUILDINGS]),
-                    pairs("geese", SPECIES[:BASE_SPECIES]),
-                    pairs("counted", BUILDINGS[:BASE_BUILDINGS]))
+        # A crane copies and counts as any building but itself (a module's types too).
+        others = tuple(b for b in BUILDINGS if b != "crane")
+        return Held(pairs("copied", BUILDINGS, others),
+                    pairs("geese", SPECIES, SPECIES[:BASE_SPECIES]),
+                    pairs("counted", BUILDINGS, others))
 
     def public(self, state) -> tuple:
         return tuple(_held(state))  # the choices were made at the table

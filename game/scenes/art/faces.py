@@ -13,10 +13,11 @@ BUILDINGS = ("warehouse", "watchtower", "carpenters_workshop", "church", "market
 SPECIES = ("cow", "sheep", "pig", "chicken")
 KNOWLEDGE_NUMBERS = range(1, 27)
 # The fronts modules add (tiles2: the crane or park, the geese or goats, monastery tiles
-# 27 and 28), drawn only when a module brings them into play.
-MODULE_BUILDINGS = ("crane", "park")
+# 27 and 28; white_castles: the white castle or pleasure garden, monastery tile 29), drawn
+# only when a module brings them into play.
+MODULE_BUILDINGS = ("crane", "park", "white_castle", "pleasure_garden")
 MODULE_SPECIES = ("geese", "goats")
-MODULE_KNOWLEDGE = range(27, 29)
+MODULE_KNOWLEDGE = range(27, 30)
 ANIMAL_COUNTS = (2, 3, 4)
 
 _ESTATE_COLOUR = {"animal": "pasture"}
@@ -48,7 +49,7 @@ class TileFace:
             raise ValueError("only animal tiles show animals")
         if self.category == "monastery":
             if not KNOWLEDGE_NUMBERS[0] <= self.knowledge <= MODULE_KNOWLEDGE[-1]:
-                raise ValueError("a monastery tile is numbered 1-28")
+                raise ValueError(f"a monastery tile is numbered 1-{MODULE_KNOWLEDGE[-1]}")
         elif self.knowledge:
             raise ValueError("only monastery tiles have a knowledge number")
         if self.effect:
@@ -108,17 +109,20 @@ def all_faces(rules: str = "special") -> list[TileFace]:
             + [monastery(k, rules) for k in KNOWLEDGE_NUMBERS])
 
 
-# The fronts a module's form prints: the 2011 sheets call the crane a park and the geese
-# goats (X11 l.21, l.27); every other form prints crane and geese.
-_FORM_FRONTS = {"x11": ("park", "goats")}
+# The fronts a module's form prints: the 2011 sheets call the crane a park, the geese
+# goats (X11 l.21, l.27) and the white castle a pleasure garden (X11 l.52); every other
+# form prints crane, geese and white castle.
+_FORM_FRONTS = {"x11": ("park", "goats", "pleasure_garden")}
 
 
-def fronts_in_form(form: str, rules: str = "special") -> list[TileFace]:
-    """The module tile fronts a module form uses (tiles2: its building, its animals and
-    monastery tiles 27 and 28)."""
-    building_name, species = _FORM_FRONTS.get(form, ("crane", "geese"))
+def fronts_in_form(form: str, rules: str = "special", module: str = "tiles2") -> list[TileFace]:
+    """The tile fronts a module's form uses (tiles2: its building, its animals and
+    monastery tiles 27 and 28; white_castles: its white castle and monastery tile 29)."""
+    building_name, species, white = _FORM_FRONTS.get(form, ("crane", "geese", "white_castle"))
+    if module == "white_castles":
+        return [building(white), monastery(29, rules)]
     return ([building(building_name), animal(species, 2)]
-            + [monastery(k, rules) for k in MODULE_KNOWLEDGE])
+            + [monastery(k, rules) for k in (27, 28)])
 
 
 def module_faces(rules: str = "special") -> list[TileFace]:

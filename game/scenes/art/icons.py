@@ -394,6 +394,35 @@ def _goats(p: Pen) -> None:
     p.circle(0.82, 0.32, 0.025, erase=True)
 
 
+def _white_castle(p: Pen) -> None:
+    """A white castle: one tall keep with a pointed roof and a pennant between two low
+    towers, set apart from the castle's broad walls."""
+    p.rect(0.36, 0.3, 0.28, 0.6)
+    p.poly([(0.32, 0.32), (0.5, 0.08), (0.68, 0.32)])
+    p.rect(0.495, 0.0, 0.025, 0.12)
+    p.poly([(0.52, 0.0), (0.66, 0.04), (0.52, 0.08)])
+    for x in (0.1, 0.7):
+        p.rect(x, 0.5, 0.2, 0.4)
+        for k in range(2):
+            p.rect(x + k * 0.12, 0.43, 0.08, 0.08)
+    p.rect(0.3, 0.62, 0.4, 0.28)
+    p.rect(0.44, 0.7, 0.12, 0.2, erase=True)
+    p.circle(0.5, 0.7, 0.06, erase=True)
+    p.rect(0.46, 0.4, 0.08, 0.1, erase=True)
+
+
+def _pleasure_garden(p: Pen) -> None:
+    """A pleasure garden: a fountain in a basin between clipped round hedges."""
+    p.ellipse(0.22, 0.7, 0.56, 0.18)
+    p.rect(0.46, 0.36, 0.08, 0.38)
+    p.line([(0.5, 0.38), (0.36, 0.2), (0.3, 0.4)], 0.035)
+    p.line([(0.5, 0.38), (0.64, 0.2), (0.7, 0.4)], 0.035)
+    p.circle(0.5, 0.3, 0.06)
+    for x in (0.1, 0.9):
+        p.circle(x, 0.66, 0.1)
+        p.rect(x - 0.02, 0.74, 0.04, 0.16)
+
+
 def _turn_order(p: Pen) -> None:
     """A stack of turn-order markers with one kept on top."""
     for k, y in enumerate((0.72, 0.52)):
@@ -427,6 +456,8 @@ ICONS: dict[str, Callable[[Pen], None]] = {
     "city_hall": _city_hall,
     "crane": _crane,
     "park": _park,
+    "white_castle": _white_castle,
+    "pleasure_garden": _pleasure_garden,
     "geese": _geese,
     "goats": _goats,
     "turn_order": _turn_order,

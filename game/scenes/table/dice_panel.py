@@ -19,6 +19,7 @@ from ..layout import Canvas
 from ..ui.widgets import Button
 from . import geometry as g
 from .paint import FELT, GOLD, blit_at, text
+from .interaction import WHITE_DIE
 from .tips import Spot
 
 if TYPE_CHECKING:
@@ -43,8 +44,9 @@ class DicePanel:
         return [self.minus, self.plus]
 
     def refresh(self, n: Narrowing | None) -> None:
-        """The stepper is offered while a chosen die's value may change."""
-        value_shown = n is not None and n.die in (0, 1)
+        """The stepper is offered while a chosen die's value may change (a player's die,
+        or the white die for a white castle's action)."""
+        value_shown = n is not None and n.die in (0, 1, WHITE_DIE)
         self.minus.visible = self.plus.visible = value_shown
         self.minus.enabled = self.plus.enabled = value_shown and len(n.values()) > 1
 
@@ -85,6 +87,9 @@ class DicePanel:
         if n is not None and n.die == 2:
             text(canvas, i18n.tr("table.castle_any"), (g.DICE.centerx, g.DICE.y + 40), 26,
                  palette.INK_LIGHT, "center")
+        elif n is not None and n.die == WHITE_DIE:
+            text(canvas, i18n.tr("table.white_action", value=scene.view.white),
+                 (g.DICE.centerx, g.DICE.y + 16), 24, palette.INK_LIGHT, "center")
         for die in range(2):
             value = pv.dice[die]
             if not value:
@@ -112,7 +117,11 @@ class DicePanel:
             text(canvas, i18n.tr("table.white_die"), (g.die_centre(2)[0],
                                                       g.die_centre(2)[1] + 52), 20,
                  palette.INK_LIGHT, "center")
-        if n is not None and n.die in (0, 1) and n.value is not None:
+            if n is not None and n.die == WHITE_DIE:  # the white die is the one in use
+                x, y = g.die_centre(2)
+                canvas.fill_rect((x - 46, y - 46, 92, 92), palette.INK_LIGHT, radius=14,
+                                 width=5)
+        if n is not None and n.die in (0, 1, WHITE_DIE) and n.value is not None:
             self._draw_value(canvas, n, colour)
 
     def _draw_value(self, canvas: Canvas, n: Narrowing, colour) -> None:
@@ -127,5 +136,7 @@ class DicePanel:
             key = "table.cost" if lo == hi else "table.cost_range"
             text(canvas, i18n.trn(key, hi, workers=lo, most=hi), (g.DICE.x + 220, y + 16), 22,
                  GOLD if hi else palette.INK_LIGHT, "center")
-        blit_at(canvas, pieces.seat_die(n.value, canvas.length(40), colour),
-                (g.DICE.x + 460, y))
+        size = canvas.length(40)
+        image = (pieces.white_die(n.value, size) if n.die == WHITE_DIE
+                 else pieces.seat_die(n.value, size, colour))
+        blit_at(canvas, image, (g.DICE.x + 460, y))

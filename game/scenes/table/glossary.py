@@ -131,7 +131,8 @@ def _module_tiles(config: GameConfig) -> list[Entry]:
     for face in faces.module_faces(config.rules):
         kind = KIND_BY_FACE.get(face)
         if kind is None or not config.has_module(kind.module) or \
-                face not in faces.fronts_in_form(config.module_form(kind.module), config.rules):
+                face not in faces.fronts_in_form(config.module_form(kind.module), config.rules,
+                                                 kind.module):
             continue
         if face.category == "monastery":
             text = knowledge_text(face.knowledge, config.rules)

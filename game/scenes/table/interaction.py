@@ -22,6 +22,11 @@ from ...rules import (BUILDINGS, KIND_BUILDING, KIND_COLOUR, SPECIES, USE_SELL, 
 Action = tuple
 DIE_OPS = ("take", "place", "sell", "workers")
 CASTLE_DIE = 2
+# An action with the white die's number (a white castle's): its number is the white die's,
+# workers change it as a player's die.
+WHITE_DIE = 3
+# Decisions answered by one action of a die given in advance.
+DECISION_DIE = {"castle": CASTLE_DIE, "white_castle": WHITE_DIE}
 # Actions a module opens to every decision of its owner's turn (monastery tile 28): a
 # button of their own, never one of a decision's listed options.
 ANY_TIME = ("buy_workers",)
@@ -59,13 +64,20 @@ def used_as(action: Action, state: Any) -> int | None:
     return p.board.die[action[3]]
 
 
+def face_of_die(die: int, state: Any) -> int:
+    """The number a die shows: a player's die, or the white die for WHITE_DIE."""
+    if die == WHITE_DIE:
+        return state.white
+    return state.players[state.current_player].dice[die]
+
+
 def worker_cost(action: Action, state: Any) -> int:
     """Workers the engine charges for a die action (0 for anything else)."""
     value = used_as(action, state)
     if value is None:
         return 0
     p = state.players[state.current_player]
-    die = p.dice[action[1]]
+    die = face_of_die(action[1], state)
     kind = p.storage[action[2]] if action[0] == "place" else -1
     return workers_needed(die, value, p.knowledge, die_use(action[0], kind))
 
@@ -105,8 +117,15 @@ class Narrowing:
         self.value_chosen = False   # the player set the number (or it costs nothing)
         self.storage: int | None = None
         self.buying = False
-        if self.decision == "castle":
-            self.die = CASTLE_DIE
+        self._fixed_die()
+
+    def _fixed_die(self) -> None:
+        """A castle's action uses die 2 (any number); a white castle's the white die, its
+        number shown at once."""
+        self.die = DECISION_DIE.get(self.decision)
+        if self.die == WHITE_DIE:
+            self.value = self.state.white
+            self.value_chosen = True
 
     # --- reading -------------------------------------------------------------------------
 
@@ -119,7 +138,7 @@ class Narrowing:
 
     def dice_available(self) -> list[int]:
         """The dice a click may choose: those the legal actions name, and their twins."""
-        named = {a[1] for a in self.legal if a[0] in DIE_OPS and a[1] != CASTLE_DIE}
+        named = {a[1] for a in self.legal if a[0] in DIE_OPS and a[1] < CASTLE_DIE}
         return sorted(named | {t for t in map(self._twin, named) if t is not None})
 
     def _twin(self, die: int) -> int | None:
@@ -215,7 +234,7 @@ class Narrowing:
         costs = [worker_cost(a, self.state) for a in self.candidates()
                  if a[0] != "workers" and used_as(a, self.state) == self.value]
         if not costs:
-            face = self.player.dice[self.die]
+            face = face_of_die(self.die, self.state)
             cost = workers_needed(face, self.value, self.player.knowledge, USE_SELL)
             return cost, cost
         return min(costs), max(costs)
@@ -225,13 +244,14 @@ class Narrowing:
     def cancel(self) -> bool:
         """Drop the half-made choice; False when there was nothing to drop."""
         had = (self.storage is not None or self.buying
-               or (self.die is not None and self.die != CASTLE_DIE))
-        self.die = CASTLE_DIE if self.decision == "castle" else None
+               or (self.die is not None and self.die != DECISION_DIE.get(self.decision))
+               or (self.die == WHITE_DIE and self.value != self.state.white))
         self.picked = None
         self.value = None
         self.value_chosen = False
         self.storage = None
         self.buying = False
+        self._fixed_die()
         return had
 
     def select_die(self, die: int) -> Outcome:
@@ -256,7 +276,7 @@ class Narrowing:
         return Outcome(message="table.msg.die_selected")
 
     def _cost_of_value(self, v: int) -> int:
-        face = self.player.dice[self.die]
+        face = face_of_die(self.die, self.state)
         return workers_needed(face, v, self.player.knowledge, USE_SELL)
 
     def step_value(self, delta: int) -> Outcome:
@@ -267,7 +287,7 @@ class Narrowing:
         values = self.values()
         if not values:
             return Outcome(message="table.msg.no_values")
-        v = self.value or self.player.dice[self.die]
+        v = self.value or face_of_die(self.die, self.state)
         for _ in range(6):
             v = (v - 1 + delta) % 6 + 1
             if v in values:
@@ -354,7 +374,7 @@ class Narrowing:
         (the castle connection), or no number the dice reach."""
         p = self.player
         kind = p.storage[j]
-        if kind < 0 or self.decision not in ("turn", "castle", "city_hall"):
+        if kind < 0 or self.decision not in ("turn", "castle", "white_castle", "city_hall"):
             return "table.msg.not_possible"
         if not p.frontier & p.board.colour_mask[KIND_COLOUR[kind]]:
             return "table.msg.no_space_colour"
@@ -423,7 +443,7 @@ class Narrowing:
 
     def unused_dice(self) -> list[int]:
         """Dice that could still be used for workers, for the 'end turn' shortcut."""
-        return [a[1] for a in self.legal if a[0] == "workers" and a[1] != CASTLE_DIE]
+        return [a[1] for a in self.legal if a[0] == "workers" and a[1] < CASTLE_DIE]
 
     def select_for(self, action: Action) -> None:
         """Show ``action`` as the half-made choice (a hint)."""
@@ -432,7 +452,7 @@ class Narrowing:
             self.die = action[1]
             v = used_as(action, self.state)
             self.value = v if v is not None else (
-                self.player.dice[self.die] if self.die != CASTLE_DIE else None)
+                face_of_die(self.die, self.state) if self.die != CASTLE_DIE else None)
             self.value_chosen = True
             if action[0] == "place":
                 self.storage = action[2]

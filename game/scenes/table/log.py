@@ -128,7 +128,7 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
 
 # The modules' events, each worded by `_describe_module`.
 MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopied",
-                 "GeeseScored", "CraneCounted", "MarkerOnTop")
+                 "GeeseScored", "CraneCounted", "MarkerOnTop", "WhiteDieAction")
 
 
 def building_label(building: Any, lang: str | None = None) -> str:
@@ -161,6 +161,8 @@ def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
     if kind == "CraneCounted":
         return tn("log.crane_counted", e.points, who=who, points=e.points,
                   building=building_label(e.building, lang))
+    if kind == "WhiteDieAction":
+        return t("log.white_die_action", who=who, value=e.value)
     raise KeyError(f"no words for the module event {kind}")
 
 
@@ -222,7 +224,8 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
     tn = lambda key, n, **kw: i18n.trn(key, n, lang, **kw)
     seat = state.current_player
     p = state.players[seat] if seat >= 0 else None
-    die = (t("table.castle_die") if action[1] == 2 else t("table.die", number=action[1] + 1)
+    die = (t("table.castle_die") if action[1] == 2 else t("table.white_die_action")
+           if action[1] == 3 else t("table.die", number=action[1] + 1)
            ) if op in ("take", "place", "sell", "workers") else ""
     if op == "take":
         kind = state.depots[action[2] - 1][action[3]]

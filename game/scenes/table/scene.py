@@ -866,7 +866,8 @@ class TableScene(Scene):
         if decision == "turn" and n is not None and n.has("end"):
             # The rules offer the end of the turn once both dice are used.
             decision = "turn_done_buy" if n.has("buy") else "turn_done"
-        return i18n.tr(f"table.prompt.{decision}", name=name)
+        # (a white castle's prompt names the white die's number)
+        return i18n.tr(f"table.prompt.{decision}", name=name, value=self.view.white)
 
     def _draw_prompt(self, canvas: Canvas) -> None:
         fit_text(canvas, self._prompt(), (g.PROMPT.x + 18, g.PROMPT.centery), 26,
