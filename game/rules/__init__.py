@@ -24,6 +24,9 @@ from .engine import placeable_mask
 from .events import EVENT_TYPES, TurnEnded
 from .extension import board_deal
 from .game import GameState, new_game, recompute_breakdown
+from .modules.border_posts import (POST_SPACES as BORDER_POST_SPACES,
+                                   PROVISIONAL as BORDER_POSTS_PROVISIONAL,
+                                   post_groups as border_post_groups)
 from .invariants import check_state
 from .play import play_game
 from .record import GameRecord, Match, replay
@@ -68,6 +71,7 @@ __all__ = [
     "recompute_breakdown",
     # the expansion modules
     "MODULES", "modules_offered", "split_module", "board_deal",
+    "BORDER_POST_SPACES", "BORDER_POSTS_PROVISIONAL", "border_post_groups",
     # Châteauma
     "CHATEAUMA_CARDS", "CHATEAUMA_ESTATES", "CHATEAUMA_LEFT_CARD_WHITE_DIE",
     "CHATEAUMA_LEVELS", "CHATEAUMA_MODIFIERS", "CHATEAUMA_EMPTY", "CHATEAUMA_JOKERS",

@@ -329,4 +329,5 @@ SCREENS: dict[str, Callable] = {
     "table_geese": _at("geese"), "table_crane_count": _at("crane_count"),
     "glossary_modules": _at("module_glossary"),
     "replay_paused": replay_paused, "replay_playing": replay_playing, "replay_end": replay_end,
+    "table_border_posts": _at("border_posts"),
 }

@@ -48,8 +48,10 @@ ID = "border_posts"
 REASON = "border_posts"           # the score category of the posts' phase values
 DATA = load_json("border_posts.json")
 POSTS: tuple[str, ...] = tuple(DATA["posts"])
+# Per post, the spaces it touches.
+POST_SPACES: tuple[tuple[int, ...], ...] = tuple(tuple(DATA["posts"][name]) for name in POSTS)
 # Per post, the spaces it touches as a bit mask over the 37 spaces.
-POST_MASKS: tuple[int, ...] = tuple(sum(1 << s for s in DATA["posts"][name]) for name in POSTS)
+POST_MASKS: tuple[int, ...] = tuple(sum(1 << s for s in spaces) for spaces in POST_SPACES)
 BOARDS: tuple[str, ...] = tuple(DATA["boards"])
 A19_BOARDS: tuple[str, ...] = tuple(DATA["a19_stand_in_boards"])
 PROVISIONAL: bool = DATA["provisional"]
