@@ -26,7 +26,10 @@ from .extension import board_deal
 from .game import GameState, new_game, recompute_breakdown
 from .modules.border_posts import (POST_SPACES as BORDER_POST_SPACES,
                                    PROVISIONAL as BORDER_POSTS_PROVISIONAL,
-                                   post_groups as border_post_groups)
+                                   post_distances as border_post_distances,
+                                   post_groups as border_post_groups,
+                                   stage_of as border_post_stage,
+                                   tiles_left as border_post_tiles_left)
 from .invariants import check_state
 from .play import play_game
 from .record import GameRecord, Match, replay
@@ -72,6 +75,7 @@ __all__ = [
     # the expansion modules
     "MODULES", "modules_offered", "split_module", "board_deal",
     "BORDER_POST_SPACES", "BORDER_POSTS_PROVISIONAL", "border_post_groups",
+    "border_post_distances", "border_post_stage", "border_post_tiles_left",
     # Châteauma
     "CHATEAUMA_CARDS", "CHATEAUMA_ESTATES", "CHATEAUMA_LEFT_CARD_WHITE_DIE",
     "CHATEAUMA_LEVELS", "CHATEAUMA_MODIFIERS", "CHATEAUMA_EMPTY", "CHATEAUMA_JOKERS",

@@ -139,6 +139,30 @@ def post_groups(occupied: int) -> list[int]:
     return out
 
 
+def _grow(mask: int) -> int:
+    out = mask
+    while mask:
+        low = mask & -mask
+        out |= NEIGHBOUR_MASK[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+FAR = 99  # no occupied space yet: no chain to measure
+
+
+def post_distances(occupied: int) -> tuple[int, ...]:
+    """Per post, the fewest tiles a chain from the occupied spaces needs to reach it (0: a
+    tile touches it already); what a player may still hope to connect."""
+    out = []
+    for m in POST_MASKS:
+        reach, steps = occupied, 0
+        while reach and not reach & m:
+            reach, steps = _grow(reach), steps + 1
+        out.append(steps if reach else FAR)
+    return tuple(out)
+
+
 def stage_for(connected: int) -> int:
     return ALL if connected >= 3 else FIRST if connected == 2 else 0
 
