@@ -31,6 +31,14 @@ TOGGLE_X, TOGGLE_W = 240, 560
 NOTE_X = 830
 NOTE_W = DIALOG.right - 40 - NOTE_X
 BOARD_W = 420
+CLOSE_TOP = DIALOG.bottom - 110
+
+
+def row_step(rows: int) -> float:
+    """The rows' spacing: as wide as ROW_STEP while they fit above the close button."""
+    if rows < 2:
+        return ROW_STEP
+    return min(ROW_STEP, (CLOSE_TOP - 14 - ROW_Y - ROW_H) / (rows - 1))
 
 
 def chosen_text(draft: SetupDraft) -> str:
@@ -148,8 +156,10 @@ class ModulesDialog(MenuScene):
         self.toggles: dict[str, ModuleToggle] = {}
         self.board_choice: Choice | None = None
         self.board_module = ""
-        for i, mid in enumerate(draft.offered_modules()):
-            y = ROW_Y + i * ROW_STEP
+        offered = draft.offered_modules()
+        step = row_step(len(offered))
+        for i, mid in enumerate(offered):
+            y = ROW_Y + i * step
             self.toggles[mid] = self.add(ModuleToggle((TOGGLE_X, y, TOGGLE_W, ROW_H), draft,
                                                       mid))
             params = draft.module_params(mid)
@@ -162,7 +172,7 @@ class ModulesDialog(MenuScene):
                     tooltip=lambda mid=mid: i18n.tr(
                         "setup.module.board.tip" if draft.module_on(mid)
                         else "setup.module.board.off"), name=f"param {mid}"))
-        self.close_button = self.add(Button((DIALOG.centerx - 160, DIALOG.bottom - 110, 320,
+        self.close_button = self.add(Button((DIALOG.centerx - 160, CLOSE_TOP, 320,
                                              80), "common.close", self.close))
         self._sync()
 
