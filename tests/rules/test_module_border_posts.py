@@ -121,7 +121,7 @@ def test_bp_1_the_posts_touch_the_same_spaces_on_every_duchy():
     assert bp.PROVISIONAL
 
 
-def test_bp_2_a_chain_of_occupied_spaces_of_any_colours_connects_two_posts():
+def test_bp_2_p_bp_1_a_chain_of_occupied_spaces_of_any_colours_connects_two_posts():
     occupied = sum(1 << sp for sp in (3, 7, 12, 11, 10, 16, 15))
     assert bp.connected_posts(occupied, 15) == 2
     assert bp.connected_posts(occupied & ~(1 << 11), 15) == 1  # a gap breaks the chain
@@ -207,7 +207,7 @@ def test_bp_4_the_tiles_are_worth_the_colour_bonus_values(players, large, small)
 
 # --- BP-5: both stages at once ---------------------------------------------------------------
 
-def test_bp_5_a_placement_joining_three_groups_scores_both_stages():
+def test_bp_5_p_bp_2_a_placement_joining_three_groups_scores_both_stages():
     """P-BP-2: groups touching P1, P2 and P3 apart from each other, joined by the centre."""
     s = bpgame()
     seat = s.current_player
@@ -275,7 +275,7 @@ def test_bp_8_a_placement_at_the_phase_end_scores_the_ending_phases_value():
 def test_p_bp_3_monastery_26_counts_the_border_post_tile():
     s = bpgame()
     seat = s.current_player
-    lay(s, seat, (((4, "monastery26")),))
+    lay(s, seat, ((4, "monastery26"),))
     award(s, seat, bp.FIRST, 0, 0)
     award(s, seat, bp.ALL, 0, 1)
     p = s.players[seat]
@@ -299,7 +299,7 @@ def test_p_bp_3_the_final_scoring_counts_the_tile_for_monastery_26():
     from game.rules.engine import final_scoring
     s = bpgame()
     seat = s.current_player
-    lay(s, seat, (((4, "monastery26")),))
+    lay(s, seat, ((4, "monastery26"),))
     award(s, seat, bp.FIRST, 0, 0)
     award(s, seat, bp.ALL, 0, 1)
     s.phase = 4
@@ -310,7 +310,7 @@ def test_p_bp_3_the_final_scoring_counts_the_tile_for_monastery_26():
 
 # --- the A19 form ---------------------------------------------------------------------------
 
-def test_a19_boards_23_to_28_stand_in_one_per_player_each_different():
+def test_p_bp_5_a19_boards_23_to_28_stand_in_one_per_player_each_different():
     """P-BP-5."""
     deal = board_deal(GameConfig(players=4, rules="alea2019", board_mode="random",
                                  modules=("border_posts",)))
@@ -322,12 +322,12 @@ def test_a19_boards_23_to_28_stand_in_one_per_player_each_different():
         assert len(set(ids)) == 4 and set(ids) <= set(deal.pool)
 
 
-def test_a19_the_basic_mode_is_not_offered():
+def test_p_bp_5_a19_the_basic_mode_is_not_offered():
     with pytest.raises(ValueError, match="another duchy than board 1"):
         GameConfig(rules="alea2019", board_mode="basic", modules=("border_posts",))
 
 
-def test_a19_the_third_post_pays_the_phase_value_again_and_points_no_tile():
+def test_p_bp_4_a19_the_third_post_pays_the_phase_value_again_and_points_no_tile():
     """P-BP-4: 'besides these points' the colour bonus as points; not a bonus tile."""
     s = bpgame(rules="alea2019")
     seat = s.current_player
@@ -423,7 +423,7 @@ def test_ch_bp_1_the_symbol_cards_are_provisional_data():
     assert bp.CARD_SYMBOLS == {2, 5, 8}
 
 
-def test_ch_bp_the_second_and_third_symbol_cards_score():
+def test_ch_bp_2_3_p_ch_2_the_second_and_third_symbol_cards_score_phase_values():
     """(derived) 3 seats: first symbol card in B (0), second in C (+6), third in D after a
     human took the large tile (+4 and the small tile, +3)."""
     s = automa_bp()
@@ -446,7 +446,7 @@ def test_ch_bp_the_second_and_third_symbol_cards_score():
     assert derived["border_posts"] == 10 and derived["bonus_tiles"] >= 3
 
 
-def test_ch_bp_cards_without_the_symbol_and_a_fourth_give_nothing():
+def test_ch_bp_3_cards_without_the_symbol_and_a_fourth_give_nothing():
     s = automa_bp()
     c = automa(s)
     c.discarded = [2, 5, 8]

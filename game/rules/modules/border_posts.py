@@ -100,6 +100,16 @@ class Posts(NamedTuple):
 
 # --- connections ---
 
+def _grow(mask: int) -> int:
+    """The spaces of `mask` and their neighbours."""
+    out = mask
+    while mask:
+        low = mask & -mask
+        out |= NEIGHBOUR_MASK[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
 def posts_touched(occupied: int) -> int:
     """How many posts touch an occupied space (reached posts, connected or not)."""
     return sum(1 for m in POST_MASKS if m & occupied)
@@ -107,16 +117,12 @@ def posts_touched(occupied: int) -> int:
 
 def group_of(occupied: int, space: int) -> int:
     """The occupied spaces joined to `space` through occupied neighbours (BP-2)."""
-    group = frontier = 1 << space
-    while frontier:
-        grow = 0
-        while frontier:
-            low = frontier & -frontier
-            grow |= NEIGHBOUR_MASK[low.bit_length() - 1]
-            frontier ^= low
-        frontier = grow & occupied & ~group
-        group |= frontier
-    return group
+    group = 1 << space
+    while True:
+        grown = _grow(group) & occupied | group
+        if grown == group:
+            return group
+        group = grown
 
 
 def connected_posts(occupied: int, space: int) -> int:
@@ -136,15 +142,6 @@ def post_groups(occupied: int) -> list[int]:
         low = (reached & -reached).bit_length() - 1
         group = group_of(occupied, low)
         out.append((group & -group).bit_length() - 1)
-    return out
-
-
-def _grow(mask: int) -> int:
-    out = mask
-    while mask:
-        low = mask & -mask
-        out |= NEIGHBOUR_MASK[low.bit_length() - 1]
-        mask ^= low
     return out
 
 
