@@ -442,8 +442,9 @@ def test_ch_bp_2_3_p_ch_2_the_second_and_third_symbol_cards_score_phase_values()
     events = complete(s, 8)
     assert border_points(events, seat) == 4 and points(events, "bonus_tiles", seat) == 3
     assert bp.tile_holders(s) == [(0, 1), (seat, 2)]
-    derived = recompute_breakdown(s, seat)
-    assert derived["border_posts"] == 10 and derived["bonus_tiles"] >= 3
+    derived, running = recompute_breakdown(s, seat), s.score_breakdown(seat)
+    assert derived["border_posts"] == running["border_posts"] == 10
+    assert derived["bonus_tiles"] == running["bonus_tiles"] == 3
 
 
 def test_ch_bp_3_cards_without_the_symbol_and_a_fourth_give_nothing():
