@@ -27,7 +27,9 @@ from ..rules import (AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CARPENTERS_WOR
                      KIND_KNOWLEDGE, KIND_SPECIES, KNOWLEDGE_BUILDING_INDEX, MARKET, MINE,
                      MONASTERY, PASTURE, PHASE_BONUS, SHIP, SPECIES, WAREHOUSE, WATCHTOWER,
                      BUILDINGS, KIND_COUNT, KINDS, GameState, PlayerState, colour_bonus_points,
-                     goods_points_per_tile, knowledge_end_points, placeable_mask)
+                     goods_points_per_tile, knowledge_end_points, placeable_mask,
+                     bonus_tile_count, border_post_distances, border_post_stage,
+                     border_post_tiles_left)
 from ..rules import die_distance as distance
 
 ROUNDS = 25  # 5 phases of 5 rounds: every player has 25 turns
@@ -76,6 +78,7 @@ class Weights:
     turn_order_top: float = 1.5        # monastery 27: on top of every stack, early
     buy_workers: float = 1.0           # monastery 28: silver turns into workers on demand
     geese_later: float = 0.5           # an open space of the geese's pasture: share filled
+    post_reach: float = 12.0           # border posts: tiles a chain may still need and count
     knowledge: tuple = field(default=(
         0.0, 2.5, 0.0, 3.0, 2.5, 2.0, 3.0, 3.0, 3.0, 3.0, 3.0, 3.0, 2.5, 2.0, 3.0,
         0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
@@ -215,9 +218,11 @@ class Evaluator:
         if mines:
             v += mines * phase_ends * (w.mine_silver + (kn >> 2 & 1) * worker_value)
         if kn:
-            v += self._knowledge(state, p, t, f)
+            v += self._knowledge(state, p, seat, t, f)
         if state.config.modules:
             v += self._module_tiles(p, f)
+            if state.config.has_module("border_posts"):
+                v += self._border_posts(state, p, seat, t)
         storage_value = 0.0
         for k in p.storage:
             if k >= 0:
@@ -258,6 +263,30 @@ class Evaluator:
                 v += later * (GEESE_POINTS + (p.knowledge >> 7 & 1)) * self.w.geese_later * f
         return v
 
+    def _border_posts(self, state: GameState, p: PlayerState, seat: int, t: int) -> float:
+        """The border posts' stages still to come: the phase value when the chain is
+        likely done (and the top tile for all three while one is left), by the odds of
+        the turns left sufficing and by how short the chain still is."""
+        stage = border_post_stage(state, seat)
+        if stage == 2 or t == 0:
+            return 0.0
+        w = self.w
+        d = sorted(border_post_distances(p.occupied))
+        v = 0.0
+        for target in range(stage + 1, 3):
+            missing = d[0] + d[1] + (d[2] if target == 2 else 0)
+            if missing >= w.post_reach:
+                continue
+            phase = min(4, int(ROUNDS - t + missing * w.turns_per_tile) // 5)
+            points = PHASE_BONUS[phase]
+            if target == 2:
+                left = border_post_tiles_left(state)
+                if left:
+                    points += colour_bonus_points(state.n, 3 - left)
+            v += (points * _Tables._feasible(w, t, missing)
+                  * (1 - missing / w.post_reach))
+        return v
+
     def _money(self, s: int, wk: int, silver_value: float, worker_value: float) -> float:
         w = self.w
         return (min(s, w.silver_useful) * silver_value
@@ -296,7 +325,8 @@ class Evaluator:
                 v += c + max(0.0, sale - c) * chance
         return v
 
-    def _knowledge(self, state: GameState, p: PlayerState, t: int, f: float) -> float:
+    def _knowledge(self, state: GameState, p: PlayerState, seat: int, t: int,
+                   f: float) -> float:
         kn = p.knowledge
         w = self.w
         v = 0.0
@@ -304,7 +334,8 @@ class Evaluator:
             v += w.knowledge[n] * f if n < len(w.knowledge) else 0.0
         v += (w.turn_order_top * (kn >> 27 & 1) + w.buy_workers * (kn >> 28 & 1)) * f
         rs = state.rs
-        end = knowledge_end_points(p, rs.knowledge_15_points, rs.knowledge_26_points)
+        end = knowledge_end_points(p, rs.knowledge_15_points, rs.knowledge_26_points,
+                                   bonus_tile_count(state, seat))
         if end:
             v += end - (p.live_knowledge if rs.knowledge_scored_live else 0)
         v += self._knowledge_projection(state, p, kn, f)

@@ -24,11 +24,18 @@ from .engine import placeable_mask
 from .events import EVENT_TYPES, TurnEnded
 from .extension import board_deal
 from .game import GameState, new_game, recompute_breakdown
+from .modules.border_posts import (POST_SPACES as BORDER_POST_SPACES,
+                                   PROVISIONAL as BORDER_POSTS_PROVISIONAL,
+                                   post_distances as border_post_distances,
+                                   post_groups as border_post_groups,
+                                   stage_of as border_post_stage,
+                                   tiles_left as border_post_tiles_left)
 from .invariants import check_state
 from .play import play_game
 from .record import GameRecord, Match, replay
 from .scoring import (AREA_POINTS, CATEGORIES, KNOWLEDGE_BUILDING_INDEX, PHASE_BONUS,
-                      colour_bonus_points, goods_points_per_tile, knowledge_end_points)
+                      bonus_tile_count, colour_bonus_points, goods_points_per_tile,
+                      knowledge_end_points)
 from .serialize import outcome_from_json, outcome_to_json
 from .state import Action, Frame, IllegalAction, PlayerState, StateError
 from .visibility import module_state, position_seed, public_key, resample_hidden
@@ -63,10 +70,12 @@ __all__ = [
     "USE_SELL", "die_use", "die_distance", "workers_needed",
     # points
     "CATEGORIES", "AREA_POINTS", "PHASE_BONUS", "KNOWLEDGE_BUILDING_INDEX",
-    "colour_bonus_points", "goods_points_per_tile", "knowledge_end_points",
+    "colour_bonus_points", "goods_points_per_tile", "knowledge_end_points", "bonus_tile_count",
     "recompute_breakdown",
     # the expansion modules
     "MODULES", "modules_offered", "split_module", "board_deal",
+    "BORDER_POST_SPACES", "BORDER_POSTS_PROVISIONAL", "border_post_groups",
+    "border_post_distances", "border_post_stage", "border_post_tiles_left",
     # Châteauma
     "CHATEAUMA_CARDS", "CHATEAUMA_ESTATES", "CHATEAUMA_LEFT_CARD_WHITE_DIE",
     "CHATEAUMA_LEVELS", "CHATEAUMA_MODIFIERS", "CHATEAUMA_EMPTY", "CHATEAUMA_JOKERS",

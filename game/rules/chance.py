@@ -106,7 +106,7 @@ def sample_chance(state: Position, rng) -> Any:
                 if deal.own_sets:
                     return tuple(rng.choice(others) for _ in range(n))
                 return tuple(rng.sample(others, n))
-            k = _choices(deal)
+            k = _choices(deal, n)
             if deal.own_sets:
                 return tuple(tuple(rng.sample(deal.pool, k)) for _ in range(n))
             drawn = rng.sample(deal.pool, k * n)
@@ -191,10 +191,14 @@ def _apply_start_player(state: Position, outcome: Any, events: list | None) -> N
         _push_setup(state, [list(deal.pool)] * n, events)
 
 
-def _choices(deal: BoardDeal) -> int:
+def _choices(deal: BoardDeal, players: int) -> int:
     """Boards drawn for each player to choose from in advanced mode where board 1 is not
-    dealt: two (a player takes a drawn duchy and chooses its side in the SE, l.280)."""
-    return min(2, len(deal.pool))
+    dealt: two (a player takes a drawn duchy and chooses its side in the SE, l.280), or
+    one where a set shared by all holds too few for two each (the six A19 border-post
+    stand-ins for four players)."""
+    if deal.own_sets:
+        return min(2, len(deal.pool))
+    return max(1, min(2, len(deal.pool) // players))
 
 
 def _dealt_whole(deal: BoardDeal) -> bool:
@@ -239,7 +243,7 @@ def _apply_boards(state: Position, outcome: Any, events: list | None) -> None:
                            f"{basic}, got {list(outcome)}")
             options = [[basic, b] for b in outcome]
         else:
-            k = _choices(deal)
+            k = _choices(deal, n)
             if not all(isinstance(o, (tuple, list)) and len(o) == k
                        and all(type(b) is str and b in pool for b in o)
                        and len(set(o)) == k for o in outcome):

@@ -554,6 +554,8 @@ def _complete_cards(state: Position, events: list | None) -> list[int]:
         if events is not None:
             events.append(ev.ChateaumaCardCompleted(c.seat, card.id, slot, points))
         score(state, c.seat, points, "area_cards", events)
+        for completed in state.hooks.card_completed:
+            completed(state, c.seat, card.id, events)
         for i, code in enumerate(tiles):
             k = kind_of(code)
             if code < 0:

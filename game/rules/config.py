@@ -58,6 +58,9 @@ class ModuleSpec:
     needs: dict[str, tuple[str, ...]]  # rule set -> modules it requires there
     chateauma: bool
     board_pool: tuple[str, ...]        # duchies every player draws from, or ()
+    # Rule sets under which the module deals duchies of its own (the basic mode's board 1
+    # then has no place), where it has no fixed board_pool.
+    own_boards: tuple[str, ...] = ()
 
     def offered(self, rules: str) -> bool:
         return rules in self.forms
@@ -71,7 +74,8 @@ def _module_specs() -> dict[str, ModuleSpec]:
             params={r: tuple(v) for r, v in e.get("params", {}).items()},
             excludes=tuple(e.get("excludes", ())),
             needs={r: tuple(v) for r, v in e.get("needs", {}).items()},
-            chateauma=e["chateauma"], board_pool=tuple(e.get("board_pool", ())))
+            chateauma=e["chateauma"], board_pool=tuple(e.get("board_pool", ())),
+            own_boards=tuple(e.get("own_boards", ())))
     return out
 
 
@@ -126,7 +130,8 @@ def check_modules(rules: str, modules: tuple[str, ...], board_mode: str,
                                  f"player plays a duchy 11-18")
         if chateauma and not spec.chateauma:
             raise ValueError(f"Châteauma does not play with {mid!r}")
-        if board_mode == "basic" and (spec.board_pool or mid == "identical_board"):
+        if board_mode == "basic" and (spec.board_pool or rules in spec.own_boards
+                                      or mid == "identical_board"):
             raise ValueError(f"{mid!r} gives every player another duchy than board 1: "
                              f"choose the advanced, random or free board mode")
     return tuple(sorted(m if p is None else f"{m}:{p}" for m, p in chosen.items()))

@@ -190,6 +190,16 @@ class Module:
         adds the difference in recompute."""
         return value
 
+    def bonus_tiles(self, state: "Position", seat: int) -> int:
+        """How many bonus tiles of the module's own seat holds (the border posts'):
+        monastery 26 counts them with the colour bonus tiles."""
+        return 0
+
+    def card_completed(self, state: "Position", seat: int, card: int,
+                       events: list | None) -> None:
+        """After a seat controller completed one of its cards (Châteauma's area card
+        `card`, scored and cleared): modules whose symbols some cards show act on it."""
+
     # --- accounting ---
     def tiles_held(self, state: "Position") -> list[int]:
         """Tiles the module's own state holds (for the conservation check)."""
@@ -282,6 +292,8 @@ class Hooks:
     ranking: tuple[Callable, ...]
     area_size: tuple[Callable, ...]
     bonus_value: tuple[Callable, ...]
+    bonus_tiles: tuple[Callable, ...]
+    card_completed: tuple[Callable, ...]
 
     def place_rule(self) -> Callable | None:
         """The modules' placement filters as one, for PlayerState.place_rule."""
@@ -359,7 +371,8 @@ def hooks_for(config: GameConfig) -> Hooks:
         tie_winners=frozenset(c.seat for c in controllers if c.wins_ties),
         board_deal=deals[0] if deals else BoardDeal(tuple(config.offered_boards())),
         ranking=using("ranking"), area_size=using("area_size"),
-        bonus_value=using("bonus_value"))
+        bonus_value=using("bonus_value"), bonus_tiles=using("bonus_tiles"),
+        card_completed=using("card_completed"))
 
 
 def board_deal(config: GameConfig) -> BoardDeal:

@@ -22,7 +22,7 @@ CATEGORIES = ("areas", "phase_bonus", "animals", "goods", "bonus_tiles", "buildi
               # Châteauma's own: completed area cards and its end scoring
               "area_cards", "monasteries", "reserve", "card_tiles",
               # modules' own
-              "castle_retrieval")
+              "castle_retrieval", "border_posts")
 
 AREA_POINTS: tuple[int, ...] = tuple(SCORING["area_points"])
 PHASE_BONUS: tuple[int, ...] = tuple(SCORING["phase_bonus"])
@@ -72,8 +72,20 @@ def animal_points(estate: list[int], area_mask: int, species: int, with_k7: bool
     return points
 
 
-def knowledge_end_points(p: "PlayerState", k15: int, k26: int) -> int:
-    """Points of the monasteries that score at the game end (15, 16-23, 24, 25, 26)."""
+def bonus_tile_count(state: "Position", seat: int) -> int:
+    """The bonus tiles seat holds: the colour bonus tiles and any module's own (what
+    monastery 26 counts)."""
+    count = len(state.players[seat].bonus_tiles)
+    for more in state.hooks.bonus_tiles:
+        count += more(state, seat)
+    return count
+
+
+def knowledge_end_points(p: "PlayerState", k15: int, k26: int,
+                         bonus_tiles: int | None = None) -> int:
+    """Points of the monasteries that score at the game end (15, 16-23, 24, 25, 26);
+    `bonus_tiles` is the count monastery 26 scores (bonus_tile_count; by default the
+    colour bonus tiles alone)."""
     kn = p.knowledge
     if not kn & END_KNOWLEDGE_MASK:
         return 0
@@ -83,7 +95,7 @@ def knowledge_end_points(p: "PlayerState", k15: int, k26: int) -> int:
     if kn >> 25 & 1:
         points += KNOWLEDGE_SOLD_POINTS * sum(p.sold)
     if kn >> 26 & 1:
-        points += k26 * len(p.bonus_tiles)
+        points += k26 * (len(p.bonus_tiles) if bonus_tiles is None else bonus_tiles)
     if kn & BUILDING_KNOWLEDGE_MASK:
         counts = [0] * len(BUILDINGS)
         for k in p.estate:
@@ -144,7 +156,8 @@ def player_breakdown(state: "Position", seat: int) -> dict[str, int]:
     ended = final_scoring_done(state)
     if rs.knowledge_scored_live or ended:
         out["knowledge"] = knowledge_end_points(p, rs.knowledge_15_points,
-                                                rs.knowledge_26_points)
+                                                rs.knowledge_26_points,
+                                                bonus_tile_count(state, seat))
     if ended:
         out["leftover_goods"] = sum(p.goods)
         out["leftover_silver"] = p.silver

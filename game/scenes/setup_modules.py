@@ -31,6 +31,14 @@ TOGGLE_X, TOGGLE_W = 240, 560
 NOTE_X = 830
 NOTE_W = DIALOG.right - 40 - NOTE_X
 BOARD_W = 420
+CLOSE_TOP = DIALOG.bottom - 110
+
+
+def row_step(rows: int) -> float:
+    """The rows' spacing: as wide as ROW_STEP while they fit above the close button."""
+    if rows < 2:
+        return ROW_STEP
+    return min(ROW_STEP, (CLOSE_TOP - 14 - ROW_Y - ROW_H) / (rows - 1))
 
 
 def chosen_text(draft: SetupDraft) -> str:
@@ -149,8 +157,7 @@ class ModulesDialog(MenuScene):
         self.board_choice: Choice | None = None
         self.board_module = ""
         offered = draft.offered_modules()
-        # The rows close up when many modules must fit above the close button.
-        step = min(ROW_STEP, (DIALOG.bottom - 126 - ROW_Y) // max(1, len(offered)))
+        step = row_step(len(offered))
         for i, mid in enumerate(offered):
             y = ROW_Y + i * step
             self.toggles[mid] = self.add(ModuleToggle((TOGGLE_X, y, TOGGLE_W, ROW_H), draft,
@@ -165,7 +172,7 @@ class ModulesDialog(MenuScene):
                     tooltip=lambda mid=mid: i18n.tr(
                         "setup.module.board.tip" if draft.module_on(mid)
                         else "setup.module.board.off"), name=f"param {mid}"))
-        self.close_button = self.add(Button((DIALOG.centerx - 160, DIALOG.bottom - 110, 320,
+        self.close_button = self.add(Button((DIALOG.centerx - 160, CLOSE_TOP, 320,
                                              80), "common.close", self.close))
         self._sync()
 

@@ -42,6 +42,7 @@ KINDS = (
     "module_turn", "crane", "geese", "crane_count", "module_glossary",
     "tutorial_take", "tutorial_ship",
     "white_castle", "white_castle_glossary",
+    "border_posts",
 )
 # The modules' moments: castle connection's pool and retrieval, tiles2's bought workers
 # and its decisions. Their rules are written apart from the client, so these positions
@@ -162,6 +163,8 @@ SPECS = {
                           modules=("tiles2", "white_castles")),
     "white_castle_glossary": _Spec(PEOPLE, _fresh_turn, rules="original",
                                    modules=("white_castles",)),
+    # The border posts: a turn on duchies 23-30 after the seat to move took the large tile.
+    "border_posts": _Spec(PEOPLE, _fresh_turn, "random", modules=("border_posts",)),
 }
 
 
@@ -226,8 +229,19 @@ def _session(kind: str) -> GameSession:
             session.play(move)
         if "castle_connection" in spec.modules:
             session.state.ext["castle_connection"] = 2  # castles left from earlier phases
+        if "border_posts" in spec.modules:
+            _border_posts_taken(session.state)
         _sessions[kind] = session
     return copy.deepcopy(_sessions[kind])
+
+
+def _border_posts_taken(state) -> None:
+    """The seat to move has connected all three posts and holds the large tile."""
+    from game.rules.modules.border_posts import ALL, FIRST, Award, Posts
+    seat = state.current_player
+    stages = [ALL if s == seat else 0 for s in range(state.n)]
+    state.ext["border_posts"] = Posts(tuple(stages), (Award(seat, FIRST, 0, 0),
+                                                      Award(seat, ALL, 0, 1)))
 
 
 def table_at(kind: str, data_root: Path, speed: str = "instant",
@@ -400,6 +414,9 @@ def _check(t: Table) -> None:
     if kind in ("board", "start_castle", "discard", "ship", "keep_goods", "pick_market",
                 "pick_carpenter", "pick_church", "warehouse", "city_hall", "castle"):
         assert scene.can_act() and n.decision == decision, (kind, n and n.decision)
+    elif kind == "border_posts":
+        assert scene.can_act() and scene.view.border_posts is not None
+        assert scene.view.border_posts.left() == [2]
     elif kind in ("turn", "four_players", "chateauma_extra"):
         assert scene.can_act() and n.decision == "turn" and n.die is None
         assert len(scene.names) == {"turn": 2, "four_players": 4, "chateauma_extra": 3}[kind]

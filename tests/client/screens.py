@@ -331,4 +331,5 @@ SCREENS: dict[str, Callable] = {
     "replay_paused": replay_paused, "replay_playing": replay_playing, "replay_end": replay_end,
     "table_white_castle": _at("white_castle"),
     "glossary_white_castles": _at("white_castle_glossary"),
+    "table_border_posts": _at("border_posts"),
 }

@@ -64,6 +64,7 @@ CONFIGS = [GameConfig(players=n, rules=r) for r in RULE_SETS for n in (2, 4)] + 
     # The modules' events (the castle pool, bought workers) keep the view whole too.
     GameConfig(players=3, board_mode="random",
                modules=("boards_11_18", "castle_connection", "tiles2")),
+    GameConfig(players=3, board_mode="random", modules=("border_posts",), chateauma="medium"),
 ]
 
 

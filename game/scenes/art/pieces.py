@@ -285,3 +285,35 @@ def draw_estate(surface: pygame.Surface, centre: tuple[float, float], size: int,
 # Tiles, spaces, goods and bonus tiles take their colours from the palette's scheme.
 for _cached in (hex_tile, estate_space, goods_tile, bonus_tile):
     palette.on_scheme_change(_cached.cache_clear)
+
+
+# The border posts' colour: the grey-brown of a boundary stone, apart from every estate
+# colour, so a border-post bonus tile is not read as a colour's.
+BORDER_POST = (150, 132, 112)
+
+
+def post_glyph(surface: pygame.Surface, centre: tuple[float, float], size: float,
+               colour: Colour) -> None:
+    """A border post: a pole with a pennant, ``size`` high."""
+    x, y = centre
+    w = max(2, round(size * 0.14))
+    top, bottom = y - size / 2, y + size / 2
+    pygame.draw.rect(surface, colour, (round(x - w / 2), round(top), w, round(size)))
+    pygame.draw.polygon(surface, colour, [(x + w / 2, top), (x + size * 0.5, top + size * 0.18),
+                                          (x + w / 2, top + size * 0.36)])
+    pygame.draw.rect(surface, colour, (round(x - size * 0.28), round(bottom - w),
+                                       round(size * 0.56), w))
+
+
+@lru_cache(maxsize=64)
+def border_post_tile(points: int, size: int) -> pygame.Surface:
+    """A border-post bonus tile of side ``size``: a post and its points."""
+    fill = BORDER_POST
+    ink = palette.ink_on(fill)
+    surface = _rounded_square(size, fill, palette.darker(fill, 0.45), 0.1)
+    px = max(MIN_TEXT_PX, round(size * 0.44))
+    number_y = size - max(size * 0.24, px * 0.55)
+    glyph = min(size * 0.5, number_y - px * 0.42 - size * 0.08)
+    post_glyph(surface, (size * 0.42, size * 0.08 + glyph / 2), glyph, ink)
+    _number(surface, str(points), (size / 2, number_y), px, ink)
+    return surface

@@ -18,6 +18,7 @@ from .. import i18n
 from ..layout import Canvas
 from . import geometry as g
 from .board_view import BONUS_POINTS, paint_board
+from .border_posts import board_spots as border_post_spots
 from .interaction import Highlights, Narrowing
 from .paint import Layer, hex_outline
 from .tips import Spot, tile_tip
@@ -67,6 +68,8 @@ class BoardPanel:
         if view.castle_pool is not None:
             spots.append(Spot("castle_pool", None, g.CASTLE_POOL, g.DEPOT_HEX + 30,
                               self.pool_tip))
+        if view.border_posts is not None:
+            spots += border_post_spots(view.border_posts, len(view.players))
         track = pygame.Rect(g.STRIP.x, g.TRACK_TOP, g.STRIP.w, g.TRACK_BOTTOM - g.TRACK_TOP)
         spots.append(Spot("track", None, track.center, 0, self.track_tip, rect=track))
         for c, colour in enumerate(COLOURS):

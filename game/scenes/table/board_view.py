@@ -36,6 +36,11 @@ def paint_board(canvas: Canvas, view: TableView, colours: list[int],
     _paint_black_depot(canvas, view)
     if view.castle_pool is not None:
         _paint_castle_pool(canvas, view.castle_pool)
+    if view.border_posts is not None:
+        # Imported here: border_posts.py reaches this file through the tooltips (tips.py,
+        # estate_view.py), a cycle at import time.
+        from .border_posts import paint_board_tiles
+        paint_board_tiles(canvas, view.border_posts, len(view.players))
     _paint_strip(canvas, view, colours, names)
 
 

@@ -48,6 +48,15 @@ CHOICE = DICE
 # The castle pool (castle_connection): a castle tile and its count in the board's lower
 # left corner, clear of the depots.
 CASTLE_POOL = (BOARD.x + 74, BOARD.y + 736)
+# The border posts' bonus tiles (space "J" of the printed board): in the board's lower
+# right corner, clear of the depots and the strip.
+BORDER_POST_TILES = (BOARD.x + 640, BOARD.y + 744)
+BORDER_POST_TILE = 44
+# A post at the edge of the large estate: its marker's radius, and how far beyond the
+# space it touches it sits (in hex sizes); a post between two spaces sits in the notch
+# below (or above) them.
+POST_RADIUS = 15
+POST_OUT = 1.3
 
 
 def depot_centre(depot: int) -> tuple[float, float]:
@@ -91,6 +100,29 @@ def estate_space_centre(space: int, centre=ESTATE_CENTRE,
                         size: float = ESTATE_HEX) -> tuple[float, float]:
     dx, dy = estate_centre(space, size)
     return centre[0] + dx, centre[1] + dy
+
+
+def border_post_centre(spaces, centre=ESTATE_CENTRE,
+                       size: float = ESTATE_HEX) -> tuple[float, float]:
+    """A border post: beyond the edge space it touches, away from the estate's centre, or
+    in the notch where the two spaces it touches meet."""
+    points = [estate_space_centre(s, centre, size) for s in spaces]
+    x = sum(p[0] for p in points) / len(points)
+    y = sum(p[1] for p in points) / len(points)
+    if len(points) > 1:
+        side = 1 if y >= centre[1] else -1
+        return x, y + side * (size * 0.55 + POST_RADIUS)
+    # Tilted towards the side: a post by a space of the top or bottom row stays clear of
+    # the box's edge.
+    dx, dy = x - centre[0], (y - centre[1]) * 0.4
+    d = math.hypot(dx, dy) or 1.0
+    return x + dx / d * size * POST_OUT, y + dy / d * size * POST_OUT
+
+
+def border_post_tile_centre(rank: int) -> tuple[float, float]:
+    """Rank 1 (the large tile) on the left, 2 beside it."""
+    x, y = BORDER_POST_TILES
+    return x + (rank - 1) * (BORDER_POST_TILE + 16), y
 
 
 def storage_centre(j: int) -> tuple[float, float]:

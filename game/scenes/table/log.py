@@ -128,7 +128,8 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
 
 # The modules' events, each worded by `_describe_module`.
 MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopied",
-                 "GeeseScored", "CraneCounted", "MarkerOnTop", "WhiteDieAction")
+                 "GeeseScored", "CraneCounted", "MarkerOnTop", "WhiteDieAction",
+                 "BorderPostsConnected", "BorderPostTileTaken")
 
 
 def building_label(building: Any, lang: str | None = None) -> str:
@@ -163,6 +164,10 @@ def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
                   building=building_label(e.building, lang))
     if kind == "WhiteDieAction":
         return t("log.white_die_action", who=who, value=e.value)
+    if kind == "BorderPostsConnected":
+        return t(f"log.border_posts.{e.stage}", who=who)
+    if kind == "BorderPostTileTaken":
+        return t(f"log.border_post_{'tile' if e.tile else 'bonus'}.{e.rank}", who=who)
     raise KeyError(f"no words for the module event {kind}")
 
 

@@ -33,7 +33,8 @@ from . import geometry as g
 from .banner import PhaseReport, draw_banner
 from .board_panel import BoardPanel
 from .board_view import BONUS_POINTS, player_colour
-from .estate_view import REGION, paint_estate_region
+from . import border_posts
+from .estate_view import REGION, cm_bonus_centre, paint_estate_region
 from .estates_panel import EstatesPanel, miniature_sizes
 from .interaction import Narrowing, Outcome
 from .log import GameLog, MoveTakenBack, describe_action
@@ -714,6 +715,13 @@ class TableScene(Scene):
         for i, number in enumerate(sorted(pv.knowledge)):
             spots.append(Spot("knowledge", number, *g.knowledge_slot(i, len(pv.knowledge)),
                               lambda n=number: tile_tip(f"monastery{n}", rules)))
+        bp = view.border_posts
+        if bp is not None:
+            if pv.cm is None and pv.colours:
+                spots += border_posts.estate_spots(pv, bp, self.shown_seat)
+            spots += border_posts.held_spots(
+                bp, self.shown_seat, len(self.names), len(pv.bonus_tiles),
+                g.bonus_tile_centre if pv.cm is None else cm_bonus_centre)
         spots.append(Spot("silver", None, g.silver_centre(), 24, lambda: i18n.tr("tip.silver")))
         if pv.cm is None:
             spots.append(Spot("workers", None, g.workers_centre(), 24,
@@ -742,6 +750,19 @@ class TableScene(Scene):
         paint_estate_region(canvas, self.view.players[seat], self.names[seat],
                             self.colours[seat], self.view.lifted, (large, small), preview,
                             self.view.white)
+        bp = self.view.border_posts
+        pv = self.view.players[seat]
+        if bp is not None:
+            if pv.cm is None:
+                if pv.colours and preview is None:
+                    border_posts.paint_estate_posts(canvas, pv)
+                border_posts.paint_held(canvas, bp, seat, len(self.names),
+                                        len(pv.bonus_tiles), g.bonus_tile_centre,
+                                        canvas.length(34))
+            else:
+                border_posts.paint_held(canvas, bp, seat, len(self.names),
+                                        len(pv.bonus_tiles), cm_bonus_centre,
+                                        canvas.length(30))
 
     def _warm(self, canvas: Canvas) -> None:
         """Render every tile front at the table's sizes once per window size, so a new

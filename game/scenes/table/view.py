@@ -161,6 +161,32 @@ class PlayerView:
 
 
 @dataclass
+class BorderPostsView:
+    """The border posts (module border_posts): each seat's stage (0, 1 = two posts
+    connected, 2 = all three) and who took the border-post bonus tiles, in order
+    (seat, rank 1 large | 2 small); `tiles` False in the A19 form, which pays points and
+    lays no tiles on the board."""
+    stages: list[int]
+    holders: list[tuple[int, int]] = field(default_factory=list)
+    tiles: bool = True
+
+    def held_by(self, seat: int) -> list[int]:
+        return [rank for who, rank in self.holders if who == seat]
+
+    def left(self) -> list[int]:
+        """The ranks still on the central board, the top (large) one first."""
+        taken = {rank for _, rank in self.holders}
+        return [rank for rank in (1, 2) if rank not in taken]
+
+
+def _border_posts(state: Any) -> BorderPostsView:
+    posts = state.ext["border_posts"]
+    return BorderPostsView(list(posts.stage),
+                           [(a.seat, a.tile) for a in posts.awards if a.tile],
+                           state.config.module_form("border_posts") != "a19")
+
+
+@dataclass
 class TableView:
     players: list[PlayerView]
     phase: int = 0
@@ -180,6 +206,8 @@ class TableView:
     rules: str = "special"                   # the rule set: what monastery tiles show
     # Castles in the castle pool (castle_connection), or None when the module is not played.
     castle_pool: int | None = None
+    # The border posts' stages and tiles, or None when the module is not played.
+    border_posts: BorderPostsView | None = None
 
     @classmethod
     def from_state(cls, state: Any) -> TableView:
@@ -232,6 +260,8 @@ class TableView:
         if state.config.has_module("castle_connection"):
             pool = _castle_pool(state)
             view.castle_pool = None if pool is None else pool + waiting_in_pool
+        if state.config.has_module("border_posts") and "border_posts" in state.ext:
+            view.border_posts = _border_posts(state)
         return view
 
     def track_order(self) -> list[int]:
@@ -350,6 +380,15 @@ class TableView:
         storage = self.players[e.player].storage
         if 0 <= e.storage < len(storage):
             storage[e.storage] = "castle"
+
+    def _on_BorderPostsConnected(self, e) -> None:
+        if self.border_posts is not None:
+            stages = self.border_posts.stages
+            stages[e.player] = max(stages[e.player], e.stage)
+
+    def _on_BorderPostTileTaken(self, e) -> None:
+        if self.border_posts is not None:
+            self.border_posts.holders.append((e.player, e.rank))
 
     def _on_WorkersBought(self, e) -> None:
         p = self.players[e.player]
