@@ -25,8 +25,8 @@ from .ui.widgets import Button, Choice, Widget, _arrow, draw_toggle_face
 if TYPE_CHECKING:
     from .setup import SetupDraft
 
-DIALOG = pygame.Rect(200, 110, 1520, 860)
-ROW_Y, ROW_STEP, ROW_H = 290, 130, 76
+DIALOG = pygame.Rect(200, 50, 1520, 980)
+ROW_Y, ROW_STEP, ROW_H = DIALOG.y + 180, 130, 76
 TOGGLE_X, TOGGLE_W = 240, 560
 NOTE_X = 830
 NOTE_W = DIALOG.right - 40 - NOTE_X
@@ -38,7 +38,13 @@ def row_step(rows: int) -> float:
     """The rows' spacing: as wide as ROW_STEP while they fit above the close button."""
     if rows < 2:
         return ROW_STEP
-    return min(ROW_STEP, (CLOSE_TOP - 14 - ROW_Y - ROW_H) / (rows - 1))
+    return min(ROW_STEP, (CLOSE_TOP - 14 - ROW_Y) / rows)
+
+
+def row_height(rows: int) -> float:
+    """A row's height: ROW_H, less when the rows close up so that a gap stays between
+    them."""
+    return min(ROW_H, row_step(rows) - 10)
 
 
 def chosen_text(draft: SetupDraft) -> str:
@@ -157,16 +163,16 @@ class ModulesDialog(MenuScene):
         self.board_choice: Choice | None = None
         self.board_module = ""
         offered = draft.offered_modules()
-        step = row_step(len(offered))
+        step, height = row_step(len(offered)), row_height(len(offered))
         for i, mid in enumerate(offered):
             y = ROW_Y + i * step
-            self.toggles[mid] = self.add(ModuleToggle((TOGGLE_X, y, TOGGLE_W, ROW_H), draft,
+            self.toggles[mid] = self.add(ModuleToggle((TOGGLE_X, y, TOGGLE_W, height), draft,
                                                       mid))
             params = draft.module_params(mid)
             if params:
                 self.board_module = mid
                 self.board_choice = self.add(SetupChoice(
-                    (NOTE_X, y, BOARD_W, ROW_H), "setup.module.board",
+                    (NOTE_X, y, BOARD_W, height), "setup.module.board",
                     [(p, lambda p=p: p) for p in params], draft.module_param(mid),
                     lambda v, mid=mid: draft.set_module_param(mid, v),
                     tooltip=lambda mid=mid: i18n.tr(

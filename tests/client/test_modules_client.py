@@ -392,3 +392,12 @@ def test_chateaumas_white_castle_has_a_log_line(lang):
                           ("Anna", "Châteauma"), lang)
     assert line and "Châteauma" in line
     assert ("white castle" in line) if lang == "en" else ("weiße Burg" in line)
+
+
+@pytest.mark.parametrize("rows", range(1, 11))
+def test_the_modules_dialogs_rows_stay_apart_and_above_the_close_button(rows):
+    from game.scenes.setup_modules import CLOSE_TOP, ROW_Y, row_height, row_step
+    step, height = row_step(rows), row_height(rows)
+    assert height >= 40, "a row too thin to read"
+    assert step - height >= 10, "rows touching"
+    assert ROW_Y + (rows - 1) * step + height <= CLOSE_TOP - 10
