@@ -148,8 +148,12 @@ class ModulesDialog(MenuScene):
         self.toggles: dict[str, ModuleToggle] = {}
         self.board_choice: Choice | None = None
         self.board_module = ""
-        for i, mid in enumerate(draft.offered_modules()):
-            y = ROW_Y + i * ROW_STEP
+        offered = draft.offered_modules()
+        # The rows share the space above the close button: closer together when a rule set
+        # offers more modules.
+        step = min(ROW_STEP, (DIALOG.bottom - 130 - ROW_Y) // max(1, len(offered)))
+        for i, mid in enumerate(offered):
+            y = ROW_Y + i * step
             self.toggles[mid] = self.add(ModuleToggle((TOGGLE_X, y, TOGGLE_W, ROW_H), draft,
                                                       mid))
             params = draft.module_params(mid)

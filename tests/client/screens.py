@@ -329,4 +329,6 @@ SCREENS: dict[str, Callable] = {
     "table_geese": _at("geese"), "table_crane_count": _at("crane_count"),
     "glossary_modules": _at("module_glossary"),
     "replay_paused": replay_paused, "replay_playing": replay_playing, "replay_end": replay_end,
+    "table_inns": _at("inns"), "table_inn_payment": _at("inn_payment"),
+    "table_black_depot_monastery": _at("black_depot_monastery"),
 }

@@ -48,6 +48,9 @@ CHOICE = DICE
 # The castle pool (castle_connection): a castle tile and its count in the board's lower
 # left corner, clear of the depots.
 CASTLE_POOL = (BOARD.x + 74, BOARD.y + 736)
+# The inn stack (inns): the inns put out beside the black depot, in the board's upper left
+# corner, clear of the depots.
+INN_STACK = (BOARD.x + 74, BOARD.y + 84)
 
 
 def depot_centre(depot: int) -> tuple[float, float]:
