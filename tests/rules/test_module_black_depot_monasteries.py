@@ -177,3 +177,10 @@ def test_the_supply_survives_a_save_and_load():
     data["modules"][ID] = 9
     with pytest.raises(Exception, match="black-depot monasteries"):
         GameState.from_json(json.dumps(data))
+
+
+def test_chateauma_does_not_play_with_them():
+    # The Châteauma rules (SE l.1248-1306) name no 2011 module; the project offers none of
+    # them with it.
+    with pytest.raises(ValueError, match="Châteauma does not play"):
+        GameConfig(players=2, rules="original", modules=MODULES, chateauma="medium")
