@@ -396,3 +396,14 @@ def test_the_glossary_has_the_inn_only_with_the_module():
     with_inns = [e.title for e in entries(GameConfig(modules=("inns",)))]
     without = [e.title for e in entries(GameConfig())]
     assert any("Inn" in t for t in with_inns) and not any("Inn" in t for t in without)
+
+
+def test_an_inn_with_no_space_next_to_the_estate_says_why(data_root):
+    from game.rules import kind_from_name
+    from game.scenes.table.interaction import Narrowing
+    state = table_at("inns", data_root).scene.state.clone()
+    p = state.players[state.current_player]
+    p.storage = [kind_from_name("inn"), -1, -1]
+    p.frontier = 0
+    state._legal = None
+    assert Narrowing(state)._why_nowhere(0) == "table.msg.no_space_colour"

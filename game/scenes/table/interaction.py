@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...rules import (BUILDINGS, KIND_BUILDING, KIND_COLOUR, SPECIES, USE_SELL, die_use,
-                      placeable_mask, workers_needed)
+from ...rules import (ANY_COLOUR, BUILDINGS, KIND_BUILDING, KIND_COLOUR, SPECIES, USE_SELL,
+                      die_use, placeable_mask, workers_needed)
 
 Action = tuple
 DIE_OPS = ("take", "place", "sell", "workers")
@@ -360,7 +360,9 @@ class Narrowing:
         kind = p.storage[j]
         if kind < 0 or self.decision not in ("turn", "castle", "city_hall"):
             return "table.msg.not_possible"
-        if not p.frontier & p.board.colour_mask[KIND_COLOUR[kind]]:
+        colour = KIND_COLOUR[kind]
+        spaces = p.frontier if colour == ANY_COLOUR else p.frontier & p.board.colour_mask[colour]
+        if not spaces:
             return "table.msg.no_space_colour"
         unruled = p.copy()  # the same estate without a module's placement rule
         unruled.place_rule = None
