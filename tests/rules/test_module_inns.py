@@ -22,10 +22,10 @@ from game.rules.engine import _step_mines
 from game.rules.invariants import all_tiles, tiles_in_play
 from game.rules.state import Frame
 from game.rules.modules.inns import COUNT, ID, INN, InnSupply
-from game.rules.tiles import ANY_COLOUR, COLOURS, KIND_COLOUR, KINDS
+from game.rules.tiles import ANY_COLOUR, COLOURS, KINDS
 
 from .builders import (at_last_turn, build, game, give, kind, me, monasteries, of_type,
-                       pass_turn, points, refused, set_dice, settle, store)
+                       points, refused, set_dice, settle, store)
 
 BUILDING_8 = (1, 6, 12, 15, 16, 17, 18, 19)
 PASTURE_4 = (4, 9, 10, 11)
