@@ -372,10 +372,11 @@ class Evaluator:
             size = board.area_size[a]
             filled = (board.area_mask[a] & occupied).bit_count()
             if grow:
-                # the area as it would score with this tile in it (an inn's area is larger)
-                p.estate[s] = k
-                now = _grown_share(state, seat, a, size, p.estate)
-                p.estate[s] = -1
+                # the area as it would score with this tile in it (an inn's area is larger);
+                # on a copy of the estate, which another thread may be drawing
+                placed = p.estate[:]
+                placed[s] = k
+                now = _grown_share(state, seat, a, size, placed)
                 before = _grown_share(state, seat, a, size, p.estate)
             else:
                 now = before = 1.0
