@@ -527,3 +527,16 @@ def test_p_cc_3_an_inn_links_as_the_colour_of_its_space():
     assert 8 not in spaces and 7 in spaces  # 7 (pasture) lies next to the castle
     set_dice(s, get_board("11").die[8], 1)
     refused(s, ("place", 0, 0, 8), "not connected to a castle through pasture tiles")
+
+
+def test_an_inn_waiting_for_a_discard_survives_a_save_and_load():
+    s = inn_game()
+    give(s, silver=2)
+    store(s, "mine", "ship", "bank")
+    settle(s)
+    s.apply(BUY)
+    check_state(s)
+    restored = GameState.from_json(s.to_json())
+    assert restored.to_json() == s.to_json() and restored.decision == "discard"
+    events = restored.apply(("discard", 0))
+    assert of_type(events, "InnBought")[0].storage == 0
