@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..rules import (AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CARPENTERS_WORKSHOP, CASTLE,
+from ..rules import (ANY_COLOUR, AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CARPENTERS_WORKSHOP, CASTLE,
                      CHURCH, CITY_HALL, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
                      KIND_KNOWLEDGE, KIND_SPECIES, KNOWLEDGE_BUILDING_INDEX, MARKET, MINE,
                      MONASTERY, PASTURE, PHASE_BONUS, SHIP, SPECIES, WAREHOUSE, WATCHTOWER,
@@ -162,6 +162,15 @@ def _fit_odds(numbers: int, reach: int) -> float:
 _FITS = [[_fit_odds(numbers, reach) for numbers in range(128)] for reach in range(3)]
 
 
+def _grown_share(state: GameState, seat: int, area: int, size: int, estate: list[int]) -> float:
+    """How much more an area scores than AP(size) as the estate lies (an inn in it, a
+    module's enlargement: Module.area_size), as a factor."""
+    grown = size
+    for grow in state.hooks.area_size:
+        grown = grow(state, seat, area, grown, estate)
+    return AREA_POINTS[grown] / AREA_POINTS[size] if grown != size else 1.0
+
+
 def _holds_crane(p: PlayerState) -> bool:
     return any(k in p.estate for k in CRANE_KINDS)
 
@@ -197,10 +206,15 @@ class Evaluator:
             return v
         area_t = self.t.area[t]
         occupied = p.occupied
+        grow = state.hooks.area_size
         for a, mask in enumerate(board.area_mask):
             k = (mask & occupied).bit_count()
             if k:
-                v += area_t[board.area_size[a]][k]
+                size = board.area_size[a]
+                part = area_t[size][k]
+                if grow and part:
+                    part *= _grown_share(state, seat, a, size, p.estate)
+                v += part
         v += self._bonus_share(state, p, t)
         silver_value = w.silver_late + w.silver_early * f
         worker_value = w.worker_late + w.worker_early * f
@@ -296,12 +310,17 @@ class Evaluator:
 
     def _bonus_share(self, state: GameState, p: PlayerState, t: int) -> float:
         share_t = self.t.share[t]
-        total = p.board.colour_total
+        board = p.board
+        total = board.colour_total
+        colour_mask = board.colour_mask
+        occupied = p.occupied
         taken = state.bonus_taken
         v = 0.0
         for c in range(6):
             if taken[c] < 2:
-                v += colour_bonus_points(state.n, taken[c] + 1) * share_t[total[c]][p.colour_count[c]]
+                # spaces filled, not tiles of the colour: an inn fills a space of its colour
+                filled = (colour_mask[c] & occupied).bit_count()
+                v += colour_bonus_points(state.n, taken[c] + 1) * share_t[total[c]][filled]
         return v
 
     def _goods(self, state: GameState, p: PlayerState, t: int, silver_value: float,
@@ -377,31 +396,34 @@ class Evaluator:
         colour = KIND_COLOUR[k]
         area_t = self.t.area[t]
         occupied = p.occupied
-        total = board.colour_total[colour]
-        count = p.colour_count[colour]
-        share_t = self.t.share[t]
-        taken = state.bonus_taken[colour]
-        if taken < 2:
-            points = colour_bonus_points(state.n, taken + 1)
-            if count + 1 == total:
-                bonus = points - points * share_t[total][count]
-            else:
-                bonus = points * (share_t[total][count + 1] - share_t[total][count])
-        else:
-            bonus = 0.0
+        grow = state.hooks.area_size
+        seat = state.players.index(p) if grow else -1
+        any_colour = colour == ANY_COLOUR
+        bonus = 0.0 if any_colour else self._bonus_gain(state, p, colour, t)
         best = -1e9
         numbers = 0
         for s in _bits(mask):
             a = board.area_of[s]
             size = board.area_size[a]
             filled = (board.area_mask[a] & occupied).bit_count()
-            if filled + 1 == size:
-                gain = AREA_POINTS[size] + PHASE_BONUS[min(4, (ROUNDS - t) // 5)]
+            if grow:
+                # the area as it would score with this tile in it (an inn's area is larger);
+                # on a copy of the estate, which another thread may be drawing
+                placed = p.estate[:]
+                placed[s] = k
+                now = _grown_share(state, seat, a, size, placed)
+                before = _grown_share(state, seat, a, size, p.estate)
             else:
-                gain = area_t[size][filled + 1]
-            gain -= area_t[size][filled]
+                now = before = 1.0
+            if filled + 1 == size:
+                gain = AREA_POINTS[size] * now + PHASE_BONUS[min(4, (ROUNDS - t) // 5)]
+            else:
+                gain = area_t[size][filled + 1] * now
+            gain -= area_t[size][filled] * before
             if colour == PASTURE:
                 gain += self._animal_points(p, k, a, f)
+            elif any_colour:
+                gain += self._bonus_gain(state, p, board.colour[s], t)
             if gain > best:
                 best = gain
             numbers |= 1 << board.die[s]
@@ -410,6 +432,20 @@ class Evaluator:
             return 0.0
         fits = _FITS[min(p.workers, 2)][numbers]
         return best * w.storage_factor * (0.5 + 0.5 * fits) * min(1.0, t / 2)
+
+    def _bonus_gain(self, state: GameState, p: PlayerState, colour: int, t: int) -> float:
+        """What one more filled space of a colour adds to its bonus tile's foreseen share."""
+        taken = state.bonus_taken[colour]
+        if taken >= 2:
+            return 0.0
+        board = p.board
+        total = board.colour_total[colour]
+        count = (board.colour_mask[colour] & p.occupied).bit_count()
+        share_t = self.t.share[t]
+        points = colour_bonus_points(state.n, taken + 1)
+        if count + 1 == total:
+            return points - points * share_t[total][count]
+        return points * (share_t[total][count + 1] - share_t[total][count])
 
     def _animal_points(self, p: PlayerState, k: int, area: int, f: float) -> float:
         species = KIND_SPECIES[k]
@@ -462,6 +498,9 @@ class Evaluator:
 
     def _value_ship(self, state, p, k, f, silver_value, worker_value) -> float:
         return self.w.ship * (0.5 + f)
+
+    def _value_nothing(self, state, p, k, f, silver_value, worker_value) -> float:
+        return 0.0
 
     def _value_animal(self, state, p, k, f, silver_value, worker_value) -> float:
         return 0.0  # its points depend on the pasture: see _animal_points
@@ -556,5 +595,8 @@ EFFECT_VALUES: dict[str, Callable] = {
     "monastery": Evaluator._value_monastery, "ship": Evaluator._value_ship,
     "animal": Evaluator._value_animal, "geese": Evaluator._value_animal,
     "crane": Evaluator._value_crane, "white_castle": Evaluator._value_white_castle,
+    # An inn and a black-depot monastery do nothing when placed: their worth is the larger
+    # area they complete, which _stored and value() count through the rules' area_size.
+    "inn": Evaluator._value_nothing, "black_monastery": Evaluator._value_nothing,
     **{b: Evaluator._value_building for b in BUILDINGS[:BASE_BUILDINGS]},
 }

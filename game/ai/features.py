@@ -56,7 +56,7 @@ def _slot(out: list[float], state: GameState, p: PlayerState, value: float) -> N
     out.append(sum(1 for g in p.sold[1:] if g) / GOODS_TYPES)
     stored = [0] * COLOUR_COUNT
     for k in p.storage:
-        if k >= 0:
+        if k >= 0 and KIND_COLOUR[k] < COLOUR_COUNT:  # a tile of any colour counts for none
             stored[KIND_COLOUR[k]] += 1
     out += (c / 3 for c in stored)
     board = p.board
@@ -120,7 +120,7 @@ def features(state: GameState, seat: int, values: list[float] | None = None,
                 offer[KIND_COLOUR[k]] += 1
     black = [0] * COLOUR_COUNT
     for k in state.black:
-        if k >= 0:
+        if k >= 0 and KIND_COLOUR[k] < COLOUR_COUNT:
             black[KIND_COLOUR[k]] += 1
     goods = [0] * GOODS_TYPES
     for depot in state.depot_goods:

@@ -39,7 +39,7 @@ from .scoring import (AREA_POINTS, CATEGORIES, KNOWLEDGE_BUILDING_INDEX, PHASE_B
 from .serialize import outcome_from_json, outcome_to_json
 from .state import Action, Frame, IllegalAction, PlayerState, StateError
 from .visibility import module_state, position_seed, public_key, resample_hidden
-from .tiles import (BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP, CASTLE,
+from .tiles import (ANY_COLOUR, BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP, CASTLE,
                     CHURCH, CITY_HALL, COLOURS, GOODS_TYPES, KIND_ANIMALS, KIND_BUILDING,
                     KIND_COLOUR, KIND_COUNT, KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES,
                     KINDS, KNOWLEDGE_COUNT, MARKET, MINE, MONASTERY, PASTURE, SHIP, SPECIES,
@@ -61,7 +61,7 @@ __all__ = [
     # events
     "EVENT_TYPES", "TurnEnded",
     # boards and tiles
-    "SPACES", "get_board", "placeable_mask", "COLOURS", "CASTLE", "MINE", "MONASTERY", "SHIP",
+    "SPACES", "get_board", "placeable_mask", "COLOURS", "ANY_COLOUR", "CASTLE", "MINE", "MONASTERY", "SHIP",
     "PASTURE", "BUILDING", "BUILDINGS", "BANK", "BOARDING_HOUSE", "CARPENTERS_WORKSHOP",
     "CHURCH", "CITY_HALL", "MARKET", "WAREHOUSE", "WATCHTOWER", "SPECIES", "KIND_COUNT",
     "KIND_NAMES", "KIND_COLOUR", "KIND_BUILDING", "KIND_SPECIES", "KIND_ANIMALS",

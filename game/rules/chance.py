@@ -73,6 +73,20 @@ def black_depot_size(players: int) -> int:
     return _DEPOTS["black_depot_tiles"][str(players)]
 
 
+def _modules_black(state: Position) -> list[int]:
+    """The modules' tiles that take black-depot spaces at this phase's setup."""
+    return [k for own in state.hooks.black_depot_tiles for k in own(state)]
+
+
+def black_draw(state: Position) -> int:
+    """Black tiles drawn at this phase's setup: the depot's number less the modules'
+    tiles there, as many as the supply holds."""
+    size = black_depot_size(state.n)
+    if state.hooks.black_depot_tiles:
+        size = max(0, size - len(_modules_black(state)))
+    return min(size, len(state.black_bag))
+
+
 def _goods_list(pool: list[int]) -> list[int]:
     return [t for t in range(1, 7) for _ in range(pool[t])]
 
@@ -87,8 +101,7 @@ def sample_chance(state: Position, rng) -> Any:
         bags = state.bags
         drawn = {c: rng.sample(bags[c], min(k, len(bags[c]))) for c, k in need}
         depot_tiles = [drawn[c].pop() if drawn[c] else -1 for c in spaces]
-        black = tuple(rng.sample(state.black_bag,
-                                 min(black_depot_size(state.n), len(state.black_bag))))
+        black = tuple(rng.sample(state.black_bag, black_draw(state)))
         goods = tuple(rng.sample(_goods_list(state.goods_pool), GOODS_PER_PHASE))
         return (tuple(depot_tiles), black, goods)
     if step == "start_player":
@@ -339,7 +352,7 @@ def _apply_phase(state: Position, outcome: Any, events: list | None) -> None:
     for k, count in need.items():
         if state.bags[KIND_COLOUR[k]].count(k) < count:
             raise _bad("phase", f"not enough {KIND_NAMES[k]} tiles remain in the supply")
-    size = min(black_depot_size(state.n), len(state.black_bag))
+    size = black_draw(state)
     if len(black) != size:
         raise _bad("phase", f"expected {size} black depot tiles, got {len(black)}")
     for k, count in Counter(black).items():
@@ -358,14 +371,16 @@ def _apply_phase(state: Position, outcome: Any, events: list | None) -> None:
         at += len(row)
     state.depots = depots
     state.depot_colours = [list(row) for row in colours]
-    state.black = black
+    state.black = _modules_black(state) + black if state.hooks.black_depot_tiles else black
     state.round_goods = goods
     state.chance = "roll"
     if events is not None:
         events.append(ev.PhaseStarted(
             state.phase,
             tuple(tuple(KIND_NAMES[k] if k >= 0 else None for k in row) for row in state.depots),
-            tuple(KIND_NAMES[k] for k in black), tuple(goods)))
+            tuple(KIND_NAMES[k] for k in state.black), tuple(goods)))
+    for setup in state.hooks.phase_setup:
+        setup(state, events)
 
 
 def _apply_roll(state: Position, outcome: Any, events: list | None) -> None:

@@ -5,18 +5,20 @@ from __future__ import annotations
 from .tiles import KIND_COLOUR
 
 # What using a die is for; monasteries 9-12 give a free +/-1 to some of these.
+# USE_PLACE_OTHER: placing a tile of any colour (an inn), which none of monasteries 9-11
+# names (MODULES.md P-IN-2).
 USE_TAKE, USE_PLACE_BUILDING, USE_PLACE_SHIP_ANIMAL, USE_PLACE_CASTLE_MINE_MONASTERY, \
-    USE_SELL = range(5)
+    USE_SELL, USE_PLACE_OTHER = range(6)
 
 # Index of the tile-colour-specific placement use (castle, mine, monastery, ship, pasture,
-# building), so placing a tile of colour c is PLACE_USE[c].
+# building, then tiles.ANY_COLOUR), so placing a tile of colour c is PLACE_USE[c].
 PLACE_USE = (USE_PLACE_CASTLE_MINE_MONASTERY, USE_PLACE_CASTLE_MINE_MONASTERY,
              USE_PLACE_CASTLE_MINE_MONASTERY, USE_PLACE_SHIP_ANIMAL, USE_PLACE_SHIP_ANIMAL,
-             USE_PLACE_BUILDING)
+             USE_PLACE_BUILDING, USE_PLACE_OTHER)
 
 # Monastery granting a free +/-1 for each use (monastery numbers 9-12), 0 for none.
 FREE_CHANGE_MONASTERY = {USE_TAKE: 12, USE_PLACE_BUILDING: 9, USE_PLACE_SHIP_ANIMAL: 10,
-                         USE_PLACE_CASTLE_MINE_MONASTERY: 11, USE_SELL: 0}
+                         USE_PLACE_CASTLE_MINE_MONASTERY: 11, USE_SELL: 0, USE_PLACE_OTHER: 0}
 
 
 def distance(a: int, b: int) -> int:

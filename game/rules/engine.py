@@ -44,8 +44,8 @@ from .explain import explain_illegal, explain_types
 from .extension import (APPLY as _APPLY, BUILDING_EFFECTS, EFFECTS, LEGAL as _LEGAL, STEPS,
                         STORED)
 from .state import Frame, IllegalAction, PlayerState, Position
-from .tiles import (BANK, BOARDING_HOUSE, BUILDING, CASTLE, CARPENTERS_WORKSHOP, CHURCH,
-                    CITY_HALL, COLOURS, KIND_BUILDING, KIND_CASTLE, KIND_COLOUR, KIND_EFFECT,
+from .tiles import (ANY_COLOUR, BANK, BOARDING_HOUSE, BUILDING, CASTLE, CARPENTERS_WORKSHOP,
+                    CHURCH, CITY_HALL, COLOURS, KIND_BUILDING, KIND_CASTLE, KIND_COLOUR, KIND_EFFECT,
                     KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES, MARKET, MINE, MONASTERY,
                     PASTURE, SHIP, WAREHOUSE, WATCHTOWER, BUILDINGS)
 
@@ -142,11 +142,13 @@ def cached_legal_actions(state: Position) -> list[tuple]:
 
 
 def placeable_mask(p: PlayerState, kind: int) -> int:
-    """Empty spaces a tile may go on, die numbers aside: its colour, next to a placed
+    """Empty spaces a tile may go on, die numbers aside: its colour (any, for a tile of
+    ANY_COLOUR), next to a placed
     tile, and (without monastery 1) no second building of a kind in one city; and any
     rule a module adds (p.place_rule)."""
     board = p.board
-    mask = p.frontier & board.colour_mask[KIND_COLOUR[kind]]
+    colour = KIND_COLOUR[kind]
+    mask = p.frontier & board.colour_mask[colour] if colour != ANY_COLOUR else p.frontier
     b = KIND_BUILDING[kind]
     if b >= 0 and mask and not p.knowledge & 2:
         area_of = board.area_of
@@ -228,22 +230,34 @@ def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
     append(_WORKERS[die])
 
 
+_PAYMENTS = ((), ("silver",), ("workers",), ("silver", "workers"))  # by the bits below
+
+
+def black_depot_payments(state: Position, p: PlayerState) -> tuple[str, ...]:
+    """How p may pay for a black-depot purchase now: 2 silver, and 2 workers with monastery
+    6 where the rule set lets it pay so; () once the turn's purchase is made. A module's
+    tile bought "from the black depot" (an inn) takes the same payments."""
+    if state.bought:
+        return ()
+    workers = (p.workers >= 2 and p.knowledge >> 6 & 1
+               and state.rs.knowledge_6 == "any_depot_workers_or_silver")
+    return _PAYMENTS[(p.silver >= 2) | workers << 1]
+
+
 def _buy_actions(state: Position, p: PlayerState, out: list) -> None:
     if state.bought:
         return
-    k6 = p.knowledge >> 6 & 1
-    mode = state.rs.knowledge_6 if k6 else ""
-    pay_silver = p.silver >= 2
-    pay_workers = p.workers >= 2
-    if pay_silver or (mode == "any_depot_workers_or_silver" and pay_workers):
+    payments = black_depot_payments(state, p)
+    if payments:
         for s, k in enumerate(state.black):
             if k >= 0:
-                if pay_silver:
-                    out.append(("buy", 0, s, "silver"))
-                if mode == "any_depot_workers_or_silver" and pay_workers:
-                    out.append(("buy", 0, s, "workers"))
-    if not mode:
+                for payment in payments:
+                    out.append(("buy", 0, s, payment))
+    if not p.knowledge >> 6 & 1:
         return
+    mode = state.rs.knowledge_6
+    pay_silver = p.silver >= 2
+    pay_workers = p.workers >= 2
     for d, depot in enumerate(state.depots, 1):
         for s, k in enumerate(depot):
             if k < 0:
@@ -522,7 +536,9 @@ def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
     p.placements.append((space, kind, state.phase))
     if events is not None:
         events.append(ev.TilePlaced(seat, KIND_NAMES[kind], storage, space))
-    colour = KIND_COLOUR[kind]
+    # The space's colour is the tile's, or the one a tile of any colour fills (an inn
+    # counts toward its space's colour bonus, MODULES.md P-IN-3).
+    colour = board.colour[space]
     area = board.area_of[space]
     b = KIND_BUILDING[kind]
     if b >= 0:
@@ -536,8 +552,9 @@ def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
             size = grow(state, seat, area, size, p.estate)
         score(state, seat, AREA_POINTS[size], "areas", events)
         score(state, seat, PHASE_BONUS[state.phase], "phase_bonus", events)
-    p.colour_count[colour] += 1
-    if p.colour_count[colour] == board.colour_total[colour] and state.bonus_taken[colour] < 2:
+    p.colour_count[KIND_COLOUR[kind]] += 1
+    spaces = board.colour_mask[colour]
+    if p.occupied & spaces == spaces and state.bonus_taken[colour] < 2:
         state.bonus_taken[colour] += 1
         rank = state.bonus_taken[colour]
         p.bonus_tiles.append((colour, rank))

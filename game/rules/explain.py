@@ -5,7 +5,7 @@ from __future__ import annotations
 from .actions import allowed_in
 from .dice import PLACE_USE, USE_SELL, USE_TAKE, workers_needed
 from .state import Position
-from .tiles import BUILDINGS, COLOURS, KIND_BUILDING, KIND_COLOUR, KIND_NAMES
+from .tiles import ANY_COLOUR, BUILDINGS, COLOURS, KIND_BUILDING, KIND_COLOUR, KIND_NAMES
 
 _DIE_ACTIONS = ("take", "place", "sell", "workers")
 
@@ -153,7 +153,7 @@ def _space_reason(state: Position, p, j: int, space: int) -> str | None:
         return "estate spaces are numbered 0-36"
     if p.estate[space] >= 0:
         return f"space {space} is already built on"
-    if board.colour[space] != KIND_COLOUR[kind]:
+    if board.colour[space] != KIND_COLOUR[kind] and KIND_COLOUR[kind] != ANY_COLOUR:
         return (f"a {COLOURS[KIND_COLOUR[kind]]} tile ({KIND_NAMES[kind]}) cannot go on "
                 f"{board.describe_space(space)}")
     if not p.frontier >> space & 1:

@@ -147,6 +147,18 @@ class Module:
         its colour next to p's tiles), in words for an IllegalAction; None if it does not."""
         return None
 
+    def black_depot_tiles(self, state: "Position") -> tuple[int, ...]:
+        """The module's tiles that take black-depot spaces at the pending phase setup, in
+        place of as many drawn black tiles (the depot still holds its number). Asked while
+        the 'phase' chance step is drawn and checked, so it only reads the position; the
+        module takes them out of its own supply in phase_setup."""
+        return ()
+
+    def phase_setup(self, state: "Position", events: list | None) -> None:
+        """A phase's setup is done (the depots are filled, black_depot_tiles laid in the
+        black depot's first spaces), before its first roll: put out the phase's own
+        material (an inn beside the black depot)."""
+
     # --- decisions ---
     def decision_actions(self, state: "Position", frame: "Frame", out: list) -> None:
         """Add legal actions to any decision (the module checks frame.kind)."""
@@ -294,6 +306,8 @@ class Hooks:
     bonus_value: tuple[Callable, ...]
     bonus_tiles: tuple[Callable, ...]
     card_completed: tuple[Callable, ...]
+    black_depot_tiles: tuple[Callable, ...]
+    phase_setup: tuple[Callable, ...]
 
     def place_rule(self) -> Callable | None:
         """The modules' placement filters as one, for PlayerState.place_rule."""
@@ -372,7 +386,8 @@ def hooks_for(config: GameConfig) -> Hooks:
         board_deal=deals[0] if deals else BoardDeal(tuple(config.offered_boards())),
         ranking=using("ranking"), area_size=using("area_size"),
         bonus_value=using("bonus_value"), bonus_tiles=using("bonus_tiles"),
-        card_completed=using("card_completed"))
+        card_completed=using("card_completed"), black_depot_tiles=using("black_depot_tiles"),
+        phase_setup=using("phase_setup"))
 
 
 def board_deal(config: GameConfig) -> BoardDeal:

@@ -21,8 +21,8 @@ from .config import GameConfig
 from .engine import cached_legal_actions
 from .extension import STEPS
 from .state import Position, StateError
-from .tiles import (BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES, KIND_COLOUR,
-                    KIND_COUNT)
+from .tiles import (ANY_COLOUR, BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES,
+                    KIND_COLOUR, KIND_COUNT)
 
 ALL_TILES = Counter(COLOURED_TILES) + Counter(BLACK_TILES)
 
@@ -31,7 +31,8 @@ ALL_TILES = Counter(COLOURED_TILES) + Counter(BLACK_TILES)
 def all_tiles(config: GameConfig) -> dict[int, int]:
     """Every hex tile of a game: the base game's and those its modules add."""
     fresh = Position(config)
-    return dict(Counter(chain(*fresh.bags, fresh.black_bag)))
+    return dict(Counter(chain(*fresh.bags, fresh.black_bag,
+                              *(m.tiles_held(fresh) for m in fresh.hooks.modules))))
 
 CHANCE_STEPS = ("start_player", "boards", "start_goods", "phase", "roll")
 AUTOMA_STEPS = ("chateauma_setup", "chateauma_die", "chateauma_card")
@@ -81,6 +82,7 @@ def goods_in_play(s: Position) -> list[int]:
 _INT = {int}
 _PHASES = set(range(-1, 5))
 _COLOUR_OR_NONE = (*KIND_COLOUR, -1)  # indexed by a tile kind, or -1 for an empty space
+_ANY_OR_NOT = (*(c == ANY_COLOUR for c in KIND_COLOUR), False)  # a tile of any colour
 
 
 def _int(value: object, lo: int, hi: int) -> bool:
@@ -221,8 +223,9 @@ def _player_violation(s: Position, seat: int, p, automa: int) -> str | None:
             phase for _, _, phase in placed} <= _PHASES:
         return "placements are (space, tile, phase -1 to 4) numbers"
     # The estate is rebuilt from the placements; a tile of each space's colour matches it
-    # (empty spaces map to -1, no colour).
-    if sum(map(eq, map(_COLOUR_OR_NONE.__getitem__, p.estate), p.board.colour)) != len(placed):
+    # (empty spaces map to -1, no colour), or a tile of any colour lies there.
+    if sum(map(eq, map(_COLOUR_OR_NONE.__getitem__, p.estate), p.board.colour)) + sum(
+            map(_ANY_OR_NOT.__getitem__, p.estate)) != len(placed):
         return "a tile lies on an estate space of another colour"
     if s.phase >= 0 and not p.placements:
         return "no start castle"

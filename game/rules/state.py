@@ -16,8 +16,8 @@ from typing import Any, NamedTuple
 from .boards import SPACES, Board
 from .config import GameConfig, RuleSet, START
 from .extension import Hooks, hooks_for
-from .tiles import (BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES, KIND_BUILDING,
-                    KIND_COLOUR, KIND_KNOWLEDGE)
+from .tiles import (ANY_COLOUR, BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES,
+                    KIND_BUILDING, KIND_COLOUR, KIND_KNOWLEDGE)
 
 Action = tuple
 
@@ -43,7 +43,9 @@ class PlayerState:
         self.occupied = 0
         self.frontier = 0                 # empty spaces next to a placed tile
         self.placements: list[tuple[int, int, int]] = []  # (space, kind, phase); -1 = start
-        self.colour_count = [0] * 6
+        # Tiles placed per tile colour (the last entry: tiles of any colour, such as inns;
+        # colour_count[MINE] is the mines), not the spaces filled per colour.
+        self.colour_count = [0] * (ANY_COLOUR + 1)
         self.city_buildings: list[int] = []  # per area: bitmask of building kinds there
         self.storage = [-1] * START["storage_spaces"]
         self.goods = [0] * (GOODS_TYPES + 1)   # index = goods type 1-6

@@ -14,6 +14,10 @@ from .data import load_json
 CASTLE, MINE, MONASTERY, SHIP, PASTURE, BUILDING = range(6)
 COLOURS = ("castle", "mine", "monastery", "ship", "pasture", "building")
 COLOUR_BY_NAME = {name: i for i, name in enumerate(COLOURS)}
+# The colour of a tile that may go on an empty space of any colour (a module's kind with
+# colour "any" in the data). It fills the space it lies on: that space's colour is the one
+# it completes (colour bonus, the areas), and it is none of the six for any other rule.
+ANY_COLOUR = len(COLOURS)
 
 _TILE_DATA = load_json("tiles.json")
 BASE_BUILDINGS = len(_TILE_DATA["buildings"])
@@ -43,8 +47,9 @@ class TileKind:
     """
     id: int
     name: str
-    colour: int
-    back: str              # 'coloured' (the supply of its colour) or 'black'
+    colour: int            # an estate colour, or ANY_COLOUR
+    back: str              # 'coloured' (the supply of its colour), 'black', or 'module'
+                           # (a supply the module keeps itself)
     effect: str
     chateauma: str
     building: int = -1     # building type, or -1
@@ -80,7 +85,8 @@ def _module_kinds(first: int) -> list[TileKind]:
     out = []
     for i, e in enumerate(_TILE_DATA["module_kinds"]):
         out.append(TileKind(
-            id=first + i, name=e["name"], colour=COLOUR_BY_NAME[e["colour"]], back=e["back"],
+            id=first + i, name=e["name"], back=e["back"],
+            colour=ANY_COLOUR if e["colour"] == "any" else COLOUR_BY_NAME[e["colour"]],
             effect=e["effect"], chateauma=e["chateauma"],
             building=BUILDINGS.index(e["building"]) if "building" in e else -1,
             species=SPECIES.index(e["species"]) if "species" in e else -1,

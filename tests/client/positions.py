@@ -43,6 +43,7 @@ KINDS = (
     "tutorial_take", "tutorial_ship",
     "white_castle", "white_castle_glossary",
     "border_posts",
+    "inns", "inn_payment", "black_depot_monastery",
 )
 # The modules' moments: castle connection's pool and retrieval, tiles2's bought workers
 # and its decisions. Their rules are written apart from the client, so these positions
@@ -165,6 +166,15 @@ SPECS = {
                                    modules=("white_castles",)),
     # The border posts: a turn on duchies 23-30 after the seat to move took the large tile.
     "border_posts": _Spec(PEOPLE, _fresh_turn, "random", modules=("border_posts",)),
+    # Inns: the purchase choosing between the black depot and the inn stack; alea 2019's
+    # monastery tile 6 pays an inn with silver or workers; the 2011 monastery in the black
+    # depot.
+    "inns": _Spec(PEOPLE, lambda s: _fresh_turn(s) and ("buy_inn", "silver")
+                  in s.legal_actions(), modules=("inns",)),
+    "inn_payment": _Spec(PEOPLE, lambda s: _fresh_turn(s) and ("buy_inn", "silver")
+                         in s.legal_actions(), rules="alea2019", modules=("inns",)),
+    "black_depot_monastery": _Spec(PEOPLE, _fresh_turn, rules="original",
+                                   modules=("black_depot_monasteries",)),
 }
 
 
@@ -231,6 +241,15 @@ def _session(kind: str) -> GameSession:
             session.state.ext["castle_connection"] = 2  # castles left from earlier phases
         if "border_posts" in spec.modules:
             _border_posts_taken(session.state)
+        if "inns" in spec.modules:  # three inns beside the black depot, from the box
+            inns = session.state.ext["inns"]
+            session.state.ext["inns"] = inns._replace(stack=3, box=inns.stack + inns.box - 3)
+        if kind == "inn_payment":  # monastery tile 6: the purchase may be paid with workers
+            p = session.state.players[session.state.current_player]
+            p.knowledge |= 1 << 6
+            p.workers = max(p.workers, 2)
+            p.silver = max(p.silver, 2)
+            session.state._legal = None
         _sessions[kind] = session
     return copy.deepcopy(_sessions[kind])
 
@@ -392,6 +411,14 @@ def _white_castle_glossary(t: Table) -> None:
     t.stack.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="29"))
 
 
+def _inn_buy(t: Table) -> None:
+    t.scene.toggle_buy()  # the black depot's tiles and the inn stack ringed
+
+
+def _inn_payment(t: Table) -> None:
+    t.scene.buy_inn()  # silver or workers: the payment is asked
+
+
 def _confirm(t: Table) -> None:
     t.scene.end_turn()  # both dice unused: asks before taking workers for them
 
@@ -403,7 +430,8 @@ _arrange = {"die_chosen": _choose_die, "worker_stepper": _step_value, "buy": _bu
             "glossary": _glossary, "glossary_filtered": _glossary_filtered,
             "module_turn": _module_turn, "crane": _crane, "geese": _geese,
             "crane_count": _crane_count, "module_glossary": _module_glossary,
-            "white_castle_glossary": _white_castle_glossary}
+            "white_castle_glossary": _white_castle_glossary,
+            "inns": _inn_buy, "inn_payment": _inn_payment}
 
 
 def _check(t: Table) -> None:
@@ -465,6 +493,15 @@ def _check(t: Table) -> None:
         assert n.value == scene.state.white and scene.b_plus.visible
     elif kind == "white_castle_glossary":
         assert isinstance(top, GlossaryScene) and top.query == "29"
+    elif kind == "inns":
+        assert scene.can_act() and n.buying and n.highlights().inn_stack
+        assert scene.view.inn_stack == 3 and scene.b_buy.enabled
+    elif kind == "inn_payment":
+        assert scene.can_act() and sorted(scene.options) == [("buy_inn", "silver"),
+                                                             ("buy_inn", "workers")]
+        assert scene.choice_buttons
+    elif kind == "black_depot_monastery":
+        assert scene.can_act() and "black_monastery" in scene.view.black
     elif kind in TUTORIAL:
         assert scene.can_act() and scene.tutorial is not None
         assert scene.tutorial.tutorial.lesson.id == TUTORIAL[kind]

@@ -332,4 +332,6 @@ SCREENS: dict[str, Callable] = {
     "table_white_castle": _at("white_castle"),
     "glossary_white_castles": _at("white_castle_glossary"),
     "table_border_posts": _at("border_posts"),
+    "table_inns": _at("inns"), "table_inn_payment": _at("inn_payment"),
+    "table_black_depot_monastery": _at("black_depot_monastery"),
 }

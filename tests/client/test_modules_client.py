@@ -98,8 +98,13 @@ def test_the_glossary_has_the_modules_and_their_tiles_only_when_in_play():
 
 def test_the_setup_offers_each_rule_sets_modules():
     assert SetupDraft().offered_modules() == ["boards_11_18", "castle_connection",
-                                              "identical_board", "tiles2", "white_castles", "border_posts"]
-    assert SetupDraft(rules="alea2019").offered_modules() == ["tiles2", "white_castles", "border_posts"]
+                                              "identical_board", "tiles2", "white_castles",
+                                              "border_posts", "inns"]
+    assert SetupDraft(rules="alea2019").offered_modules() == ["tiles2", "white_castles",
+                                                              "border_posts", "inns"]
+    assert SetupDraft(rules="original").offered_modules() == [
+        "castle_connection", "identical_board", "tiles2", "white_castles",
+        "black_depot_monasteries"]
     assert SetupDraft(rules="yucata").offered_modules() == []
     assert SetupDraft(rules="original").module_params("identical_board") == ("19", "20")
 
@@ -401,3 +406,112 @@ def test_the_modules_dialogs_rows_stay_apart_and_above_the_close_button(rows):
     assert height >= 40, "a row too thin to read"
     assert step - height >= 10, "rows touching"
     assert ROW_Y + (rows - 1) * step + height <= CLOSE_TOP - 10
+
+
+# --- inns and the 2011 black-depot monasteries --------------------------------------------
+
+def test_the_inn_stack_shows_its_count_and_a_click_buys_an_inn(data_root):
+    t = table_at("inns", data_root)
+    scene = t.scene
+    assert scene.view.inn_stack == 3
+    spot = next(s for s in scene.spots() if s.kind == "inn_stack")
+    assert "3 inns" in spot.tooltip_text() and "Click" in spot.tooltip_text()
+    played = []
+    scene._play = lambda action, by_ai=False: played.append(action) or True
+    click(t.stack, g.INN_STACK)
+    assert played == [("buy_inn", "silver")]
+
+
+def test_the_inn_stack_in_german(data_root, german):
+    t = table_at("inns", data_root, language="de")
+    spot = next(s for s in t.scene.spots() if s.kind == "inn_stack")
+    assert "3 Gasthöfe" in spot.tooltip_text() and "schwarzen Depot" in spot.tooltip_text()
+
+
+def test_an_inn_paid_two_ways_asks_how(data_root):
+    t = table_at("inn_payment", data_root)
+    scene = t.scene
+    assert sorted(b.action for b in scene.choice_buttons) == [("buy_inn", "silver"),
+                                                             ("buy_inn", "workers")]
+    played = []
+    scene._play = lambda action, by_ai=False: played.append(action) or True
+    click(t.stack, scene.choice_buttons[0].rect.center)
+    assert played == [scene.choice_buttons[0].action]
+    assert played[0][0] == "buy_inn"
+
+
+def test_no_inn_stack_without_the_module(data_root):
+    t = table_at("turn", data_root)
+    assert t.scene.view.inn_stack is None
+    assert not any(s.kind == "inn_stack" for s in t.scene.spots())
+
+
+def test_the_black_depot_shows_its_monastery(data_root):
+    t = table_at("black_depot_monastery", data_root)
+    scene = t.scene
+    slot = scene.view.black.index("black_monastery")
+    spot = next(s for s in scene.spots() if s.kind == "depot" and s.key == (0, slot))
+    assert spot.tooltip_text().startswith("Black-depot monastery: ")
+
+
+InnPutOut = namedtuple("InnPutOut", "stack")
+InnBought = namedtuple("InnBought", "player storage")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_inns_events_have_log_lines(lang):
+    names = ("Anna", "Bernhard")
+    lines = [describe_event(e, names, lang) for e in (InnPutOut(2), InnBought(1, 0))]
+    assert all(lines) and all("{" not in line for line in lines), lines
+    assert "Bernhard" in lines[1]
+    assert ("Gasthof" in lines[1]) == (lang == "de")
+
+
+def test_the_view_follows_the_inn_stack(data_root):
+    view = table_at("inns", data_root).scene.view
+    seat = view.current
+    view.apply(InnPutOut(4))
+    assert view.inn_stack == 4
+    view.apply(InnBought(seat, 1))
+    assert view.inn_stack == 3 and view.players[seat].storage[1] == "inn"
+
+
+def test_buying_an_inn_in_words_in_both_languages(data_root):
+    state = table_at("inns", data_root).scene.state
+    assert describe_action(("buy_inn", "silver"), state, "en") == "Buy an inn for silver"
+    assert describe_action(("buy_inn", "workers"), state, "de") == \
+        "Gasthof kaufen für Arbeiterchips"
+
+
+def test_the_inn_tiles_are_named_apart_from_the_knowledge_monasteries():
+    i18n.set_language("de")
+    try:
+        assert face_of("inn").label() == "Gasthof"
+        assert face_of("black_monastery").label() == "Kloster (schwarzes Depot)"
+        assert "Kein Kloster-Plättchen" in tile_tip("black_monastery", "original")
+    finally:
+        i18n.set_language("en")
+    assert face_of("inn").colour == face_of("black_monastery").colour == "any"
+
+
+def test_the_modules_dialog_marks_the_monasteries_provisional():
+    from game.scenes.modules_text import module_summary
+    assert "provisional" in module_summary("black_depot_monasteries", "original", "en")
+    assert "vorläufig" in module_summary("black_depot_monasteries", "original", "de")
+
+
+def test_the_glossary_has_the_inn_only_with_the_module():
+    with_inns = [e.title for e in entries(GameConfig(modules=("inns",)))]
+    without = [e.title for e in entries(GameConfig())]
+    assert any("Inn" in t for t in with_inns) and not any("Inn" in t for t in without)
+
+
+def test_an_inn_with_no_space_next_to_the_estate_says_why(data_root):
+    from game.rules import kind_from_name
+    from game.scenes.table.interaction import Narrowing
+    state = table_at("inns", data_root).scene.state.clone()
+    p = state.players[state.current_player]
+    p.storage = [kind_from_name("inn"), -1, -1]
+    p.frontier = 0
+    state._legal = None
+    assert Narrowing(state)._why_nowhere(0) == "table.msg.no_space_colour"

@@ -15,11 +15,11 @@ import pytest
 
 from game.rules import GameConfig, GameState, IllegalAction, new_game
 from game.rules.boards import AXIAL, CENTRE, get_board
-from game.rules.chance import black_depot_size, depot_colours
+from game.rules.chance import black_draw, depot_colours
 from game.rules.engine import board_neighbours
 from game.rules.invariants import all_tiles, goods_in_play, tiles_in_play
 from game.rules.state import Frame, PlayerState
-from game.rules.tiles import GOODS_PER_TYPE, KIND_COLOUR, MONASTERY, kind_from_name
+from game.rules.tiles import ANY_COLOUR, GOODS_PER_TYPE, KIND_COLOUR, MONASTERY, kind_from_name
 
 kind = kind_from_name
 
@@ -43,7 +43,7 @@ def phase_outcome(state: GameState, depots: dict | None = None, black: Iterable[
     rest = list(state.black_bag)
     for k in chosen:
         rest.remove(k)
-    size = min(black_depot_size(state.n), len(state.black_bag))
+    size = black_draw(state)  # less the black-depot spaces a module's tiles take
     return tuple(tiles), tuple(chosen + rest[:size - len(chosen)]), tuple(goods)
 
 
@@ -106,7 +106,8 @@ def build(state: GameState, space: int, name: str, seat: int | None = None,
     p = state.players[_seat(state, seat)]
     k = kind(name)
     assert p.estate[space] < 0, f"space {space} is taken"
-    assert p.board.colour[space] == KIND_COLOUR[k], f"{name} does not fit space {space}"
+    assert p.board.colour[space] == KIND_COLOUR[k] or KIND_COLOUR[k] == ANY_COLOUR, \
+        f"{name} does not fit space {space}"
     p.lay_tile(space, k, phase)
     p.frontier = (p.frontier | board_neighbours(space)) & ~p.occupied
     state._legal = None

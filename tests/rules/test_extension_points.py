@@ -70,3 +70,39 @@ def test_the_base_sequences_are_the_named_slots_in_order(players):
         "chateauma.mines") < with_chateauma.phase_end.index("next_phase")
     tiles = hooks_for(GameConfig(players=players, modules=("tiles2",), chateauma="easy"))
     assert tiles.game_end.index("tiles2.crane_end") < tiles.game_end.index("chateauma.end")
+
+
+class MarkedCastle(Module):
+    """A module that lays a castle of its own into the black depot at each phase's setup,
+    and counts the setups it saw."""
+    id = "marked_castle"
+
+    def black_depot_tiles(self, state):
+        return (0,)  # a castle
+
+    def phase_setup(self, state, events):
+        self.setups.append((state.phase, list(state.black)))
+
+
+def test_a_modules_black_depot_tile_takes_a_drawn_ones_space_and_its_setup_runs():
+    import random
+    from game.rules.chance import black_depot_size
+    state = new_game(GameConfig(board_mode="basic"))
+    module = MarkedCastle(state.config, "se", None)
+    module.setups = []
+    state.hooks = replace(state.hooks, modules=state.hooks.modules + (module,),
+                          black_depot_tiles=(module.black_depot_tiles,),
+                          phase_setup=(module.phase_setup,))
+    rng = random.Random(2)
+    while state.chance != "phase":
+        state.apply_chance(state.sample_chance(rng))
+    depots, black, goods = state.sample_chance(rng)
+    assert len(black) == black_depot_size(2) - 1
+    state.apply_chance((depots, black, goods))
+    assert state.black == [0, *black]
+    assert module.setups == [(0, [0, *black])]  # after the depots are filled
+
+
+def test_without_modules_no_phase_setup_hook_runs():
+    hooks = hooks_for(GameConfig())
+    assert hooks.black_depot_tiles == () and hooks.phase_setup == ()

@@ -6,5 +6,5 @@ steps in extension.py's tables; the core rules then reach a module only through 
 the rule set offers and which combine).
 """
 
-from . import (boards_11_18, border_posts, castle_connection, identical_board,  # noqa: F401
-               tiles2, white_castles)
+from . import (black_depot_monasteries, boards_11_18, border_posts,  # noqa: F401
+               castle_connection, identical_board, inns, tiles2, white_castles)

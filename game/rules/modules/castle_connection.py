@@ -21,7 +21,8 @@ from ..boards import NEIGHBOUR_MASK
 from ..engine import TURN, score, store_tile
 from ..events import EVENT_TYPES, DieUsed
 from ..extension import APPLY, STORED, Module, register
-from ..tiles import BLACK_TILES, CASTLE, COLOURED_TILES, COLOURS, KIND_CASTLE, KIND_COLOUR
+from ..tiles import (ANY_COLOUR, BLACK_TILES, CASTLE, COLOURED_TILES, COLOURS, KIND_CASTLE,
+                     KIND_COLOUR)
 
 ID = "castle_connection"
 RETRIEVE = ("retrieve",)
@@ -92,6 +93,12 @@ def connected_to_castle(p, kind: int, mask: int) -> int:
     colour = KIND_COLOUR[kind]
     if colour == CASTLE:
         return mask
+    if colour == ANY_COLOUR:
+        # A tile of any colour (an inn) links as the colour of the space it goes on
+        # (P-CC-3); it is no castle, so it is not exempt on a castle space either.
+        colour_mask = p.board.colour_mask
+        return mask & sum(castle_reach(p, c) & colour_mask[c] for c in range(len(COLOURS))
+                          if mask & colour_mask[c])
     return mask & castle_reach(p, colour)
 
 
@@ -140,8 +147,9 @@ class CastleConnection(Module):
     def place_refusal(self, p, kind: int, space: int) -> str | None:
         if connected_to_castle(p, kind, 1 << space):
             return None
+        colour = p.board.colour[space]  # the tile's, or the one a tile of any colour takes
         return (f"space {space} is not connected to a castle through "
-                f"{COLOURS[KIND_COLOUR[kind]]} tiles (it must lie next to a castle or to a "
+                f"{COLOURS[colour]} tiles (it must lie next to a castle or to a "
                 f"chain of tiles of its own colour that reaches one)")
 
     def _needs_free_storage(self) -> bool:

@@ -7,7 +7,11 @@ from dataclasses import dataclass
 from .. import i18n
 from . import pictogram
 
-CATEGORIES = ("castle", "mine", "monastery", "ship", "animal", "building")
+CATEGORIES = ("castle", "mine", "monastery", "ship", "animal", "building",
+              # the modules' tiles of any colour: the inn, the 2011 black-depot monastery
+              "inn", "black_monastery")
+# Tiles that go on a space of any colour: their fronts have a colour of their own.
+ANY_COLOUR = ("inn", "black_monastery")
 BUILDINGS = ("warehouse", "watchtower", "carpenters_workshop", "church", "market",
              "boarding_house", "bank", "city_hall")
 SPECIES = ("cow", "sheep", "pig", "chicken")
@@ -59,7 +63,9 @@ class TileFace:
 
     @property
     def colour(self) -> str:
-        """The estate colour of the spaces this tile goes on."""
+        """The estate colour of the spaces this tile goes on ("any" for an inn)."""
+        if self.category in ANY_COLOUR:
+            return "any"
         return _ESTATE_COLOUR.get(self.category, self.category)
 
     @property
@@ -117,10 +123,14 @@ _FORM_FRONTS = {"x11": ("park", "goats", "pleasure_garden")}
 
 def fronts_in_form(form: str, rules: str = "special", module: str = "tiles2") -> list[TileFace]:
     """The tile fronts a module's form uses (tiles2: its building, its animals and
-    monastery tiles 27 and 28; white_castles: its white castle and monastery tile 29)."""
+    monastery tiles 27 and 28; white_castles: its white castle and monastery tile 29;
+    inns and black_depot_monasteries: the inn and the 2011 monastery)."""
     building_name, species, white = _FORM_FRONTS.get(form, ("crane", "geese", "white_castle"))
     if module == "white_castles":
         return [building(white), monastery(29, rules)]
+    if module in ("inns", "black_depot_monasteries"):
+        # the inn and the black-depot monastery print alike in every form
+        return [TileFace(category) for category in ANY_COLOUR]
     return ([building(building_name), animal(species, 2)]
             + [monastery(k, rules) for k in (27, 28)])
 
@@ -130,4 +140,5 @@ def module_faces(rules: str = "special") -> list[TileFace]:
     ``rules``)."""
     return ([building(b) for b in MODULE_BUILDINGS]
             + [animal(s, 2) for s in MODULE_SPECIES]
-            + [monastery(k, rules) for k in MODULE_KNOWLEDGE])
+            + [monastery(k, rules) for k in MODULE_KNOWLEDGE]
+            + [TileFace(category) for category in ANY_COLOUR])

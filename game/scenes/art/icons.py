@@ -432,6 +432,31 @@ def _turn_order(p: Pen) -> None:
     p.poly([(0.5, 0.0), (0.7, 0.2), (0.3, 0.2)])
 
 
+def _inn(p: Pen) -> None:
+    """An inn: a timbered house with a sign hanging from a bracket."""
+    p.poly([(0.1, 0.46), (0.44, 0.16), (0.78, 0.46)])
+    p.rect(0.16, 0.46, 0.56, 0.46)
+    p.rect(0.38, 0.66, 0.14, 0.26, erase=True)
+    p.rect(0.22, 0.54, 0.1, 0.1, erase=True)
+    p.rect(0.56, 0.54, 0.1, 0.1, erase=True)
+    p.line([(0.72, 0.5), (0.94, 0.5)], 0.04)
+    p.line([(0.84, 0.5), (0.84, 0.58)], 0.025)
+    p.rect(0.76, 0.58, 0.18, 0.16, radius=0.03)
+
+
+def _black_monastery(p: Pen) -> None:
+    """A monastery: a church with a bell tower and a cross, an arched door."""
+    p.rect(0.12, 0.48, 0.5, 0.44)
+    p.poly([(0.08, 0.5), (0.37, 0.28), (0.66, 0.5)])
+    p.rect(0.62, 0.26, 0.24, 0.66)
+    p.poly([(0.6, 0.28), (0.74, 0.12), (0.88, 0.28)])
+    p.line([(0.74, 0.0), (0.74, 0.12)], 0.035)
+    p.line([(0.68, 0.05), (0.8, 0.05)], 0.035)
+    p.rect(0.3, 0.68, 0.14, 0.24, erase=True)
+    p.circle(0.37, 0.68, 0.07, erase=True)
+    p.rect(0.7, 0.4, 0.08, 0.12, erase=True)
+
+
 ICONS: dict[str, Callable[[Pen], None]] = {
     "castle": _castle,
     "mine": _mine,
@@ -461,6 +486,8 @@ ICONS: dict[str, Callable[[Pen], None]] = {
     "geese": _geese,
     "goats": _goats,
     "turn_order": _turn_order,
+    "inn": _inn,
+    "black_monastery": _black_monastery,
     "silver": _silver,
     "worker": _worker,
     "goods": _goods,

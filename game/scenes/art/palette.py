@@ -18,6 +18,14 @@ TILE: dict[str, Colour] = {
     "building": (204, 148, 92),
 }
 
+# The fronts of tiles that go on a space of any colour, by face category: the inn plum (a
+# hue no estate space has), the 2011 black-depot monastery slate, as its black depot. Both
+# schemes keep them: their icons tell them apart.
+ANY_TILE: dict[str, Colour] = {
+    "inn": (124, 84, 150),
+    "black_monastery": (58, 56, 70),
+}
+
 # Goods by die value: six clearly separated hues and lightness levels.
 GOODS: dict[int, Colour] = {
     1: (236, 220, 96),

@@ -99,7 +99,7 @@ def _pips(surface: pygame.Surface, value: int, box: pygame.Rect, colour: Colour)
 @lru_cache(maxsize=512)
 def hex_tile(face: TileFace, size: int) -> pygame.Surface:
     """A hex tile front of radius ``size`` px: colour, plus icon, count or number."""
-    fill = palette.TILE[face.colour]
+    fill = palette.ANY_TILE[face.category] if face.colour == "any" else palette.TILE[face.colour]
     ink = palette.ink_on(fill)
     surface = _hex_base(size, fill, palette.darker(fill, 0.45), palette.lighter(fill, 0.3))
     cx, cy = surface.get_width() / 2, surface.get_height() / 2

@@ -1,11 +1,12 @@
 """The central board panel: the six depots round the ring with their goods, the black
-depot in the middle, the castle pool (Castle Connection), the round and phase strip with
+depot in the middle, the castle pool (Castle Connection), the inn stack (inns), the round and phase strip with
 the turn-order track, and the bonus tiles still to be won.
 
 The panel owns the board's cached layer (painted by board_view.paint_board, repainted when
 the board's view changes), its hit areas and tooltips, the rings round the depot tiles and
 the castle pool a click may take now, and where pieces leaving a depot start their flight.
-What a click on a depot or the pool does is the scene's (`click_depot`, `retrieve`).
+What a click on a depot, the pool or the inn stack does is the scene's (`click_depot`,
+`retrieve`, `buy_inn`).
 """
 
 from __future__ import annotations
@@ -70,6 +71,9 @@ class BoardPanel:
                               self.pool_tip))
         if view.border_posts is not None:
             spots += border_post_spots(view.border_posts, len(view.players))
+        if view.inn_stack is not None:
+            spots.append(Spot("inn_stack", None, g.INN_STACK, g.DEPOT_HEX + 30,
+                              self.inn_tip))
         track = pygame.Rect(g.STRIP.x, g.TRACK_TOP, g.STRIP.w, g.TRACK_BOTTOM - g.TRACK_TOP)
         spots.append(Spot("track", None, track.center, 0, self.track_tip, rect=track))
         for c, colour in enumerate(COLOURS):
@@ -85,6 +89,15 @@ class BoardPanel:
         n = scene.narrowing if scene.can_act() else None
         if n is not None and n.has("retrieve"):
             tip += " " + i18n.tr("tip.castle_pool.click")
+        return tip
+
+    def inn_tip(self) -> str:
+        scene = self.scene
+        count = scene.view.inn_stack or 0
+        tip = i18n.trn("tip.inn_stack", count, count=count)
+        n = scene.narrowing if scene.can_act() else None
+        if n is not None and n.has("buy_inn"):
+            tip += " " + i18n.tr("tip.inn_stack.click")
         return tip
 
     def track_tip(self) -> str:
@@ -117,3 +130,5 @@ class BoardPanel:
             hex_outline(canvas, g.depot_slot_centre(depot, slot, len(row)), size + 3, ring, 5)
         if n.has("retrieve") and view.castle_pool is not None:
             hex_outline(canvas, g.CASTLE_POOL, g.DEPOT_HEX + 3, ring, 5)
+        if h.inn_stack and view.inn_stack:
+            hex_outline(canvas, g.INN_STACK, g.DEPOT_HEX + 3, ring, 5)

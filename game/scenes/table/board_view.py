@@ -41,6 +41,8 @@ def paint_board(canvas: Canvas, view: TableView, colours: list[int],
         # estate_view.py), a cycle at import time.
         from .border_posts import paint_board_tiles
         paint_board_tiles(canvas, view.border_posts, len(view.players))
+    if view.inn_stack is not None:
+        _paint_inn_stack(canvas, view.inn_stack)
     _paint_strip(canvas, view, colours, names)
 
 
@@ -52,6 +54,20 @@ def _paint_castle_pool(canvas: Canvas, count: int) -> None:
          "center")
     if count:
         blit_at(canvas, pieces.hex_tile(face_of("castle"), canvas.length(g.DEPOT_HEX)), (x, y))
+    else:
+        _empty_slot(canvas, (x, y), g.DEPOT_HEX)
+    text(canvas, f"\u00d7 {count}", (x + g.DEPOT_HEX + 10, y), theme.FONT_BODY, palette.INK,
+         "midleft")
+
+
+def _paint_inn_stack(canvas: Canvas, count: int) -> None:
+    """Inns: the inns put out and not yet bought, as an inn tile with their number (an
+    empty space when none lies there)."""
+    x, y = g.INN_STACK
+    text(canvas, i18n.tr("table.inn_stack"), (x + 10, y - 52), theme.FONT_MIN, palette.INK,
+         "center")
+    if count:
+        blit_at(canvas, pieces.hex_tile(face_of("inn"), canvas.length(g.DEPOT_HEX)), (x, y))
     else:
         _empty_slot(canvas, (x, y), g.DEPOT_HEX)
     text(canvas, f"\u00d7 {count}", (x + g.DEPOT_HEX + 10, y), theme.FONT_BODY, palette.INK,

@@ -81,7 +81,7 @@ class ActionButtons:
         """Each button offered only when its action is open now (n: the narrowing when a
         person may act, else None)."""
         self.workers.enabled = n is not None and n.has("workers")
-        self.buy.enabled = n is not None and n.has("buy")
+        self.buy.enabled = n is not None and (n.has("buy") or n.has("buy_inn"))
         self.retrieve.enabled = n is not None and n.has("retrieve")
         self.buy_workers.enabled = n is not None and n.has("buy_workers")
         self.end.enabled = n is not None and (n.has("end") or n.has("decline")

@@ -57,6 +57,9 @@ BORDER_POST_TILE = 44
 # below (or above) them.
 POST_RADIUS = 15
 POST_OUT = 1.3
+# The inn stack (inns): the inns put out beside the black depot, in the board's upper left
+# corner, clear of the depots.
+INN_STACK = (BOARD.x + 74, BOARD.y + 84)
 
 
 def depot_centre(depot: int) -> tuple[float, float]:

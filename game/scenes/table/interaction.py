@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...rules import (BUILDINGS, KIND_BUILDING, KIND_COLOUR, SPECIES, USE_SELL, die_use,
-                      placeable_mask, workers_needed)
+from ...rules import (ANY_COLOUR, BUILDINGS, KIND_BUILDING, KIND_COLOUR, SPECIES, USE_SELL,
+                      die_use, placeable_mask, workers_needed)
 
 Action = tuple
 DIE_OPS = ("take", "place", "sell", "workers")
@@ -30,6 +30,8 @@ DECISION_DIE = {"castle": CASTLE_DIE, "white_castle": WHITE_DIE}
 # Actions a module opens to every decision of its owner's turn (monastery tile 28): a
 # button of their own, never one of a decision's listed options.
 ANY_TIME = ("buy_workers",)
+# The turn's purchase: a depot tile, or an inn from the inn stack (inns).
+BUY_OPS = ("buy", "buy_inn")
 
 
 def choice_icon(action: Action) -> str | None:
@@ -101,6 +103,7 @@ class Highlights:
     buy: bool = False
     end: bool = False
     decline: bool = False
+    inn_stack: bool = False   # an inn may be bought (the ring round the inn stack)
 
 
 class Narrowing:
@@ -160,7 +163,7 @@ class Narrowing:
         for a in self.legal:
             op = a[0]
             if self.buying:
-                if op == "buy":
+                if op in BUY_OPS:
                     out.append(a)
                 continue
             if op in DIE_OPS:
@@ -184,7 +187,8 @@ class Narrowing:
         h = Highlights()
         h.end = self.has("end")
         h.decline = self.has("decline")
-        h.buy = self.has("buy")
+        h.buy = self.has("buy") or self.has("buy_inn")
+        h.inn_stack = self.has("buy_inn") and (self.buying or self.die is None)
         if self.die is None and not self.buying:
             h.dice = set(self.dice_available())
         cands = self.candidates()
@@ -313,7 +317,7 @@ class Narrowing:
         dice = {a[1] for a in matches if a[0] in DIE_OPS}
         if len(dice) > 1:
             return Outcome(message="table.msg.choose_die")
-        if all(a[0] == "buy" for a in matches):
+        if all(a[0] in BUY_OPS for a in matches):
             return Outcome(message="table.msg.choose_payment", options=matches)
         return Outcome(message="table.msg.choose_more")
 
@@ -376,7 +380,9 @@ class Narrowing:
         kind = p.storage[j]
         if kind < 0 or self.decision not in ("turn", "castle", "white_castle", "city_hall"):
             return "table.msg.not_possible"
-        if not p.frontier & p.board.colour_mask[KIND_COLOUR[kind]]:
+        colour = KIND_COLOUR[kind]
+        spaces = p.frontier if colour == ANY_COLOUR else p.frontier & p.board.colour_mask[colour]
+        if not spaces:
             return "table.msg.no_space_colour"
         unruled = p.copy()  # the same estate without a module's placement rule
         unruled.place_rule = None
@@ -420,7 +426,7 @@ class Narrowing:
         return self._finish([a for a in self.legal if a == ("workers", self.die)])
 
     def toggle_buy(self) -> Outcome:
-        if not self.has("buy"):
+        if not self.has("buy") and not self.has("buy_inn"):
             return Outcome(message="table.msg.cannot_buy")
         buying = not self.buying
         self.cancel()
@@ -436,6 +442,13 @@ class Narrowing:
     def retrieve(self) -> Outcome:
         """Castle connection: give up both dice and 5 points for a pool castle."""
         return self._finish([a for a in self.legal if a == ("retrieve",)])
+
+    def buy_inn(self) -> Outcome:
+        """Inns: the turn's purchase takes an inn from the stack (the payment asked when
+        there are two ways to pay)."""
+        self.buying = False
+        buys = [a for a in self.legal if a[0] == "buy_inn"]
+        return self._finish(buys) if buys else Outcome(message="table.msg.cannot_buy")
 
     def buy_workers(self) -> Outcome:
         """Monastery tile 28: 1 silver for 2 workers, at any decision of one's turn."""
@@ -458,5 +471,5 @@ class Narrowing:
                 self.storage = action[2]
         elif action[0] == "city_hall":
             self.storage = action[1]
-        elif action[0] == "buy":
+        elif action[0] in BUY_OPS:
             self.buying = True

@@ -129,7 +129,7 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
 # The modules' events, each worded by `_describe_module`.
 MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopied",
                  "GeeseScored", "CraneCounted", "MarkerOnTop", "WhiteDieAction",
-                 "BorderPostsConnected", "BorderPostTileTaken")
+                 "BorderPostsConnected", "BorderPostTileTaken", "InnPutOut", "InnBought")
 
 
 def building_label(building: Any, lang: str | None = None) -> str:
@@ -168,6 +168,10 @@ def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
         return t(f"log.border_posts.{e.stage}", who=who)
     if kind == "BorderPostTileTaken":
         return t(f"log.border_post_{'tile' if e.tile else 'bonus'}.{e.rank}", who=who)
+    if kind == "InnPutOut":
+        return tn("log.inn_put_out", e.stack, count=e.stack)
+    if kind == "InnBought":
+        return t("log.inn_bought", who=who)
     raise KeyError(f"no words for the module event {kind}")
 
 
@@ -248,6 +252,8 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
         row = state.black if action[1] == 0 else state.depots[action[1] - 1]
         return t("act.buy", tile=tile_label(_name(row[action[2]]), lang),
                  depot=depot_label(action[1], lang), paid=t(f"term.{action[3]}"))
+    if op == "buy_inn":
+        return t("act.buy_inn", paid=t(f"term.{action[1]}"))
     if op == "end":
         return t("act.end")
     if op == "decline":

@@ -168,6 +168,12 @@ class Handlers:
         return self._fly("tile", "castle", g.CASTLE_POOL, end, g.STORAGE_HEX,
                          sound=synth.TILE, volume=TAKEN)
 
+    def on_InnBought(self, e) -> Animation:
+        """Inns: an inn flies from the inn stack into storage."""
+        end = self.scene.storage_pos(e.player, max(0, e.storage))
+        return self._fly("tile", "inn", g.INN_STACK, end, g.STORAGE_HEX,
+                         sound=synth.TILE, volume=TAKEN)
+
     def on_WorkersBought(self, e) -> Animation:
         """Monastery tile 28: the silver goes to the bank, the workers come back."""
         silver = self.scene.silver_pos(e.player)

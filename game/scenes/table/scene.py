@@ -501,6 +501,11 @@ class TableScene(Scene):
         if self.can_act():
             self._apply(self.narrowing.retrieve())
 
+    def buy_inn(self) -> None:
+        """Inns: the turn's purchase takes an inn from the stack."""
+        if self.can_act():
+            self._apply(self.narrowing.buy_inn())
+
     def buy_workers(self) -> None:
         """Monastery tile 28: 1 silver for 2 workers."""
         if self.can_act():
@@ -638,6 +643,8 @@ class TableScene(Scene):
             self.click_goods(key)
         elif kind == "castle_pool":
             self.retrieve()
+        elif kind == "inn_stack":
+            self.buy_inn()
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
@@ -886,7 +893,7 @@ class TableScene(Scene):
         n = self.narrowing
         if decision == "turn" and n is not None and n.has("end"):
             # The rules offer the end of the turn once both dice are used.
-            decision = "turn_done_buy" if n.has("buy") else "turn_done"
+            decision = "turn_done_buy" if n.has("buy") or n.has("buy_inn") else "turn_done"
         # (a white castle's prompt names the white die's number)
         return i18n.tr(f"table.prompt.{decision}", name=name, value=self.view.white)
 

@@ -208,6 +208,8 @@ class TableView:
     castle_pool: int | None = None
     # The border posts' stages and tiles, or None when the module is not played.
     border_posts: BorderPostsView | None = None
+    # Inns on the inn stack beside the black depot (inns), or None when not played.
+    inn_stack: int | None = None
 
     @classmethod
     def from_state(cls, state: Any) -> TableView:
@@ -240,14 +242,16 @@ class TableView:
         view.depots = [[tile_name(k) for k in row] for row in state.depots]
         view.depot_goods = [list(g) for g in state.depot_goods]
         view.black = [tile_name(k) for k in state.black]
-        waiting_in_pool = 0
+        waiting_in_pool = waiting_on_stack = 0
         for frame in state.frames:
             if frame.kind == "discard":
                 # A tile taken onto full storage stays in its depot space until the player
                 # says which stored tile it replaces; a castle retrieved from the pool
-                # (depot -1) stays in the pool.
+                # (depot -1) stays in the pool, a bought inn on the inn stack.
                 kind, depot, slot, _ = frame.arg
-                if depot < 0:
+                if depot < 0 and tile_name(kind) == "inn":
+                    waiting_on_stack += 1
+                elif depot < 0:
                     waiting_in_pool += 1
                 else:
                     (view.black if depot == 0 else view.depots[depot - 1])[slot] = \
@@ -262,6 +266,8 @@ class TableView:
             view.castle_pool = None if pool is None else pool + waiting_in_pool
         if state.config.has_module("border_posts") and "border_posts" in state.ext:
             view.border_posts = _border_posts(state)
+        if state.config.has_module("inns") and "inns" in state.ext:
+            view.inn_stack = state.ext["inns"].stack + waiting_on_stack
         return view
 
     def track_order(self) -> list[int]:
@@ -389,6 +395,15 @@ class TableView:
     def _on_BorderPostTileTaken(self, e) -> None:
         if self.border_posts is not None:
             self.border_posts.holders.append((e.player, e.rank))
+
+    def _on_InnPutOut(self, e) -> None:
+        self.inn_stack = e.stack
+
+    def _on_InnBought(self, e) -> None:
+        self.inn_stack = max(0, (self.inn_stack or 0) - 1)
+        storage = self.players[e.player].storage
+        if 0 <= e.storage < len(storage):
+            storage[e.storage] = "inn"
 
     def _on_WorkersBought(self, e) -> None:
         p = self.players[e.player]
