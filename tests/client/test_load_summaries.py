@@ -102,8 +102,10 @@ def test_modules_named_in_the_config_follow_the_rule_set():
     setup = SimpleNamespace(config=SimpleNamespace(to_dict=lambda: {"modules": ["inns",
                                                                                 "tiles2"]}))
     assert config_modules(setup) == ("inns", "tiles2")
-    # A module the client has no name for reads as the config writes it.
-    assert rules_text("alea2019", ("inns", "tiles2")) == "alea 2019 with inns, Four more tiles"
+    assert rules_text("alea2019", ("inns", "tiles2")) == "alea 2019 with Inns, Four more tiles"
+    # A module the client has no name for (a save from a later version) reads as the
+    # config writes it.
+    assert rules_text("alea2019", ("future_module",)) == "alea 2019 with future_module"
     assert rules_text("special", ()) == "Special Edition"
     assert config_modules(GameSetup(GameConfig(), PAIR)) == ()
 
