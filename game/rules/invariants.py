@@ -99,7 +99,7 @@ def _first_violation(s: Position) -> str | None:
     automa = config.chateauma_seat
     if not _int(s.phase, -1, 4) or not _int(s.round, 0, 4):
         return f"phase {s.phase!r}, round {s.round!r} (phases 0-4, rounds 0-4, -1 = setup)"
-    steps = CHANCE_STEPS + (AUTOMA_STEPS if config.chateauma else ())
+    steps = CHANCE_STEPS + (AUTOMA_STEPS if config.chateauma else ()) + s.hooks.setup_chances
     if s.chance is not None and s.chance not in steps:
         return f"unknown chance step {s.chance!r}"
     if type(s.terminal) is not bool or type(s.bought) is not bool:
@@ -139,7 +139,12 @@ def _frames_violation(s: Position, automa: int) -> str | None:
         return f"unknown phase-end steps {s.steps!r}"
     if s.steps and s.chance is None and not s.terminal:
         # A phase or game end waits on decisions its steps asked for.
-        if not frames or any(f.kind not in s.hooks.step_frames for f in frames):
+        # A step's decision may lead to a placement's effect decisions on top of it (a
+        # tile placed at a phase end).
+        step_frames = s.hooks.step_frames
+        if not frames or any(
+                f.kind not in step_frames and f.kind not in EFFECT_DECISIONS
+                and f.kind not in s.hooks.effect_frames for f in frames):
             return "the phase end waits with no decision of its own pending"
         return None
     if s.terminal:

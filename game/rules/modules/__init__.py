@@ -6,4 +6,4 @@ steps in extension.py's tables; the core rules then reach a module only through 
 the rule set offers and which combine).
 """
 
-from . import boards_11_18, castle_connection, identical_board, tiles2  # noqa: F401
+from . import boards_11_18, castle_connection, identical_board, shields, tiles2  # noqa: F401

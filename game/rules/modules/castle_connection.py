@@ -90,7 +90,7 @@ def connected_to_castle(p, kind: int, mask: int) -> int:
     """The place rule: of the spaces in `mask`, those where `kind` joins a castle (new
     castles are exempt, CC-3)."""
     colour = KIND_COLOUR[kind]
-    if colour == CASTLE:
+    if colour == CASTLE or p.anywhere:  # P-CC-1: a lift of adjacency (shield 18) lifts it too
         return mask
     return mask & castle_reach(p, colour)
 
