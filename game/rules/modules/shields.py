@@ -141,11 +141,11 @@ def _per_seat(values: tuple, seat: int, value) -> tuple:
 
 
 def shields_of(state, seat: int) -> tuple[int, ...]:
-    """The shields seat holds, in castle-space order."""
+    """The shields seat holds, by number."""
     h = held(state)
     if not h.castles or seat >= len(h.castles):
         return ()
-    return tuple(n for _, n in h.castles[seat])
+    return tuple(sorted(n for _, n in h.castles[seat]))
 
 
 def holds(state, seat: int, shield: int) -> bool:
