@@ -65,8 +65,10 @@ _TAKE_FREE = FREE_CHANGE_MONASTERY[USE_TAKE]
 _DEPOT_SPACES = max(len(d["slots"]) for d in load_json("depots.json")["depots"])
 _TAKE = [[[("take", die, depot, slot) for slot in range(_DEPOT_SPACES)]
           for depot in range(7)] for die in range(3)]        # [die][depot][slot]
+# A module may let a storage grow beyond its 3 spaces (Module.storage_room), up to this.
+MOST_STORAGE = 40
 _PLACE = [[[("place", die, j, space) for space in range(SPACES)]
-           for j in range(START["storage_spaces"])] for die in range(3)]  # [die][storage][space]
+           for j in range(MOST_STORAGE)] for die in range(3)]  # [die][storage][space]
 _SELL = [[("sell", die, goods) for goods in range(7)] for die in range(3)]  # [die][goods]
 _WORKERS = [("workers", die) for die in range(3)]
 
@@ -451,6 +453,11 @@ def store_tile(state: Position, seat: int, kind: int, depot: int, slot: int,
             storage[j] = kind
             _stored_event(seat, kind, depot, slot, j, paid, events)
             return
+    if len(storage) < MOST_STORAGE and any(room(state, seat)
+                                           for room in state.hooks.storage_room):
+        storage.append(kind)
+        _stored_event(seat, kind, depot, slot, len(storage) - 1, paid, events)
+        return
     state.frames.append(Frame(DISCARD, seat, (kind, depot, slot, paid)))
 
 

@@ -195,6 +195,11 @@ class Module:
         """After seat gained workers, by whatever means (engine.gain_workers, through which
         every gain passes)."""
 
+    def storage_room(self, state: "Position", seat: int) -> bool:
+        """Whether seat's storage grows by a space when a tile arrives and every space is
+        taken (instead of the discard decision); at most engine.MOST_STORAGE spaces."""
+        return False
+
     def mine_income(self, state: "Position", seat: int, mines: int, silver: int,
                     workers: int) -> tuple[int, int]:
         """The silver and workers seat's `mines` pay at the phase end, given what the
@@ -307,6 +312,7 @@ class Hooks:
     area_size: tuple[Callable, ...]
     bonus_value: tuple[Callable, ...]
     workers_gained: tuple[Callable, ...]
+    storage_room: tuple[Callable, ...]
     mine_income: tuple[Callable, ...]
     sale: tuple[Callable, ...]
     card_completed: tuple[Callable, ...]
@@ -397,7 +403,8 @@ def hooks_for(config: GameConfig) -> Hooks:
         board_deal=deals[0] if deals else BoardDeal(tuple(config.offered_boards())),
         ranking=using("ranking"), area_size=using("area_size"),
         bonus_value=using("bonus_value"), workers_gained=using("workers_gained"),
-        mine_income=using("mine_income"), sale=using("sale"),
+        storage_room=using("storage_room"), mine_income=using("mine_income"),
+        sale=using("sale"),
         card_completed=using("card_completed"),
         setup_chances=tuple(m.setup_chance for m in sequenced if m.setup_chance))
 

@@ -18,7 +18,7 @@ from .config import START
 from functools import cache
 
 from .config import GameConfig
-from .engine import cached_legal_actions
+from .engine import MOST_STORAGE, cached_legal_actions
 from .extension import STEPS
 from .state import Position, StateError
 from .tiles import (BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES, KIND_COLOUR,
@@ -202,7 +202,10 @@ def _player_violation(s: Position, seat: int, p, automa: int) -> str | None:
         return f"sold goods {p.sold[1:]!r}"
     if seat != automa and p.goods_types_held > 3:
         return "more than three goods types held"
-    if not _ints(p.storage, START["storage_spaces"], -1, KIND_COUNT - 1):
+    spaces = START["storage_spaces"]
+    if s.hooks.storage_room and spaces < len(p.storage) <= MOST_STORAGE:
+        spaces = len(p.storage)  # a module lets it grow
+    if not _ints(p.storage, spaces, -1, KIND_COUNT - 1):
         return f"storage {p.storage!r} (3 spaces)"
     if not _ints(p.dice, 2, 0, 6) or not all(type(u) is bool for u in p.used) or len(p.used) != 2:
         return f"dice {p.dice!r}, used {p.used!r}"

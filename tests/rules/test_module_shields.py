@@ -404,6 +404,43 @@ def test_s2_not_for_its_holders_own_gains():
     assert me(s).workers == before + 2
 
 
+def test_s4_unlimited_storage():
+    s = shgame(dice=(1, 1))
+    give_shield(s, 0, 4)
+    store(s, "bank", "bank", "bank")
+    s.depots[0][0] = kind("mine")
+    settle(s)
+    s.apply(("take", 0, 1, 0))
+    assert s.decision == "turn"
+    assert me(s).storage == [kind("bank")] * 3 + [kind("mine")]
+    set_dice(s, 1, 4)
+    assert ("place", 1, 3, 24) in s.legal_actions()
+    roundtrip(s)
+
+
+def test_p_sh_4_losing_shield_4_keeps_three_tiles_of_the_players_choice():
+    s = shgame(dice=(5, 5))
+    give_shield(s, 0, 4)
+    me(s).storage = [kind("mine"), kind("bank"), kind("ship"), kind("castle")]
+    settle(s)
+    events = s.apply(("shield", 5, 0))  # replaces shield 4, the only castle's
+    assert s.decision == "shield_storage"
+    assert len(s.legal_actions()) == 4
+    events += s.apply(("shield_storage", 2))
+    assert me(s).storage == [kind("mine"), kind("bank"), kind("castle")]
+    assert of_type(events, "StorageShrunk")
+    assert s.decision == "turn"
+
+
+def test_p_sh_4_three_tiles_or_fewer_close_up_at_once():
+    s = shgame(dice=(5, 5))
+    give_shield(s, 0, 4)
+    me(s).storage = [-1, kind("bank"), -1, kind("castle")]
+    settle(s)
+    s.apply(("shield", 5, 0))
+    assert me(s).storage == [kind("bank"), kind("castle"), -1]
+
+
 def test_s5_a_ship_also_takes_a_goods_type_from_every_depot():
     s = shgame()
     give_shield(s, 0, 5)
@@ -432,6 +469,38 @@ def test_p_sh_5_the_goods_limit_applies():
     place(s, "ship", 17)
     s.apply(("ship", 1))  # a third type: storage full
     assert s.legal_actions() == [("decline",)]
+
+
+def _s5_k5(rules: str) -> GameState:
+    s = shgame(rules=rules)
+    give_shield(s, 0, 5)
+    monasteries(s, 5)
+    set_goods(s, {})
+    s.depot_goods = [[0] * 7 for _ in range(6)]
+    set_depot_goods(s, 1, {2: 1})
+    set_depot_goods(s, 2, {3: 1})
+    set_depot_goods(s, 4, {3: 1})
+    place(s, "ship", 17)
+    return s
+
+
+def test_p_sh_1_s5_against_monastery_5_the_player_chooses_in_the_se():
+    s = _s5_k5("special")
+    assert s.decision == "shield_or_monastery"
+    s.apply(("prefer", "shield"))
+    assert s.decision == "ship"
+    assert all(len(a) == 2 for a in s.legal_actions())
+    s.apply(("ship", 1))
+    assert s.decision == "shield_goods"
+    s = _s5_k5("special")
+    s.apply(("prefer", "monastery"))
+    assert ("ship", 1, 2) in s.legal_actions()
+    s.apply(("ship", 1, 2))
+    assert s.decision == "turn"
+    s = _s5_k5("alea2019")
+    assert s.decision == "ship" and ("ship", 1, 2) in s.legal_actions()
+    s.apply(("ship", 1, 2))
+    assert s.decision == "shield_goods"
 
 
 def test_s6_p_sh_6_names_once_and_borrows_monasteries():
@@ -642,7 +711,7 @@ def test_p_cc_1_s18_lifts_the_castle_connection():
 def test_actions_read_back():
     for a in (("shield", 4, 1), ("shield_castle", 18), ("tribute", (1, 7), 1),
               ("tribute", (), 0), ("shield_tile", 0, 2, 24), ("shield_goods", 3),
-              ("name", 1), ("set_die", 1, 6)):
+              ("name", 1), ("set_die", 1, 6), ("shield_storage", 4), ("prefer", "shield")):
         assert parse_action(action_text(a)) == a
 
 

@@ -32,12 +32,11 @@ from typing import Any, NamedTuple
 
 from .. import chateauma as _chateauma  # noqa: F401  (Châteauma's hooks exist first)
 from ..actions import read_int, register_action
-from ..chateauma_data import CARDS  # noqa: F401
 from ..data import load_json
 from ..dice import USE_SELL, workers_needed
 from ..engine import (CASTLE_ACTION, DECLINE, SHIP_GOODS, TURN, gain_workers, place_tile,
                       placeable_mask, score, take_goods)
-from ..events import EVENT_TYPES, DieUsed, EffectDeclined
+from ..events import EVENT_TYPES, DieUsed, TileDiscarded
 from ..extension import (APPLY, CHANCE_APPLY, CHANCE_JSON, CHANCE_SAMPLE, LEGAL, STEPS, Module,
                          register)
 from ..actions import allow_action
@@ -57,8 +56,11 @@ AUTOMA_VP = tuple(DATA["chateauma"]["end_vp_by_count"])
 AUTOMA_CARDS = tuple(load_json("chateauma.json")["provisional_card_symbols"]["shield"])
 
 DEAL_STEP = "shields_deal"
-PLACE_FRAME, TRIBUTE_FRAME, TILE_FRAME, GOODS_FRAME = (
-    "shield_castle", "tribute", "shield_tile", "shield_goods")
+PLACE_FRAME, TRIBUTE_FRAME, TILE_FRAME, GOODS_FRAME, STORAGE_FRAME = (
+    "shield_castle", "tribute", "shield_tile", "shield_goods", "shield_storage")
+PREFER_FRAME = "shield_or_monastery"
+STORAGE_SPACES = 3
+SINGLE = "single"           # shield 5's goods frame when its ship takes one depot
 NOT_IN_ROUND = -1
 TURN_ORDER_MONASTERY = 27   # P-SH-6: its "always on top" stays its owner's
 
@@ -91,6 +93,12 @@ class TributePaid(NamedTuple):
     lost: tuple[int, ...]   # shields given up (out of the game)
 
 
+class StorageShrunk(NamedTuple):
+    """Shield 4 lost (P-SH-4): the storage is three spaces again, holding these tiles."""
+    player: int
+    storage: tuple[str | None, ...]
+
+
 class ShieldEffect(NamedTuple):
     """A shield changed an outcome (what: a short key, e.g. 'workers', 'die', 'name')."""
     player: int
@@ -100,7 +108,7 @@ class ShieldEffect(NamedTuple):
 
 
 EVENT_TYPES.update({cls.__name__: cls for cls in (ShieldsDealt, ShieldTaken, ShieldPlaced,
-                                                 TributePaid, ShieldEffect)})
+                                                 TributePaid, StorageShrunk, ShieldEffect)})
 
 
 # --- the module's state ------------------------------------------------------------------
@@ -293,10 +301,48 @@ def _changed(state, seat: int, events: list | None) -> None:
     p = state.players[seat]
     p.anywhere = holds(state, seat, 18)
     _sync_knowledge(state, seat)
+    if not holds(state, seat, 4) and len(p.storage) > STORAGE_SPACES:
+        _shrink(state, seat, events)
     # Seats that borrow from this one read their monasteries again.
     for other, named in enumerate(held(state).named):
         if named == seat and other != seat:
             _sync_knowledge(state, other)
+
+
+def _shrink(state, seat: int, events: list | None) -> None:
+    """P-SH-4: shield 4 gone, the storage keeps 3 tiles of the player's choice (one
+    removal at a time) and is 3 spaces again."""
+    p = state.players[seat]
+    tiles = [k for k in p.storage if k >= 0]
+    if len(tiles) > STORAGE_SPACES:
+        state.frames.append(Frame(STORAGE_FRAME, seat))
+        return
+    p.storage = tiles + [-1] * (STORAGE_SPACES - len(tiles))
+    if events is not None:
+        events.append(StorageShrunk(seat, tuple(KIND_NAMES[k] if k >= 0 else None
+                                                for k in p.storage)))
+
+
+def _legal_storage(state, frame: Frame) -> list:
+    storage = state.players[frame.player].storage
+    seen: set[int] = set()
+    out = []
+    for j, k in enumerate(storage):
+        if k >= 0 and k not in seen:  # two tiles of a kind are one choice
+            seen.add(k)
+            out.append(("shield_storage", j))
+    return out
+
+
+def _apply_storage(state, frame: Frame, action: tuple, events: list | None) -> None:
+    seat = frame.player
+    p = state.players[seat]
+    j = action[1]
+    state.box.append(p.storage[j])
+    if events is not None:
+        events.append(TileDiscarded(seat, KIND_NAMES[p.storage[j]], j))
+    p.storage[j] = -1
+    _shrink(state, seat, events)
 
 
 # --- SH-4: tribute -----------------------------------------------------------------------------
@@ -447,6 +493,18 @@ def _apply_goods(state, frame: Frame, action: tuple, events: list | None) -> Non
         state.depot_goods[d - 1] = saved[d - 1]
 
 
+def _legal_prefer(state, frame: Frame) -> list:
+    return [("prefer", "shield"), ("prefer", "monastery")]
+
+
+def _apply_prefer(state, frame: Frame, action: tuple, events: list | None) -> None:
+    """The ship's decision is on top, shield 5's beneath it."""
+    if action[1] == "shield":
+        state.frames[-2] = state.frames[-2]._replace(arg=SINGLE)
+    else:
+        del state.frames[-2]
+
+
 # --- S6: borrowed monasteries ------------------------------------------------------------------
 
 def _borrowed(state, seat: int) -> int:
@@ -501,7 +559,7 @@ def _apply_set_die(state, frame: Frame, action: tuple, events: list | None) -> N
 class Shields(Module):
     id = ID
     setup_chance = DEAL_STEP
-    effect_frames = (PLACE_FRAME, GOODS_FRAME)
+    effect_frames = (PLACE_FRAME, GOODS_FRAME, STORAGE_FRAME, PREFER_FRAME)
     step_frames = (TRIBUTE_FRAME, TILE_FRAME)
     phase_end_steps = {"after_turns": ("shields.tiles",), "tribute": ("shields.tribute",)}
     game_end_steps = {"end_monasteries": ("shields.s10",), "end_points": ("shields.end",)}
@@ -547,6 +605,10 @@ class Shields(Module):
         if not held(state).castles:
             return
         seat = frame.player
+        if frame.kind == SHIP_GOODS and len(state.frames) > 1 \
+                and state.frames[-2] == Frame(GOODS_FRAME, seat, SINGLE):
+            out[:] = [a for a in out if len(a) == 2]  # P-SH-1: one depot with shield 5
+            return
         _take_actions(state, seat, frame, out)
         if frame.kind != TURN:
             return
@@ -606,9 +668,11 @@ class Shields(Module):
             self._animal(state, seat, kind, space, events)
         if KIND_COLOUR[kind] == SHIP and holds(state, seat, 5) and _goods_types(state, seat):
             # After the ship's own goods (P-SH-5): beneath its decision on the stack.
-            at = len(state.frames) - (bool(state.frames)
-                                      and state.frames[-1].kind == SHIP_GOODS)
-            state.frames.insert(at, Frame(GOODS_FRAME, seat))
+            shipping = bool(state.frames) and state.frames[-1].kind == SHIP_GOODS
+            state.frames.insert(len(state.frames) - shipping, Frame(GOODS_FRAME, seat))
+            if shipping and _se(state) and state.players[seat].has(5):
+                # P-SH-1: shield 5 or monastery 5's second depot, the player's choice.
+                state.frames.append(Frame(PREFER_FRAME, seat))
 
     def _animal(self, state, seat: int, kind: int, space: int, events: list | None) -> None:
         """S1: every pasture counts as one for the species; and a borrowed monastery 7
@@ -645,6 +709,10 @@ class Shields(Module):
         echo = holder(state, 2)
         if echo >= 0 and echo != seat:
             gain_workers(state, echo, 1, "shield2", events)
+
+    def storage_room(self, state, seat: int) -> bool:
+        """S4: unlimited storage spaces."""
+        return holds(state, seat, 4)
 
     def mine_income(self, state, seat: int, mines: int, silver: int,
                     workers: int) -> tuple[int, int]:
@@ -758,6 +826,18 @@ def _parse_tile(args: list[str]) -> tuple:
     return ("shield_tile", read_int(d), read_int(s), read_int(space))
 
 
+def _parse_storage(args: list[str]) -> tuple:
+    if len(args) != 1 or not args[0].startswith("s"):
+        raise ValueError("shield_storage sN")
+    return ("shield_storage", read_int(args[0][1:]))
+
+
+def _parse_prefer(args: list[str]) -> tuple:
+    if args not in (["shield"], ["monastery"]):
+        raise ValueError("prefer shield|monastery")
+    return ("prefer", args[0])
+
+
 def _parse_set_die(args: list[str]) -> tuple:
     if len(args) != 2:
         raise ValueError
@@ -767,10 +847,12 @@ def _parse_set_die(args: list[str]) -> tuple:
 STEPS.update({"shields.tiles": _step_tiles, "shields.tribute": _step_tribute,
               "shields.s10": _step_s10, "shields.end": _step_end})
 LEGAL.update({PLACE_FRAME: _legal_place, TRIBUTE_FRAME: _legal_tribute,
-              TILE_FRAME: _legal_tile, GOODS_FRAME: _legal_goods})
+              TILE_FRAME: _legal_tile, GOODS_FRAME: _legal_goods,
+              STORAGE_FRAME: _legal_storage, PREFER_FRAME: _legal_prefer})
 APPLY.update({"shield": _apply_shield, "shield_castle": _apply_place,
               "tribute": _apply_tribute, "shield_tile": _apply_tile,
-              "shield_goods": _apply_goods, "name": _apply_name, "set_die": _apply_set_die})
+              "shield_goods": _apply_goods, "name": _apply_name, "set_die": _apply_set_die,
+              "shield_storage": _apply_storage, "prefer": _apply_prefer})
 CHANCE_SAMPLE[DEAL_STEP] = _sample_deal
 CHANCE_APPLY[DEAL_STEP] = _apply_deal
 CHANCE_JSON[DEAL_STEP] = (lambda o: [list(d) for d in o],
@@ -788,6 +870,10 @@ register_action("shield_tile", ("depot", "slot", "space"), (TILE_FRAME,),
                 lambda a: f"shield_tile {a[1]}/{a[2]}@{a[3]}", _parse_tile, ID)
 register_action("shield_goods", ("goods",), (GOODS_FRAME,),
                 lambda a: f"shield_goods {a[1]}", _one("shield_goods"), ID)
+register_action("shield_storage", ("storage",), (STORAGE_FRAME,),
+                lambda a: f"shield_storage s{a[1]}", _parse_storage, ID)
+register_action("prefer", ("which",), (PREFER_FRAME,), lambda a: f"prefer {a[1]}",
+                _parse_prefer, ID)
 register_action("name", ("seat",), (TURN,), lambda a: f"name {a[1]}", _one("name"), ID)
 register_action("set_die", ("die", "value"), (TURN,),
                 lambda a: f"set_die {a[1] + 1} {a[2]}", _parse_set_die, ID)
