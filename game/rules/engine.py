@@ -837,6 +837,8 @@ def start_turn(state: Position, seat: int, events: list | None) -> None:
     state.frames.append(Frame(TURN, seat))
     if events is not None:
         events.append(ev.TurnStarted(seat))
+    for started in state.hooks.turn_started:
+        started(state, seat, events)
 
 
 def end_turn(state: Position, seat: int, events: list | None) -> None:

@@ -190,6 +190,9 @@ class Module:
         adds the difference in recompute."""
         return value
 
+    def turn_started(self, state: "Position", seat: int, events: list | None) -> None:
+        """A player's turn begins (their turn decision is on the stack)."""
+
     def workers_gained(self, state: "Position", seat: int, amount: int,
                        events: list | None) -> None:
         """After seat gained workers, by whatever means (engine.gain_workers, through which
@@ -311,6 +314,7 @@ class Hooks:
     ranking: tuple[Callable, ...]
     area_size: tuple[Callable, ...]
     bonus_value: tuple[Callable, ...]
+    turn_started: tuple[Callable, ...]
     workers_gained: tuple[Callable, ...]
     storage_room: tuple[Callable, ...]
     mine_income: tuple[Callable, ...]
@@ -402,7 +406,8 @@ def hooks_for(config: GameConfig) -> Hooks:
         tie_winners=frozenset(c.seat for c in controllers if c.wins_ties),
         board_deal=deals[0] if deals else BoardDeal(tuple(config.offered_boards())),
         ranking=using("ranking"), area_size=using("area_size"),
-        bonus_value=using("bonus_value"), workers_gained=using("workers_gained"),
+        bonus_value=using("bonus_value"), turn_started=using("turn_started"),
+        workers_gained=using("workers_gained"),
         storage_room=using("storage_room"), mine_income=using("mine_income"),
         sale=using("sale"),
         card_completed=using("card_completed"),

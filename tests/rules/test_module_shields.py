@@ -535,6 +535,22 @@ def test_p_sh_6_monastery_27_stays_its_owners():
     assert me(s).has(5) and not me(s).has(27)
 
 
+def test_ch_sh_2_shield_6_names_chateauma_and_copies_its_face_up_monasteries():
+    s = shgame(players=2, chateauma="medium")
+    give_shield(s, 0, 6)
+    s.apply(("name", seat(s)))
+    set_card(s, 0, 6, {1: "monastery8"})
+    c = automa(s)
+    c.reserve[2].append(kind("monastery9"))  # the reserve does not count
+    settle(s)
+    from game.rules.engine import start_turn
+    s.frames = []
+    start_turn(s, 0, None)
+    assert me(s).has(8) and not me(s).has(9)
+    assert "monasteries" not in recompute_breakdown(s, 0) or \
+        recompute_breakdown(s, 0)["monasteries"] == 0
+
+
 def test_s7_p_sh_7_a_bonus_tile_taken_while_held_scores_double():
     s = shgame()
     give_shield(s, 0, 7)

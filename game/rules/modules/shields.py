@@ -701,6 +701,12 @@ class Shields(Module):
             h = held(state)
             _set(state, animals=_per_seat(h.animals, seat, h.animals[seat] + extra))
 
+    def turn_started(self, state, seat: int, events: list | None) -> None:
+        """S6: what the named player shows now (Châteauma's cards change on its turns)."""
+        h = held(state)
+        if h.named and h.named[seat] >= 0:
+            _sync_knowledge(state, seat)
+
     def workers_gained(self, state, seat: int, amount: int, events: list | None) -> None:
         """S2: one worker for each gain of another player."""
         h = held(state)
