@@ -148,8 +148,12 @@ class ModulesDialog(MenuScene):
         self.toggles: dict[str, ModuleToggle] = {}
         self.board_choice: Choice | None = None
         self.board_module = ""
-        for i, mid in enumerate(draft.offered_modules()):
-            y = ROW_Y + i * ROW_STEP
+        offered = draft.offered_modules()
+        # The rows close up when more modules are offered than the dialog holds at its
+        # usual spacing, so the last stays above the close button.
+        row_step = min(ROW_STEP, (DIALOG.bottom - 130 - ROW_Y) // max(1, len(offered)))
+        for i, mid in enumerate(offered):
+            y = ROW_Y + i * row_step
             self.toggles[mid] = self.add(ModuleToggle((TOGGLE_X, y, TOGGLE_W, ROW_H), draft,
                                                       mid))
             params = draft.module_params(mid)

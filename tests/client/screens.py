@@ -329,4 +329,6 @@ SCREENS: dict[str, Callable] = {
     "table_geese": _at("geese"), "table_crane_count": _at("crane_count"),
     "glossary_modules": _at("module_glossary"),
     "replay_paused": replay_paused, "replay_playing": replay_playing, "replay_end": replay_end,
+    "table_shields": _at("shield_turn"), "table_shield_castle": _at("shield_castle"),
+    "table_shield_use": _at("shield_use"), "table_shield_tribute": _at("shield_tribute"),
 }

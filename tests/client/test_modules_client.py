@@ -98,8 +98,8 @@ def test_the_glossary_has_the_modules_and_their_tiles_only_when_in_play():
 
 def test_the_setup_offers_each_rule_sets_modules():
     assert SetupDraft().offered_modules() == ["boards_11_18", "castle_connection",
-                                              "identical_board", "tiles2"]
-    assert SetupDraft(rules="alea2019").offered_modules() == ["tiles2"]
+                                              "identical_board", "tiles2", "shields"]
+    assert SetupDraft(rules="alea2019").offered_modules() == ["tiles2", "shields"]
     assert SetupDraft(rules="yucata").offered_modules() == []
     assert SetupDraft(rules="original").module_params("identical_board") == ("19", "20")
 

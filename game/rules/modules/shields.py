@@ -99,8 +99,16 @@ class StorageShrunk(NamedTuple):
     storage: tuple[str | None, ...]
 
 
+class DieSet(NamedTuple):
+    """Shield 16: a die turned to a number of the holder's choice."""
+    player: int
+    die: int
+    value: int
+
+
 class ShieldEffect(NamedTuple):
-    """A shield changed an outcome (what: a short key, e.g. 'workers', 'die', 'name')."""
+    """A shield changed an outcome (what: 'animals' points, 'tile' from a depot, 'name'
+    a seat)."""
     player: int
     shield: int
     what: str
@@ -108,7 +116,7 @@ class ShieldEffect(NamedTuple):
 
 
 EVENT_TYPES.update({cls.__name__: cls for cls in (ShieldsDealt, ShieldTaken, ShieldPlaced,
-                                                 TributePaid, StorageShrunk, ShieldEffect)})
+                                                 TributePaid, StorageShrunk, DieSet, ShieldEffect)})
 
 
 # --- the module's state ------------------------------------------------------------------
@@ -550,7 +558,7 @@ def _apply_set_die(state, frame: Frame, action: tuple, events: list | None) -> N
     state.players[seat].dice[die] = value
     _set(state, die_set=_per_seat(held(state).die_set, seat, _round_stamp(state)))
     if events is not None:
-        events.append(ShieldEffect(seat, 16, "die", value))
+        events.append(DieSet(seat, die, value))
 
 
 # --- the module ------------------------------------------------------------------------------------

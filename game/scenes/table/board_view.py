@@ -10,6 +10,7 @@ from ..art import palette, pieces
 from ..layout import Canvas
 from ..ui import theme
 from . import geometry as g
+from .shields_view import paint_depot_shields
 from .paint import BLACK_FILL, BOARD_EDGE, BOARD_FILL, DEPOT_FILL, FELT, blit_at, circle, text
 from .view import COLOURS, TableView, face_of, track_space
 
@@ -36,6 +37,7 @@ def paint_board(canvas: Canvas, view: TableView, colours: list[int],
     _paint_black_depot(canvas, view)
     if view.castle_pool is not None:
         _paint_castle_pool(canvas, view.castle_pool)
+    paint_depot_shields(canvas, view.depot_shields, view.automa_shields)
     _paint_strip(canvas, view, colours, names)
 
 

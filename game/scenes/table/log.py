@@ -128,7 +128,9 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
 
 # The modules' events, each worded by `_describe_module`.
 MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopied",
-                 "GeeseScored", "CraneCounted", "MarkerOnTop")
+                 "GeeseScored", "CraneCounted", "MarkerOnTop",
+                 "ShieldsDealt", "ShieldTaken", "ShieldPlaced", "TributePaid",
+                 "StorageShrunk", "DieSet", "ShieldEffect")
 
 
 def building_label(building: Any, lang: str | None = None) -> str:
@@ -161,6 +163,31 @@ def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
     if kind == "CraneCounted":
         return tn("log.crane_counted", e.points, who=who, points=e.points,
                   building=building_label(e.building, lang))
+    if kind == "ShieldsDealt":
+        return t("log.shields_dealt", shields=", ".join(str(n) for d in e.depots for n in d))
+    if kind == "ShieldTaken":
+        if e.by == "chateauma":
+            return t("log.shield_taken_chateauma", who=who, depot=e.depot)
+        return t("log.shield_taken", who=who, shield=e.shield, depot=e.depot)
+    if kind == "ShieldPlaced":
+        if e.replaced:
+            return t("log.shield_replaced", who=who, shield=e.shield, old=e.replaced)
+        return t("log.shield_placed", who=who, shield=e.shield)
+    if kind == "TributePaid":
+        line = t("log.tribute", who=who, silver=e.silver, workers=e.workers)
+        if e.lost:
+            line += " " + t("log.tribute_lost", shields=", ".join(map(str, e.lost)))
+        return line
+    if kind == "StorageShrunk":
+        return t("log.storage_shrunk", who=who)
+    if kind == "DieSet":
+        return t("log.die_set", who=who, die=e.die + 1, value=e.value)
+    if kind == "ShieldEffect":
+        if e.what == "name":
+            return t("log.shield_named", who=who, seat="ABCD"[e.value])
+        if e.what == "tile":
+            return t("log.shield_tile", who=who, shield=e.shield)
+        return tn("log.shield_points", e.value, who=who, shield=e.shield, points=e.value)
     raise KeyError(f"no words for the module event {kind}")
 
 
@@ -271,6 +298,10 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
         return t(f"act.{op}", building=building_label(action[1], lang))
     if op == "geese":
         return t("act.geese", species=species_label(action[1], 2, lang))
+    from .shields_view import describe as shield_words  # the shields module's actions
+    words = shield_words(action, state, lang)
+    if words is not None:
+        return words
     return rules.action_text(action)
 
 
