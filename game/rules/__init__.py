@@ -25,6 +25,7 @@ from .events import EVENT_TYPES, TurnEnded
 from .extension import board_deal
 from .game import GameState, new_game, recompute_breakdown
 from .invariants import check_state
+from .modules.shields import END_VP as SHIELD_END_POINTS, shields_held
 from .play import play_game
 from .record import GameRecord, Match, replay
 from .scoring import (AREA_POINTS, CATEGORIES, KNOWLEDGE_BUILDING_INDEX, PHASE_BONUS,
@@ -67,6 +68,8 @@ __all__ = [
     "recompute_breakdown",
     # the expansion modules
     "MODULES", "modules_offered", "split_module", "board_deal",
+    # the shields module: what a seat holds and what each shield scores at the end
+    "shields_held", "SHIELD_END_POINTS",
     # Châteauma
     "CHATEAUMA_CARDS", "CHATEAUMA_ESTATES", "CHATEAUMA_LEFT_CARD_WHITE_DIE",
     "CHATEAUMA_LEVELS", "CHATEAUMA_MODIFIERS", "CHATEAUMA_EMPTY", "CHATEAUMA_JOKERS",

@@ -164,6 +164,11 @@ def shields_of(state, seat: int) -> tuple[int, ...]:
     return tuple(sorted(n for _, n in h.castles[seat]))
 
 
+def shields_held(state, seat: int) -> tuple[int, ...]:
+    """The shields seat holds, by number; () in a game without the module (public API)."""
+    return shields_of(state, seat) if ID in state.ext else ()
+
+
 def holds(state, seat: int, shield: int) -> bool:
     h = held(state)
     return bool(h.castles) and 0 <= seat < len(h.castles) and any(
