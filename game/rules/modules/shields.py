@@ -30,8 +30,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from .. import chateauma as _chateauma  # noqa: F401  (Châteauma's hooks exist first)
-from ..actions import read_int, register_action
+from ..actions import allow_action, read_int, register_action
 from ..data import load_json
 from ..dice import USE_SELL, workers_needed
 from ..engine import (CASTLE_ACTION, DECLINE, SHIP_GOODS, TURN, gain_workers, place_tile,
@@ -39,7 +38,6 @@ from ..engine import (CASTLE_ACTION, DECLINE, SHIP_GOODS, TURN, gain_workers, pl
 from ..events import EVENT_TYPES, DieUsed, TileDiscarded
 from ..extension import (APPLY, CHANCE_APPLY, CHANCE_JSON, CHANCE_SAMPLE, LEGAL, STEPS, Module,
                          register)
-from ..actions import allow_action
 from ..scoring import animal_points, final_scoring_done, knowledge_end_points
 from ..state import Frame, IllegalAction
 from ..tiles import CASTLE, KIND_COLOUR, KIND_EFFECT, KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES, \
@@ -115,8 +113,8 @@ class ShieldEffect(NamedTuple):
     value: int
 
 
-EVENT_TYPES.update({cls.__name__: cls for cls in (ShieldsDealt, ShieldTaken, ShieldPlaced,
-                                                 TributePaid, StorageShrunk, DieSet, ShieldEffect)})
+EVENT_TYPES.update({cls.__name__: cls for cls in (
+    ShieldsDealt, ShieldTaken, ShieldPlaced, TributePaid, StorageShrunk, DieSet, ShieldEffect)})
 
 
 # --- the module's state ------------------------------------------------------------------
@@ -566,7 +564,7 @@ def _apply_set_die(state, frame: Frame, action: tuple, events: list | None) -> N
         events.append(DieSet(seat, die, value))
 
 
-# --- the module ------------------------------------------------------------------------------------
+# --- the module -------------------------------------------------------------------------------
 
 @register
 class Shields(Module):
