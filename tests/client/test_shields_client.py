@@ -66,6 +66,13 @@ def test_the_castle_choice_and_a_shield_replaced(data_root):
 def test_shield_16_lists_its_die_changes_and_one_is_played(data_root):
     t = table_at("shield_use", data_root)
     scene = t.scene
+    spot = next(s for s in scene.spots() if s.kind == "castle_shield" and s.key == 16)
+    assert "Click to use" in spot.tooltip_text()
+    scene.cancel()
+    assert not scene.options
+    click(t.stack, spot.centre)  # the click lists them again
+    t.stack.update(1 / 60)
+    assert scene.options and scene.choice_buttons
     action = scene.choice_buttons[0].action
     assert action[0] == "set_die"
     click(t.stack, scene.choice_buttons[0].rect.center)

@@ -356,7 +356,8 @@ class Narrowing:
         kind = p.storage[j]
         if kind < 0 or self.decision not in ("turn", "castle", "city_hall"):
             return "table.msg.not_possible"
-        if not p.frontier & p.board.colour_mask[KIND_COLOUR[kind]]:
+        reach = ~p.occupied if p.anywhere else p.frontier  # shield 18: any empty space
+        if not reach & p.board.colour_mask[KIND_COLOUR[kind]]:
             return "table.msg.no_space_colour"
         unruled = p.copy()  # the same estate without a module's placement rule
         unruled.place_rule = None

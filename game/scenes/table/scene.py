@@ -721,7 +721,7 @@ class TableScene(Scene):
         if pv.cm is not None:
             spots += chateauma_spots(pv, rules, self.view.white)
         elif pv.colours:
-            spots += shields_view.estate_spots(pv)
+            spots += shields_view.estate_spots(pv, self._legal_now)
             for s in range(37):
                 spots.append(Spot("space", s, g.estate_space_centre(s), g.ESTATE_HEX * 0.86,
                                   lambda s=s, p=pv: space_tip(p.colours[s], p.dice_numbers[s],

@@ -176,11 +176,18 @@ def board_spots(view: Any, legal: Any) -> list:
     return spots
 
 
-def estate_spots(pv: Any) -> list:
-    """The shields on the shown estate's castles (a click uses 6 or 16 when it can)."""
+def estate_spots(pv: Any, legal: Any) -> list:
+    """The shields on the shown estate's castles (a click uses 6 or 16 when it can);
+    legal() gives the actions open now."""
     from .tips import Spot
+
+    def tip(n: int) -> str:
+        out = shield_tip(n)
+        if n in (6, 16) and shield_options(legal(), n):
+            out += "\n" + i18n.tr("shield.tip.use")
+        return out
     return [Spot("castle_shield", number, estate_shield_centre(space), ESTATE_SHIELD * 0.55,
-                 lambda n=number: shield_tip(n)) for space, number in pv.shields.items()]
+                 lambda n=number: tip(n)) for space, number in pv.shields.items()]
 
 
 def shield_options(legal: list[tuple], number: int | None = None) -> list[tuple]:
