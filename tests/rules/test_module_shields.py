@@ -620,6 +620,20 @@ def test_s10_p_sh_8_own_end_monasteries_double():
     assert "knowledge" not in derived_less_running(s)[0]
 
 
+def test_s10_doubles_the_cranes_count_too():
+    s = shgame(modules=("tiles2",))
+    give_shield(s, 0, 10)
+    monasteries(s, 17)
+    build(s, 11, "watchtower")
+    build(s, 25, "crane")
+    at_last_turn(s, 4)
+    s.players[0].silver = 1
+    events = s.apply(("end",)) + s.apply(("tribute", (10,), 0))
+    assert s.is_terminal()
+    assert points(events, "knowledge", 0) == 2 * (4 + 4)
+    assert "knowledge" not in derived_less_running(s)[0]
+
+
 def test_s11_p_sh_9_a_castles_action_takes_a_shield_from_any_depot():
     s = shgame()
     give_shield(s, 0, 11)

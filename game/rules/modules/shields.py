@@ -128,7 +128,7 @@ class Held(NamedTuple):
     16 was last used in; and the records that let recompute derive the points the shields
     changed: bonus (shield 7's extra per seat), grown ((seat, area) scored one size larger,
     shield 17), goods (shield 12's extra per seat), animals (shield 1's and borrowed
-    monastery 7's extra per seat)."""
+    monastery 7's extra per seat), doubled (shield 10's extra at the end)."""
     depots: tuple[tuple[int, ...], ...] = ((),) * 6
     castles: tuple[tuple[tuple[int, int], ...], ...] = ()
     automa: tuple[int, ...] = ()
@@ -138,6 +138,7 @@ class Held(NamedTuple):
     grown: tuple[tuple[int, int], ...] = ()
     goods: tuple[int, ...] = ()
     animals: tuple[int, ...] = ()
+    doubled: tuple[int, ...] = ()
 
 
 def held(state) -> Held:
@@ -218,7 +219,7 @@ def _apply_deal(state, outcome: Any, events: list | None) -> None:
     n = state.n
     state.ext[ID] = Held(depots=depots, castles=((),) * n, named=(-1,) * n,
                          die_set=(NOT_IN_ROUND,) * n, bonus=(0,) * n, goods=(0,) * n,
-                         animals=(0,) * n)
+                         animals=(0,) * n, doubled=(0,) * n)
     if events is not None:
         events.append(ShieldsDealt(depots))
     state.chance = state.hooks.after_setup(DEAL_STEP)
@@ -419,18 +420,24 @@ def _own_knowledge(p) -> int:
 
 
 def _doubled_monasteries(state, seat: int) -> int:
-    """S10 / P-SH-8: the holder's own end-scoring monasteries once more (borrowed ones
-    never)."""
+    """S10 / P-SH-8: what the holder's own monasteries scored at the end, once more (after
+    every end-monastery step, a module's too: the crane's count), borrowed ones never."""
     p = state.players[seat]
+    rs = state.rs
     own = p.copy()
     own.knowledge = _own_knowledge(p)
-    return knowledge_end_points(own, state.rs.knowledge_15_points, state.rs.knowledge_26_points)
+    borrowed = (knowledge_end_points(p, rs.knowledge_15_points, rs.knowledge_26_points)
+                - knowledge_end_points(own, rs.knowledge_15_points, rs.knowledge_26_points))
+    return max(0, p.breakdown.get("knowledge", 0) - borrowed)
 
 
 def _step_s10(state, events: list | None) -> None:
     seat = holder(state, 10)
     if seat >= 0:
-        score(state, seat, _doubled_monasteries(state, seat), "knowledge", events)
+        extra = _doubled_monasteries(state, seat)
+        h = held(state)
+        _set(state, doubled=_per_seat(h.doubled, seat, extra))
+        score(state, seat, extra, "knowledge", events)
 
 
 # --- S14, S15: a tile at the phase end ---------------------------------------------------------
@@ -573,7 +580,8 @@ class Shields(Module):
     effect_frames = (PLACE_FRAME, GOODS_FRAME, STORAGE_FRAME, PREFER_FRAME)
     step_frames = (TRIBUTE_FRAME, TILE_FRAME)
     phase_end_steps = {"after_turns": ("shields.tiles",), "tribute": ("shields.tribute",)}
-    game_end_steps = {"end_monasteries": ("shields.s10",), "end_points": ("shields.end",)}
+    # S10 doubles in the end-points slot, after every end-monastery step (the crane's).
+    game_end_steps = {"end_points": ("shields.s10", "shields.end")}
 
     def new_ext(self) -> Held:
         return Held()
@@ -584,7 +592,7 @@ class Shields(Module):
                 "automa": list(value.automa), "named": list(value.named),
                 "die_set": list(value.die_set), "bonus": list(value.bonus),
                 "grown": [list(pair) for pair in value.grown], "goods": list(value.goods),
-                "animals": list(value.animals)}
+                "animals": list(value.animals), "doubled": list(value.doubled)}
 
     def ext_from_json(self, data: Any) -> Held:
         n = self.config.players
@@ -601,7 +609,8 @@ class Shields(Module):
                  named=ints(data["named"], -1, n - 1), die_set=ints(data["die_set"], -1, 24),
                  bonus=ints(data["bonus"], 0, 10_000),
                  grown=tuple(tuple(ints(pair, 0, 99)) for pair in data["grown"]),
-                 goods=ints(data["goods"], 0, 10_000), animals=ints(data["animals"], 0, 10_000))
+                 goods=ints(data["goods"], 0, 10_000), animals=ints(data["animals"], 0, 10_000),
+                 doubled=ints(data["doubled"], 0, 10_000))
         everywhere = [x for d in h.depots for x in d] + [x for pairs in h.castles
                                                           for _, x in pairs] + list(h.automa)
         if len(depots) != 6 or len(set(everywhere)) != len(everywhere) or (
@@ -805,8 +814,8 @@ class Shields(Module):
         out["bonus_tiles"] += h.bonus[seat]
         out["goods"] += h.goods[seat]
         out["animals"] += h.animals[seat]
-        if ended and "shields.s10" not in state.steps and holds(state, seat, 10):
-            out["knowledge"] += _doubled_monasteries(state, seat)
+        if ended and "shields.s10" not in state.steps:
+            out["knowledge"] += h.doubled[seat]
 
 
 # --- actions' text -------------------------------------------------------------------------------
