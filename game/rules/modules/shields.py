@@ -18,8 +18,8 @@ monastery tiles"; CH-SH for Châteauma, SE l.1268-1275).
 - SH-5: at the game end (slot "end_points") 12 / 8 / 4 per shield held, doubled with
   shield 13; Châteauma's by count (CH-SH-4).
 
-The effects are listed with their numbers below (`_effect_*` and the Module's hooks).
-SH-6 / P-SH-1 (SE only): where a shield and a monastery tile change the same outcome, the
+The effects live in the Module's hooks and the steps below, each marked with its number
+(S1 ... S18). SH-6 / P-SH-1 (SE only): where a shield and a monastery tile change the same outcome, the
 better of the two applies, by points, or by the game-end rates of 1 point per silver and
 half a point per worker where silver and workers are compared (shield 1 vs monastery 7,
 shield 8 vs monastery 2, shield 9 vs monasteries 3 and 4).
@@ -46,7 +46,6 @@ from ..tiles import CASTLE, KIND_COLOUR, KIND_EFFECT, KIND_KNOWLEDGE, KIND_NAMES
 ID = "shields"
 DATA = load_json("shields.json")
 END_VP = {s["n"]: s["end_vp"] for s in DATA["shields"]}
-EFFECT = {s["n"]: s["effect"] for s in DATA["shields"]}
 NUMBERS = tuple(sorted(END_VP))
 DEAL = {int(n): tuple(c) for n, c in DATA["deal"].items()}
 AUTOMA_REMOVED = tuple(DATA["chateauma"]["removed"])
