@@ -396,6 +396,26 @@ def test_s2_a_worker_for_each_gain_of_another_player():
     assert s.players[1].workers == before + 2
 
 
+def test_s2_an_opponents_workers_bought_with_monastery_28_count():
+    s = shgame(modules=("tiles2",))
+    give_shield(s, 1, 2)
+    monasteries(s, 28)
+    give(s, silver=2)
+    before = s.players[1].workers
+    s.apply(("buy_workers",))
+    assert s.players[1].workers == before + 1
+
+
+def test_s6_borrows_monastery_28():
+    s = shgame(modules=("tiles2",))
+    give_shield(s, 0, 6)
+    monasteries(s, 28, seat=1)
+    give(s, silver=2)
+    assert ("buy_workers",) not in s.legal_actions()
+    s.apply(("name", 1))
+    assert ("buy_workers",) in s.legal_actions()
+
+
 def test_s2_not_for_its_holders_own_gains():
     s = shgame()
     give_shield(s, 0, 2)
