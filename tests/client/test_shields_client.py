@@ -16,6 +16,7 @@ from game.scenes.table.glossary import entries
 from game.scenes.table.log import choice_label, describe_action, describe_event
 from game.scenes.table.shields_view import (SHIELD_ICONS, shield_image, shield_tip,
                                             depot_shield_centre)
+from game.rules.events import TilePlaced
 from game.scenes.table.view import TableView
 
 LANGUAGES = ("en", "de")
@@ -116,7 +117,7 @@ def test_every_shield_action_and_event_in_words(data_root, lang):
               rules_shields.StorageShrunk(seat, ("mine", None, None)),
               rules_shields.DieSet(seat, 0, 6),
               rules_shields.ShieldEffect(seat, 6, "name", 1),
-              rules_shields.ShieldEffect(seat, 14, "tile", 3),
+              rules_shields.ShieldTile(seat, 14, 3, 0),
               rules_shields.ShieldEffect(seat, 1, "animals", 3))
     lines = [describe_event(e, names, lang) for e in events]
     assert all(lines) and all("{" not in line and "log." not in line for line in lines), lines
@@ -135,6 +136,11 @@ def test_the_view_follows_the_shields_events(data_root):
     assert view.players[0].shields == {} and view.players[0].silver == silver
     view.apply(rules_shields.StorageShrunk(0, ("mine", None, None)))
     assert view.players[0].storage == ["mine", None, None]
+    tile = view.depots[0][0]
+    view.apply(rules_shields.ShieldTile(0, 14, 1, 0))
+    view.apply(TilePlaced(0, tile or "mine", -1, 24))
+    assert view.depots[0][0] is None and view.players[0].storage == ["mine", None, None]
+    assert view.players[0].estate[24] == (tile or "mine")
 
 
 def test_the_glossary_lists_every_shield(data_root):

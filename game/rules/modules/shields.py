@@ -96,6 +96,15 @@ class StorageShrunk(NamedTuple):
     storage: tuple[str | None, ...]
 
 
+class ShieldTile(NamedTuple):
+    """Shields 14 and 15: a tile from a depot (0 = the black depot) goes straight into the
+    duchy (a TilePlaced from storage -1 follows)."""
+    player: int
+    shield: int
+    depot: int
+    slot: int
+
+
 class DieSet(NamedTuple):
     """Shield 16: a die turned to a number of the holder's choice."""
     player: int
@@ -104,8 +113,7 @@ class DieSet(NamedTuple):
 
 
 class ShieldEffect(NamedTuple):
-    """A shield changed an outcome (what: 'animals' points, 'tile' from a depot, 'name'
-    a seat)."""
+    """A shield changed an outcome (what: 'animals' points, 'name' a seat)."""
     player: int
     shield: int
     what: str
@@ -113,7 +121,8 @@ class ShieldEffect(NamedTuple):
 
 
 EVENT_TYPES.update({cls.__name__: cls for cls in (
-    ShieldsDealt, ShieldTaken, ShieldPlaced, TributePaid, StorageShrunk, DieSet, ShieldEffect)})
+    ShieldsDealt, ShieldTaken, ShieldPlaced, TributePaid, StorageShrunk, ShieldTile, DieSet,
+    ShieldEffect)})
 
 
 # --- the module's state ------------------------------------------------------------------
@@ -479,7 +488,7 @@ def _apply_tile(state, frame: Frame, action: tuple, events: list | None) -> None
     kind = row[slot]
     row[slot] = -1
     if events is not None:
-        events.append(ShieldEffect(frame.player, frame.arg, "tile", depot))
+        events.append(ShieldTile(frame.player, frame.arg, depot, slot))
     place_tile(state, frame.player, kind, space, -1, events)
 
 

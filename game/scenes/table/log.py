@@ -130,7 +130,7 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
 MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopied",
                  "GeeseScored", "CraneCounted", "MarkerOnTop",
                  "ShieldsDealt", "ShieldTaken", "ShieldPlaced", "TributePaid",
-                 "StorageShrunk", "DieSet", "ShieldEffect")
+                 "StorageShrunk", "ShieldTile", "DieSet", "ShieldEffect")
 
 
 def building_label(building: Any, lang: str | None = None) -> str:
@@ -180,13 +180,13 @@ def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
         return line
     if kind == "StorageShrunk":
         return t("log.storage_shrunk", who=who)
+    if kind == "ShieldTile":
+        return t("log.shield_tile", who=who, shield=e.shield)
     if kind == "DieSet":
         return t("log.die_set", who=who, die=e.die + 1, value=e.value)
     if kind == "ShieldEffect":
         if e.what == "name":
             return t("log.shield_named", who=who, seat="ABCD"[e.value])
-        if e.what == "tile":
-            return t("log.shield_tile", who=who, shield=e.shield)
         return tn("log.shield_points", e.value, who=who, shield=e.shield, points=e.value)
     raise KeyError(f"no words for the module event {kind}")
 

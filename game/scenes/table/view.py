@@ -520,5 +520,8 @@ class TableView:
     def _on_StorageShrunk(self, e) -> None:
         self.players[e.player].storage = list(e.storage)
 
+    def _on_ShieldTile(self, e) -> None:
+        self._take_from_board(e.depot, e.slot)
+
     def _on_DieSet(self, e) -> None:
         self.players[e.player].dice[e.die] = e.value
