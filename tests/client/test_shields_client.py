@@ -13,6 +13,7 @@ from positions import table_at
 from game.rules.modules import shields as rules_shields
 from game.scenes import i18n
 from game.scenes.table.glossary import entries
+from game.scenes.table.motion import Handlers
 from game.scenes.table.log import choice_label, describe_action, describe_event
 from game.scenes.table.shields_view import (SHIELD_ICONS, shield_image, shield_tip,
                                             depot_shield_centre)
@@ -155,3 +156,15 @@ def test_no_shields_without_the_module(data_root):
     assert not any(s.kind in ("shield", "castle_shield") for s in t.scene.spots())
     surface = pygame.Surface((1280, 720))
     t.stack.draw(surface)
+
+
+def test_a_tile_placed_by_shield_14_flies_from_its_depot(data_root):
+    t = table_at("shield_turn", data_root)
+    scene = t.scene
+    h = Handlers(scene)
+    tile = next(k for row in scene.view.depots for k in row if k)
+    d, slot = next((i + 1, j) for i, row in enumerate(scene.view.depots)
+                   for j, k in enumerate(row) if k == tile)
+    assert h.on_ShieldTile(rules_shields.ShieldTile(0, 14, d, slot)) is None
+    flight = h.on_TilePlaced(TilePlaced(0, tile, -1, 24))
+    assert flight is not None and h.from_depot is None  # the next placement is plain
