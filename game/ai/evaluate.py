@@ -26,10 +26,10 @@ from ..rules import (ANY_COLOUR, AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CA
                      CHURCH, CITY_HALL, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
                      KIND_KNOWLEDGE, KIND_SPECIES, KNOWLEDGE_BUILDING_INDEX, MARKET, MINE,
                      MONASTERY, PASTURE, PHASE_BONUS, SHIP, SPECIES, WAREHOUSE, WATCHTOWER,
-                     BUILDINGS, KIND_COUNT, KINDS, GameState, PlayerState, colour_bonus_points,
-                     goods_points_per_tile, knowledge_end_points, placeable_mask,
-                     bonus_tile_count, border_post_distances, border_post_stage,
-                     border_post_tiles_left)
+                     BUILDINGS, KIND_COUNT, KINDS, SHIELD_END_POINTS, GameState, PlayerState,
+                     colour_bonus_points, goods_points_per_tile, knowledge_end_points,
+                     placeable_mask, bonus_tile_count, border_post_distances,
+                     border_post_stage, border_post_tiles_left, shields_held)
 from ..rules import die_distance as distance
 
 ROUNDS = 25  # 5 phases of 5 rounds: every player has 25 turns
@@ -79,6 +79,15 @@ class Weights:
     buy_workers: float = 1.0           # monastery 28: silver turns into workers on demand
     geese_later: float = 0.5           # an open space of the geese's pasture: share filled
     post_reach: float = 12.0           # border posts: tiles a chain may still need and count
+    tribute: float = 1.0               # a shield's silver at each phase end still to come
+    # What a shield's effect is worth over a whole game (by number; index 0 unused), held
+    # from the start; shields whose worth follows from the position (8 mines, 10 end
+    # monasteries, 14 and 15 a tile each phase end) are valued apart, 13 doubles the rest.
+    shields: tuple = field(default=(
+        0.0, 6.0, 3.0, 1.0, 2.0, 5.0, 4.0, 5.0, 0.0, 4.0, 0.0, 2.0, 8.0, 0.0, 0.0, 0.0,
+        5.0, 8.0, 4.0))
+    shield_tile: float = 4.0           # shields 14 / 15: a tile placed at a phase end
+    tribute_reserve: float = 1.5       # a silver kept for the coming tribute, per shield
     knowledge: tuple = field(default=(
         0.0, 2.5, 0.0, 3.0, 2.5, 2.0, 3.0, 3.0, 3.0, 3.0, 3.0, 3.0, 2.5, 2.0, 3.0,
         0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0))
@@ -237,6 +246,9 @@ class Evaluator:
             v += self._module_tiles(p, f)
             if state.config.has_module("border_posts"):
                 v += self._border_posts(state, p, seat, t)
+            held = shields_held(state, seat)
+            if held:
+                v += self._shields(state, p, held, f, phase_ends)
         storage_value = 0.0
         for k in p.storage:
             if k >= 0:
@@ -299,6 +311,29 @@ class Evaluator:
                     points += colour_bonus_points(state.n, 3 - left)
             v += (points * _Tables._feasible(w, t, missing)
                   * (1 - missing / w.post_reach))
+        return v
+
+    def _shields(self, state: GameState, p: PlayerState, held: tuple[int, ...], f: float,
+                 phase_ends: int) -> float:
+        """Shields held: their end points (doubled by 13) less the tribute still to pay,
+        and what their effects bring in the turns left."""
+        w = self.w
+        v = sum(SHIELD_END_POINTS[n] for n in held) * (2 if 13 in held else 1)
+        v -= len(held) * phase_ends * w.tribute
+        # Silver (and with shield 3 workers) kept for the coming tribute: without it a
+        # shield is lost at the phase end.
+        payable = p.silver + (p.workers if 3 in held else 0)
+        v += min(payable, len(held)) * w.tribute_reserve * f
+        for n in held:
+            v += w.shields[n] * f
+        if 2 in held:
+            v += w.shields[2] * f * (state.n - 2)  # more opponents, more gains
+        if 8 in held:
+            v += p.colour_count[MINE] * phase_ends * w.mine_silver
+        if 10 in held:
+            rs = state.rs
+            v += knowledge_end_points(p, rs.knowledge_15_points, rs.knowledge_26_points)
+        v += w.shield_tile * phase_ends * ((14 in held) + (15 in held))
         return v
 
     def _money(self, s: int, wk: int, silver_value: float, worker_value: float) -> float:

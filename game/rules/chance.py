@@ -322,9 +322,9 @@ def _apply_start_goods(state: Position, outcome: Any, events: list | None) -> No
             events.append(ev.StartGoodsDealt(seat, tuple(mine)))
     state.phase = 0
     state.round = 0
-    # A seat controller may set up its own material first (it then moves on to 'phase').
-    state.chance = next((c.setup_chance for c in state.hooks.controllers.values()
-                         if c.setup_chance), "phase")
+    # Modules and a seat controller may set up their own material first (each then
+    # moves on with Hooks.after_setup, the last to 'phase').
+    state.chance = state.hooks.after_setup(None)
 
 
 def _apply_phase(state: Position, outcome: Any, events: list | None) -> None:

@@ -281,7 +281,7 @@ def _apply_setup(state: Position, outcome: Any, events: list | None) -> None:
     if events is not None:
         events.append(ev.ChateaumaTilePlaced(c.seat, left, space, KIND_NAMES[KIND_CASTLE], False,
                                              "setup", 0, -1))
-    state.chance = "phase"
+    state.chance = state.hooks.after_setup("chateauma_setup")
 
 
 def _reveal(c: Chateauma, card: int, events: list | None) -> None:
@@ -554,7 +554,7 @@ def _complete_cards(state: Position, events: list | None) -> list[int]:
         if events is not None:
             events.append(ev.ChateaumaCardCompleted(c.seat, card.id, slot, points))
         score(state, c.seat, points, "area_cards", events)
-        for completed in state.hooks.card_completed:
+        for completed in state.hooks.card_completed:  # a module's card symbols
             completed(state, c.seat, card.id, events)
         for i, code in enumerate(tiles):
             k = kind_of(code)

@@ -71,8 +71,10 @@ _TAKE_FREE = FREE_CHANGE_MONASTERY[USE_TAKE]
 _DEPOT_SPACES = max(len(d["slots"]) for d in load_json("depots.json")["depots"])
 _TAKE = [[[("take", die, depot, slot) for slot in range(_DEPOT_SPACES)]
           for depot in range(7)] for die in range(4)]        # [die][depot][slot]
+# A module may let a storage grow beyond its 3 spaces (Module.storage_room), up to this.
+MOST_STORAGE = 40
 _PLACE = [[[("place", die, j, space) for space in range(SPACES)]
-           for j in range(START["storage_spaces"])] for die in range(4)]  # [die][storage][space]
+           for j in range(MOST_STORAGE)] for die in range(4)]  # [die][storage][space]
 _SELL = [[("sell", die, goods) for goods in range(7)] for die in range(4)]  # [die][goods]
 _WORKERS = [("workers", die) for die in range(4)]
 
@@ -94,6 +96,7 @@ _REACH = _per_cost_row(lambda row: tuple(tuple(n for n in range(1, 7) if row[n] 
                                          for w in range(_MOST_WORKERS + 1)))
 _REACH_BITS = _per_cost_row(lambda row: tuple(sum(1 << n for n in range(1, 7) if row[n] <= w)
                                               for w in range(_MOST_WORKERS + 1)))
+_ALL_SPACES = (1 << SPACES) - 1
 _EVERY_NUMBER = (1, 2, 3, 4, 5, 6)  # a castle's action: any number, no workers
 _number_spaces_of: dict[Board, tuple[int, ...]] = {}  # boards compare by identity
 
@@ -148,7 +151,9 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
     rule a module adds (p.place_rule)."""
     board = p.board
     colour = KIND_COLOUR[kind]
-    mask = p.frontier & board.colour_mask[colour] if colour != ANY_COLOUR else p.frontier
+    # A lift of the adjacency rule (a module's, p.anywhere): any empty space.
+    reach = ~p.occupied & _ALL_SPACES if p.anywhere else p.frontier
+    mask = reach & board.colour_mask[colour] if colour != ANY_COLOUR else reach
     b = KIND_BUILDING[kind]
     if b >= 0 and mask and not p.knowledge & 2:
         area_of = board.area_of
@@ -480,6 +485,11 @@ def store_tile(state: Position, seat: int, kind: int, depot: int, slot: int,
             storage[j] = kind
             _stored_event(seat, kind, depot, slot, j, paid, events)
             return
+    if len(storage) < MOST_STORAGE and any(room(state, seat)
+                                           for room in state.hooks.storage_room):
+        storage.append(kind)
+        _stored_event(seat, kind, depot, slot, len(storage) - 1, paid, events)
+        return
     state.frames.append(Frame(DISCARD, seat, (kind, depot, slot, paid)))
 
 
@@ -638,9 +648,7 @@ def building_effect(state: Position, seat: int, b: int, events: list | None) -> 
             if events is not None:
                 events.append(ev.EffectLapsed(seat, "warehouse"))
     elif b == BOARDING_HOUSE:
-        p.workers += 4
-        if events is not None:
-            events.append(ev.WorkersTaken(seat, 4, "boarding_house"))
+        gain_workers(state, seat, 4, "boarding_house", events)
     elif b == BANK:
         p.silver += 2
         if events is not None:
@@ -676,14 +684,27 @@ def sell_goods(state: Position, seat: int, goods: int, events: list | None) -> N
     if events is not None:
         events.append(ev.GoodsSold(seat, goods, count))
     silver = 1 + (p.knowledge >> 3 & 1)
+    workers = p.knowledge >> 4 & 1
+    points = count * goods_points_per_tile(state.n)
+    for change in state.hooks.sale:
+        silver, workers, points = change(state, seat, count, silver, workers, points)
     p.silver += silver
     if events is not None:
         events.append(ev.SilverTaken(seat, silver, "sale"))
-    if p.knowledge >> 4 & 1:
-        p.workers += 1
-        if events is not None:
-            events.append(ev.WorkersTaken(seat, 1, "sale"))
-    score(state, seat, count * goods_points_per_tile(state.n), "goods", events)
+    if workers:
+        gain_workers(state, seat, workers, "sale", events)
+    score(state, seat, points, "goods", events)
+
+
+def gain_workers(state: Position, seat: int, amount: int, reason: str | None,
+                 events: list | None) -> None:
+    """Seat takes workers from the supply: every gain passes here, so a module sees each
+    one (Module.workers_gained). reason None: the caller's own event tells of it."""
+    state.players[seat].workers += amount
+    if events is not None and reason is not None:
+        events.append(ev.WorkersTaken(seat, amount, reason))
+    for gained in state.hooks.workers_gained:
+        gained(state, seat, amount, events)
 
 
 def _apply_sell(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
@@ -709,9 +730,7 @@ def _apply_workers(state: Position, frame: Frame, action: tuple, events: list | 
         if events is not None:
             events.append(ev.DieUsed(frame.player, die, state.white, 0))
     amount = 4 if p.knowledge >> 14 & 1 else 2
-    p.workers += amount
-    if events is not None:
-        events.append(ev.WorkersTaken(frame.player, amount, "die"))
+    gain_workers(state, frame.player, amount, "die", events)
     if p.knowledge >> 13 & 1:
         p.silver += 1
         if events is not None:
@@ -859,6 +878,8 @@ def start_turn(state: Position, seat: int, events: list | None) -> None:
     state.frames.append(Frame(TURN, seat))
     if events is not None:
         events.append(ev.TurnStarted(seat))
+    for started in state.hooks.turn_started:
+        started(state, seat, events)
 
 
 def end_turn(state: Position, seat: int, events: list | None) -> None:
@@ -882,17 +903,19 @@ def end_phase(state: Position, events: list | None) -> None:
 
 
 def _step_mines(state: Position, events: list | None) -> None:
-    """Mines pay a silver each (and a worker with monastery 2)."""
+    """Mines pay a silver each (and a worker with monastery 2; a module may change
+    both, Module.mine_income)."""
     for seat, p in enumerate(state.players):
         mines = p.colour_count[MINE]
         if mines:
-            p.silver += mines
+            silver, workers = mines, mines if p.knowledge >> 2 & 1 else 0
+            for change in state.hooks.mine_income:
+                silver, workers = change(state, seat, mines, silver, workers)
+            p.silver += silver
             if events is not None:
-                events.append(ev.SilverTaken(seat, mines, "mines"))
-            if p.knowledge >> 2 & 1:
-                p.workers += mines
-                if events is not None:
-                    events.append(ev.WorkersTaken(seat, mines, "mines"))
+                events.append(ev.SilverTaken(seat, silver, "mines"))
+            if workers:
+                gain_workers(state, seat, workers, "mines", events)
 
 
 def _step_next_phase(state: Position, events: list | None) -> None:

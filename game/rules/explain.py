@@ -156,7 +156,7 @@ def _space_reason(state: Position, p, j: int, space: int) -> str | None:
     if board.colour[space] != KIND_COLOUR[kind] and KIND_COLOUR[kind] != ANY_COLOUR:
         return (f"a {COLOURS[KIND_COLOUR[kind]]} tile ({KIND_NAMES[kind]}) cannot go on "
                 f"{board.describe_space(space)}")
-    if not p.frontier >> space & 1:
+    if not p.frontier >> space & 1 and not p.anywhere:
         return f"space {space} is not next to a tile already in your estate"
     b = KIND_BUILDING[kind]
     if b >= 0 and p.city_buildings[board.area_of[space]] >> b & 1 and not p.has(1):

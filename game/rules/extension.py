@@ -105,6 +105,10 @@ class Module:
     # those asked during the phase or game end's steps.
     effect_frames: tuple[str, ...] = ()
     step_frames: tuple[str, ...] = ()
+    # The chance step it needs once the start goods are dealt, before the first phase
+    # (registered in CHANCE_SAMPLE / CHANCE_APPLY; its apply moves on with
+    # Hooks.after_setup): its components dealt at random (the shields).
+    setup_chance: str | None = None
     # Steps a module adds: slot name -> step ids (registered in STEPS).
     phase_end_steps: dict[str, tuple[str, ...]] = {}
     game_end_steps: dict[str, tuple[str, ...]] = {}
@@ -207,10 +211,37 @@ class Module:
         monastery 26 counts them with the colour bonus tiles."""
         return 0
 
+    def turn_started(self, state: "Position", seat: int, events: list | None) -> None:
+        """A player's turn begins (their turn decision is on the stack)."""
+
+    def workers_gained(self, state: "Position", seat: int, amount: int,
+                       events: list | None) -> None:
+        """After seat gained workers, by whatever means (engine.gain_workers, through which
+        every gain passes)."""
+
+    def storage_room(self, state: "Position", seat: int) -> bool:
+        """Whether seat's storage grows by a space when a tile arrives and every space is
+        taken (instead of the discard decision); at most engine.MOST_STORAGE spaces."""
+        return False
+
+    def mine_income(self, state: "Position", seat: int, mines: int, silver: int,
+                    workers: int) -> tuple[int, int]:
+        """The silver and workers seat's `mines` pay at the phase end, given what the
+        base game (and the modules before) pay; chained."""
+        return silver, workers
+
+    def sale(self, state: "Position", seat: int, count: int, silver: int, workers: int,
+             points: int) -> tuple[int, int, int]:
+        """The silver, workers and points a sale of `count` goods tiles of one type gives
+        seat, given what the base game (and the modules before) give; chained. Only the
+        live sale asks: a module that changes the points adds the difference in
+        recompute."""
+        return silver, workers, points
+
     def card_completed(self, state: "Position", seat: int, card: int,
                        events: list | None) -> None:
-        """After a seat controller completed one of its cards (Châteauma's area card
-        `card`, scored and cleared): modules whose symbols some cards show act on it."""
+        """A seat controller's area card `card` was completed (Châteauma's card
+        symbols)."""
 
     # --- accounting ---
     def tiles_held(self, state: "Position") -> list[int]:
@@ -305,9 +336,23 @@ class Hooks:
     area_size: tuple[Callable, ...]
     bonus_value: tuple[Callable, ...]
     bonus_tiles: tuple[Callable, ...]
-    card_completed: tuple[Callable, ...]
     black_depot_tiles: tuple[Callable, ...]
     phase_setup: tuple[Callable, ...]
+    turn_started: tuple[Callable, ...]
+    workers_gained: tuple[Callable, ...]
+    storage_room: tuple[Callable, ...]
+    mine_income: tuple[Callable, ...]
+    sale: tuple[Callable, ...]
+    card_completed: tuple[Callable, ...]
+    # The setup chance steps after the start goods, modules' first, then the seat
+    # controller's; then the first phase.
+    setup_chances: tuple[str, ...]
+
+    def after_setup(self, step: str | None) -> str:
+        """The chance step after setup step `step` (None: after the start goods)."""
+        steps = self.setup_chances
+        at = 0 if step is None else steps.index(step) + 1
+        return steps[at] if at < len(steps) else "phase"
 
     def place_rule(self) -> Callable | None:
         """The modules' placement filters as one, for PlayerState.place_rule."""
@@ -386,8 +431,11 @@ def hooks_for(config: GameConfig) -> Hooks:
         board_deal=deals[0] if deals else BoardDeal(tuple(config.offered_boards())),
         ranking=using("ranking"), area_size=using("area_size"),
         bonus_value=using("bonus_value"), bonus_tiles=using("bonus_tiles"),
-        card_completed=using("card_completed"), black_depot_tiles=using("black_depot_tiles"),
-        phase_setup=using("phase_setup"))
+        black_depot_tiles=using("black_depot_tiles"), phase_setup=using("phase_setup"),
+        turn_started=using("turn_started"), workers_gained=using("workers_gained"),
+        storage_room=using("storage_room"), mine_income=using("mine_income"),
+        sale=using("sale"), card_completed=using("card_completed"),
+        setup_chances=tuple(m.setup_chance for m in sequenced if m.setup_chance))
 
 
 def board_deal(config: GameConfig) -> BoardDeal:

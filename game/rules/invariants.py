@@ -18,7 +18,7 @@ from .config import START
 from functools import cache
 
 from .config import GameConfig
-from .engine import cached_legal_actions
+from .engine import MOST_STORAGE, cached_legal_actions
 from .extension import STEPS
 from .state import Position, StateError
 from .tiles import (ANY_COLOUR, BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES,
@@ -101,7 +101,7 @@ def _first_violation(s: Position) -> str | None:
     automa = config.chateauma_seat
     if not _int(s.phase, -1, 4) or not _int(s.round, 0, 4):
         return f"phase {s.phase!r}, round {s.round!r} (phases 0-4, rounds 0-4, -1 = setup)"
-    steps = CHANCE_STEPS + (AUTOMA_STEPS if config.chateauma else ())
+    steps = CHANCE_STEPS + (AUTOMA_STEPS if config.chateauma else ()) + s.hooks.setup_chances
     if s.chance is not None and s.chance not in steps:
         return f"unknown chance step {s.chance!r}"
     if type(s.terminal) is not bool or type(s.bought) is not bool:
@@ -141,7 +141,12 @@ def _frames_violation(s: Position, automa: int) -> str | None:
         return f"unknown phase-end steps {s.steps!r}"
     if s.steps and s.chance is None and not s.terminal:
         # A phase or game end waits on decisions its steps asked for.
-        if not frames or any(f.kind not in s.hooks.step_frames for f in frames):
+        # A step's decision may lead to a placement's effect decisions on top of it (a
+        # tile placed at a phase end).
+        step_frames = s.hooks.step_frames
+        if not frames or any(
+                f.kind not in step_frames and f.kind not in EFFECT_DECISIONS
+                and f.kind not in s.hooks.effect_frames for f in frames):
             return "the phase end waits with no decision of its own pending"
         return None
     if s.terminal:
@@ -199,7 +204,10 @@ def _player_violation(s: Position, seat: int, p, automa: int) -> str | None:
         return f"sold goods {p.sold[1:]!r}"
     if seat != automa and p.goods_types_held > 3:
         return "more than three goods types held"
-    if not _ints(p.storage, START["storage_spaces"], -1, KIND_COUNT - 1):
+    spaces = START["storage_spaces"]
+    if s.hooks.storage_room and spaces < len(p.storage) <= MOST_STORAGE:
+        spaces = len(p.storage)  # a module lets it grow
+    if not _ints(p.storage, spaces, -1, KIND_COUNT - 1):
         return f"storage {p.storage!r} (3 spaces)"
     if not _ints(p.dice, 2, 0, 6) or not all(type(u) is bool for u in p.used) or len(p.used) != 2:
         return f"dice {p.dice!r}, used {p.used!r}"

@@ -17,7 +17,7 @@ from .engine import board_neighbours
 from .extension import CHANCE_JSON
 from .invariants import check_state
 from .state import Frame, IllegalAction, PlayerState, Position, StateError
-from .tiles import KIND_NAMES, kind_from_name
+from .tiles import KIND_KNOWLEDGE, KIND_NAMES, kind_from_name
 
 FORMAT = "castles-of-burgundy-state"
 VERSION = 1
@@ -71,7 +71,19 @@ def _player_to_dict(p: PlayerState) -> dict:
         "bonus_tiles": [list(b) for b in p.bonus_tiles],
         "track": [p.track_pos, p.track_stamp],
         "live_knowledge": p.live_knowledge,
+        # Only where a module changes them: the adjacency rule lifted, monasteries
+        # borrowed from another player (shields 18 and 6).
+        **({"anywhere": True} if p.anywhere else {}),
+        **({"knowledge": p.knowledge} if p.knowledge != _placed_knowledge(p) else {}),
     }
+
+
+def _placed_knowledge(p: PlayerState) -> int:
+    bits = 0
+    for _, k, _ in p.placements:
+        if KIND_KNOWLEDGE[k]:
+            bits |= 1 << KIND_KNOWLEDGE[k]
+    return bits
 
 
 def _player_from_dict(d: dict) -> PlayerState:
@@ -93,6 +105,11 @@ def _player_from_dict(d: dict) -> PlayerState:
     p.bonus_tiles = [tuple(b) for b in d["bonus_tiles"]]
     p.track_pos, p.track_stamp = d["track"]
     p.live_knowledge = d["live_knowledge"]
+    p.anywhere = d.get("anywhere", False) is True
+    if "knowledge" in d:
+        if type(d["knowledge"]) is not int or d["knowledge"] < 0:
+            raise ValueError("knowledge is a set of monastery bits")
+        p.knowledge = d["knowledge"] | p.knowledge
     return p
 
 

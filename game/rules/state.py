@@ -35,7 +35,7 @@ class PlayerState:
     __slots__ = ("board", "estate", "occupied", "frontier", "placements", "colour_count",
                  "city_buildings", "storage", "goods", "sold", "silver", "workers", "dice",
                  "used", "knowledge", "score", "breakdown", "bonus_tiles", "track_pos",
-                 "track_stamp", "live_knowledge", "place_rule")
+                 "track_stamp", "live_knowledge", "place_rule", "anywhere")
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board
@@ -62,6 +62,7 @@ class PlayerState:
         self.track_stamp = 0              # higher = further up in a stack
         self.live_knowledge = 0           # yucata: end-game monastery points credited so far
         self.place_rule: Any = None       # a module's filter on placements (extension.py)
+        self.anywhere = False             # a module lifts the adjacency rule (shield 18)
 
     def copy(self) -> "PlayerState":
         c = PlayerState.__new__(PlayerState)
@@ -87,6 +88,7 @@ class PlayerState:
         c.track_stamp = self.track_stamp
         c.live_knowledge = self.live_knowledge
         c.place_rule = self.place_rule
+        c.anywhere = self.anywhere
         return c
 
     def set_board(self, board: Board) -> None:

@@ -44,6 +44,7 @@ KINDS = (
     "white_castle", "white_castle_glossary",
     "border_posts",
     "inns", "inn_payment", "black_depot_monastery",
+    "shield_turn", "shield_castle", "shield_use", "shield_tribute",
 )
 # The modules' moments: castle connection's pool and retrieval, tiles2's bought workers
 # and its decisions. Their rules are written apart from the client, so these positions
@@ -175,6 +176,11 @@ SPECS = {
                          in s.legal_actions(), rules="alea2019", modules=("inns",)),
     "black_depot_monastery": _Spec(PEOPLE, _fresh_turn, rules="original",
                                    modules=("black_depot_monasteries",)),
+    # The shields module: a pair that takes a shield, the castle for it, a held shield's
+    # own choices (16), and the tribute at a phase end.
+    **{kind: _Spec(PEOPLE, _fresh_turn, modules=("shields",))
+       for kind in ("shield_turn", "shield_castle", "shield_use")},
+    "shield_tribute": _Spec(PEOPLE, _decision("tribute"), modules=("shields",)),
 }
 
 
@@ -399,6 +405,56 @@ def _crane_count(t: Table) -> None:
     hand_made(t, "crane_count", [("crane_count", b) for b in range(8)])
 
 
+def _shield_pair(t: Table) -> None:
+    """Both dice show the number of a depot that holds a shield."""
+    state = t.scene.state
+    depot = next(d for d in range(1, 7) if state.ext["shields"].depots[d - 1])
+    state.players[state.current_player].dice = [depot, depot]
+    state._legal = None
+    t.scene._resync()
+    t.scene.narrowing = None
+    t.stack.update(0)
+
+
+def _shield_castle(t: Table) -> None:
+    """A second castle and a shield already held: the new shield's castle is a choice."""
+    from game.rules.modules import shields
+    state = t.scene.state
+    seat = state.current_player
+    p = state.players[seat]
+    space = next(s for s in p.board.castle_spaces if p.estate[s] < 0)
+    from game.rules.tiles import CASTLE, KIND_CASTLE
+    p.lay_tile(space, state.bags[CASTLE].pop(state.bags[CASTLE].index(KIND_CASTLE)), 0)
+    h = state.ext["shields"]
+    held = next(n for n in (18, 17, 16, 15, 14, 13) if all(n not in d for d in h.depots))
+    start = next(s for s in range(37) if p.estate[s] == KIND_CASTLE and s != space)
+    state.ext["shields"] = h._replace(castles=shields._per_seat(h.castles, seat,
+                                                                ((start, held),)))
+    _shield_pair(t)
+    depot = next(d for d in range(1, 7) if state.ext["shields"].depots[d - 1])
+    t.scene.click_shield(depot, 0)
+    t.stack.update(0)
+
+
+def _shield_use(t: Table) -> None:
+    """Shield 16 held: a click on it lists the die changes."""
+    from game.rules.modules import shields
+    from game.rules.tiles import KIND_CASTLE
+    state = t.scene.state
+    seat = state.current_player
+    p = state.players[seat]
+    h = state.ext["shields"]
+    state.ext["shields"] = h._replace(
+        depots=tuple(tuple(n for n in d if n != 16) for d in h.depots),
+        castles=shields._per_seat(h.castles, seat, ((p.estate.index(KIND_CASTLE), 16),)))
+    state._legal = None
+    t.scene._resync()
+    t.scene.narrowing = None
+    t.stack.update(0)
+    t.scene.use_shield(16)
+    t.stack.update(0)
+
+
 def _module_glossary(t: Table) -> None:
     """The glossary on the modules' entries (the search matches in both languages)."""
     _glossary(t)
@@ -431,7 +487,9 @@ _arrange = {"die_chosen": _choose_die, "worker_stepper": _step_value, "buy": _bu
             "module_turn": _module_turn, "crane": _crane, "geese": _geese,
             "crane_count": _crane_count, "module_glossary": _module_glossary,
             "white_castle_glossary": _white_castle_glossary,
-            "inns": _inn_buy, "inn_payment": _inn_payment}
+            "inns": _inn_buy, "inn_payment": _inn_payment,
+            "shield_turn": _shield_pair, "shield_castle": _shield_castle,
+            "shield_use": _shield_use}
 
 
 def _check(t: Table) -> None:
@@ -486,6 +544,15 @@ def _check(t: Table) -> None:
         assert scene.view.castle_pool == 2
     elif kind in ("crane", "geese", "crane_count"):
         assert scene.can_act() and n.decision == kind and scene.choice_buttons
+    elif kind == "shield_turn":
+        assert scene.can_act() and n.has("shield")
+        assert any(s.kind == "shield" for s in scene.spots())
+    elif kind in ("shield_castle", "shield_tribute"):
+        decision = {"shield_castle": "shield_castle", "shield_tribute": "tribute"}[kind]
+        assert scene.can_act() and n.decision == decision and scene.choice_buttons
+    elif kind == "shield_use":
+        assert scene.can_act() and scene.options and scene.choice_buttons
+        assert all(a[0] == "set_die" for a in scene.options)
     elif kind == "module_glossary":
         assert isinstance(top, GlossaryScene) and top.query == "27"
     elif kind == "white_castle":

@@ -334,4 +334,6 @@ SCREENS: dict[str, Callable] = {
     "table_border_posts": _at("border_posts"),
     "table_inns": _at("inns"), "table_inn_payment": _at("inn_payment"),
     "table_black_depot_monastery": _at("black_depot_monastery"),
+    "table_shields": _at("shield_turn"), "table_shield_castle": _at("shield_castle"),
+    "table_shield_use": _at("shield_use"), "table_shield_tribute": _at("shield_tribute"),
 }

@@ -106,3 +106,100 @@ def test_a_modules_black_depot_tile_takes_a_drawn_ones_space_and_its_setup_runs(
 def test_without_modules_no_phase_setup_hook_runs():
     hooks = hooks_for(GameConfig())
     assert hooks.black_depot_tiles == () and hooks.phase_setup == ()
+
+
+# --- the plug points the shields module added, exercised by a module of the test's own ---
+
+class Recorder(Module):
+    """Sees every worker gain and turn start; doubles mine silver, takes a sale's worker,
+    lets storage grow."""
+    id = "recorder"
+
+    def __init__(self, config, form, param):
+        super().__init__(config, form, param)
+        self.gains: list[tuple[int, int]] = []
+        self.turns: list[int] = []
+
+    def workers_gained(self, state, seat, amount, events):
+        self.gains.append((seat, amount))
+
+    def turn_started(self, state, seat, events):
+        self.turns.append(seat)
+
+    def mine_income(self, state, seat, mines, silver, workers):
+        return silver * 2, workers
+
+    def sale(self, state, seat, count, silver, workers, points):
+        return silver, workers + 1, points + 1
+
+    def storage_room(self, state, seat):
+        return True
+
+
+def _recording(state):
+    m = Recorder(state.config, "se", None)
+    state.hooks = replace(state.hooks, modules=state.hooks.modules + (m,),
+                          workers_gained=(m.workers_gained,), turn_started=(m.turn_started,),
+                          mine_income=(m.mine_income,), sale=(m.sale,),
+                          storage_room=(m.storage_room,))
+    state._legal = None
+    return m
+
+
+def test_every_worker_gain_passes_one_function_a_module_sees():
+    from .builders import game, give, monasteries, set_goods
+    s = game()
+    m = _recording(s)
+    seat = s.current_player
+    monasteries(s, 4)
+    set_goods(s, {2: 1})
+    s.apply(("workers", 0))
+    s.apply(("sell", 1, 2))
+    assert m.gains == [(seat, 2), (seat, 2)]  # the die action; the sale's (1 + the test's 1)
+    s.apply(("end",))
+    assert m.turns == [s.current_player]
+
+
+def test_mine_income_and_a_sale_are_chained_through_the_modules():
+    from .builders import at_last_turn, build, game, set_goods
+    s = game()
+    _recording(s)
+    build(s, 24, "mine", seat=1)
+    silver = s.players[1].silver
+    at_last_turn(s, 0)
+    s.apply(("end",))
+    assert s.players[1].silver == silver + 2
+
+
+def test_a_storage_may_grow_where_a_module_says_so():
+    from .builders import game, store
+    s = game(dice=[(1, 1), (1, 1)])
+    _recording(s)
+    store(s, "bank", "bank", "bank")
+    slot = next(i for i, k in enumerate(s.depots[0]) if k >= 0)
+    s.apply(("take", 0, 1, slot))
+    assert s.decision == "turn" and len(s.players[s.current_player].storage) == 4
+
+
+def test_lifting_the_adjacency_rule_widens_the_placements():
+    from game.rules.engine import placeable_mask
+    from game.rules.tiles import kind_from_name
+    from .builders import game
+    s = game()
+    p = s.players[s.current_player]
+    mine = kind_from_name("mine")
+    near = placeable_mask(p, mine)
+    p.anywhere = True
+    wide = placeable_mask(p, mine)
+    assert near and wide & near == near and wide != near
+    assert all(p.board.colour[sp] == 1 and p.estate[sp] < 0
+               for sp in range(37) if wide >> sp & 1)
+
+
+def test_setup_chance_steps_run_in_order_then_the_first_phase():
+    hooks = hooks_for(GameConfig(modules=("shields",), chateauma="medium"))
+    assert hooks.setup_chances == ("shields_deal", "chateauma_setup")
+    assert hooks.after_setup(None) == "shields_deal"
+    assert hooks.after_setup("shields_deal") == "chateauma_setup"
+    assert hooks.after_setup("chateauma_setup") == "phase"
+    assert hooks_for(GameConfig()).after_setup(None) == "phase"

@@ -91,7 +91,7 @@ def connected_to_castle(p, kind: int, mask: int) -> int:
     """The place rule: of the spaces in `mask`, those where `kind` joins a castle (new
     castles are exempt, CC-3)."""
     colour = KIND_COLOUR[kind]
-    if colour == CASTLE:
+    if colour == CASTLE or p.anywhere:  # P-CC-1: a lift of adjacency (shield 18) lifts it too
         return mask
     if colour == ANY_COLOUR:
         # A tile of any colour (an inn) links as the colour of the space it goes on

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 from .. import chateauma as _chateauma  # noqa: F401  (its bonuses are registered first)
 from .. import events as ev
 from ..events import EVENT_TYPES
-from ..engine import DECLINE, building_effect, score
+from ..engine import DECLINE, building_effect, gain_workers, score
 from ..actions import allow_action, register_action
 from ..extension import (APPLY, BUILDING_EFFECTS, CHATEAUMA_BONUS, EFFECTS, LEGAL, STEPS,
                          Module, register)
@@ -144,9 +144,9 @@ def _apply_buy_workers(state, frame: Frame, action: tuple, events: list | None) 
     state.frames.append(frame)  # buying answers no decision; the frame stays
     p = state.players[frame.player]
     p.silver -= WORKERS_PRICE
-    p.workers += WORKERS_BOUGHT
     if events is not None:
         events.append(WorkersBought(frame.player, WORKERS_PRICE, WORKERS_BOUGHT))
+    gain_workers(state, frame.player, WORKERS_BOUGHT, None, events)
 
 
 # --- the crane ----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from ..art import palette, pieces
 from ..layout import Canvas
 from ..ui import theme
 from . import geometry as g
+from .shields_view import paint_depot_shields
 from .paint import BLACK_FILL, BOARD_EDGE, BOARD_FILL, DEPOT_FILL, FELT, blit_at, circle, text
 from .view import COLOURS, TableView, face_of, track_space
 
@@ -43,6 +44,7 @@ def paint_board(canvas: Canvas, view: TableView, colours: list[int],
         paint_board_tiles(canvas, view.border_posts, len(view.players))
     if view.inn_stack is not None:
         _paint_inn_stack(canvas, view.inn_stack)
+    paint_depot_shields(canvas, view.depot_shields, view.automa_shields)
     _paint_strip(canvas, view, colours, names)
 
 

@@ -24,6 +24,7 @@ from ..ui.widgets import Button, IconButton
 from . import geometry as g
 from .interaction import ANY_TIME, Narrowing, choice_icon
 from .log import choice_label
+from .shields_view import SHIELD_ACTIONS
 from .paint import fit_text, text
 
 if TYPE_CHECKING:
@@ -31,7 +32,9 @@ if TYPE_CHECKING:
 
 # Decisions answered from a list of options rather than by clicks on the table.
 LISTED = ("discard", "ship", "keep_goods", "pick", "warehouse", "board", "start_castle",
-          "crane", "geese", "crane_count")
+          "crane", "geese", "crane_count",
+          "shield_castle", "tribute", "shield_tile", "shield_goods", "shield_storage",
+          "shield_or_monastery")
 # Choices shown with a building's or an animal's icon beside their words.
 ICON_CHOICES = ("crane", "geese", "crane_count")
 # Up to UNPAGED options are listed at once; more are listed PAGE_SIZE to a page.
@@ -213,7 +216,12 @@ class ChoiceBox:
         box = g.CHOICE
         canvas.fill_rect(box, palette.PARCHMENT, radius=16)
         canvas.fill_rect(box, theme.PANEL_EDGE, radius=16, width=3)
-        key = "table.choose.payment" if self.scene.options else f"table.choose.{n.decision}"
+        options = self.scene.options
+        if options:
+            key = ("table.choose.shield" if options[0][0] in SHIELD_ACTIONS
+                   else "table.choose.payment")
+        else:
+            key = f"table.choose.{n.decision}"
         heading = i18n.tr(key)
         font = canvas.font(theme.FONT_MIN)
         lines = wrap_text(heading, font, canvas.length(box.w - 30))

@@ -16,6 +16,7 @@ from . import geometry as g
 from .board_view import player_colour
 from .paint import (BOARD_EDGE, BOARD_FILL, FELT, GOLD, blit_at, circle, fit_text, text,
                     tile_back)
+from .shields_view import paint_castle_shields
 from .view import COLOURS, FACE_DOWN, ChateaumaView, PlayerView, face_of
 
 REGION = g.REGION
@@ -35,6 +36,8 @@ def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
     if colours:
         tiles = [] if preview else [face_of(t, pv.rules) for t in pv.estate]
         paint_estate(canvas, g.ESTATE_CENTRE, g.ESTATE_HEX, colours, dice, tiles)
+        if not preview:
+            paint_castle_shields(canvas, pv.shields)
     else:
         text(canvas, i18n.tr("table.no_board"), g.ESTATE_CENTRE, 28, palette.INK_LIGHT,
              "center")

@@ -24,6 +24,7 @@ from .board_view import player_colour
 from .estate_view import paint_estate, tile_image
 from .paint import (BOARD_EDGE, BOARD_FILL, FELT, GOLD, Layer, blit_at, fit_text, hex_outline,
                     text, tile_back)
+from .shields_view import paint_castle_shields
 from .tips import Spot
 from .view import PlayerView, face_of
 
@@ -73,6 +74,7 @@ def paint_miniature(canvas: Canvas, pv: PlayerView, centre, size: float) -> None
     elif pv.colours:
         paint_estate(canvas, centre, size, pv.colours, pv.dice_numbers,
                      [face_of(t, pv.rules) for t in pv.estate])
+        paint_castle_shields(canvas, pv.shields, centre, size)
     else:  # no board chosen yet: the estate's outline, empty
         for i in range(37):
             hex_outline(canvas, g.estate_space_centre(i, centre, size), size * 0.9,

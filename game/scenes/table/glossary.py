@@ -99,6 +99,12 @@ def entries(config: GameConfig) -> list[Entry]:
     for entry in config.modules:
         mid = split_module(entry)[0]
         found.append(Entry(module_name(entry), _paragraphs(module_about(mid, rules))))
+        if mid == "shields":  # each shield's effect, and the tribute
+            from .shields_view import shield_name, shield_tip
+            found.append(Entry(module_name(entry) + ": " + i18n.tr("category.shields"),
+                               _paragraphs(i18n.tr("glossary.shields.tribute"))))
+            found += [Entry(shield_name(n), _paragraphs(shield_tip(n)))
+                      for n in range(1, 19)]
     if config.chateauma is not None:
         found.append(Entry("Châteauma", _paragraphs(
             i18n.tr("setup.chateauma.tip"),

@@ -381,7 +381,9 @@ class Narrowing:
         if kind < 0 or self.decision not in ("turn", "castle", "white_castle", "city_hall"):
             return "table.msg.not_possible"
         colour = KIND_COLOUR[kind]
-        spaces = p.frontier if colour == ANY_COLOUR else p.frontier & p.board.colour_mask[colour]
+        # shield 18: any empty space
+        reach = ~p.occupied & ((1 << len(p.estate)) - 1) if p.anywhere else p.frontier
+        spaces = reach if colour == ANY_COLOUR else reach & p.board.colour_mask[colour]
         if not spaces:
             return "table.msg.no_space_colour"
         unruled = p.copy()  # the same estate without a module's placement rule

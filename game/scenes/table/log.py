@@ -129,7 +129,9 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
 # The modules' events, each worded by `_describe_module`.
 MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopied",
                  "GeeseScored", "CraneCounted", "MarkerOnTop", "WhiteDieAction",
-                 "BorderPostsConnected", "BorderPostTileTaken", "InnPutOut", "InnBought")
+                 "BorderPostsConnected", "BorderPostTileTaken", "InnPutOut", "InnBought",
+                 "ShieldsDealt", "ShieldTaken", "ShieldPlaced", "TributePaid",
+                 "StorageShrunk", "ShieldTile", "DieSet", "ShieldEffect")
 
 
 def building_label(building: Any, lang: str | None = None) -> str:
@@ -172,6 +174,31 @@ def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
         return tn("log.inn_put_out", e.stack, count=e.stack)
     if kind == "InnBought":
         return t("log.inn_bought", who=who)
+    if kind == "ShieldsDealt":
+        return t("log.shields_dealt", shields=", ".join(str(n) for d in e.depots for n in d))
+    if kind == "ShieldTaken":
+        if e.by == "chateauma":
+            return t("log.shield_taken_chateauma", who=who, depot=e.depot)
+        return t("log.shield_taken", who=who, shield=e.shield, depot=e.depot)
+    if kind == "ShieldPlaced":
+        if e.replaced:
+            return t("log.shield_replaced", who=who, shield=e.shield, old=e.replaced)
+        return t("log.shield_placed", who=who, shield=e.shield)
+    if kind == "TributePaid":
+        line = t("log.tribute", who=who, silver=e.silver, workers=e.workers)
+        if e.lost:
+            line += " " + t("log.tribute_lost", shields=", ".join(map(str, e.lost)))
+        return line
+    if kind == "StorageShrunk":
+        return t("log.storage_shrunk", who=who)
+    if kind == "ShieldTile":
+        return t("log.shield_tile", who=who, shield=e.shield)
+    if kind == "DieSet":
+        return t("log.die_set", who=who, die=e.die + 1, value=e.value)
+    if kind == "ShieldEffect":
+        if e.what == "name":
+            return t("log.shield_named", who=who, seat="ABCD"[e.value])
+        return tn("log.shield_points", e.value, who=who, shield=e.shield, points=e.value)
     raise KeyError(f"no words for the module event {kind}")
 
 
@@ -285,6 +312,10 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
         return t(f"act.{op}", building=building_label(action[1], lang))
     if op == "geese":
         return t("act.geese", species=species_label(action[1], 2, lang))
+    from .shields_view import describe as shield_words  # the shields module's actions
+    words = shield_words(action, state, lang)
+    if words is not None:
+        return words
     return rules.action_text(action)
 
 

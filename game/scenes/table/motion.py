@@ -79,6 +79,9 @@ class Flight(Move):
 class Handlers:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
+        # A depot space the next tile placed straight into the duchy leaves (shields 14
+        # and 15), or None.
+        self.from_depot: tuple[int, int] | None = None
 
     def table(self) -> dict[str, Any]:
         """A handler for every event type the rules define."""
@@ -150,9 +153,18 @@ class Handlers:
 
     on_TilePurchased = on_TileTaken
 
+    def on_ShieldTile(self, e) -> None:
+        """Shields 14 and 15: the tile placed next flies from this depot space."""
+        self.from_depot = (e.depot, e.slot)
+
     def on_TilePlaced(self, e) -> Animation:
-        start = self.scene.storage_pos(e.player, e.storage)
         end = self.scene.space_pos(e.player, e.space)
+        from_depot = self.from_depot
+        if e.storage < 0 and from_depot is not None:  # straight from a depot
+            self.from_depot = None
+            return self._fly("tile", e.tile, self.scene.depot_pos(*from_depot), end,
+                             g.ESTATE_HEX * 0.95, ("depot", *from_depot), sound=synth.TILE)
+        start = self.scene.storage_pos(e.player, e.storage)
         return self._fly("tile", e.tile, start, end, g.ESTATE_HEX * 0.95,
                          ("storage", e.player, e.storage), sound=synth.TILE)
 

@@ -40,6 +40,7 @@ from .interaction import Narrowing, Outcome
 from .log import GameLog, MoveTakenBack, describe_action
 from .log_panel import LogPanel
 # The choice box's measures, named here too for the tests that page through it.
+from . import shields_view
 from .buttons_panel import LISTED, PAGE_SIZE, UNPAGED, ActionButtons, ChoiceBox  # noqa: F401
 from .dice_panel import DicePanel
 from .motion import Handlers
@@ -506,6 +507,24 @@ class TableScene(Scene):
         if self.can_act():
             self._apply(self.narrowing.buy_inn())
 
+    def _legal_now(self) -> list[tuple]:
+        return self.narrowing.legal if self.can_act() and self.narrowing is not None else []
+
+    def click_shield(self, depot: int, slot: int) -> None:
+        """The shields module: take a shield from a depot (a pair, or shield 11)."""
+        if self.can_act() and ("shield", depot, slot) in self.narrowing.legal:
+            self._play(("shield", depot, slot))
+
+    def use_shield(self, number: int) -> None:
+        """A click on one's own shield 6 or 16 lists what it may do now."""
+        if not self.can_act() or not self._own_estate():
+            return
+        options = shields_view.shield_options(self.narrowing.legal, number)
+        if options:
+            self.options = options
+            self._build_choices()
+            self.message = ("table.msg.shield", {})
+
     def buy_workers(self) -> None:
         """Monastery tile 28: 1 silver for 2 workers."""
         if self.can_act():
@@ -645,6 +664,10 @@ class TableScene(Scene):
             self.retrieve()
         elif kind == "inn_stack":
             self.buy_inn()
+        elif kind == "shield":
+            self.click_shield(*key)
+        elif kind == "castle_shield":
+            self.use_shield(key)
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
@@ -700,11 +723,13 @@ class TableScene(Scene):
         view, rules = self.view, self.rules
         spots: list[Spot] = []
         spots += self.estates.spots()
+        spots += shields_view.board_spots(view, self._legal_now)
         spots += self.board.spots()
         pv = view.players[self.shown_seat]
         if pv.cm is not None:
             spots += chateauma_spots(pv, rules, self.view.white)
         elif pv.colours:
+            spots += shields_view.estate_spots(pv, self._legal_now)
             for s in range(37):
                 spots.append(Spot("space", s, g.estate_space_centre(s), g.ESTATE_HEX * 0.86,
                                   lambda s=s, p=pv: space_tip(p.colours[s], p.dice_numbers[s],
@@ -830,6 +855,8 @@ class TableScene(Scene):
         # thinks.
         ring = palette.mix(GOLD, (255, 255, 255), 0.2)
         self.board.draw_highlights(canvas, n, h, ring)
+        own = self.view.players[self.shown_seat].shields if self._own_estate() else {}
+        shields_view.paint_rings(canvas, self.view.depot_shields, own, n.legal, ring)
         if self._own_estate():
             for s in h.spaces:
                 hex_outline(canvas, g.estate_space_centre(s), g.ESTATE_HEX * 0.95 + 2, ring, 5)

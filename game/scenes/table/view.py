@@ -142,6 +142,8 @@ class PlayerView:
     track_pos: int = 0
     track_stamp: int = 0
     knowledge: list[int] = field(default_factory=list)
+    # Shields on the castles (the shields module): estate space -> shield number.
+    shields: dict[int, int] = field(default_factory=dict)
     cm: ChateaumaView | None = None          # Châteauma's seat only
     rules: str = "special"                   # the rule set: what monastery tiles show
     version: int = 0
@@ -210,6 +212,10 @@ class TableView:
     border_posts: BorderPostsView | None = None
     # Inns on the inn stack beside the black depot (inns), or None when not played.
     inn_stack: int | None = None
+    # The shields module: the shields on depots 1-6, and Châteauma's (face down), or None
+    # when the module is not played.
+    depot_shields: list[list[int]] | None = None
+    automa_shields: list[int] = field(default_factory=list)
 
     @classmethod
     def from_state(cls, state: Any) -> TableView:
@@ -268,6 +274,12 @@ class TableView:
             view.border_posts = _border_posts(state)
         if state.config.has_module("inns") and "inns" in state.ext:
             view.inn_stack = state.ext["inns"].stack + waiting_on_stack
+        shields = state.ext.get("shields")
+        if shields is not None:
+            view.depot_shields = [list(d) for d in shields.depots]
+            view.automa_shields = list(shields.automa)
+            for seat, pairs in enumerate(shields.castles):
+                view.players[seat].shields = dict(pairs)
         return view
 
     def track_order(self) -> list[int]:
@@ -360,19 +372,26 @@ class TableView:
         if 0 <= slot < len(row):
             row[slot] = None
 
+    def _stored(self, seat: int, j: int, tile: str | None) -> None:
+        storage = self.players[seat].storage
+        while len(storage) <= j:  # a storage that grows (shield 4)
+            storage.append(None)
+        storage[j] = tile
+
     def _on_TileTaken(self, e) -> None:
         self._take_from_board(e.depot, e.slot)
-        self.players[e.player].storage[e.storage] = e.tile
+        self._stored(e.player, e.storage, e.tile)
 
     def _on_TilePurchased(self, e) -> None:
         self._on_TileTaken(e)
 
     def _on_TileDiscarded(self, e) -> None:
-        self.players[e.player].storage[e.storage] = None
+        self._stored(e.player, e.storage, None)
 
     def _on_TilePlaced(self, e) -> None:
         p = self.players[e.player]
-        p.storage[e.storage] = None
+        if e.storage >= 0:  # -1: straight from a depot (shields 14 and 15)
+            p.storage[e.storage] = None
         p.estate[e.space] = e.tile
         face = face_of(e.tile)
         if face is not None and face.knowledge and face.knowledge not in p.knowledge:
@@ -531,3 +550,32 @@ class TableView:
         if cm is not None:
             cm.cards = [e.card, 0]
             cm.card_tiles = [cm.card_tiles[1], []]
+
+    # --- the shields module ----------------------------------------------------------------
+
+    def _on_ShieldsDealt(self, e) -> None:
+        self.depot_shields = [list(d) for d in e.depots]
+
+    def _on_ShieldTaken(self, e) -> None:
+        if self.depot_shields is not None and e.shield in self.depot_shields[e.depot - 1]:
+            self.depot_shields[e.depot - 1].remove(e.shield)
+        if e.by == "chateauma":
+            self.automa_shields.append(e.shield)
+
+    def _on_ShieldPlaced(self, e) -> None:
+        self.players[e.player].shields[e.space] = e.shield
+
+    def _on_TributePaid(self, e) -> None:
+        p = self.players[e.player]
+        p.silver = max(0, p.silver - e.silver)
+        p.workers = max(0, p.workers - e.workers)
+        p.shields = {space: n for space, n in p.shields.items() if n not in e.lost}
+
+    def _on_StorageShrunk(self, e) -> None:
+        self.players[e.player].storage = list(e.storage)
+
+    def _on_ShieldTile(self, e) -> None:
+        self._take_from_board(e.depot, e.slot)
+
+    def _on_DieSet(self, e) -> None:
+        self.players[e.player].dice[e.die] = e.value

@@ -1,0 +1,170 @@
+"""The shields module at the table: the shields drawn on the depots and the castles with
+their numbers and tooltips in both languages, a click on a depot's shield taking it, a
+click on one's own shield 16 listing its choices, the castle and tribute decisions as
+listed choices, the view following the shields' events, and their log lines."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from client_events import click
+from positions import table_at
+
+from game.rules.modules import shields as rules_shields
+from game.scenes import i18n
+from game.scenes.table.glossary import entries
+from game.scenes.table.motion import Handlers
+from game.scenes.table.log import choice_label, describe_action, describe_event
+from game.scenes.table.shields_view import (SHIELD_ICONS, shield_image, shield_tip,
+                                            depot_shield_centre)
+from game.rules.events import TilePlaced
+from game.scenes.table.view import TableView
+
+LANGUAGES = ("en", "de")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_shield_has_an_icon_and_a_tooltip_in_both_languages(lang):
+    i18n.set_language(lang)
+    try:
+        for n in range(1, 19):
+            tip = shield_tip(n)
+            assert tip.startswith(("Shield", "Schild")) and str(n) in tip
+            assert str(rules_shields.END_VP[n]) in tip
+            assert "shield.effect" not in tip
+            assert shield_image(n, 40).get_height() > 30 and SHIELD_ICONS[n]
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_depot_shields_are_drawn_from_the_state_and_a_click_takes_one(data_root):
+    t = table_at("shield_turn", data_root)
+    scene = t.scene
+    assert scene.view.depot_shields == [list(d) for d in scene.state.ext["shields"].depots]
+    take = next(a for a in scene.narrowing.legal if a[0] == "shield")
+    spot = next(s for s in scene.spots() if s.kind == "shield" and s.key == take[1:])
+    assert "Click" in spot.tooltip_text()
+    row = scene.view.depot_shields[take[1] - 1]
+    click(t.stack, depot_shield_centre(take[1], take[2], len(row)))
+    t.stack.update(1 / 60)
+    state = scene.state
+    assert any(state.ext["shields"].castles)
+    assert TableView.from_state(state).players[state.current_player].shields == \
+        scene.view.players[state.current_player].shields
+
+
+def test_the_castle_choice_and_a_shield_replaced(data_root):
+    t = table_at("shield_castle", data_root)
+    scene = t.scene
+    labels = [choice_label(b.action, scene.state) for b in scene.choice_buttons]
+    assert labels[0].startswith("Onto the free castle")
+    assert labels[-1].startswith("Replace shield")
+    click(t.stack, scene.choice_buttons[-1].rect.center)  # replace the held shield
+    t.stack.update(1 / 60)
+    seat = scene.state.current_player
+    assert scene.view.players[seat].shields == dict(scene.state.ext["shields"].castles[seat])
+
+
+def test_shield_16_lists_its_die_changes_and_one_is_played(data_root):
+    t = table_at("shield_use", data_root)
+    scene = t.scene
+    spot = next(s for s in scene.spots() if s.kind == "castle_shield" and s.key == 16)
+    assert "Click to use" in spot.tooltip_text()
+    scene.cancel()
+    assert not scene.options
+    click(t.stack, spot.centre)  # the click lists them again
+    t.stack.update(1 / 60)
+    assert scene.options and scene.choice_buttons
+    action = scene.choice_buttons[0].action
+    assert action[0] == "set_die"
+    click(t.stack, scene.choice_buttons[0].rect.center)
+    t.stack.update(1 / 60)
+    seat = scene.state.current_player
+    assert scene.state.players[seat].dice[action[1]] == action[2]
+    assert scene.view.players[seat].dice[action[1]] == action[2]
+
+
+def test_the_tribute_is_a_listed_choice_with_a_prompt(data_root):
+    t = table_at("shield_tribute", data_root)
+    scene = t.scene
+    assert scene._prompt().startswith(scene.names[scene.state.current_player])
+    assert "tribute" in scene._prompt()
+    asked = sum(f.kind == "tribute" for f in scene.state.frames)
+    click(t.stack, scene.choice_buttons[0].rect.center)  # keep all that can be paid for
+    t.stack.update(1 / 60)
+    assert sum(f.kind == "tribute" for f in scene.state.frames) == asked - 1
+    view = TableView.from_state(scene.state)
+    for seat, pv in enumerate(view.players):
+        assert pv.shields == scene.view.players[seat].shields
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_shield_action_and_event_in_words(data_root, lang):
+    state = table_at("shield_turn", data_root).scene.state
+    seat = state.current_player
+    take = next(a for a in state.legal_actions() if a[0] == "shield")
+    for action in (take, ("shield_castle", 18), ("tribute", (3, 9), 1), ("tribute", (), 0),
+                   ("tribute", (4,), 0), ("shield_goods", 2), ("prefer", "shield"),
+                   ("prefer", "monastery"), ("name", 1), ("set_die", 0, 6)):
+        text = describe_action(action, state, lang)
+        assert text and not text.startswith(action[0]) and "{" not in text, (lang, action)
+    names = ("Anna", "Bernhard")
+    events = (rules_shields.ShieldsDealt(((1,), (2,), (3,), (4,), (5,), (6,))),
+              rules_shields.ShieldTaken(seat, 4, 4, "dice"),
+              rules_shields.ShieldTaken(1, 4, 4, "chateauma"),
+              rules_shields.ShieldPlaced(seat, 4, 18, 0),
+              rules_shields.ShieldPlaced(seat, 4, 18, 9),
+              rules_shields.TributePaid(seat, (4,), 1, 0, (9,)),
+              rules_shields.StorageShrunk(seat, ("mine", None, None)),
+              rules_shields.DieSet(seat, 0, 6),
+              rules_shields.ShieldEffect(seat, 6, "name", 1),
+              rules_shields.ShieldTile(seat, 14, 3, 0),
+              rules_shields.ShieldEffect(seat, 1, "animals", 3))
+    lines = [describe_event(e, names, lang) for e in events]
+    assert all(lines) and all("{" not in line and "log." not in line for line in lines), lines
+
+
+def test_the_view_follows_the_shields_events(data_root):
+    view = table_at("shield_turn", data_root).scene.view
+    view.apply(rules_shields.ShieldsDealt(((1,), (2,), (3,), (4,), (5,), (6,))))
+    view.apply(rules_shields.ShieldTaken(0, 4, 4, "dice"))
+    view.apply(rules_shields.ShieldPlaced(0, 4, 18, 0))
+    assert view.depot_shields[3] == [] and view.players[0].shields == {18: 4}
+    view.apply(rules_shields.ShieldTaken(1, 5, 5, "chateauma"))
+    assert view.automa_shields == [5]
+    silver = view.players[0].silver
+    view.apply(rules_shields.TributePaid(0, (), 0, 0, (4,)))
+    assert view.players[0].shields == {} and view.players[0].silver == silver
+    view.apply(rules_shields.StorageShrunk(0, ("mine", None, None)))
+    assert view.players[0].storage == ["mine", None, None]
+    tile = view.depots[0][0]
+    view.apply(rules_shields.ShieldTile(0, 14, 1, 0))
+    view.apply(TilePlaced(0, tile or "mine", -1, 24))
+    assert view.depots[0][0] is None and view.players[0].storage == ["mine", None, None]
+    assert view.players[0].estate[24] == (tile or "mine")
+
+
+def test_the_glossary_lists_every_shield(data_root):
+    config = table_at("shield_turn", data_root).scene.state.config
+    titles = [e.title for e in entries(config)]
+    assert all(f"Shield {n}" in titles for n in range(1, 19))
+
+
+def test_no_shields_without_the_module(data_root):
+    t = table_at("turn", data_root)
+    assert t.scene.view.depot_shields is None
+    assert not any(s.kind in ("shield", "castle_shield") for s in t.scene.spots())
+    surface = pygame.Surface((1280, 720))
+    t.stack.draw(surface)
+
+
+def test_a_tile_placed_by_shield_14_flies_from_its_depot(data_root):
+    t = table_at("shield_turn", data_root)
+    scene = t.scene
+    h = Handlers(scene)
+    tile = next(k for row in scene.view.depots for k in row if k)
+    d, slot = next((i + 1, j) for i, row in enumerate(scene.view.depots)
+                   for j, k in enumerate(row) if k == tile)
+    assert h.on_ShieldTile(rules_shields.ShieldTile(0, 14, d, slot)) is None
+    flight = h.on_TilePlaced(TilePlaced(0, tile, -1, 24))
+    assert flight is not None and h.from_depot is None  # the next placement is plain
