@@ -1,0 +1,234 @@
+"""The modules together (MODULES.md "Combinations", "Sequences" and the cross-references in
+each module's section): white castles, border posts, inns, the 2011 black-depot monasteries
+and shields, each interaction a test named by its clause or ruling.
+
+Boards: 23 (border posts; castle spaces 0, 3, 28, 32; the chain 3 - 7 - 12 - 11 - 10 - 16 to
+space 15, which touches post P2, and 16 - 23 - 29 - 30 to 35, which touches P3) and 10 (the
+8-space building area 1, 6, 12, 15-19 of the inn tests).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rules import (GameConfig, GameState, bonus_tile_count, check_state, new_game,
+                        recompute_breakdown)
+from game.rules.config import check_modules
+from game.rules.modules import border_posts as bp
+from game.rules.modules import shields as sh
+from game.rules.modules.inns import ID as INNS, InnSupply
+from game.rules.scoring import AREA_POINTS, PHASE_BONUS, colour_bonus_points
+from game.rules.state import Frame
+
+from .builders import (at_last_turn, build, give, kind, me, monasteries, of_type, phase_outcome,
+                       points, refused, roll_outcome, set_depot, set_dice, settle, store)
+from .chateauma_builders import automa, fill_card, set_card
+from .test_invariants import check_game
+
+TO_P2 = ((7, "monastery1"), (12, "market"), (11, "church"), (10, "cow2"), (16, "ship"))
+TO_P3 = ((23, "ship"), (29, "ship"), (30, "monastery2"))
+BUILDING_8 = (1, 6, 12, 15, 16, 17, 18, 19)   # board 10
+W = 3                                           # the white die's action
+
+
+def combo(modules, players: int = 2, rules: str = "special", board: str = "23",
+          castle: int = 3, white: int = 1, dice=(1, 2), deal=None, depots=None,
+          chateauma: str | None = None) -> GameState:
+    """A free-mode game with `modules`, every human on `board` with the start castle on
+    `castle`, at the first turn of phase A (seat 0 to move)."""
+    config = GameConfig(players=players, rules=rules, board_mode="free",
+                        modules=tuple(sorted(modules)), chateauma=chateauma)
+    s = new_game(config)
+    s.apply_chance(0)
+    while s.decision in ("board", "start_castle"):
+        want = ("board", board) if s.decision == "board" else ("start_castle", castle)
+        assert want in s.legal_actions(), want
+        s.apply(want)
+    s.apply_chance(tuple([1, 2, 3] * config.deciders))
+    if s.chance == sh.DEAL_STEP:
+        if deal is None:
+            n = config.players + bool(chateauma)
+            deal = {2: ((1,), (2,), (3,), (4,), (5,), (6,)),
+                    3: ((1,), (4, 8), (3,), (5, 10), (9,), (6, 12)),
+                    4: ((1, 7), (4, 8), (3, 9), (5, 10), (2, 11), (6, 12))}[n]
+            if chateauma:
+                deal = tuple(tuple(13 if x == 2 else x for x in d) for d in deal)
+        s.apply_chance(deal)
+    if chateauma:
+        s.apply_chance((4, 1, (), ()))
+    s.apply_chance(phase_outcome(s, depots))
+    s.apply_chance(roll_outcome(white, [dice] * config.deciders))
+    assert s.decision == "turn"
+    return s
+
+
+def give_shield(s: GameState, seat: int, shield: int, space: int = 3) -> None:
+    """Seat holds `shield` on its castle at `space`."""
+    h = sh.held(s)
+    depots = tuple(tuple(n for n in d if n != shield) for d in h.depots)
+    pairs = dict(h.castles[seat])
+    pairs[space] = shield
+    s.ext[sh.ID] = h._replace(depots=depots, castles=sh._per_seat(
+        h.castles, seat, tuple(sorted(pairs.items()))))
+    sh._changed(s, seat, None)
+    s._legal = None
+
+
+def turn_of(s: GameState, seat: int) -> None:
+    s.frames = [Frame("turn", seat)]
+    s._legal = None
+
+
+def lay(s: GameState, seat: int, tiles, phase: int = 0) -> None:
+    for space, name in tiles:
+        build(s, space, name, seat=seat, phase=phase)
+
+
+def place(s: GameState, name: str, space: int, die: int = 0) -> list:
+    """The current player places `name` from storage space 0 on `space` with `die` turned
+    to the space's number."""
+    p = me(s)
+    store(s, name)
+    p.frontier |= 1 << space
+    dice = list(p.dice)
+    dice[die] = p.board.die[space]
+    set_dice(s, *dice)
+    p.used[die] = False
+    return s.apply(("place", die, 0, space))
+
+
+def unexplained(s: GameState) -> list[dict[str, int]]:
+    """Per seat, the breakdown rebuilt from the placements less the live score: tiles laid
+    by the scenario (no points) differ from the start; a placement played adds the same to
+    both, so the difference stays."""
+    out = []
+    for seat in range(s.n):
+        derived = recompute_breakdown(s, seat)
+        running = s.score_breakdown(seat)
+        out.append({k: v for k in derived.keys() | running.keys()
+                    if (v := derived.get(k, 0) - running.get(k, 0))})
+    return out
+
+
+def roundtrip(s: GameState) -> GameState:
+    settle(s)
+    check_state(s)
+    text = s.to_json()
+    restored = GameState.from_json(text)
+    assert restored.to_json() == text
+    assert restored.legal_actions() == s.legal_actions()
+    return restored
+
+
+def border_points(events: list, seat: int | None = None) -> int:
+    return points(events, bp.REASON, seat)
+
+
+def build_inn(s: GameState, space: int, seat: int | None = None, phase: int = 0) -> None:
+    """An inn laid earlier, out of the box."""
+    build(s, space, "inn", seat=seat, phase=phase)
+    held = s.ext[INNS]
+    s.ext[INNS] = held._replace(box=held.box - 1)
+
+
+def with_inns(s: GameState, inns: int) -> None:
+    held = s.ext[INNS]
+    s.ext[INNS] = InnSupply(inns, held.stack + held.box - inns)
+    s._legal = None
+
+
+# --- P-IN-4: an inn and shield 17 ------------------------------------------------------------
+
+def test_p_in_4_an_8_area_with_an_inn_completed_by_shield_17s_holder_scores_55():
+    s = combo(("inns", "shields"), board="10")
+    give_shield(s, 0, 17)
+    s.phase = 4
+    build(s, 8, "bank", phase=4)
+    build_inn(s, 1, phase=4)
+    for space, name in zip(BUILDING_8[1:-1], ("warehouse", "watchtower", "church", "market",
+                                              "boarding_house", "city_hall")):
+        build(s, space, name, phase=4)
+    monasteries(s, 1)  # a second bank in the city
+    before = unexplained(s)
+    events = place(s, "bank", 19)
+    assert points(events, "areas") == AREA_POINTS[10] == 55
+    assert points(events, "phase_bonus") == PHASE_BONUS[4]
+    assert unexplained(s) == before
+    assert unexplained(roundtrip(s)) == before
+
+
+def test_p_in_4_shield_17_without_an_inn_and_an_inn_without_shield_17_one_size_each():
+    s = combo(("inns", "shields"), board="10")
+    give_shield(s, 0, 17)
+    build(s, 2, "cow2")
+    events = place(s, "sheep2", 7)
+    assert points(events, "areas") == AREA_POINTS[3]  # S17 alone: AP(2 + 1)
+    turn_of(s, 1)
+    lay(s, 1, ((2, "cow2"), (7, "cow2"), (9, "sheep2"), (10, "sheep2")))
+    build_inn(s, 4, seat=1)
+    before = unexplained(s)
+    events = place(s, "pig2", 11)
+    assert points(events, "areas") == AREA_POINTS[5]  # the inn alone: AP(4 + 1)
+    assert unexplained(s) == before
+
+
+# --- BDM-4 and shield 17 ------------------------------------------------------------------------
+
+def test_bdm_4_and_shield_17_never_meet_no_rule_set_offers_both():
+    """The 2011 monasteries are the original rules' only, shields are not offered there:
+    the cap of 8 never meets shield 17 (docs/rules-decisions.md gives the reading if it
+    did)."""
+    for rules in ("special", "alea2019", "original"):
+        with pytest.raises(ValueError):
+            check_modules(rules, ("black_depot_monasteries", "shields"), "basic", False)
+
+
+# --- P-BP-3: border-post bonus tiles with shield 7 and monastery 26 -------------------------
+
+def _to_third_post(s: GameState, seat: int) -> None:
+    """Seat scored its first connection in phase A and lacks only space 35 for the third."""
+    lay(s, seat, TO_P2 + ((15, "bank"),) + TO_P3)
+    stages = list(s.ext[bp.ID].stage)
+    stages[seat] = bp.FIRST
+    s.ext[bp.ID] = bp.Posts(tuple(stages), s.ext[bp.ID].awards + (bp.Award(seat, bp.FIRST, 0, 0),))
+
+
+def test_p_bp_3_shield_7_doubles_the_border_post_tile_taken_while_held():
+    s = combo(("border_posts", "shields"))
+    give_shield(s, 0, 7)
+    _to_third_post(s, 0)
+    s.phase = 3
+    before = unexplained(s)
+    events = place(s, "cow2", 35)
+    large = colour_bonus_points(2, 1)
+    assert border_points(events) == PHASE_BONUS[3]
+    assert points(events, "bonus_tiles") == 2 * large
+    assert of_type(events, "BorderPostTileTaken")[0].points == 2 * large
+    assert unexplained(s) == before
+    assert unexplained(roundtrip(s)) == before
+
+
+def test_p_bp_3_in_alea_2019_there_is_no_tile_shield_7_doubles_nothing():
+    s = combo(("border_posts", "shields"), rules="alea2019")
+    give_shield(s, 0, 7)
+    _to_third_post(s, 0)
+    s.phase = 3
+    before = unexplained(s)
+    events = place(s, "cow2", 35)
+    assert border_points(events) == PHASE_BONUS[3] + colour_bonus_points(2, 1)
+    assert points(events, "bonus_tiles") == 0
+    assert bonus_tile_count(s, 0) == 0
+    assert unexplained(s) == before
+
+
+def test_p_bp_3_monastery_26_counts_the_border_post_tile_and_shield_7_does_not_double_it():
+    s = combo(("border_posts", "shields"))
+    give_shield(s, 0, 7)
+    _to_third_post(s, 0)
+    place(s, "cow2", 35)
+    assert bonus_tile_count(s, 0) == 1
+    from game.rules.scoring import knowledge_end_points
+    p = s.players[0]
+    without = knowledge_end_points(p, 0, 3, bonus_tile_count(s, 0))
+    p.knowledge |= 1 << 26
+    assert knowledge_end_points(p, 0, 3, bonus_tile_count(s, 0)) - without == 3
