@@ -35,7 +35,8 @@ def combo(modules, players: int = 2, rules: str = "special", board: str = "23",
           castle: int = 3, white: int = 1, dice=(1, 2), deal=None, depots=None,
           chateauma: str | None = None) -> GameState:
     """A free-mode game with `modules`, every human on `board` with the start castle on
-    `castle`, at the first turn of phase A (seat 0 to move)."""
+    `castle`, at the first turn of phase A (seat 0 to move). Board 23 comes with the border
+    posts only: the white castles' and shields' scenarios on it play with the posts too."""
     config = GameConfig(players=players, rules=rules, board_mode="free",
                         modules=tuple(sorted(modules)), chateauma=chateauma)
     s = new_game(config)
@@ -232,3 +233,206 @@ def test_p_bp_3_monastery_26_counts_the_border_post_tile_and_shield_7_does_not_d
     without = knowledge_end_points(p, 0, 3, bonus_tile_count(s, 0))
     p.knowledge |= 1 << 26
     assert knowledge_end_points(p, 0, 3, bonus_tile_count(s, 0)) - without == 3
+
+
+# --- BP-2 with shield 18: separate groups ---------------------------------------------------
+
+def test_bp_2_with_shield_18_separate_groups_do_not_connect_and_joining_them_scores():
+    s = combo(("border_posts", "shields"))
+    give_shield(s, 0, 18)
+    lay(s, 0, ((7, "monastery1"),))
+    store(s, "bank")
+    set_dice(s, me(s).board.die[15], 2)
+    assert ("place", 0, 0, 15) in s.legal_actions()  # not next to the estate: shield 18
+    events = s.apply(("place", 0, 0, 15))
+    assert border_points(events) == 0 and bp.stage_of(s, 0) == 0
+    lay(s, 0, ((12, "market"), (11, "church"), (10, "cow2")))
+    s.phase = 1
+    before = unexplained(s)
+    events = place(s, "ship", 16, die=1)
+    assert border_points(events) == PHASE_BONUS[1]
+    assert bp.stage_of(s, 0) == bp.FIRST
+    assert unexplained(s) == before
+
+
+# --- BP-6 / BP-8: placements by shields 14 and 15 and by a white castle's action -------------
+
+def test_bp_6_bp_8_shield_14_at_a_phase_end_scores_the_ending_phases_value():
+    s = combo(("border_posts", "shields"))
+    give_shield(s, 1, 14)
+    lay(s, 1, TO_P2)
+    at_last_turn(s, 2)
+    set_depot(s, 4, ["bank", None])
+    give(s, seat=1, silver=1)
+    before = unexplained(s)
+    s.apply(("end",))
+    assert s.decision == "shield_tile" and s.current_player == 1
+    events = s.apply(("shield_tile", 4, 0, 15))
+    assert border_points(events, 1) == PHASE_BONUS[2]  # phase C is ending
+    assert of_type(events, "BorderPostsConnected") == [bp.BorderPostsConnected(1, bp.FIRST, 6)]
+    assert unexplained(s) == before
+
+
+def test_bp_6_bp_8_shield_15_from_the_black_depot_too():
+    s = combo(("border_posts", "shields"))
+    give_shield(s, 1, 15)
+    lay(s, 1, TO_P2)
+    at_last_turn(s, 3)
+    s.black = [kind("bank")] + s.black[1:]
+    give(s, seat=1, silver=1)
+    before = unexplained(s)
+    s.apply(("end",))
+    assert s.decision == "shield_tile"
+    events = s.apply(("shield_tile", 0, 0, 15))
+    assert border_points(events, 1) == PHASE_BONUS[3]
+    assert unexplained(s) == before
+
+
+def test_bp_6_a_white_castles_action_placing_a_tile_checks_the_posts():
+    s = combo(("border_posts", "white_castles"))
+    lay(s, 0, ((7, "monastery1"), (11, "church"), (10, "cow2"), (16, "ship")))
+    p = me(s)
+    s.white = p.board.die[15]
+    p.frontier |= 1 << 15
+    store(s, "white_castle", "bank")
+    set_dice(s, p.board.die[12], 2)
+    before = unexplained(s)
+    events = s.apply(("place", 0, 0, 12))
+    assert s.decision == "white_castle" and border_points(events) == 0
+    events = s.apply(("place", W, 1, 15))
+    assert border_points(events) == PHASE_BONUS[0]
+    assert unexplained(s) == before
+
+
+# --- IN-7: an inn fills its space for the border posts -------------------------------------------
+
+def test_in_7_an_inn_on_a_posts_space_connects_it():
+    s = combo(("border_posts", "inns"))
+    lay(s, 0, TO_P2)
+    with_inns(s, 1)
+    before = unexplained(s)
+    events = place(s, "inn", 15)
+    assert border_points(events) == PHASE_BONUS[0]
+    assert unexplained(s) == before
+
+
+# --- P-IN-1: shield 15 and the inns -----------------------------------------------------------
+
+def test_p_in_1_shield_15_may_take_an_inn_from_the_stack():
+    s = combo(("inns", "shields"), board="10")
+    give_shield(s, 1, 15)
+    with_inns(s, 2)
+    at_last_turn(s, 0)
+    give(s, seat=1, silver=1)
+    s.apply(("end",))
+    assert s.decision == "shield_tile" and s.current_player == 1
+    inns = [a for a in s.legal_actions() if a[0] == "shield_inn"]
+    assert inns and ("decline",) in s.legal_actions()
+    events = s.apply(inns[0])
+    assert s.players[1].estate[inns[0][1]] == kind("inn")
+    assert s.ext[INNS].stack == 1
+    assert of_type(events, "InnPlacedDirectly")[0].player == 1
+    assert of_type(events, "TilePlaced")
+    assert s.decision == "tribute"
+    roundtrip(s)
+
+
+def test_p_in_1_shield_15_is_asked_for_an_inn_alone_and_refused_without_one():
+    s = combo(("inns", "shields"), board="10")
+    give_shield(s, 1, 15)
+    with_inns(s, 1)
+    at_last_turn(s, 0)
+    s.black = [-1] * len(s.black)  # the black depot is empty: only the inn is there
+    give(s, seat=1, silver=1)
+    s.apply(("end",))
+    assert s.decision == "shield_tile"
+    assert {a[0] for a in s.legal_actions()} == {"shield_inn", "decline"}
+    refused(s, ("shield_inn", 36), "next to the estate")
+    s.apply(("decline",))
+    assert s.ext[INNS].stack == 1 and s.decision == "tribute"
+
+
+def test_p_in_1_shield_14_takes_no_inn():
+    s = combo(("inns", "shields"), board="10")
+    give_shield(s, 1, 14)
+    with_inns(s, 1)
+    at_last_turn(s, 0)
+    give(s, seat=1, silver=1)
+    s.apply(("end",))
+    assert not [a for a in s.legal_actions() if a[0] == "shield_inn"]
+
+
+def test_p_in_1_the_2011_monasteries_and_shield_15_never_meet():
+    """The black-depot monastery would be a black-depot tile for shield 15 (P-IN-1's reading);
+    no rule set offers both modules."""
+    for rules in ("special", "alea2019", "original"):
+        with pytest.raises(ValueError):
+            check_modules(rules, ("black_depot_monasteries", "shields"), "basic", False)
+
+
+# --- P-WC-2, WC-3: white castles and shields --------------------------------------------------
+
+def test_p_wc_2_a_white_castle_carries_no_shield():
+    s = combo(("border_posts", "shields", "white_castles"), dice=(4, 4))
+    lay(s, 0, ((7, "monastery1"), (12, "white_castle")))
+    give(s, workers=0)
+    events = s.apply(("shield", 4, 0))
+    assert of_type(events, "ShieldPlaced")[0].space == 3  # the start castle, no choice
+    assert sh.shields_of(s, 0) == (4,)
+
+
+def test_p_wc_2_shield_11_gets_no_shield_from_a_white_castle():
+    s = combo(("border_posts", "shields", "white_castles"), white=2)
+    give_shield(s, 0, 11)
+    lay(s, 0, ((7, "monastery1"),))
+    place(s, "white_castle", 12)
+    assert s.decision == "white_castle"
+    assert not [a for a in s.legal_actions() if a[0] == "shield"]
+    refused(s, ("shield", 2, 0), "shield")
+
+
+def test_wc_3_the_white_die_action_is_one_die_no_shield_even_on_a_pair():
+    s = combo(("border_posts", "shields", "white_castles"), white=2, dice=(2, 2))
+    lay(s, 0, ((7, "monastery1"),))
+    store(s, "white_castle")
+    p = me(s)
+    give(s, workers=5)
+    assert ("shield", 2, 0) in s.legal_actions()  # the pair itself may take it
+    set_dice(s, p.board.die[12], 2)
+    s.apply(("place", 0, 0, 12))
+    assert s.decision == "white_castle"
+    assert not [a for a in s.legal_actions() if a[0] == "shield"]
+    refused(s, ("shield", 2, 0))
+
+
+# --- S2 with the white castle's action and with the inns -----------------------------------------
+
+def test_s2_an_opponents_workers_through_the_white_die_give_one():
+    s = combo(("border_posts", "shields", "white_castles"), white=5)
+    give_shield(s, 1, 2)
+    lay(s, 0, ((7, "monastery1"),))
+    before = s.players[1].workers
+    place(s, "white_castle", 12)
+    assert s.decision == "white_castle"
+    s.apply(("workers", W))
+    assert s.players[1].workers == before + 1
+
+
+def test_s2_an_inn_gives_no_workers_so_nothing():
+    s = combo(("shields", "inns"), board="10")
+    give_shield(s, 1, 2)
+    with_inns(s, 1)
+    give(s, silver=2)
+    before = s.players[1].workers
+    s.apply(("buy_inn", "silver"))
+    place(s, "inn", 7)
+    assert s.players[1].workers == before
+
+
+def test_p_in_1_the_inn_from_shield_15_reads_in_both_languages():
+    from game.rules.modules.inns import InnPlacedDirectly
+    from game.scenes.table.log import describe_action, describe_event
+    s = combo(("inns", "shields"), board="10")
+    for lang, words in (("en", "inn"), ("de", "Gasthof")):
+        assert words in describe_action(("shield_inn", 6), s, lang)
+        assert words in describe_event(InnPlacedDirectly(1, 6), ("A", "B"), lang)

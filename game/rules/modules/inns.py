@@ -5,7 +5,8 @@
   inns still in the box).
 - IN-2, P-IN-1: the turn's black-depot purchase may take an inn instead of a black tile,
   with the same payments (2 silver; 2 workers where monastery 6 allows it for the black
-  depot): ('buy_inn', payment), the one purchase of the turn.
+  depot): ('buy_inn', payment), the one purchase of the turn. Shield 15's phase-end tile
+  from the black depot may be the top inn too: ('shield_inn', space) in that decision.
 - IN-3: an inn's colour is tiles.ANY_COLOUR, so it goes on an empty space of any colour next
   to the estate, with the space's die number; workers change the die, monasteries 9-11 do
   not (dice.USE_PLACE_OTHER, P-IN-2).
@@ -25,7 +26,8 @@ from typing import Callable, NamedTuple
 
 from ..actions import register_action
 from ..data import load_json
-from ..engine import CASTLE_ACTION, CITY_HALL_PLACE, TURN, black_depot_payments, store_tile
+from ..engine import (CASTLE_ACTION, CITY_HALL_PLACE, TURN, black_depot_payments, place_tile,
+                      placeable_mask, store_tile)
 from ..events import EVENT_TYPES, SilverPaid, WorkersPaid
 from ..extension import APPLY, EFFECTS, STORED, Module, register
 from ..tiles import kind_from_name
@@ -37,6 +39,10 @@ PRICE = 2                                   # silver or workers, as a black-depo
 PAYMENTS = ("silver", "workers")
 BUY = {payment: ("buy_inn", payment) for payment in PAYMENTS}
 _PURCHASE_DURING_EFFECTS = (CASTLE_ACTION, CITY_HALL_PLACE)
+# P-IN-1: shield 15 takes "a tile from the black depot" at a phase end and places it at
+# once; the inns lie beside the black depot and count as its tiles, so the top one is one
+# more choice in that decision (the shields module's frame, asked for the black depot).
+BLACK_DEPOT_TILE_FRAME, BLACK_DEPOT_SHIELD = "shield_tile", 15
 
 
 class InnPutOut(NamedTuple):
@@ -51,7 +57,15 @@ class InnBought(NamedTuple):
     storage: int       # the storage space it went to
 
 
-EVENT_TYPES.update({"InnPutOut": InnPutOut, "InnBought": InnBought})
+class InnPlacedDirectly(NamedTuple):
+    """The top inn of the stack straight into the duchy, as shield 15's black-depot tile
+    (P-IN-1); TilePlaced follows."""
+    player: int
+    space: int
+
+
+EVENT_TYPES.update({"InnPutOut": InnPutOut, "InnBought": InnBought,
+                    "InnPlacedDirectly": InnPlacedDirectly})
 
 
 class InnSupply(NamedTuple):
@@ -120,6 +134,31 @@ def _apply_buy_inn(state, frame, action: tuple, events: list | None) -> None:
     store_tile(state, seat, INN, -1, -1, ID, events)
 
 
+def _direct(state, frame) -> bool:
+    return frame.kind == BLACK_DEPOT_TILE_FRAME and frame.arg == BLACK_DEPOT_SHIELD
+
+
+def _direct_spaces(state, seat: int) -> list[int]:
+    mask = placeable_mask(state.players[seat], INN)
+    return [space for space in range(mask.bit_length()) if mask >> space & 1]
+
+
+def _apply_shield_inn(state, frame, action: tuple, events: list | None) -> None:
+    """P-IN-1: the inn off the stack onto a fitting space, no die (as shield 15's tile)."""
+    seat, space = frame.player, action[1]
+    held = _inns(state)
+    state.ext[ID] = held._replace(stack=held.stack - 1)
+    if events is not None:
+        events.append(InnPlacedDirectly(seat, space))
+    place_tile(state, seat, INN, space, -1, events)
+
+
+def _parse_shield_inn(args: list[str]) -> tuple:
+    if len(args) != 1 or not args[0].isdigit():
+        raise ValueError("shield_inn takes the space")
+    return ("shield_inn", int(args[0]))
+
+
 def _parse_buy_inn(args: list[str]) -> tuple:
     if len(args) != 1 or args[0] not in PAYMENTS:
         raise ValueError("buy_inn takes 'silver' or 'workers'")
@@ -157,12 +196,26 @@ class Inns(Module):
                 events.append(InnPutOut(held.stack))
 
     def decision_actions(self, state, frame, out: list) -> None:
-        if not _inns(state).stack or not _may_buy_in(state, frame):
+        if not _inns(state).stack:
+            return
+        if _direct(state, frame):
+            out[-1:-1] = [("shield_inn", s) for s in _direct_spaces(state, frame.player)]
+            return
+        if not _may_buy_in(state, frame):
             return
         for payment in black_depot_payments(state, state.players[frame.player]):
             out.append(BUY[payment])
 
     def explain(self, state, action: tuple) -> str | None:
+        if action[0] == "shield_inn":
+            frame = state.frames[-1] if state.frames else None
+            if frame is None or not _direct(state, frame):
+                return "an inn goes straight into the duchy only as shield 15's tile"
+            if not _inns(state).stack:
+                return "no inn lies beside the black depot"
+            if len(action) != 2 or action[1] not in _direct_spaces(state, frame.player):
+                return "the inn needs an empty space next to the estate, one per area"
+            return None
         if action[0] != "buy_inn":
             return None
         if len(action) != 2 or action[1] not in PAYMENTS:
@@ -209,6 +262,9 @@ class Inns(Module):
 
 EFFECTS["inn"] = _effect_inn
 APPLY["buy_inn"] = _apply_buy_inn
+APPLY["shield_inn"] = _apply_shield_inn
 STORED[ID] = lambda seat, kind, storage: InnBought(seat, storage)
 register_action("buy_inn", ("payment",), (TURN, CASTLE_ACTION, CITY_HALL_PLACE),
                 lambda a: f"buy_inn {a[1]}", _parse_buy_inn, ID)
+register_action("shield_inn", ("space",), (BLACK_DEPOT_TILE_FRAME,),
+                lambda a: f"shield_inn {a[1]}", _parse_shield_inn, ID)

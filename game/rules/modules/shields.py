@@ -455,7 +455,7 @@ def _step_tiles(state, events: list | None) -> None:
     asks = []
     for shield in (14, 15):
         seat = holder(state, shield)
-        if seat >= 0 and _tile_actions(state, seat, shield):
+        if seat >= 0 and _tile_offered(state, seat, shield):
             asks.append(Frame(TILE_FRAME, seat, shield))
     state.frames += reversed(asks)
 
@@ -480,6 +480,20 @@ def _tile_actions(state, seat: int, shield: int) -> list:
 
 def _legal_tile(state, frame: Frame) -> list:
     return _tile_actions(state, frame.player, frame.arg) + [DECLINE]
+
+
+def _tile_offered(state, seat: int, shield: int) -> bool:
+    """Anything to place: a depot's tile, or another module's tile that counts as one of
+    that depot (the inns for the black depot, P-IN-1, added as the decision is listed)."""
+    frame = Frame(TILE_FRAME, seat, shield)
+    out = _legal_tile(state, frame)
+    state.frames.append(frame)  # the hooks read the decision as it would stand
+    try:
+        for add in state.hooks.decision_actions:
+            add(state, frame, out)
+    finally:
+        state.frames.pop()
+    return len(out) > 1
 
 
 def _apply_tile(state, frame: Frame, action: tuple, events: list | None) -> None:

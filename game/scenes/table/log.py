@@ -131,7 +131,8 @@ MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopi
                  "GeeseScored", "CraneCounted", "MarkerOnTop", "WhiteDieAction",
                  "BorderPostsConnected", "BorderPostTileTaken", "InnPutOut", "InnBought",
                  "ShieldsDealt", "ShieldTaken", "ShieldPlaced", "TributePaid",
-                 "StorageShrunk", "ShieldTile", "DieSet", "ShieldEffect")
+                 "StorageShrunk", "ShieldTile", "DieSet", "ShieldEffect",
+                 "InnPlacedDirectly")
 
 
 def building_label(building: Any, lang: str | None = None) -> str:
@@ -174,6 +175,8 @@ def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
         return tn("log.inn_put_out", e.stack, count=e.stack)
     if kind == "InnBought":
         return t("log.inn_bought", who=who)
+    if kind == "InnPlacedDirectly":
+        return t("log.inn_placed_directly", who=who)
     if kind == "ShieldsDealt":
         return t("log.shields_dealt", shields=", ".join(str(n) for d in e.depots for n in d))
     if kind == "ShieldTaken":
@@ -281,6 +284,8 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
                  depot=depot_label(action[1], lang), paid=t(f"term.{action[3]}"))
     if op == "buy_inn":
         return t("act.buy_inn", paid=t(f"term.{action[1]}"))
+    if op == "shield_inn":
+        return t("act.shield_inn", space=action[1] + 1)
     if op == "end":
         return t("act.end")
     if op == "decline":
