@@ -48,7 +48,7 @@ def combo(modules, players: int = 2, rules: str = "special", board: str = "23",
     s.apply_chance(tuple([1, 2, 3] * config.deciders))
     if s.chance == sh.DEAL_STEP:
         if deal is None:
-            n = config.players + bool(chateauma)
+            n = config.players
             deal = {2: ((1,), (2,), (3,), (4,), (5,), (6,)),
                     3: ((1,), (4, 8), (3,), (5, 10), (9,), (6, 12)),
                     4: ((1, 7), (4, 8), (3, 9), (5, 10), (2, 11), (6, 12))}[n]
@@ -436,3 +436,76 @@ def test_p_in_1_the_inn_from_shield_15_reads_in_both_languages():
     for lang, words in (("en", "inn"), ("de", "Gasthof")):
         assert words in describe_action(("shield_inn", 6), s, lang)
         assert words in describe_event(InnPlacedDirectly(1, 6), ("A", "B"), lang)
+
+
+# --- CH-BP + CH-SH: Châteauma's border-post and shield cards side by side --------------------
+
+def test_ch_bp_ch_sh_the_card_symbols_act_independently_and_both_hooks_run():
+    from game.rules.chateauma import _complete_cards
+    s = combo(("border_posts", "shields"), players=2, chateauma="medium")
+    c = automa(s)
+    a = s.config.chateauma_seat
+    assert set(bp.CARD_SYMBOLS) == {2, 5, 8} and set(sh.AUTOMA_CARDS) == {3, 6, 9}
+    assert len(s.hooks.card_completed) == 2
+    c.discarded.append(2)  # its first border-post card, earlier (no points)
+    s.white = 1
+    s.phase = 1
+    set_card(s, 0, 5)
+    set_card(s, 1, 3)
+    fill_card(s, 0)
+    fill_card(s, 1)
+    events: list = []
+    _complete_cards(s, events)
+    assert {2, 3, 5} <= set(c.discarded)
+    assert of_type(events, "BorderPostsConnected") == [bp.BorderPostsConnected(a, bp.FIRST, 8)]
+    assert [e.player for e in of_type(events, "ShieldTaken")] == [a]
+    assert sh.held(s).automa == (1,)  # depot 1's shield (white die 1)
+    # A shield card does not count toward the border posts, nor a post card for shields.
+    set_card(s, 0, 6)
+    fill_card(s, 0)
+    events = []
+    _complete_cards(s, events)
+    assert not of_type(events, "BorderPostsConnected") and bp.stage_of(s, a) == bp.FIRST
+    assert len(sh.held(s).automa) == 2
+    set_card(s, 0, 8)
+    fill_card(s, 0)
+    events = []
+    _complete_cards(s, events)
+    assert len(sh.held(s).automa) == 2 and bp.stage_of(s, a) == bp.ALL
+
+
+# --- P-GEN-3: the phase end with shields, inns and border posts -------------------------------
+
+def test_p_gen_3_s14_s15_tribute_mines_then_the_next_phase_with_a_new_inn():
+    s = combo(("border_posts", "inns", "shields"))
+    give_shield(s, 0, 14)
+    give_shield(s, 1, 15)
+    lay(s, 0, TO_P2)
+    lay(s, 1, ((7, "monastery1"),))
+    build(s, 21, "mine", seat=1)  # mine income
+    at_last_turn(s, 1)
+    set_depot(s, 4, ["bank", None])
+    s.black = [kind("bank")] + s.black[1:]
+    give(s, seat=0, silver=1)
+    give(s, seat=1, silver=1)
+    inns_before = s.ext[INNS].stack
+    events = s.apply(("end",))
+    assert (s.decision, s.current_player) == ("shield_tile", 0)  # 14 before 15
+    events += s.apply(("shield_tile", 4, 0, 15))
+    assert (s.decision, s.current_player) == ("shield_tile", 1)
+    events += s.apply(("decline",))
+    while s.decision == "tribute":
+        events += s.apply(next(a for a in s.legal_actions() if a[1]))
+    while s.is_chance():
+        events += s.apply_chance(s.sample_chance(__import__("random").Random(1)))
+    names = [type(e).__name__ for e in events]
+
+    def first(name: str, **match) -> int:
+        return next(i for i, e in enumerate(events) if type(e).__name__ == name
+                    and all(getattr(e, k) == v for k, v in match.items()))
+    order = [first("ShieldTile", shield=14), first("BorderPostsConnected", player=0),
+             first("TributePaid"), first("SilverTaken", reason="mines"),
+             first("PhaseEnded"), first("InnPutOut")]
+    assert order == sorted(order), names
+    assert border_points(events, 0) == PHASE_BONUS[1]  # phase B is ending
+    assert s.phase == 2 and s.ext[INNS].stack == inns_before + 1
