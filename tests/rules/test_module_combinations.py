@@ -509,3 +509,47 @@ def test_p_gen_3_s14_s15_tribute_mines_then_the_next_phase_with_a_new_inn():
     assert order == sorted(order), names
     assert border_points(events, 0) == PHASE_BONUS[1]  # phase B is ending
     assert s.phase == 2 and s.ext[INNS].stack == inns_before + 1
+
+
+# --- random games with all of them at once -----------------------------------------------------
+
+ALL_AT_ONCE = [
+    ("special", ("border_posts", "inns", "shields", "tiles2", "white_castles"), "basic"),
+    ("special", ("boards_11_18", "border_posts", "castle_connection", "inns", "shields",
+                 "tiles2", "white_castles"), "random"),
+    ("alea2019", ("border_posts", "inns", "shields", "tiles2", "white_castles"), "random"),
+    ("original", ("black_depot_monasteries", "castle_connection", "tiles2", "white_castles"),
+     "random")]
+# Châteauma plays without the inns and the 2011 monasteries.
+WITH_CHATEAUMA = [
+    ("special", ("border_posts", "shields", "tiles2", "white_castles"), "basic"),
+    ("special", ("boards_11_18", "border_posts", "castle_connection", "shields", "tiles2",
+                 "white_castles"), "random"),
+    ("alea2019", ("border_posts", "shields", "tiles2", "white_castles"), "random"),
+    ("original", ("castle_connection", "tiles2", "white_castles"), "random")]
+CONFIGS = ([GameConfig(players=n, rules=r, board_mode=m, modules=mods)
+            for r, mods, m in ALL_AT_ONCE for n in (2, 3, 4)]
+           + [GameConfig(players=n, rules=r, board_mode=m, modules=mods, chateauma="medium")
+              for r, mods, m in WITH_CHATEAUMA for n in (2, 3)])
+
+
+def _id(c: GameConfig) -> str:
+    return f"{c.rules}-{len(c.modules)}m-{c.players}p" + ("-chateauma" if c.chateauma else "")
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_random_games_with_the_modules_together_hold_every_invariant(config):
+    """Invariants at every step, the JSON round trip, the replay and the rebuilt breakdown
+    equal to the live score (check_game)."""
+    check_modules(config.rules, config.modules, config.board_mode, bool(config.chateauma))
+    base = 7000 + CONFIGS.index(config) * 100
+    for seed in range(base, base + 5):
+        check_game(seed, config)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_random_games_with_the_modules_together_slow(config):
+    base = 70_000 + CONFIGS.index(config) * 1000
+    for seed in range(base, base + 120):
+        check_game(seed, config, roundtrip_every=41, check_every=1)
