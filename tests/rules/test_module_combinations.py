@@ -553,3 +553,26 @@ def test_random_games_with_the_modules_together_slow(config):
     base = 70_000 + CONFIGS.index(config) * 1000
     for seed in range(base, base + 120):
         check_game(seed, config, roundtrip_every=41, check_every=1)
+
+
+def test_bdm_4_reading_the_cap_is_on_the_monasteries_another_enlargement_adds_on_top():
+    """docs/rules-decisions.md: AP(min(8, size + monasteries) + 1) with a "one larger"
+    enlargement like shield 17's, whichever hook runs first."""
+    import dataclasses
+    from .test_module_black_depot_monasteries import bdm_game
+    from .test_module_inns import place as place_from_storage
+
+    def one_larger(state, seat, area, size, estate):
+        return size + 1
+    for first in (True, False):
+        s = bdm_game(board="7", castle=2)
+        hooks = s.hooks.area_size
+        s.hooks = dataclasses.replace(
+            s.hooks, area_size=(one_larger,) + hooks if first else hooks + (one_larger,))
+        area = (11, 12, 17, 18, 19, 24, 25)
+        build(s, 11, "black_monastery")
+        build(s, 12, "black_monastery")
+        for space, name in zip(area[2:-1], ("warehouse", "watchtower", "church", "market")):
+            build(s, space, name)
+        events = place_from_storage(s, "bank", 25)
+        assert points(events, "areas") == AREA_POINTS[9] == 45  # 7 + 2 -> 8, then 9

@@ -64,9 +64,14 @@ class BlackDepotMonasteries(Module):
             state.ext[ID] -= 1  # black_depot_tiles laid it in the black depot
 
     def area_size(self, state, seat: int, area: int, size: int, estate: list[int]) -> int:
-        """BDM-4: one larger per monastery, at most 8."""
-        count = monasteries_in(estate, state.players[seat].board.area_mask[area])
-        return max(size, min(LARGEST, size + count)) if count else size
+        """BDM-4: one larger per monastery, the area never beyond 8. The cap is on the
+        size the monasteries make of the printed area ("auch mit Klöstern nicht", X11
+        l.72), so another module's enlargement (a shield-17-like "score as one larger")
+        adds on top whichever of the two is asked first."""
+        board = state.players[seat].board
+        count = monasteries_in(estate, board.area_mask[area])
+        printed = board.area_size[area]
+        return size + max(0, min(LARGEST, printed + count) - printed) if count else size
 
     def tiles_held(self, state) -> list[int]:
         return [MONASTERY] * state.ext[ID]
