@@ -576,3 +576,31 @@ def test_bdm_4_reading_the_cap_is_on_the_monasteries_another_enlargement_adds_on
             build(s, space, name)
         events = place_from_storage(s, "bank", 25)
         assert points(events, "areas") == AREA_POINTS[9] == 45  # 7 + 2 -> 8, then 9
+
+
+# --- IN-2 with the white castle's action: an inn instead of the black-depot tile ---------------
+
+def test_in_2_the_white_castles_action_offers_an_inn_where_it_offers_the_black_depot():
+    s = combo(("border_posts", "inns", "white_castles"), white=2)
+    lay(s, 0, ((7, "monastery1"),))
+    with_inns(s, 1)
+    give(s, silver=4)
+    place(s, "white_castle", 12)
+    assert s.decision == "white_castle"
+    legal = s.legal_actions()
+    assert s.rs.purchase_during_effects  # the Special Edition
+    assert any(a[0] == "buy" for a in legal) and ("buy_inn", "silver") in legal
+    s.apply(("buy_inn", "silver"))
+    assert s.decision == "white_castle" and kind("inn") in me(s).storage
+    assert not [a for a in s.legal_actions() if a[0] in ("buy", "buy_inn")]
+
+
+def test_in_2_not_in_alea_2019_where_the_purchase_waits_for_the_turn():
+    s = combo(("border_posts", "inns", "white_castles"), rules="alea2019", white=2)
+    lay(s, 0, ((7, "monastery1"),))
+    with_inns(s, 1)
+    give(s, silver=4)
+    place(s, "white_castle", 12)
+    assert s.decision == "white_castle"
+    assert not [a for a in s.legal_actions() if a[0] in ("buy", "buy_inn")]
+    refused(s, ("buy_inn", "silver"), "purchase")

@@ -29,7 +29,7 @@ from ..data import load_json
 from ..engine import (CASTLE_ACTION, CITY_HALL_PLACE, TURN, black_depot_payments, place_tile,
                       placeable_mask, store_tile)
 from ..events import EVENT_TYPES, SilverPaid, WorkersPaid
-from ..extension import APPLY, EFFECTS, STORED, Module, register
+from ..extension import ACTION_KINDS, APPLY, EFFECTS, STORED, Module, register
 from ..tiles import kind_from_name
 
 ID = "inns"
@@ -38,7 +38,6 @@ COUNT = next(e["count"] for e in load_json("tiles.json")["module_kinds"] if e["n
 PRICE = 2                                   # silver or workers, as a black-depot tile
 PAYMENTS = ("silver", "workers")
 BUY = {payment: ("buy_inn", payment) for payment in PAYMENTS}
-_PURCHASE_DURING_EFFECTS = (CASTLE_ACTION, CITY_HALL_PLACE)
 # P-IN-1: shield 15 takes "a tile from the black depot" at a phase end and places it at
 # once; the inns lie beside the black depot and count as its tiles, so the top one is one
 # more choice in that decision (the shields module's frame, asked for the black depot).
@@ -110,8 +109,11 @@ def one_inn_per_area(p, kind: int, mask: int) -> int:
 # --- IN-2: buying an inn ---------------------------------------------------------------------
 
 def _may_buy_in(state, frame) -> bool:
-    """The decisions in which the black-depot purchase may be made."""
-    return frame.kind == TURN or (frame.kind in _PURCHASE_DURING_EFFECTS
+    """The decisions in which the black-depot purchase may be made: the turn, and where
+    the rule set allows it during effects, every decision that holds the black-depot
+    purchase (a castle's action, a city hall's placement, a module's own such as the white
+    castle's action)."""
+    return frame.kind == TURN or (frame.kind in ACTION_KINDS["buy"].decisions
                                   and state.rs.purchase_during_effects)
 
 
@@ -222,7 +224,7 @@ class Inns(Module):
             return "buy_inn takes the payment: 'silver' or 'workers'"
         frame = state.frames[-1]
         if not _may_buy_in(state, frame):
-            if frame.kind in _PURCHASE_DURING_EFFECTS:
+            if frame.kind in ACTION_KINDS["buy"].decisions:
                 return (f"in the {state.rs.name} rules the purchase comes before, between or "
                         f"after the dice")
             return f"an inn is bought as the turn's purchase, not during '{frame.kind}'"

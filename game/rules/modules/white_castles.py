@@ -150,3 +150,5 @@ for _name in (*DIE_OPS, "buy", "decline"):
     allow_action(_name, WHITE_FRAME)
 if "buy_workers" in ACTION_KINDS:
     allow_action("buy_workers", WHITE_FRAME)
+if "buy_inn" in ACTION_KINDS:  # an inn instead of the black-depot tile (IN-2)
+    allow_action("buy_inn", WHITE_FRAME)
