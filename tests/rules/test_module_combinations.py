@@ -604,3 +604,52 @@ def test_in_2_not_in_alea_2019_where_the_purchase_waits_for_the_turn():
     assert s.decision == "white_castle"
     assert not [a for a in s.legal_actions() if a[0] in ("buy", "buy_inn")]
     refused(s, ("buy_inn", "silver"), "purchase")
+
+
+# --- more: shield 14 with a white castle, shield 10 with monastery 29, shield 18 with an inn ------
+
+def test_wc_4_shield_14_placing_a_white_castle_at_a_phase_end_acts_with_the_last_white_die():
+    s = combo(("border_posts", "shields", "white_castles"), white=4)
+    give_shield(s, 1, 14)
+    lay(s, 1, ((7, "monastery1"),))
+    at_last_turn(s, 1)
+    set_depot(s, 2, ["white_castle", None])
+    give(s, seat=1, silver=1)
+    s.apply(("end",))
+    assert s.decision == "shield_tile"
+    s.apply(next(a for a in s.legal_actions() if a[:3] == ("shield_tile", 2, 0)))
+    assert (s.decision, s.current_player) == ("white_castle", 1)  # before tribute
+    assert s.white == 4
+    workers = s.players[1].workers
+    s.apply(("workers", W))
+    assert s.players[1].workers > workers
+    assert s.decision == "tribute"
+
+
+def test_s10_doubles_monastery_29_of_the_holders_own_duchy():
+    s = combo(("border_posts", "shields", "white_castles"))
+    give_shield(s, 0, 10)
+    lay(s, 0, ((12, "white_castle"), (15, "white_castle"), (2, "white_castle")))
+    monasteries(s, 29, seat=0)
+    at_last_turn(s, 4)
+    s.players[0].silver = 1
+    before = unexplained(s)
+    events = s.apply(("end",))
+    while s.decision == "tribute":
+        events += s.apply(next(a for a in s.legal_actions() if a[1]))
+    assert s.is_terminal()
+    assert points(events, "knowledge", 0) == 2 * 3 * 4
+    assert unexplained(s)[0].get("knowledge", 0) == before[0].get("knowledge", 0)
+
+
+def test_in_3_shield_18_places_an_inn_anywhere_one_per_area_still():
+    s = combo(("inns", "shields"), board="10")
+    store(s, "inn")
+    set_dice(s, me(s).board.die[BUILDING_8[-1]], me(s).board.die[BUILDING_8[-2]])
+    assert BUILDING_8[-1] not in {a[3] for a in s.legal_actions() if a[0] == "place"}
+    give_shield(s, 0, 18)
+    spaces = {a[3] for a in s.legal_actions() if a[0] == "place"}
+    assert BUILDING_8[-1] in spaces  # far from the start castle
+    build_inn(s, BUILDING_8[0])
+    s._legal = None
+    assert not {a[3] for a in s.legal_actions() if a[0] == "place"} & set(BUILDING_8)
