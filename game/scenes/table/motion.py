@@ -82,6 +82,7 @@ class Handlers:
         # A depot space the next tile placed straight into the duchy leaves (shields 14
         # and 15), or None.
         self.from_depot: tuple[int, int] | None = None
+        self.from_inn_stack = False  # shield 15's inn: the tile placed next comes from there
 
     def table(self) -> dict[str, Any]:
         """A handler for every event type the rules define."""
@@ -157,8 +158,16 @@ class Handlers:
         """Shields 14 and 15: the tile placed next flies from this depot space."""
         self.from_depot = (e.depot, e.slot)
 
+    def on_InnPlacedDirectly(self, e) -> None:
+        """Shield 15 with the inns: the inn placed next flies from the inn stack."""
+        self.from_inn_stack = True
+
     def on_TilePlaced(self, e) -> Animation:
         end = self.scene.space_pos(e.player, e.space)
+        if e.storage < 0 and self.from_inn_stack:
+            self.from_inn_stack = False
+            return self._fly("tile", e.tile, g.INN_STACK, end, g.ESTATE_HEX * 0.95,
+                             sound=synth.TILE)
         from_depot = self.from_depot
         if e.storage < 0 and from_depot is not None:  # straight from a depot
             self.from_depot = None

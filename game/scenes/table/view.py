@@ -424,6 +424,9 @@ class TableView:
         if 0 <= e.storage < len(storage):
             storage[e.storage] = "inn"
 
+    def _on_InnPlacedDirectly(self, e) -> None:
+        self.inn_stack = max(0, (self.inn_stack or 0) - 1)
+
     def _on_WorkersBought(self, e) -> None:
         p = self.players[e.player]
         p.silver = max(0, p.silver - e.silver)
