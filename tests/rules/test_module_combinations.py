@@ -9,6 +9,8 @@ space 15, which touches post P2, and 16 - 23 - 29 - 30 to 35, which touches P3) 
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from game.rules import (GameConfig, GameState, bonus_tile_count, check_state, new_game,
@@ -497,7 +499,7 @@ def test_p_gen_3_s14_s15_tribute_mines_then_the_next_phase_with_a_new_inn():
     while s.decision == "tribute":
         events += s.apply(next(a for a in s.legal_actions() if a[1]))
     while s.is_chance():
-        events += s.apply_chance(s.sample_chance(__import__("random").Random(1)))
+        events += s.apply_chance(s.sample_chance(random.Random(1)))
     names = [type(e).__name__ for e in events]
 
     def first(name: str, **match) -> int:
