@@ -168,3 +168,20 @@ def test_a_tile_placed_by_shield_14_flies_from_its_depot(data_root):
     assert h.on_ShieldTile(rules_shields.ShieldTile(0, 14, d, slot)) is None
     flight = h.on_TilePlaced(TilePlaced(0, tile, -1, 24))
     assert flight is not None and h.from_depot is None  # the next placement is plain
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_depot_shields_tooltip_names_the_workers_the_pair_costs(data_root, lang):
+    t = table_at("shield_turn", data_root, language=lang)
+    scene = t.scene
+    state = scene.state
+    for depot, _slot in {a[1:] for a in scene.narrowing.legal if a[0] == "shield"}:
+        cost = rules_shields.shield_workers(state, depot)
+        tip = next(s for s in scene.spots()
+                   if s.kind == "shield" and s.key[0] == depot).tooltip_text()
+        if cost:
+            assert str(cost) in tip.splitlines()[-1]
+            assert ("worker" if lang == "en" else "Arbeiterchip") in tip
+        else:
+            assert ("worker" not in tip.splitlines()[-1]) and \
+                ("Arbeiterchip" not in tip.splitlines()[-1])

@@ -241,6 +241,12 @@ def _dice_cost(p, number: int) -> int:
             + workers_needed(p.dice[1], number, p.knowledge, USE_SELL))
 
 
+def shield_workers(state, depot: int) -> int:
+    """The workers the player to move pays to take a shield from `depot` with both dice
+    (0 when the dice already show its number)."""
+    return _dice_cost(state.players[state.current_player], depot)
+
+
 def _take_actions(state, seat: int, frame: Frame, out: list) -> None:
     h = held(state)
     p = state.players[seat]

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from ...rules import IllegalAction, TurnEnded
+from ...rules import IllegalAction, TurnEnded, shield_workers
 from .. import i18n
 from ..anim.presenter import Presenter
 from ..anim.timeline import Timeline, Wait
@@ -510,6 +510,10 @@ class TableScene(Scene):
     def _legal_now(self) -> list[tuple]:
         return self.narrowing.legal if self.can_act() and self.narrowing is not None else []
 
+    def _shield_workers(self, depot: int) -> int:
+        """What taking a shield from `depot` with both dice costs in workers now."""
+        return shield_workers(self.state, depot)
+
     def click_shield(self, depot: int, slot: int) -> None:
         """The shields module: take a shield from a depot (a pair, or shield 11)."""
         if self.can_act() and ("shield", depot, slot) in self.narrowing.legal:
@@ -723,7 +727,7 @@ class TableScene(Scene):
         view, rules = self.view, self.rules
         spots: list[Spot] = []
         spots += self.estates.spots()
-        spots += shields_view.board_spots(view, self._legal_now)
+        spots += shields_view.board_spots(view, self._legal_now, self._shield_workers)
         spots += self.board.spots()
         pv = view.players[self.shown_seat]
         if pv.cm is not None:

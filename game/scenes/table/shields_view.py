@@ -153,9 +153,10 @@ def shield_tip(number: int) -> str:
             + i18n.tr("shield.end_points", points=END_POINTS[number]))
 
 
-def board_spots(view: Any, legal: Any) -> list:
+def board_spots(view: Any, legal: Any, workers: Any = None) -> list:
     """The shields on the depots (a click takes one when the dice allow) and
-    Châteauma's; legal() gives the actions open now."""
+    Châteauma's; legal() gives the actions open now, workers(depot) what taking one with
+    the dice costs in workers."""
     from .tips import Spot  # (tips sits above the board's painting)
     spots: list = []
     if view.depot_shields is None:
@@ -165,7 +166,9 @@ def board_spots(view: Any, legal: Any) -> list:
             def tip(n=number, key=(d, i)) -> str:
                 out = shield_tip(n)
                 if ("shield", *key) in legal():
-                    out += "\n" + i18n.tr("shield.tip.take")
+                    cost = workers(key[0]) if workers is not None else 0
+                    out += "\n" + (i18n.trn("shield.tip.take_workers", cost, count=cost)
+                                   if cost else i18n.tr("shield.tip.take"))
                 return out
             spots.append(Spot("shield", (d, i), depot_shield_centre(d, i, len(row)),
                               DEPOT_SHIELD * 0.6, tip))
