@@ -13,8 +13,7 @@ import random
 
 import pytest
 
-from game.rules import (GameConfig, GameState, bonus_tile_count, check_state, new_game,
-                        recompute_breakdown)
+from game.rules import (GameConfig, GameState, bonus_tile_count, new_game)
 from game.rules.config import check_modules
 from game.rules.modules import border_posts as bp
 from game.rules.modules import shields as sh
@@ -22,7 +21,7 @@ from game.rules.modules.inns import ID as INNS, InnSupply
 from game.rules.scoring import AREA_POINTS, PHASE_BONUS, colour_bonus_points
 from game.rules.state import Frame
 
-from .builders import (at_last_turn, build, give, kind, me, monasteries, of_type, phase_outcome,
+from .builders import (roundtrip, unexplained, at_last_turn, build, give, kind, me, monasteries, of_type, phase_outcome,
                        points, refused, roll_outcome, set_depot, set_dice, settle, store)
 from .chateauma_builders import automa, fill_card, set_card
 from .test_invariants import check_game
@@ -100,27 +99,6 @@ def place(s: GameState, name: str, space: int, die: int = 0) -> list:
     return s.apply(("place", die, 0, space))
 
 
-def unexplained(s: GameState) -> list[dict[str, int]]:
-    """Per seat, the breakdown rebuilt from the placements less the live score: tiles laid
-    by the scenario (no points) differ from the start; a placement played adds the same to
-    both, so the difference stays."""
-    out = []
-    for seat in range(s.n):
-        derived = recompute_breakdown(s, seat)
-        running = s.score_breakdown(seat)
-        out.append({k: v for k in derived.keys() | running.keys()
-                    if (v := derived.get(k, 0) - running.get(k, 0))})
-    return out
-
-
-def roundtrip(s: GameState) -> GameState:
-    settle(s)
-    check_state(s)
-    text = s.to_json()
-    restored = GameState.from_json(text)
-    assert restored.to_json() == text
-    assert restored.legal_actions() == s.legal_actions()
-    return restored
 
 
 def border_points(events: list, seat: int | None = None) -> int:

@@ -14,13 +14,13 @@ import random
 
 import pytest
 
-from game.rules import (GameConfig, GameState, action_text, check_state, new_game,
+from game.rules import (GameConfig, GameState, action_text, new_game,
                         parse_action, recompute_breakdown)
 from game.rules.engine import final_scoring
 from game.rules.modules import shields as sh
 from game.rules.scoring import AREA_POINTS, PHASE_BONUS
 
-from .builders import (at_last_turn, build, give, kind, me, monasteries, of_type, phase_outcome,
+from .builders import (roundtrip, unexplained as derived_less_running, at_last_turn, build, give, kind, me, monasteries, of_type, phase_outcome,
                        points, refused, roll_outcome, set_depot, set_depot_goods, set_dice,
                        set_goods, settle, store)
 from .chateauma_builders import automa, fill_card, seat, set_card
@@ -77,24 +77,6 @@ def place(s: GameState, name: str, space: int, die: int = 0) -> list:
     return s.apply(("place", die, 0, space))
 
 
-def derived_less_running(s: GameState) -> list[dict[str, int]]:
-    out = []
-    for seat_ in range(s.n):
-        derived = recompute_breakdown(s, seat_)
-        running = s.score_breakdown(seat_)
-        out.append({k: v for k in derived.keys() | running.keys()
-                    if (v := derived.get(k, 0) - running.get(k, 0))})
-    return out
-
-
-def roundtrip(s: GameState) -> GameState:
-    settle(s)
-    check_state(s)
-    text = s.to_json()
-    restored = GameState.from_json(text)
-    assert restored.to_json() == text
-    assert restored.legal_actions() == s.legal_actions()
-    return restored
 
 
 def end_phase(s: GameState, phase: int = 0) -> list:

@@ -11,13 +11,13 @@ from __future__ import annotations
 import pytest
 
 from game.rules import (GameConfig, GameState, IllegalAction, action_text, check_state,
-                        new_game, parse_action, recompute_breakdown)
+                        new_game, parse_action)
 from game.rules.chateauma import EMPTY
 from game.rules.events import EVENT_TYPES
 from game.rules.engine import final_scoring
 from game.rules.tiles import BLACK_TILES, COLOURED_TILES, KINDS, MONASTERY, module_kinds
 
-from .builders import (settle, at_last_turn, build, give, kind, me, monasteries, of_type, pass_turn,
+from .builders import (roundtrip, unexplained, settle, at_last_turn, build, give, kind, me, monasteries, of_type, pass_turn,
                        phase_outcome, points, roll_outcome, set_depot, set_dice, set_goods,
                        store)
 from .chateauma_builders import automa, seat, set_card, set_estate
@@ -74,31 +74,10 @@ def place(s: GameState, name: str, space: int) -> list:
     return s.apply(("place", 0, 0, space))
 
 
-def unexplained(s: GameState) -> list[dict[str, int]]:
-    """Per seat, the breakdown derived from the placements less the running one. Tiles
-    laid by the pokes score in the first and not in the second; from then on, play must
-    keep the two in step (agrees)."""
-    out = []
-    for seat_ in range(s.n):
-        derived = recompute_breakdown(s, seat_)
-        running = s.score_breakdown(seat_)
-        out.append({k: v for k in derived.keys() | running.keys()
-                    if (v := derived.get(k, 0) - running.get(k, 0))})
-    return out
-
 
 def agrees(s: GameState, before: list[dict[str, int]]) -> None:
     assert unexplained(s) == before
 
-
-def roundtrip(s: GameState) -> GameState:
-    settle(s)
-    check_state(s)
-    text = s.to_json()
-    restored = GameState.from_json(text)
-    assert restored.to_json() == text
-    assert restored.legal_actions() == s.legal_actions()
-    return restored
 
 
 # --- T2-1: setup ------------------------------------------------------------------------

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules import (GameConfig, GameState, action_text, check_state, new_game,
-                        parse_action, placeable_mask, recompute_breakdown)
+from game.rules import (GameConfig, GameState, action_text, new_game, parse_action,
+                        placeable_mask)
 from game.rules.chateauma import EMPTY
 from game.rules.engine import final_scoring
 from game.rules.modules.white_castles import PROVISIONAL, WHITE_CASTLE
 from game.rules.tiles import (BUILDING, BUILDINGS, CASTLE, KINDS, MONASTERY, kind_from_name,
                               module_kinds)
 
-from .builders import (at_last_turn, build, game, give, kind, me, monasteries, of_type, phase_outcome,
+from .builders import (roundtrip, unexplained, at_last_turn, build, game, give, kind, me, monasteries, of_type, phase_outcome,
                        points, refused, roll_outcome, set_depot, set_dice, set_goods, settle,
                        store)
 from .chateauma_builders import automa, automa_turn, seat, set_card, set_reserve
@@ -59,24 +59,6 @@ def place(s: GameState, name: str, space: int, die: int = 0) -> list:
     return s.apply(("place", die, 0, space))
 
 
-def unexplained(s: GameState) -> list[dict[str, int]]:
-    out = []
-    for seat_ in range(s.n):
-        derived = recompute_breakdown(s, seat_)
-        running = s.score_breakdown(seat_)
-        out.append({k: v for k in derived.keys() | running.keys()
-                    if (v := derived.get(k, 0) - running.get(k, 0))})
-    return out
-
-
-def roundtrip(s: GameState) -> GameState:
-    settle(s)
-    check_state(s)
-    text = s.to_json()
-    restored = GameState.from_json(text)
-    assert restored.to_json() == text
-    assert restored.legal_actions() == s.legal_actions()
-    return restored
 
 
 def white_actions(s: GameState) -> list:
