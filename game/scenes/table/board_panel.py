@@ -83,21 +83,20 @@ class BoardPanel:
         return spots
 
     def pool_tip(self) -> str:
-        scene = self.scene
-        count = scene.view.castle_pool or 0
-        tip = i18n.trn("tip.castle_pool", count, count=count)
-        n = scene.narrowing if scene.can_act() else None
-        if n is not None and n.has("retrieve"):
-            tip += " " + i18n.tr("tip.castle_pool.click")
-        return tip
+        return self._stack_tip(self.scene.view.castle_pool, "tip.castle_pool", "retrieve")
 
     def inn_tip(self) -> str:
+        return self._stack_tip(self.scene.view.inn_stack, "tip.inn_stack", "buy_inn")
+
+    def _stack_tip(self, count: int | None, key: str, action: str) -> str:
+        """A module's stack beside the depots: how many lie there, and that a click takes
+        one when the player may."""
         scene = self.scene
-        count = scene.view.inn_stack or 0
-        tip = i18n.trn("tip.inn_stack", count, count=count)
+        count = count or 0
+        tip = i18n.trn(key, count, count=count)
         n = scene.narrowing if scene.can_act() else None
-        if n is not None and n.has("buy_inn"):
-            tip += " " + i18n.tr("tip.inn_stack.click")
+        if n is not None and n.has(action):
+            tip += " " + i18n.tr(f"{key}.click")
         return tip
 
     def track_tip(self) -> str:

@@ -49,27 +49,23 @@ def paint_board(canvas: Canvas, view: TableView, colours: list[int],
 
 
 def _paint_castle_pool(canvas: Canvas, count: int) -> None:
-    """Castle connection: the castles cleared from the board after earlier phases, as a
-    castle tile with their number (an empty space when none is left)."""
-    x, y = g.CASTLE_POOL
-    text(canvas, i18n.tr("table.castle_pool"), (x + 10, y - 52), theme.FONT_MIN, palette.INK,
-         "center")
-    if count:
-        blit_at(canvas, pieces.hex_tile(face_of("castle"), canvas.length(g.DEPOT_HEX)), (x, y))
-    else:
-        _empty_slot(canvas, (x, y), g.DEPOT_HEX)
-    text(canvas, f"\u00d7 {count}", (x + g.DEPOT_HEX + 10, y), theme.FONT_BODY, palette.INK,
-         "midleft")
+    """Castle connection: the castles cleared from the board after earlier phases."""
+    _paint_counted_stack(canvas, g.CASTLE_POOL, "table.castle_pool", "castle", count)
 
 
 def _paint_inn_stack(canvas: Canvas, count: int) -> None:
-    """Inns: the inns put out and not yet bought, as an inn tile with their number (an
-    empty space when none lies there)."""
-    x, y = g.INN_STACK
-    text(canvas, i18n.tr("table.inn_stack"), (x + 10, y - 52), theme.FONT_MIN, palette.INK,
-         "center")
+    """Inns: the inns put out and not yet bought."""
+    _paint_counted_stack(canvas, g.INN_STACK, "table.inn_stack", "inn", count)
+
+
+def _paint_counted_stack(canvas: Canvas, at: tuple[float, float], label: str, kind: str,
+                         count: int) -> None:
+    """A module's stack of alike tiles beside the depots: its name above, a tile with
+    their number (an empty space when none lies there)."""
+    x, y = at
+    text(canvas, i18n.tr(label), (x + 10, y - 52), theme.FONT_MIN, palette.INK, "center")
     if count:
-        blit_at(canvas, pieces.hex_tile(face_of("inn"), canvas.length(g.DEPOT_HEX)), (x, y))
+        blit_at(canvas, pieces.hex_tile(face_of(kind), canvas.length(g.DEPOT_HEX)), (x, y))
     else:
         _empty_slot(canvas, (x, y), g.DEPOT_HEX)
     text(canvas, f"\u00d7 {count}", (x + g.DEPOT_HEX + 10, y), theme.FONT_BODY, palette.INK,
