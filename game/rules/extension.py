@@ -206,6 +206,12 @@ class Module:
         adds the difference in recompute."""
         return value
 
+    def pasture_spaces(self, state: "Position", seat: int, area_mask: int) -> int:
+        """The spaces that count as the same pasture as the pasture area `area_mask` on
+        seat's estate, for effects that look at "the same pasture" (the geese); chained
+        like area_size. Asked live only: a module that widens it records what it scored."""
+        return area_mask
+
     def bonus_tiles(self, state: "Position", seat: int) -> int:
         """How many bonus tiles of the module's own seat holds (the border posts'):
         monastery 26 counts them with the colour bonus tiles."""
@@ -335,6 +341,7 @@ class Hooks:
     ranking: tuple[Callable, ...]
     area_size: tuple[Callable, ...]
     bonus_value: tuple[Callable, ...]
+    pasture_spaces: tuple[Callable, ...]
     bonus_tiles: tuple[Callable, ...]
     black_depot_tiles: tuple[Callable, ...]
     phase_setup: tuple[Callable, ...]
@@ -430,7 +437,8 @@ def hooks_for(config: GameConfig) -> Hooks:
         tie_winners=frozenset(c.seat for c in controllers if c.wins_ties),
         board_deal=deals[0] if deals else BoardDeal(tuple(config.offered_boards())),
         ranking=using("ranking"), area_size=using("area_size"),
-        bonus_value=using("bonus_value"), bonus_tiles=using("bonus_tiles"),
+        bonus_value=using("bonus_value"), pasture_spaces=using("pasture_spaces"),
+        bonus_tiles=using("bonus_tiles"),
         black_depot_tiles=using("black_depot_tiles"), phase_setup=using("phase_setup"),
         turn_started=using("turn_started"), workers_gained=using("workers_gained"),
         storage_room=using("storage_room"), mine_income=using("mine_income"),

@@ -25,6 +25,7 @@ from .builders import (roundtrip, unexplained, at_last_turn, build, give, kind, 
                        points, refused, roll_outcome, set_depot, set_dice, settle, store)
 from .chateauma_builders import automa, fill_card, set_card
 from .test_invariants import check_game
+from .test_module_shields import give_shield as hold_shield, shgame
 
 TO_P2 = ((7, "monastery1"), (12, "market"), (11, "church"), (10, "cow2"), (16, "ship"))
 TO_P3 = ((23, "ship"), (29, "ship"), (30, "monastery2"))
@@ -633,3 +634,74 @@ def test_in_3_shield_18_places_an_inn_anywhere_one_per_area_still():
     build_inn(s, BUILDING_8[0])
     s._legal = None
     assert not {a[3] for a in s.legal_actions() if a[0] == "place"} & set(BUILDING_8)
+
+
+# --- T2-11 / P-T2-4: shield 1 and the geese (board 1: pastures 0, 4, 5, 9, 10 and 27) ----------
+
+def geese_and_shields(shield_1: bool) -> GameState:
+    """Board 1 with a 2-cow on 4 and a 3-cow on 5; seat 0 holds shield 1 or not."""
+    s = shgame(modules=("tiles2",))
+    build(s, 4, "cow2")
+    build(s, 5, "cow3")
+    if shield_1:
+        hold_shield(s, 0, 1)
+    return s
+
+
+def test_T2_11_with_shield_1_the_geese_join_cows_on_another_pasture_and_a_later_pig_there_adds_2():
+    s = geese_and_shields(True)
+    before = unexplained(s)
+    events = place(s, "geese", 27)
+    assert s.decision == "turn"  # one species over both pastures: no question
+    assert points(events, "animals", 0) == 2 + 2 + 3
+    assert [tuple(e) for e in of_type(events, "GeeseScored")] == [(0, "cow", 7)]
+    assert unexplained(s) == before
+    restored = roundtrip(s)
+    events = place(restored, "pig4", 10)
+    assert points(events, "animals", 0) == 4 + 2
+    assert [tuple(e) for e in of_type(events, "GeeseScored")] == [(0, "pig", 2)]
+    assert unexplained(restored) == before
+    assert unexplained(roundtrip(restored)) == before
+
+
+def test_T2_11_with_shield_1_two_species_on_the_other_pasture_ask_which_one_joins():
+    s = shgame(modules=("tiles2",))
+    build(s, 4, "cow2")
+    build(s, 9, "sheep4")
+    hold_shield(s, 0, 1)
+    before = unexplained(s)
+    place(s, "geese", 27)
+    assert s.decision == "geese"
+    assert s.legal_actions() == [("geese", 0), ("geese", 1)]
+    restored = roundtrip(s)
+    events = restored.apply(("geese", 1))
+    assert points(events, "animals", 0) == 4
+    assert unexplained(restored) == before
+
+
+def test_T2_11_without_shield_1_the_geese_keep_to_their_own_pasture():
+    s = geese_and_shields(False)
+    before = unexplained(s)
+    events = place(s, "geese", 27)
+    assert points(events, "animals", 0) == 2
+    assert of_type(events, "GeeseScored")[0].species is None
+    events = place(s, "pig4", 10)
+    assert points(events, "animals", 0) == 4
+    assert not of_type(events, "GeeseScored")
+    assert unexplained(s) == before
+    assert unexplained(roundtrip(s)) == before
+
+
+def test_T2_11_what_shield_1_gave_stays_in_the_breakdown_after_it_is_gone():
+    s = geese_and_shields(True)
+    before = unexplained(s)
+    place(s, "geese", 27)
+    place(s, "pig4", 10)
+    h = sh.held(s)
+    s.ext[sh.ID] = h._replace(castles=sh._per_seat(h.castles, 0, ()))
+    s._legal = None
+    assert not sh.holds(s, 0, 1)
+    assert unexplained(s) == before
+    events = place(s, "sheep2", 9)  # shield 1 gone: the geese's pasture is 27 alone
+    assert not of_type(events, "GeeseScored")
+    assert unexplained(roundtrip(s)) == before

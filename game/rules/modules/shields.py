@@ -811,6 +811,13 @@ class Shields(Module):
             return value * 2
         return value
 
+    def pasture_spaces(self, state, seat: int, area_mask: int) -> int:
+        """S1 / P-T2-4: while it is held, every pasture of the holder is the same pasture
+        (for the geese too)."""
+        if holds(state, seat, 1):
+            return area_mask | state.players[seat].board.colour_mask[PASTURE]
+        return area_mask
+
     def card_completed(self, state, seat: int, card: int, events: list | None) -> None:
         """CH-SH-3: a card with the shield symbol: from the white die's depot clockwise,
         the lower number of a depot's two."""

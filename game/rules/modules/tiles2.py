@@ -89,10 +89,16 @@ class Held(NamedTuple):
     """The choices the module's tiles leave behind, as (seat, value) pairs: the
     building the crane copied, the species the geese joined (-1: none was there) and the
     building the crane counts as at the end. The running score keeps their points; these
-    let the breakdown be derived again from the placements (recompute)."""
+    let the breakdown be derived again from the placements (recompute). Where a module
+    made more than the geese's own pasture area count as theirs (shield 1, T2-11), the
+    spaces they joined over (`joined_over`) and the spaces of later animal tiles outside
+    that area that scored their 2 (`wide`) are kept as masks: the module may have been
+    held then and not now."""
     copied: tuple[tuple[int, int], ...] = ()
     geese: tuple[tuple[int, int], ...] = ()
     counted: tuple[tuple[int, int], ...] = ()
+    joined_over: tuple[tuple[int, int], ...] = ()
+    wide: tuple[tuple[int, int], ...] = ()
 
 
 def _held(state) -> Held:
@@ -117,6 +123,15 @@ def _pasture(p, space: int) -> int:
     """The spaces of the pasture area a space belongs to."""
     board = p.board
     return board.area_mask[board.area_of[space]]
+
+
+def _same_pasture(state, seat: int, space: int) -> int:
+    """The spaces that count as the pasture of `space` for the geese: its area, or more
+    where a module says so (shield 1: all the holder's pastures, T2-11)."""
+    mask = _pasture(state.players[seat], space)
+    for widen in state.hooks.pasture_spaces:
+        mask = widen(state, seat, mask)
+    return mask
 
 
 def _tiles_in(p, mask: int):
@@ -217,9 +232,10 @@ def _apply_crane_count(state, frame: Frame, action: tuple, events: list | None) 
 
 # --- the geese ----------------------------------------------------------------------------
 
-def _species_here(p, space: int) -> list[int]:
+def _species_here(state, seat: int, space: int) -> list[int]:
     """Other species already on the pasture of `space`."""
-    return sorted({KIND_SPECIES[k] for k in _tiles_in(p, _pasture(p, space))
+    p = state.players[seat]
+    return sorted({KIND_SPECIES[k] for k in _tiles_in(p, _same_pasture(state, seat, space))
                    if KIND_SPECIES[k] >= 0 and not _is_geese(k)})
 
 
@@ -228,7 +244,7 @@ def _effect_geese(state, seat: int, kind: int, space: int, events: list | None) 
     chosen when two or more species are there."""
     p = state.players[seat]
     score(state, seat, KIND_ANIMALS[kind] + p.has(7), "animals", events)
-    options = _species_here(p, space)
+    options = _species_here(state, seat, space)
     if len(options) > 1:
         state.frames.append(Frame(GEESE_FRAME, seat, space))
     else:
@@ -238,8 +254,11 @@ def _effect_geese(state, seat: int, kind: int, space: int, events: list | None) 
 def _join(state, seat: int, space: int, species: int, events: list | None) -> None:
     p = state.players[seat]
     k7 = p.has(7)
-    extra = animal_points(p.estate, _pasture(p, space), species, k7) if species >= 0 else 0
+    over = _same_pasture(state, seat, space)
+    extra = animal_points(p.estate, over, species, k7) if species >= 0 else 0
     _note(state, "geese", seat, species)
+    if over != _pasture(p, space):
+        _note(state, "joined_over", seat, over)
     if events is not None:
         events.append(GeeseScored(seat, SPECIES[species] if species >= 0 else None,
                                      GEESE_POINTS + k7 + extra))
@@ -247,7 +266,7 @@ def _join(state, seat: int, space: int, species: int, events: list | None) -> No
 
 
 def _legal_geese(state, frame: Frame) -> list:
-    return [("geese", s) for s in _species_here(state.players[frame.player], frame.arg)]
+    return [("geese", s) for s in _species_here(state, frame.player, frame.arg)]
 
 
 def _apply_geese(state, frame: Frame, action: tuple, events: list | None) -> None:
@@ -336,9 +355,14 @@ class Tiles2(Module):
         return Held()
 
     def ext_to_json(self, value: Held) -> Any:
-        return {"copied": [[s, BUILDINGS[b]] for s, b in value.copied],
-                "geese": [[s, SPECIES[x] if x >= 0 else None] for s, x in value.geese],
-                "counted": [[s, BUILDINGS[b]] for s, b in value.counted]}
+        out = {"copied": [[s, BUILDINGS[b]] for s, b in value.copied],
+               "geese": [[s, SPECIES[x] if x >= 0 else None] for s, x in value.geese],
+               "counted": [[s, BUILDINGS[b]] for s, b in value.counted]}
+        # Only where a module widened the geese's pasture (shield 1).
+        for key in ("joined_over", "wide"):
+            if getattr(value, key):
+                out[key] = [list(pair) for pair in getattr(value, key)]
+        return out
 
     def ext_from_json(self, data: Any) -> Held:
         players = self.config.players
@@ -355,11 +379,20 @@ class Tiles2(Module):
                 else:
                     raise ValueError(f"tiles2 {key}: {name!r} is none of {', '.join(allowed)}")
             return tuple(sorted(out))
+        def masks(key: str) -> tuple:
+            out = []
+            for seat, mask in data.get(key, ()):
+                if type(seat) is not int or not 0 <= seat < players:
+                    raise ValueError(f"tiles2 {key}: seat {seat!r}")
+                if type(mask) is not int or mask <= 0:
+                    raise ValueError(f"tiles2 {key}: spaces {mask!r}")
+                out.append((seat, mask))
+            return tuple(sorted(out))
         # A crane copies and counts as any building but itself (a module's types too).
         others = tuple(b for b in BUILDINGS if b != "crane")
         return Held(pairs("copied", BUILDINGS, others),
                     pairs("geese", SPECIES, SPECIES[:BASE_SPECIES]),
-                    pairs("counted", BUILDINGS, others))
+                    pairs("counted", BUILDINGS, others), masks("joined_over"), masks("wide"))
 
     def public(self, state) -> tuple:
         return tuple(_held(state))  # the choices were made at the table
@@ -377,8 +410,11 @@ class Tiles2(Module):
             _to_top(state, seat, events)  # P-T2-1: at once, on top of its stack
         elif KIND_SPECIES[kind] >= 0 and not _is_geese(kind):
             p = state.players[seat]
-            if any(map(_is_geese, _tiles_in(p, _pasture(p, space)))):
+            if any(map(_is_geese, _tiles_in(p, _same_pasture(state, seat, space)))):
                 points = GEESE_POINTS + p.has(7)  # T2-8, T2-9
+                if not any(map(_is_geese, _tiles_in(p, _pasture(p, space)))):
+                    wide = dict(_held(state).wide).get(seat, 0)
+                    _note(state, "wide", seat, wide | 1 << space)
                 if events is not None:
                     events.append(GeeseScored(seat, SPECIES[KIND_SPECIES[kind]], points))
                 score(state, seat, points, "animals", events)
@@ -398,6 +434,8 @@ class Tiles2(Module):
         p = state.players[seat]
         board = p.board
         joined = dict(held.geese).get(seat)
+        over = dict(held.joined_over).get(seat)
+        wide = dict(held.wide).get(seat, 0)
         estate = [-1] * len(p.estate)
         knowledge = 0
         geese_area = -1
@@ -410,8 +448,10 @@ class Tiles2(Module):
             if _is_geese(kind):
                 geese_area = area
                 if joined is not None and joined >= 0:
-                    out["animals"] += animal_points(estate, board.area_mask[area], joined, k7)
-            elif KIND_SPECIES[kind] >= 0 and area == geese_area:
+                    mask = board.area_mask[area] if over is None else over
+                    out["animals"] += animal_points(estate, mask, joined, k7)
+            elif KIND_SPECIES[kind] >= 0 and geese_area >= 0 and (
+                    area == geese_area or wide >> space & 1):
                 out["animals"] += GEESE_POINTS + k7
             elif KIND_KNOWLEDGE[kind]:
                 knowledge |= 1 << KIND_KNOWLEDGE[kind]
