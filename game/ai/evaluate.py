@@ -27,8 +27,8 @@ from ..rules import (ANY_COLOUR, AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CA
                      KIND_KNOWLEDGE, KIND_SPECIES, KNOWLEDGE_BUILDING_INDEX, MARKET, MINE,
                      MONASTERY, PASTURE, PHASE_BONUS, SHIP, SPECIES, WAREHOUSE, WATCHTOWER,
                      BUILDINGS, KIND_COUNT, KINDS, SHIELD_END_POINTS, GameState, PlayerState,
-                     colour_bonus_points, goods_points_per_tile, knowledge_end_points,
-                     placeable_mask, bonus_tile_count, border_post_distances,
+                     colour_bonus_points, end_knowledge, goods_points_per_tile,
+                     placeable_mask, border_post_distances,
                      border_post_stage, border_post_tiles_left, shields_held)
 from ..rules import die_distance as distance
 
@@ -248,7 +248,7 @@ class Evaluator:
                 v += self._border_posts(state, p, seat, t)
             held = shields_held(state, seat)
             if held:
-                v += self._shields(state, p, held, f, phase_ends)
+                v += self._shields(state, p, seat, held, f, phase_ends)
         storage_value = 0.0
         for k in p.storage:
             if k >= 0:
@@ -313,8 +313,8 @@ class Evaluator:
                   * (1 - missing / w.post_reach))
         return v
 
-    def _shields(self, state: GameState, p: PlayerState, held: tuple[int, ...], f: float,
-                 phase_ends: int) -> float:
+    def _shields(self, state: GameState, p: PlayerState, seat: int, held: tuple[int, ...],
+                 f: float, phase_ends: int) -> float:
         """Shields held: their end points (doubled by 13) less the tribute still to pay,
         and what their effects bring in the turns left."""
         w = self.w
@@ -331,8 +331,7 @@ class Evaluator:
         if 8 in held:
             v += p.colour_count[MINE] * phase_ends * w.mine_silver
         if 10 in held:
-            rs = state.rs
-            v += knowledge_end_points(p, rs.knowledge_15_points, rs.knowledge_26_points)
+            v += end_knowledge(state, seat)
         v += w.shield_tile * phase_ends * ((14 in held) + (15 in held))
         return v
 
@@ -388,8 +387,7 @@ class Evaluator:
             v += w.knowledge[n] * f if n < len(w.knowledge) else 0.0
         v += (w.turn_order_top * (kn >> 27 & 1) + w.buy_workers * (kn >> 28 & 1)) * f
         rs = state.rs
-        end = knowledge_end_points(p, rs.knowledge_15_points, rs.knowledge_26_points,
-                                   bonus_tile_count(state, seat))
+        end = end_knowledge(state, seat)
         if end:
             v += end - (p.live_knowledge if rs.knowledge_scored_live else 0)
         v += self._knowledge_projection(state, p, kn, f)

@@ -35,8 +35,8 @@ from .modules.shields import END_VP as SHIELD_END_POINTS, shield_workers, shield
 from .play import play_game
 from .record import GameRecord, Match, replay
 from .scoring import (AREA_POINTS, CATEGORIES, KNOWLEDGE_BUILDING_INDEX, PHASE_BONUS,
-                      bonus_tile_count, colour_bonus_points, goods_points_per_tile,
-                      knowledge_end_points)
+                      bonus_tile_count, colour_bonus_points, end_knowledge,
+                      goods_points_per_tile, knowledge_end_points)
 from .serialize import outcome_from_json, outcome_to_json
 from .state import Action, Frame, IllegalAction, PlayerState, StateError
 from .visibility import module_state, position_seed, public_key, resample_hidden
@@ -71,7 +71,7 @@ __all__ = [
     "USE_SELL", "die_use", "die_distance", "workers_needed",
     # points
     "CATEGORIES", "AREA_POINTS", "PHASE_BONUS", "KNOWLEDGE_BUILDING_INDEX",
-    "colour_bonus_points", "goods_points_per_tile", "knowledge_end_points", "bonus_tile_count",
+    "colour_bonus_points", "end_knowledge", "goods_points_per_tile", "knowledge_end_points", "bonus_tile_count",
     "recompute_breakdown",
     # the expansion modules
     "MODULES", "modules_offered", "split_module", "board_deal",

@@ -38,8 +38,7 @@ from .data import load_json
 from .dice import (COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE,
                    workers_needed)
 from .scoring import (AREA_POINTS, PHASE_BONUS, WATCHTOWER_POINTS, animal_points,
-                      bonus_tile_count, colour_bonus_points, goods_points_per_tile,
-                      knowledge_end_points)
+                      colour_bonus_points, end_knowledge, goods_points_per_tile)
 from .explain import explain_illegal, explain_types
 from .extension import (APPLY as _APPLY, BUILDING_EFFECTS, EFFECTS, LEGAL as _LEGAL, STEPS,
                         STORED)
@@ -436,8 +435,7 @@ def update_live_knowledge(state: Position, seat: int, events: list | None) -> No
     if seat < 0:
         return
     p = state.players[seat]
-    now = knowledge_end_points(p, state.rs.knowledge_15_points, state.rs.knowledge_26_points,
-                               bonus_tile_count(state, seat))
+    now = end_knowledge(state, seat)
     if now != p.live_knowledge:
         score(state, seat, now - p.live_knowledge, "knowledge", events)
         p.live_knowledge = now
@@ -954,10 +952,7 @@ def _step_final_scoring(state: Position, events: list | None) -> None:
         score(state, seat, p.silver, "leftover_silver", events)
         score(state, seat, p.workers // 2, "leftover_workers", events)
         if not rs.knowledge_scored_live:
-            score(state, seat, knowledge_end_points(p, rs.knowledge_15_points,
-                                                    rs.knowledge_26_points,
-                                                    bonus_tile_count(state, seat)),
-                  "knowledge", events)
+            score(state, seat, end_knowledge(state, seat), "knowledge", events)
 
 
 def _step_game_over(state: Position, events: list | None) -> None:

@@ -81,6 +81,18 @@ def bonus_tile_count(state: "Position", seat: int) -> int:
     return count
 
 
+def end_knowledge(state: "Position", seat: int, p: "PlayerState | None" = None) -> int:
+    """What seat's end-scoring monasteries are worth now under the game's rule set (p:
+    another view of seat's holdings, e.g. without borrowed monasteries); the modules'
+    bonus tiles are counted only when monastery 26 asks for them."""
+    if p is None:
+        p = state.players[seat]
+    rs = state.rs
+    return knowledge_end_points(p, rs.knowledge_15_points, rs.knowledge_26_points,
+                                bonus_tile_count(state, seat) if p.knowledge >> 26 & 1
+                                else None)
+
+
 def knowledge_end_points(p: "PlayerState", k15: int, k26: int,
                          bonus_tiles: int | None = None) -> int:
     """Points of the monasteries that score at the game end (15, 16-23, 24, 25, 26);
@@ -155,9 +167,7 @@ def player_breakdown(state: "Position", seat: int) -> dict[str, int]:
     rs = state.rs
     ended = final_scoring_done(state)
     if rs.knowledge_scored_live or ended:
-        out["knowledge"] = knowledge_end_points(p, rs.knowledge_15_points,
-                                                rs.knowledge_26_points,
-                                                bonus_tile_count(state, seat))
+        out["knowledge"] = end_knowledge(state, seat)
     if ended:
         out["leftover_goods"] = sum(p.goods)
         out["leftover_silver"] = p.silver

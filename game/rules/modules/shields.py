@@ -38,7 +38,7 @@ from ..engine import (CASTLE_ACTION, DECLINE, SHIP_GOODS, TURN, gain_workers, pl
 from ..events import EVENT_TYPES, DieUsed, TileDiscarded
 from ..extension import (APPLY, CHANCE_APPLY, CHANCE_JSON, CHANCE_SAMPLE, LEGAL, STEPS, Module,
                          register)
-from ..scoring import animal_points, final_scoring_done, knowledge_end_points
+from ..scoring import animal_points, end_knowledge, final_scoring_done
 from ..state import Frame, IllegalAction
 from ..tiles import CASTLE, KIND_COLOUR, KIND_EFFECT, KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES, \
     PASTURE, SHIP
@@ -436,13 +436,10 @@ def _own_knowledge(p) -> int:
 def _doubled_monasteries(state, seat: int) -> int:
     """S10 / P-SH-8: what the holder's own monasteries scored at the end, once more (after
     every end-monastery step, a module's too: the crane's count), borrowed ones never."""
-    p = state.players[seat]
-    rs = state.rs
-    own = p.copy()
-    own.knowledge = _own_knowledge(p)
-    borrowed = (knowledge_end_points(p, rs.knowledge_15_points, rs.knowledge_26_points)
-                - knowledge_end_points(own, rs.knowledge_15_points, rs.knowledge_26_points))
-    return max(0, p.breakdown.get("knowledge", 0) - borrowed)
+    own = state.players[seat].copy()
+    own.knowledge = _own_knowledge(own)
+    borrowed = end_knowledge(state, seat) - end_knowledge(state, seat, own)
+    return max(0, own.breakdown.get("knowledge", 0) - borrowed)
 
 
 def _step_s10(state, events: list | None) -> None:
