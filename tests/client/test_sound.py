@@ -292,11 +292,19 @@ TABLE_SCRIPT = textwrap.dedent("""
         boards.add(self)
         asked.append(name)
         started.append(play(self, name, volume))
+        if len(asked) == 3:
+            leave()
         return started[-1]
 
     sound.SoundBoard.play = counting
+    left = []
 
     def leave():
+        # after the table's first sounds, however slow the machine; or at the latest
+        # after a minute, so that a table that never asks still ends the test
+        if left:
+            return
+        left.append(True)
         board = next(iter(boards), None)
         with open({report!r}, "w") as f:
             json.dump({{"asked": len(asked), "started": sum(started),
@@ -304,7 +312,9 @@ TABLE_SCRIPT = textwrap.dedent("""
                         "mixer": bool(pygame.mixer.get_init())}}, f)
         pygame.event.post(pygame.event.Event(pygame.QUIT))
 
-    threading.Timer(4.0, leave).start()
+    timer = threading.Timer(60.0, leave)
+    timer.daemon = True
+    timer.start()
     sys.exit(main.main(["--windowed"]))
 """)
 
