@@ -34,17 +34,51 @@ BOARD_W = 420
 CLOSE_TOP = DIALOG.bottom - 110
 
 
+ONE_COLUMN_MAX = 9      # more modules than this share two columns
+COLUMN_GAP = 40
+
+
+def columns(rows: int) -> int:
+    return 1 if rows <= ONE_COLUMN_MAX else 2
+
+
+def rows_per_column(rows: int) -> int:
+    return -(-rows // columns(rows))
+
+
 def row_step(rows: int) -> float:
     """The rows' spacing: as wide as ROW_STEP while they fit above the close button."""
-    if rows < 2:
+    per_column = rows_per_column(rows)
+    if per_column < 2:
         return ROW_STEP
-    return min(ROW_STEP, (CLOSE_TOP - 14 - ROW_Y) / rows)
+    return min(ROW_STEP, (CLOSE_TOP - 14 - ROW_Y) / per_column)
 
 
 def row_height(rows: int) -> float:
     """A row's height: ROW_H, less when the rows close up so that a gap stays between
     them."""
     return min(ROW_H, row_step(rows) - 10)
+
+
+def row_rects(rows: int) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """Each row's toggle and the space beside it for its note (or its board choice): one
+    column of wide rows, or, for more modules than fit legibly, two columns filled
+    top to bottom, the first column first."""
+    step, height = row_step(rows), row_height(rows)
+    if columns(rows) == 1:
+        return [(pygame.Rect(TOGGLE_X, round(ROW_Y + i * step), TOGGLE_W, round(height)),
+                 pygame.Rect(NOTE_X, round(ROW_Y + i * step), NOTE_W, round(height)))
+                for i in range(rows)]
+    width = (DIALOG.width - 80 - COLUMN_GAP) // 2
+    toggle_w = 330
+    out = []
+    for i in range(rows):
+        column, row = divmod(i, rows_per_column(rows))
+        x = DIALOG.x + 40 + column * (width + COLUMN_GAP)
+        y = round(ROW_Y + row * step)
+        out.append((pygame.Rect(x, y, toggle_w, round(height)),
+                    pygame.Rect(x + toggle_w + 16, y, width - toggle_w - 16, round(height))))
+    return out
 
 
 def chosen_text(draft: SetupDraft) -> str:
@@ -163,16 +197,20 @@ class ModulesDialog(MenuScene):
         self.board_choice: Choice | None = None
         self.board_module = ""
         offered = draft.offered_modules()
-        step, height = row_step(len(offered)), row_height(len(offered))
-        for i, mid in enumerate(offered):
-            y = ROW_Y + i * step
-            self.toggles[mid] = self.add(ModuleToggle((TOGGLE_X, y, TOGGLE_W, height), draft,
-                                                      mid))
+        self.note_rects: dict[str, pygame.Rect] = {}
+        for mid, (toggle, note) in zip(offered, row_rects(len(offered))):
+            self.toggles[mid] = self.add(ModuleToggle(toggle, draft, mid))
+            self.note_rects[mid] = note
             params = draft.module_params(mid)
             if params:
                 self.board_module = mid
+                board = pygame.Rect(note.x, note.y, min(BOARD_W, note.width), note.height)
+                # the note goes beside the board choice, or, in a narrow column, only
+                # into the toggle's tooltip
+                note.width = max(0, note.width - board.width - 20)
+                note.x = board.right + 20
                 self.board_choice = self.add(SetupChoice(
-                    (NOTE_X, y, BOARD_W, height), "setup.module.board",
+                    board, "setup.module.board",
                     [(p, lambda p=p: p) for p in params], draft.module_param(mid),
                     lambda v, mid=mid: draft.set_module_param(mid, v),
                     tooltip=lambda mid=mid: i18n.tr(
@@ -217,10 +255,16 @@ class ModulesDialog(MenuScene):
         step = font.get_linesize() / canvas.scale
         for mid, toggle in self.toggles.items():
             text, colour = self.note(mid)
-            x, width = NOTE_X, NOTE_W
-            if mid == self.board_module:
-                x, width = NOTE_X + BOARD_W + 20, NOTE_W - BOARD_W - 20
-            lines = wrap_text(text, font, canvas.length(width))
+            rect = self.note_rects[mid]
+            if rect.width < 120:
+                continue
+            lines = wrap_text(text, font, canvas.length(rect.width))
+            # as many lines as the row holds (the rest is in the toggle's tooltip), the
+            # last one cut short with an ellipsis
+            fit = max(1, int((rect.height + 14) // step))
+            if len(lines) > fit:
+                lines = lines[:fit]
+                lines[-1] = lines[-1].rstrip(" ,.;") + "…"
             top = toggle.rect.centery - step * len(lines) / 2
             for j, line in enumerate(lines):
-                canvas.text(line, (x, top + j * step), theme.FONT_SMALL, colour)
+                canvas.text(line, (rect.x, top + j * step), theme.FONT_SMALL, colour)

@@ -399,13 +399,20 @@ def test_chateaumas_white_castle_has_a_log_line(lang):
     assert ("white castle" in line) if lang == "en" else ("weiße Burg" in line)
 
 
-@pytest.mark.parametrize("rows", range(1, 11))
+@pytest.mark.parametrize("rows", range(1, 19))
 def test_the_modules_dialogs_rows_stay_apart_and_above_the_close_button(rows):
-    from game.scenes.setup_modules import CLOSE_TOP, ROW_Y, row_height, row_step
-    step, height = row_step(rows), row_height(rows)
-    assert height >= 40, "a row too thin to read"
-    assert step - height >= 10, "rows touching"
-    assert ROW_Y + (rows - 1) * step + height <= CLOSE_TOP - 10
+    from game.scenes.setup_modules import CLOSE_TOP, DIALOG, row_rects
+    rects = row_rects(rows)
+    assert len(rects) == rows
+    cells = [r for pair in rects for r in pair]
+    for toggle, note in rects:
+        assert toggle.height >= 60, "a row too thin to read"
+        assert toggle.width >= 300 and note.width >= 300
+        assert toggle.bottom <= CLOSE_TOP - 10
+        assert DIALOG.contains(toggle) and DIALOG.contains(note)
+    for i, a in enumerate(cells):
+        for b in cells[i + 1:]:
+            assert not a.inflate(8, 8).colliderect(b), "rows touching"
 
 
 # --- inns and the 2011 black-depot monasteries --------------------------------------------
