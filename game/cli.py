@@ -1,5 +1,5 @@
 """Command-line entry points: play, simulate, bench, tournament, openings, train,
-bench-client."""
+bench-client, review."""
 
 from __future__ import annotations
 
@@ -149,6 +149,103 @@ def bench_client(args: argparse.Namespace) -> int:
     return table_bench.run(args)
 
 
+def _read_game(path: str):
+    """(setup or None, record) from a save file or a bare game record; raises ValueError
+    with a message for the player, and leaves the file as it is."""
+    from pathlib import Path
+
+    from .rules import GameRecord
+    from .scenes.persistence import SaveError, read_json_file, read_save
+    from .scenes.session import parse_payload
+    try:
+        doc = read_json_file(Path(path))
+    except SaveError as e:
+        raise ValueError(str(e)) from None
+    if isinstance(doc, dict) and doc.get("kind") is None and "steps" in doc:
+        return None, GameRecord.from_dict(doc)
+    try:
+        return parse_payload(read_save(Path(path)).payload)
+    except SaveError as e:
+        raise ValueError(str(e)) from None
+
+
+def _turn_words(start, actions, lang: str) -> str:
+    """A turn in the game's words, each action read in the position it was taken in."""
+    from .scenes.table.log import describe_action
+    state = start.clone()
+    words = []
+    for action in actions:
+        if action != ("end",):
+            words.append(describe_action(action, state, lang))
+        state.apply(action, listen=False)
+    return "; ".join(words) or describe_action(("end",), start, lang)
+
+
+def review(args: argparse.Namespace) -> int:
+    from .ai.review import costliest
+    from .ai.review import review as review_game
+    from .scenes import i18n
+    try:
+        setup, record = _read_game(args.file)
+        from .rules import replay
+        final = replay(record)
+    except ValueError as e:
+        print(f"review: {e}", file=sys.stderr)
+        return 2
+    n = record.config.players
+    names = ([seat.name for seat in setup.seats] if setup is not None
+             else [f"Player {i + 1}" for i in range(n)])
+    if args.seat:
+        seats = {s - 1 for s in args.seat}
+        if not seats <= set(range(record.config.deciders)):
+            print(f"review: --seat must be between 1 and {record.config.deciders}",
+                  file=sys.stderr)
+            return 2
+    elif setup is not None and any(seat.kind == "human" for seat in setup.seats):
+        seats = {i for i, seat in enumerate(setup.seats) if seat.kind == "human"}
+    else:
+        seats = set(range(record.config.deciders))
+    lang = args.lang or i18n.language()
+    started = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        if args.json or not sys.stderr.isatty():
+            return
+        spent = time.perf_counter() - started
+        eta = spent / done * (total - done)
+        print(f"\rreviewing turn {done}/{total}, about {eta:.0f} s left   ",
+              end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+    reviews = review_game(record, seats, seed=args.seed, iterations=args.iterations,
+                          samples=args.samples, progress=progress)
+    if args.json:
+        print(json.dumps([{"seat": r.seat, "step": r.step, "phase": r.phase + 1,
+                           "round": r.round + 1,
+                           "played": [list(a) for a in r.played],
+                           "best": [list(a) for a in r.best],
+                           "expected_loss": round(r.loss, 2)} for r in reviews]))
+        return 0
+    phases = "ABCDE"
+    for seat in sorted(seats):
+        mine = [r for r in reviews if r.seat == seat]
+        marked = {id(mine[i]) for i in costliest(mine)}
+        score = final.players[seat].score if final.terminal else None
+        print(f"{names[seat]}: {len(mine)} turns reviewed"
+              + (f", final score {score}" if score is not None else " (game not finished)"))
+        for r in mine:
+            mark = "!" if id(r) in marked else " "
+            where = f"{phases[r.phase]}{r.round + 1}"
+            print(f" {mark} {where:3} played: {_turn_words(r.start, r.played, lang)}")
+            if r.agrees:
+                print("         Hard agrees")
+            else:
+                print(f"         Hard prefers: {_turn_words(r.start, r.best, lang)}"
+                      f"  (expected loss {r.loss:.1f} points)")
+        total = sum(r.loss for r in mine)
+        print(f"Expected points lost in all: {total:.1f}; the costliest turns are marked !")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="main.py", description="The Castles of Burgundy")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -183,6 +280,18 @@ def main(argv: list[str]) -> int:
                                            "and keep it if it wins a match")
     from .ai.train import add_arguments as add_train_arguments
     add_train_arguments(p_train)
+    p_review = sub.add_parser("review", help="review a saved game: each turn played, the turn "
+                                             "Hard prefers and the points expected lost")
+    p_review.add_argument("file", help="a save file or a game record (JSON)")
+    p_review.add_argument("--seat", type=int, action="append",
+                          help="the seat to review, from 1 (repeatable; default: the people)")
+    p_review.add_argument("--iterations", type=POSITIVE, default=48,
+                          help="Hard's sampled continuations per turn")
+    p_review.add_argument("--samples", type=POSITIVE, default=8,
+                          help="continuations each of the two turns is valued on")
+    p_review.add_argument("--seed", type=int, default=0)
+    p_review.add_argument("--lang", choices=("en", "de"), default=None)
+    p_review.add_argument("--json", action="store_true", help="print machine-readable results")
     p_client = sub.add_parser("bench-client", help="print the game window's drawing speed figures")
     if argv[:1] == ["bench-client"]:
         # Its options come from the table's module, which loads pygame: only when asked.
@@ -199,4 +308,4 @@ def main(argv: list[str]) -> int:
         check_arguments(p_tour, args)
     return {"play": play, "simulate": simulate, "bench": bench,
             "tournament": tournament, "openings": openings, "train": train,
-            "bench-client": bench_client}[args.command](args)
+            "bench-client": bench_client, "review": review}[args.command](args)

@@ -33,7 +33,7 @@ from .modules.border_posts import (POST_SPACES as BORDER_POST_SPACES,
 from .invariants import check_state
 from .modules.shields import END_VP as SHIELD_END_POINTS, shield_workers, shields_held
 from .play import play_game
-from .record import GameRecord, Match, replay
+from .record import GameRecord, Match, replay, replay_step
 from .scoring import (AREA_POINTS, CATEGORIES, KNOWLEDGE_BUILDING_INDEX, PHASE_BONUS,
                       bonus_tile_count, colour_bonus_points, end_knowledge,
                       goods_points_per_tile, knowledge_end_points)
@@ -54,7 +54,7 @@ __all__ = [
     "Action", "BOARD_MODES", "Board", "Frame", "GameConfig", "GameRecord", "GameState",
     "IllegalAction", "Match", "PlayerState", "RULE_SETS", "StateError", "action_text",
     "check_state", "new_game", "outcome_from_json", "outcome_to_json", "parse_action",
-    "play_game", "replay", "rule_set", "load_rules_data",
+    "play_game", "replay", "replay_step", "rule_set", "load_rules_data",
     # expansion modules
     "MODULES", "modules_offered", "check_modules", "split_module",
     # what a seat may see

@@ -67,6 +67,12 @@ def replay(record: GameRecord) -> GameState:
     return state
 
 
+def replay_step(state: GameState, i: int, step: dict[str, Any]) -> list:
+    """Apply step ``i`` of a record to ``state`` (a game replayed step by step, as the
+    review does); raises IllegalAction at a bad step. Returns the step's events."""
+    return _replay_step(state, i, step)
+
+
 def _replay_step(state: GameState, i: int, step: dict[str, Any], rng: Any = None) -> list:
     """Apply step ``i`` of a record; with ``rng``, a chance step also draws from it, so the
     RNG ends where it would be had it drawn the recorded outcomes itself."""
