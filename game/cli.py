@@ -169,22 +169,11 @@ def _read_game(path: str):
         raise ValueError(str(e)) from None
 
 
-def _turn_words(start, actions, lang: str) -> str:
-    """A turn in the game's words, each action read in the position it was taken in."""
-    from .scenes.table.log import describe_action
-    state = start.clone()
-    words = []
-    for action in actions:
-        if action != ("end",):
-            words.append(describe_action(action, state, lang))
-        state.apply(action, listen=False)
-    return "; ".join(words) or describe_action(("end",), start, lang)
-
-
 def review(args: argparse.Namespace) -> int:
-    from .ai.review import costliest
-    from .ai.review import review as review_game
+    from .ai import costliest
+    from .ai import review as review_game
     from .scenes import i18n
+    from .scenes.review_screen import turn_words
     try:
         setup, record = _read_game(args.file)
         from .rules import replay
@@ -235,11 +224,11 @@ def review(args: argparse.Namespace) -> int:
         for r in mine:
             mark = "!" if id(r) in marked else " "
             where = f"{phases[r.phase]}{r.round + 1}"
-            print(f" {mark} {where:3} played: {_turn_words(r.start, r.played, lang)}")
+            print(f" {mark} {where:3} played: {turn_words(r.start, r.played, lang)}")
             if r.agrees:
                 print("         Hard agrees")
             else:
-                print(f"         Hard prefers: {_turn_words(r.start, r.best, lang)}"
+                print(f"         Hard prefers: {turn_words(r.start, r.best, lang)}"
                       f"  (expected loss {r.loss:.1f} points)")
         total = sum(r.loss for r in mine)
         print(f"Expected points lost in all: {total:.1f}; the costliest turns are marked !")

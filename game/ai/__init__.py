@@ -49,4 +49,24 @@ def hint(state: GameState, time_budget: float | None = None) -> Action:
     return make_player("hard", time_budget=time_budget).choose(state)
 
 
-__all__ = ["LEARNED_TIERS", "TIERS", "Player", "hint", "make_player"]
+def review(record, seats, **options):
+    """Each turn of `seats` in a recorded game with the turn Hard prefers and the points
+    expected lost (review.py)."""
+    from .review import review as review_game
+    return review_game(record, seats, **options)
+
+
+def review_turns(record, seats, **options):
+    """The same, turn by turn as each is worked out: (done, total, the turn's review)."""
+    from .review import review_turns as turns
+    return turns(record, seats, **options)
+
+
+def costliest(reviews, count: int = 3) -> list[int]:
+    """The indices of the turns of a review that lost the most."""
+    from .review import costliest as pick
+    return pick(reviews, count)
+
+
+__all__ = ["LEARNED_TIERS", "TIERS", "Player", "costliest", "hint", "make_player", "review",
+           "review_turns"]

@@ -104,18 +104,29 @@ def _value(hard: HardPlayer, after: GameState, seat: int, seed: int, samples: in
     return sum(hard._continue(after, seat, seed + k) for k in range(samples)) / samples
 
 
+def review_turns(record: GameRecord, seats: set[int], seed: int = 0,
+                 iterations: int = ITERATIONS, samples: int = SAMPLES
+                 ) -> Iterator[tuple[int, int, TurnReview]]:
+    """(turns done, turns in all, the turn's review) for every turn of `seats`, one seat
+    after the other (each seat's turns in the order played), as each is worked out: a
+    page can show the first player's turns while the others' are still being reviewed."""
+    turns = sorted(turns_in(record, seats), key=lambda t: (t[1].current_player, t[0]))
+    for n, (step, start, played) in enumerate(turns):
+        turn_seed = position_seed(seed, start, start.current_player)
+        yield n + 1, len(turns), review_turn(start, played, turn_seed, iterations, samples,
+                                             step)
+
+
 def review(record: GameRecord, seats: set[int], seed: int = 0,
            iterations: int = ITERATIONS, samples: int = SAMPLES,
            progress: Callable[[int, int], None] | None = None) -> list[TurnReview]:
-    """Every turn of `seats` in the recorded game, reviewed. `progress(done, total)` is
-    called after each turn."""
-    turns = list(turns_in(record, seats))
+    """Every turn of `seats` in the recorded game, reviewed, seat by seat.
+    `progress(done, total)` is called after each turn."""
     out = []
-    for n, (step, start, played) in enumerate(turns):
-        turn_seed = position_seed(seed, start, start.current_player)
-        out.append(review_turn(start, played, turn_seed, iterations, samples, step))
+    for done, total, turn in review_turns(record, seats, seed, iterations, samples):
+        out.append(turn)
         if progress is not None:
-            progress(n + 1, len(turns))
+            progress(done, total)
     return out
 
 

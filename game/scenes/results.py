@@ -317,13 +317,17 @@ class ResultsScene(MenuScene):
                                            tooltip="results.tab.estates.tip",
                                            font_size=theme.FONT_SMALL))
         self.show("chart")
-        # Play again, watch the game, the title screen: three equal buttons under the panel.
-        width = (CHART.w - 2 * BUTTON_GAP) // 3
+        # Play again, watch the game, review it, the title screen: four equal buttons
+        # under the panel.
+        width = (CHART.w - 3 * BUTTON_GAP) // 4
         step = width + BUTTON_GAP
         self.again_button = self.add(Button((CHART.x, 960, width, 80), "results.again",
                                             self.play_again, tooltip="results.again.tip"))
         self.watch_button = self.add(Button((CHART.x + step, 960, width, 80), "results.watch",
                                             self.watch, tooltip="results.watch.tip"))
+        self.review_button = self.add(Button((CHART.x + 2 * step, 960, width, 80),
+                                             "results.review", self.review,
+                                             tooltip="results.review.tip"))
         self.title_button = self.add(Button((CHART.right - width, 960, width, 80),
                                             "results.to_title", self.to_title))
 
@@ -344,6 +348,26 @@ class ResultsScene(MenuScene):
         """The game from its start, over these results (leaving it comes back here)."""
         if self.ctx.launcher is not None:
             self.ctx.launcher.watch(self.session)
+
+    review_options: dict = {}   # the review's search (tests make it quick)
+    review_work: Any = None     # the review, once asked for: it goes on while the page is shut
+
+    def review(self) -> None:
+        """Each of the people's turns beside the turn Hard prefers, over these results.
+        The review is worked out once; opening the page again shows how far it has got."""
+        from .review_screen import ReviewScene, ReviewWork, seats_to_review
+        record, seats = self.session.match.record, self.session.seats
+        if self.review_work is None or self.review_work.failed:
+            self.review_work = ReviewWork(record, seats_to_review(seats,
+                                                                  record.config.deciders),
+                                          **self.review_options)
+        self.stack.push(ReviewScene(self.ctx, record, seats, work=self.review_work))
+
+    def exit(self) -> None:
+        # Leaving the results (a new game, the title) stops a review still being made.
+        if self.review_work is not None:
+            self.review_work.stop()
+        super().exit()
 
     def to_title(self) -> None:
         if self.ctx.launcher is not None:

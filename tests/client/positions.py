@@ -626,7 +626,7 @@ SCREENS = (
     "setup_chateauma_extra", "setup_special_basic", "setup_alea2019_advanced",
     "setup_original_random", "setup_yucata_free", "setup_problem", "setup_modules",
     "setup_modules_dialog", "setup_modules_original", "setup_modules_basic", "results",
-    "results_chateauma", "results_estates", "results_chateauma_estates",
+    "results_chateauma", "results_estates", "results_chateauma_estates", "results_review",
     "replay_paused", "replay_playing", "replay_end", "replay_chateauma", "replay_saved",
 )
 
@@ -635,6 +635,7 @@ SAVES = 9
 
 
 _finished: dict[str | None, GameSession] = {}
+_reviews: dict[int, tuple] = {}
 
 
 def finished_session(chateauma: str | None = None) -> GameSession:
@@ -776,6 +777,15 @@ def screen_at(name: str, data_root: Path,
         launcher.show_results(finished_session("medium+C" if "chateauma" in name else None))
         if name.endswith("estates"):
             stack.top.show("estates")
+        if name == "results_review":
+            # The finished game is the same every time: its review is worked out once.
+            results = stack.top
+            record = results.session.match.record
+            results.review_options = {"iterations": 1, "samples": 1}
+            results.review_work = _reviews.get(id(record), (None, None))[1]
+            results.review()
+            assert stack.top.wait(120)
+            _reviews[id(record)] = (record, results.review_work)
         if name.startswith("replay"):
             stack.top.watch()
             _watch(stack, name)

@@ -273,6 +273,20 @@ def results_estates(data_root):
     return stack, scene
 
 
+def results_review(data_root):
+    """The review over the results, worked out once (a quick search), for Anna as a
+    person."""
+    from game.scenes.review_screen import ReviewScene, ReviewWork
+    stack, scene = results(data_root)
+    seats = (SeatSpec("human", "Anna", 0),) + scene.session.seats[1:]
+    record = scene.session.match.record
+    if "review" not in _FINISHED:
+        _FINISHED["review"] = ReviewWork(record, [0], iterations=1, samples=1)
+    work = _FINISHED["review"]
+    assert work.finished.wait(120)
+    return stack, stack.push(ReviewScene(scene.ctx, record, seats, work=work))
+
+
 def _replay(data_root, where: str):
     from game.scenes.launcher import Launcher
     from game.scenes.table.replay import ReplayScene
@@ -321,7 +335,7 @@ SCREENS: dict[str, Callable] = {
     "glossary_chateauma": glossary_chateauma,
     "confirm": confirm, "handoff": handoff, "results": results,
     "tutorial_take": tutorial_take, "tutorial_ship": tutorial_ship,
-    "results_estates": results_estates,
+    "results_estates": results_estates, "results_review": results_review,
     "setup_modules": setup_modules, "modules_dialog": modules_dialog,
     "modules_dialog_original": modules_dialog_original,
     "modules_dialog_basic": modules_dialog_basic,

@@ -307,6 +307,9 @@ def test_no_pointer_position_click_or_key_crashes(case, lang, size, window, tmp_
     make_player = game.ai.make_player
     monkeypatch.setattr(game.ai, "make_player", lambda tier, seed=0, time_budget=None,
                         iterations=None: make_player(tier, seed, QUICK_AI, iterations))
+    # The results' review searches briefly too, for the same reason.
+    from game.scenes.results import ResultsScene
+    monkeypatch.setattr(ResultsScene, "review_options", {"iterations": 1, "samples": 1})
     sweep = Sweep(case, lang, size, window, tmp_path)
     sweep.sweep_pointer()
     sweep.press_widgets()
