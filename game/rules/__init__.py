@@ -33,7 +33,8 @@ from .modules.border_posts import (POST_SPACES as BORDER_POST_SPACES,
 from .invariants import check_state
 from .modules.shields import END_VP as SHIELD_END_POINTS, shield_workers, shields_held
 from .modules.trade_routes import (BONUSES as ROUTE_BONUSES, CARDS as ROUTE_CARDS,
-                                   PROVISIONAL as TRADE_ROUTES_PROVISIONAL)
+                                   PROVISIONAL as TRADE_ROUTES_PROVISIONAL,
+                                   laid as route_laid, route_spaces)
 from .play import play_game
 from .record import GameRecord, Match, replay
 from .scoring import (AREA_POINTS, CATEGORIES, KNOWLEDGE_BUILDING_INDEX, PHASE_BONUS,
@@ -82,7 +83,7 @@ __all__ = [
     # the shields module: what a seat holds and what each shield scores at the end
     "shields_held", "shield_workers", "SHIELD_END_POINTS",
     # the trade routes: the cards' spaces (goods type, bonus) and what each bonus does
-    "ROUTE_CARDS", "ROUTE_BONUSES", "TRADE_ROUTES_PROVISIONAL",
+    "ROUTE_CARDS", "ROUTE_BONUSES", "TRADE_ROUTES_PROVISIONAL", "route_spaces", "route_laid",
     # Châteauma
     "CHATEAUMA_CARDS", "CHATEAUMA_ESTATES", "CHATEAUMA_LEFT_CARD_WHITE_DIE",
     "CHATEAUMA_LEVELS", "CHATEAUMA_MODIFIERS", "CHATEAUMA_EMPTY", "CHATEAUMA_JOKERS",
