@@ -398,3 +398,25 @@ def test_same_seed_and_actions_replay_byte_for_byte() -> None:
     b = check_game(8, config)
     assert a.to_json() == b.to_json()
     assert any(tr.laid(a, x) for x in range(3))
+
+
+def test_ch_tr_1_derived_chateaumas_turn_sells_onto_no_route_and_scores_one_more() -> None:
+    """(derived) A turn of Châteauma (3 seats) covering a sell symbol with a joker sells
+    its 3 goods: 9 + 1 points, 1 silver; a second sale another point."""
+    from game.rules.chateauma import EMPTY
+    from .chateauma_builders import automa_turn, set_card, set_reserve
+    s = trgame(players=3, chateauma="medium")
+    seat = s.config.chateauma_seat
+    s.depots = [[EMPTY] * len(row) for row in s.depots]
+    s.black = [EMPTY] * len(s.black)
+    s.depot_goods = [[0] * 7 for _ in range(6)]
+    s.players[seat].goods = [0, 3, 0, 0, 0, 0, 0]
+    set_card(s, 0, 5)  # monastery (sell), building, pasture, monastery
+    set_reserve(s, "~cow3")
+    silver = s.players[seat].silver
+    events = automa_turn(s, 4)
+    assert of_type(events, "GoodsSold")[0].count == 3
+    assert points(events, "goods", seat) == 10
+    assert s.players[seat].silver == silver + 1
+    assert tr.held(s).automa_sales == 1 and tr.laid(s, seat) == ()
+    assert unexplained(s)[seat] == {}
