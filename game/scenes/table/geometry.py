@@ -27,7 +27,7 @@ LOG = pygame.Rect(16, 830, 940, 234)
 # With the trade routes: the shown seat's route in a strip above a shorter log.
 ROUTE = pygame.Rect(16, 830, 940, 92)
 LOG_BELOW_ROUTE = pygame.Rect(16, 928, 940, 136)
-ROUTE_LABEL_W = 132
+ROUTE_LABEL_W = 152
 ROUTE_ICON = 30
 ROUTE_CARD_GAP = 10
 
