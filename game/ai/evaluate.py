@@ -29,7 +29,8 @@ from ..rules import (ANY_COLOUR, AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CA
                      BUILDINGS, KIND_COUNT, KINDS, SHIELD_END_POINTS, GameState, PlayerState,
                      colour_bonus_points, end_knowledge, goods_points_per_tile,
                      placeable_mask, border_post_distances,
-                     border_post_stage, border_post_tiles_left, shields_held)
+                     border_post_stage, border_post_tiles_left, shields_held,
+                     ROUTE_BONUSES, route_laid, route_spaces)
 from ..rules import die_distance as distance
 
 ROUNDS = 25  # 5 phases of 5 rounds: every player has 25 turns
@@ -249,6 +250,8 @@ class Evaluator:
             held = shields_held(state, seat)
             if held:
                 v += self._shields(state, p, seat, held, f, phase_ends)
+            if state.config.has_module("trade_routes") and any(p.goods):
+                v += self._route(state, p, seat, t, f, silver_value, worker_value)
         storage_value = 0.0
         for k in p.storage:
             if k >= 0:
@@ -312,6 +315,40 @@ class Evaluator:
             v += (points * _Tables._feasible(w, t, missing)
                   * (1 - missing / w.post_reach))
         return v
+
+    def _route(self, state: GameState, p: PlayerState, seat: int, t: int, f: float,
+               silver_value: float, worker_value: float) -> float:
+        """The trade route's bonuses the goods held would take if sold next: each type
+        as if it were sold first, its tiles on the next free spaces, by the odds of a
+        sale in the turns left (as _goods)."""
+        spaces = route_spaces(state, seat)
+        first = len(route_laid(state, seat))
+        if first >= len(spaces) or t == 0:
+            return 0.0
+        goods = p.goods
+        v = 0.0
+        for g in range(1, 7):
+            for i in range(first, min(first + goods[g], len(spaces))):
+                if spaces[i][0] == g:
+                    v += self.route_bonus(state, p, spaces[i][1], f, silver_value,
+                                          worker_value)
+        held = sum(1 for c in goods if c)
+        return v * min(1.0, t / (1.0 + 0.5 * held))
+
+    def route_bonus(self, state: GameState, p: PlayerState, bonus: str, f: float,
+                    silver_value: float, worker_value: float) -> float:
+        """A trade-route bonus, valued as the building effect it matches."""
+        spec = ROUTE_BONUSES[bonus]
+        effect = spec["effect"]
+        if effect == "points":
+            return float(spec["amount"])
+        if effect == "silver":
+            return spec["amount"] * silver_value
+        if effect == "workers":
+            return spec["amount"] * worker_value
+        if effect == "take":
+            return self.w.pick * f
+        return self._building_effect(state, p, WAREHOUSE, f, silver_value, worker_value)
 
     def _shields(self, state: GameState, p: PlayerState, seat: int, held: tuple[int, ...],
                  f: float, phase_ends: int) -> float:

@@ -692,6 +692,8 @@ def sell_goods(state: Position, seat: int, goods: int, events: list | None) -> N
     if workers:
         gain_workers(state, seat, workers, "sale", events)
     score(state, seat, points, "goods", events)
+    for sold in state.hooks.goods_sold:
+        sold(state, seat, goods, count, events)
 
 
 def gain_workers(state: Position, seat: int, amount: int, reason: str | None,

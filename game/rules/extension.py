@@ -249,6 +249,12 @@ class Module:
         """A seat controller's area card `card` was completed (Châteauma's card
         symbols)."""
 
+    def goods_sold(self, state: "Position", seat: int, goods: int, count: int,
+                   events: list | None) -> None:
+        """After a sale of `count` goods tiles of type `goods` was paid (silver, workers,
+        points): where the sold tiles go (the trade routes). Every sale passes here, by
+        whatever means (die action, warehouse, Châteauma)."""
+
     # --- accounting ---
     def tiles_held(self, state: "Position") -> list[int]:
         """Tiles the module's own state holds (for the conservation check)."""
@@ -351,6 +357,7 @@ class Hooks:
     mine_income: tuple[Callable, ...]
     sale: tuple[Callable, ...]
     card_completed: tuple[Callable, ...]
+    goods_sold: tuple[Callable, ...]
     # The setup chance steps after the start goods, modules' first, then the seat
     # controller's; then the first phase.
     setup_chances: tuple[str, ...]
@@ -443,6 +450,7 @@ def hooks_for(config: GameConfig) -> Hooks:
         turn_started=using("turn_started"), workers_gained=using("workers_gained"),
         storage_room=using("storage_room"), mine_income=using("mine_income"),
         sale=using("sale"), card_completed=using("card_completed"),
+        goods_sold=using("goods_sold"),
         setup_chances=tuple(m.setup_chance for m in sequenced if m.setup_chance))
 
 

@@ -45,6 +45,7 @@ KINDS = (
     "border_posts",
     "inns", "inn_payment", "black_depot_monastery",
     "shield_turn", "shield_castle", "shield_use", "shield_tribute",
+    "trade_routes", "route_pick",
 )
 # The modules' moments: castle connection's pool and retrieval, tiles2's bought workers
 # and its decisions. Their rules are written apart from the client, so these positions
@@ -181,6 +182,11 @@ SPECS = {
     **{kind: _Spec(PEOPLE, _fresh_turn, modules=("shields",))
        for kind in ("shield_turn", "shield_castle", "shield_use")},
     "shield_tribute": _Spec(PEOPLE, _decision("tribute"), modules=("shields",)),
+    # The trade routes: a turn with goods on the route of the seat to move, and a
+    # route bonus that takes a tile.
+    "trade_routes": _Spec(PEOPLE, lambda s: _fresh_turn(s) and len(
+        s.ext["trade_routes"].laid[s.current_player]) >= 4, modules=("trade_routes",)),
+    "route_pick": _Spec(PEOPLE, _decision("route_pick"), modules=("trade_routes",)),
 }
 
 
@@ -569,6 +575,12 @@ def _check(t: Table) -> None:
         assert scene.choice_buttons
     elif kind == "black_depot_monastery":
         assert scene.can_act() and "black_monastery" in scene.view.black
+    elif kind == "trade_routes":
+        tv = scene.view.trade_routes
+        assert scene.can_act() and tv is not None and len(tv.laid_on(scene.shown_seat)) >= 4
+        assert any(s.kind == "trade_route" for s in scene.spots())
+    elif kind == "route_pick":
+        assert scene.can_act() and n.decision == "route_pick" and scene.choice_buttons
     elif kind in TUTORIAL:
         assert scene.can_act() and scene.tutorial is not None
         assert scene.tutorial.tutorial.lesson.id == TUTORIAL[kind]

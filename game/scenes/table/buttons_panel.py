@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from .scene import TableScene
 
 # Decisions answered from a list of options rather than by clicks on the table.
-LISTED = ("discard", "ship", "keep_goods", "pick", "warehouse", "board", "start_castle",
+LISTED = ("discard", "ship", "keep_goods", "pick", "route_pick", "warehouse", "board",
+          "start_castle",
           "crane", "geese", "crane_count",
           "shield_castle", "tribute", "shield_tile", "shield_goods", "shield_storage",
           "shield_or_monastery")

@@ -24,6 +24,12 @@ BLACK_HEX = 27
 # Wide enough for its headings at a readable size in German ("Kommende Waren").
 STRIP = pygame.Rect(BOARD.x + 748, BOARD.y + 12, 180, BOARD.h - 24)
 LOG = pygame.Rect(16, 830, 940, 234)
+# With the trade routes: the shown seat's route in a strip above a shorter log.
+ROUTE = pygame.Rect(16, 830, 940, 92)
+LOG_BELOW_ROUTE = pygame.Rect(16, 928, 940, 136)
+ROUTE_LABEL_W = 152
+ROUTE_ICON = 30
+ROUTE_CARD_GAP = 10
 
 # The seats' cards: name and score, the estate in miniature beside the supplies, and who
 # is to move.
@@ -254,3 +260,24 @@ def cm_reserve_centre(stack: int) -> tuple[float, float]:
 
 
 CM_DECK = pygame.Rect(SIDE.x + 10, LOWER_Y - 4, SIDE.w - 20, 102)
+
+
+def route_card_rect(card: int, cards: int) -> pygame.Rect:
+    """Route card `card` of `cards` in the trade-route strip, left to right."""
+    left = ROUTE.x + 12 + ROUTE_LABEL_W
+    width = ROUTE.right - 12 - left
+    w = (width - (cards - 1) * ROUTE_CARD_GAP) / max(1, cards)
+    return pygame.Rect(round(left + card * (w + ROUTE_CARD_GAP)), ROUTE.y + 8, round(w),
+                       ROUTE.h - 16)
+
+
+def route_space_width(spaces: int) -> float:
+    return route_card_rect(0, max(1, spaces // 3)).w / 3
+
+
+def route_space_centres(space: int, spaces: int) -> tuple[tuple[float, float],
+                                                          tuple[float, float]]:
+    """The goods type (above) and the bonus (below) of a route space."""
+    card = route_card_rect(space // 3, max(1, spaces // 3))
+    x = card.x + (space % 3 + 0.5) * card.w / 3
+    return (x, card.y + 20), (x, card.y + 56)

@@ -337,7 +337,7 @@ class Narrowing:
 
     def click_depot(self, depot: int, slot: int) -> Outcome:
         """A tile on the central board: depot 1-6, or 0 for the black depot."""
-        if self.decision == "pick":
+        if self.decision in ("pick", "route_pick"):
             return self._finish([a for a in self.legal
                                  if a[0] == "pick" and a[1:] == (depot, slot)])
         buys = [a for a in self.legal if a[0] == "buy" and a[1:3] == (depot, slot)]

@@ -132,7 +132,8 @@ MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopi
                  "BorderPostsConnected", "BorderPostTileTaken", "InnPutOut", "InnBought",
                  "ShieldsDealt", "ShieldTaken", "ShieldPlaced", "TributePaid",
                  "StorageShrunk", "ShieldTile", "DieSet", "ShieldEffect",
-                 "InnPlacedDirectly")
+                 "InnPlacedDirectly", "RoutesDealt", "GoodsOnRoute", "RouteBonus",
+                 "RouteBonusLapsed")
 
 
 def building_label(building: Any, lang: str | None = None) -> str:
@@ -202,6 +203,19 @@ def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
         if e.what == "name":
             return t("log.shield_named", who=who, seat="ABCD"[e.value])
         return tn("log.shield_points", e.value, who=who, shield=e.shield, points=e.value)
+    if kind == "RoutesDealt":
+        return t("log.routes_dealt", who=who, cards=", ".join(map(str, e.cards)))
+    if kind == "GoodsOnRoute":
+        return tn("log.goods_on_route", e.count, who=who, count=e.count, goods=e.goods,
+                  space=e.first + 1)
+    if kind == "RouteBonus":
+        from .trade_routes_view import bonus_words
+        return t("log.route_bonus", who=who, space=e.space + 1,
+                 bonus=bonus_words(e.bonus, lang))
+    if kind == "RouteBonusLapsed":
+        from .trade_routes_view import bonus_words
+        return t("log.route_bonus_lapsed", who=who, space=e.space + 1,
+                 bonus=bonus_words(e.bonus, lang))
     raise KeyError(f"no words for the module event {kind}")
 
 

@@ -34,6 +34,7 @@ from .banner import PhaseReport, draw_banner
 from .board_panel import BoardPanel
 from .board_view import BONUS_POINTS, player_colour
 from . import border_posts
+from . import trade_routes_view
 from .estate_view import REGION, cm_bonus_centre, paint_estate_region
 from .estates_panel import EstatesPanel, miniature_sizes
 from .interaction import Narrowing, Outcome
@@ -74,6 +75,8 @@ class TableScene(Scene):
         for event in session.past_events:  # a loaded game's log: the game so far
             self.log.add(event)
         self.log_panel = LogPanel(self)
+        if session.config.has_module("trade_routes"):
+            self.log_panel.rect = g.LOG_BELOW_ROUTE  # the route strip sits above the log
         self.flyers: list = []
         self.dice_roll: tuple | None = None
         self.counting: dict[int, int] = {}
@@ -763,6 +766,9 @@ class TableScene(Scene):
             spots.append(Spot("workers", None, g.workers_centre(), 24,
                               lambda: i18n.tr("tip.workers")))
         spots += self.dice.spots()
+        if view.trade_routes is not None:
+            spots += trade_routes_view.spots(view.trade_routes, self.shown_seat,
+                                             pv.cm is not None)
         return spots
 
     # --- drawing ---------------------------------------------------------------------------
@@ -772,6 +778,8 @@ class TableScene(Scene):
         for i in range(0, 1920, 48):  # the felt's weave, faint
             canvas.fill_rect((i, 0, 2, 1080), FELT_DARK)
         self.log_panel.paint_frame(canvas)
+        if self.view.trade_routes is not None:
+            trade_routes_view.paint_frame(canvas)
         canvas.fill_rect(g.PROMPT, palette.darker(FELT, 0.3), radius=10)
         self.dice.paint_frame(canvas)
 
@@ -834,6 +842,9 @@ class TableScene(Scene):
         else:
             self.dice.draw(canvas, pv, n)
         self._draw_prompt(canvas)
+        if self.view.trade_routes is not None:
+            trade_routes_view.paint(canvas, self.view.trade_routes, self.shown_seat,
+                                    pv.cm is not None)
         if self.tutorial is None:
             self.log_panel.draw(canvas)
         else:

@@ -189,6 +189,30 @@ def _border_posts(state: Any) -> BorderPostsView:
 
 
 @dataclass
+class TradeRoutesView:
+    """The trade routes (module trade_routes): each seat's cards left to right (none for
+    Châteauma) and the goods types laid on its spaces from the left."""
+    routes: list[list[int]]
+    laid: list[list[int]]
+
+    def spaces(self, seat: int) -> list[tuple[int, str]]:
+        """Seat's route spaces left to right: (goods type, bonus name)."""
+        if seat >= len(self.routes):
+            return []
+        return [space for card in self.routes[seat] for space in rt.ROUTE_CARDS[card]]
+
+    def laid_on(self, seat: int) -> list[int]:
+        return self.laid[seat] if seat < len(self.laid) else []
+
+
+def _trade_routes(state: Any) -> TradeRoutesView:
+    h = state.ext["trade_routes"]
+    routes = [list(r) for r in h.routes] or [[] for _ in range(state.n)]
+    laid = [list(r) for r in h.laid] or [[] for _ in range(state.n)]
+    return TradeRoutesView(routes, laid)
+
+
+@dataclass
 class TableView:
     players: list[PlayerView]
     phase: int = 0
@@ -216,6 +240,8 @@ class TableView:
     # when the module is not played.
     depot_shields: list[list[int]] | None = None
     automa_shields: list[int] = field(default_factory=list)
+    # The trade routes, or None when the module is not played.
+    trade_routes: TradeRoutesView | None = None
 
     @classmethod
     def from_state(cls, state: Any) -> TableView:
@@ -274,6 +300,8 @@ class TableView:
             view.border_posts = _border_posts(state)
         if state.config.has_module("inns") and "inns" in state.ext:
             view.inn_stack = state.ext["inns"].stack + waiting_on_stack
+        if state.config.has_module("trade_routes") and "trade_routes" in state.ext:
+            view.trade_routes = _trade_routes(state)
         shields = state.ext.get("shields")
         if shields is not None:
             view.depot_shields = [list(d) for d in shields.depots]
@@ -553,6 +581,28 @@ class TableView:
         if cm is not None:
             cm.cards = [e.card, 0]
             cm.card_tiles = [cm.card_tiles[1], []]
+
+    # --- the trade routes ---------------------------------------------------------------------
+
+    def _on_RoutesDealt(self, e) -> None:
+        tv = self.trade_routes
+        if tv is not None:
+            while len(tv.routes) <= e.player:
+                tv.routes.append([])
+                tv.laid.append([])
+            tv.routes[e.player] = list(e.cards)
+
+    def _on_GoodsOnRoute(self, e) -> None:
+        if self.trade_routes is not None:
+            self.trade_routes.laid[e.player] += [e.goods] * e.count
+
+    def _on_RouteBonus(self, e) -> None:
+        effect = rt.ROUTE_BONUSES[e.bonus]["effect"]
+        p = self.players[e.player]
+        if effect == "silver":
+            p.silver += e.amount
+        elif effect == "workers":
+            p.workers += e.amount
 
     # --- the shields module ----------------------------------------------------------------
 

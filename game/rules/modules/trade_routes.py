@@ -1,0 +1,301 @@
+"""`trade_routes`: the trade routes (MODULES.md section `trade_routes`; SE l.787-793, A19
+l.940-957, X11 l.80-84).
+
+- TR-0: every player is dealt 5 / 4 / 3 route cards (2 / 3 / 4 seats), laid in one row in
+  the order dealt; each card has 3 spaces showing a goods type and a bonus.
+- TR-1, TR-4: a sale pays as usual; then its tiles go one by one onto the seller's first
+  empty route spaces, from the left; once every space is covered, sold tiles go to the
+  sold pile again. Tiles on the route stay sold goods (p.sold counts them), so
+  monasteries 15 and 25 and the goods' scoring count them (TR-5, P-TR-2).
+- TR-2, TR-3 (P-TR-1): a tile on a space of its own goods type gives that space's bonus;
+  every tile of the sale is laid first, then the bonuses are resolved from left to right.
+  The bonuses that ask for a decision (take a tile, sell goods) wait on the stack with the
+  leftmost on top; the others (workers, silver, points) ask nothing and touch nothing a
+  decision could change, so they are paid at once.
+- TR-6: the bonuses are the buildings' effects (data/trade_routes.json); a tile to take
+  that no numbered depot offers lapses; a take may be declined (R5).
+- TR-8: shields 9 and 12 change the sale itself (the `sale` plug point), never a bonus.
+- CH-TR: Châteauma has no route; each of its sales scores 1 point more (the `sale` plug
+  point), per sale, not per tile.
+
+The cards are stand-ins (RULINGS R9): the printed ones are not public. The data file says
+so, and the setup screen names them provisional components.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .. import events as ev
+from ..actions import allow_action
+from ..data import load_json
+from ..engine import DECLINE, WAREHOUSE_SALE, gain_workers, score
+from ..events import EVENT_TYPES
+from ..extension import CHANCE_APPLY, CHANCE_JSON, CHANCE_SAMPLE, LEGAL, Module, register
+from ..state import Frame, IllegalAction
+from ..tiles import COLOUR_BY_NAME, KIND_COLOUR
+
+ID = "trade_routes"
+DATA = load_json("trade_routes.json")
+PROVISIONAL: bool = bool(DATA.get("provisional"))
+BONUSES: dict[str, dict] = DATA["bonuses"]
+# Card number -> its three spaces as (goods type, bonus name), left to right.
+CARDS: dict[int, tuple[tuple[int, str], ...]] = {
+    c["card"]: tuple((s["goods"], s["bonus"]) for s in c["spaces"]) for c in DATA["cards"]}
+DEALT = {int(n): c for n, c in DATA["dealt_per_player"].items()}
+DEAL_STEP = "trade_routes"
+PICK_FRAME = "route_pick"          # a bonus that takes a tile: which one
+CATEGORY = "trade_routes"          # the route's points bonuses and Châteauma's sale point
+AUTOMA_SALE_POINTS = 1             # CH-TR-1 (SE l.1264)
+
+
+# --- events ---
+
+class RoutesDealt(NamedTuple):
+    player: int
+    cards: tuple[int, ...]   # left to right
+
+
+class GoodsOnRoute(NamedTuple):
+    """Sold tiles laid on the seller's route (the rest, if any, go to the sold pile)."""
+    player: int
+    goods: int
+    first: int               # the first route space they cover (0 = leftmost)
+    count: int
+
+
+class RouteBonus(NamedTuple):
+    player: int
+    space: int               # the route space whose bonus it is
+    bonus: str               # its name in data/trade_routes.json
+    amount: int              # workers, silver or points; 0 for the others
+
+
+class RouteBonusLapsed(NamedTuple):
+    player: int
+    space: int
+    bonus: str
+
+
+EVENT_TYPES.update({cls.__name__: cls for cls in (RoutesDealt, GoodsOnRoute, RouteBonus,
+                                                 RouteBonusLapsed)})
+
+
+class Held(NamedTuple):
+    """Per seat: the route's cards left to right (() for Châteauma) and the goods types
+    laid on its spaces from the left; the sales Châteauma made (its extra points)."""
+    routes: tuple[tuple[int, ...], ...] = ()
+    laid: tuple[tuple[int, ...], ...] = ()
+    automa_sales: int = 0
+
+
+def held(state) -> Held:
+    return state.ext[ID]
+
+
+def route_spaces(state, seat: int) -> list[tuple[int, str]]:
+    """Seat's route spaces, left to right: (goods type, bonus name)."""
+    h = held(state)
+    if seat >= len(h.routes):
+        return []
+    return [space for card in h.routes[seat] for space in CARDS[card]]
+
+
+def laid(state, seat: int) -> tuple[int, ...]:
+    h = held(state)
+    return h.laid[seat] if seat < len(h.laid) else ()
+
+
+def free_spaces(state, seat: int) -> int:
+    return len(route_spaces(state, seat)) - len(laid(state, seat))
+
+
+def on_route(state, seat: int, goods: int) -> int:
+    """How many of seat's sold tiles of a type lie on the route (the sold pile holds the
+    rest of p.sold[goods])."""
+    return laid(state, seat).count(goods)
+
+
+def _per_seat(values: tuple, seat: int, value) -> tuple:
+    out = list(values)
+    out[seat] = value
+    return tuple(out)
+
+
+def _colours(bonus: str) -> frozenset[int]:
+    return frozenset(COLOUR_BY_NAME[c] for c in BONUSES[bonus].get("colours", ()))
+
+
+def _takeable(state, colours: frozenset[int]) -> list[tuple[int, int]]:
+    return [(d, s) for d, depot in enumerate(state.depots, 1) for s, k in enumerate(depot)
+            if k >= 0 and KIND_COLOUR[k] in colours]
+
+
+# --- TR-0: the deal --------------------------------------------------------------------------
+
+def _humans(state) -> list[int]:
+    return [s for s in range(state.n) if s != state.config.chateauma_seat]
+
+
+def _sample_deal(state, rng) -> tuple:
+    per = DEALT[state.n]
+    seats = _humans(state)
+    drawn = rng.sample(sorted(CARDS), per * len(seats))
+    out = [()] * state.n
+    for i, seat in enumerate(seats):
+        out[seat] = tuple(drawn[i * per:(i + 1) * per])
+    return tuple(out)
+
+
+def _apply_deal(state, outcome: Any, events: list | None) -> None:
+    per = DEALT[state.n]
+    seats = _humans(state)
+    if (not isinstance(outcome, (tuple, list)) or len(outcome) != state.n
+            or any(not isinstance(r, (tuple, list)) or len(r) != (per if s in seats else 0)
+                   for s, r in enumerate(outcome))):
+        raise IllegalAction(f"impossible '{DEAL_STEP}' outcome: expected {per} route cards "
+                            f"for each player (none for Châteauma)")
+    flat = [c for r in outcome for c in r]
+    if any(type(c) is not int or c not in CARDS for c in flat) or len(set(flat)) != len(flat):
+        raise IllegalAction(f"impossible '{DEAL_STEP}' outcome: different cards from "
+                            f"1-{len(CARDS)}")
+    routes = tuple(tuple(r) for r in outcome)
+    state.ext[ID] = Held(routes, ((),) * state.n, 0)
+    if events is not None:
+        for seat in seats:
+            events.append(RoutesDealt(seat, routes[seat]))
+    state.chance = state.hooks.after_setup(DEAL_STEP)
+
+
+# --- TR-1..TR-4: a sale onto the route --------------------------------------------------------
+
+def _lay(state, seat: int, goods: int, count: int, events: list | None) -> None:
+    spaces = route_spaces(state, seat)
+    before = laid(state, seat)
+    first = len(before)
+    n = min(count, len(spaces) - first)
+    if n <= 0:
+        return  # TR-4: a full route; the tiles stay on the sold pile
+    h = held(state)
+    state.ext[ID] = h._replace(laid=_per_seat(h.laid, seat, before + (goods,) * n))
+    if events is not None:
+        events.append(GoodsOnRoute(seat, goods, first, n))
+    matched = [i for i in range(first, first + n) if spaces[i][0] == goods]
+    asks = []
+    for i in matched:  # P-TR-1: left to right, once every tile lies
+        bonus = spaces[i][1]
+        spec = BONUSES[bonus]
+        effect = spec["effect"]
+        amount = spec.get("amount", 0)
+        if effect == "take":
+            if not _takeable(state, _colours(bonus)):
+                if events is not None:
+                    events.append(RouteBonusLapsed(seat, i, bonus))
+                continue
+            asks.append(Frame(PICK_FRAME, seat, i))
+        elif effect == "sell":
+            if not any(state.players[seat].goods):
+                if events is not None:
+                    events.append(RouteBonusLapsed(seat, i, bonus))
+                continue
+            asks.append(Frame(WAREHOUSE_SALE, seat))
+        if events is not None:
+            events.append(RouteBonus(seat, i, bonus, amount))
+        if effect == "workers":
+            gain_workers(state, seat, amount, None, events)
+        elif effect == "silver":
+            state.players[seat].silver += amount
+        elif effect == "points":
+            score(state, seat, amount, CATEGORY, events)
+    state.frames += reversed(asks)  # the leftmost bonus is answered first
+
+
+def _legal_pick(state, frame: Frame) -> list:
+    bonus = route_spaces(state, frame.player)[frame.arg][1]
+    out: list = [("pick", d, s) for d, s in _takeable(state, _colours(bonus))]
+    out.append(DECLINE)
+    return out
+
+
+# --- the module --------------------------------------------------------------------------
+
+@register
+class TradeRoutes(Module):
+    id = ID
+    setup_chance = DEAL_STEP
+    effect_frames = (PICK_FRAME,)
+
+    def new_ext(self) -> Held:
+        return Held()
+
+    def ext_to_json(self, value: Held) -> Any:
+        return {"routes": [list(r) for r in value.routes],
+                "laid": [list(r) for r in value.laid],
+                "automa_sales": value.automa_sales}
+
+    def ext_from_json(self, data: Any) -> Held:
+        routes = tuple(tuple(r) for r in data["routes"])
+        placed = tuple(tuple(r) for r in data["laid"])
+        sales = data["automa_sales"]
+        if routes or placed:
+            if len(routes) != len(placed):
+                raise ValueError("trade_routes: routes and laid goods differ in seats")
+            for r, goods in zip(routes, placed):
+                if any(type(c) is not int or c not in CARDS for c in r):
+                    raise ValueError(f"trade_routes: cards {list(r)!r}")
+                if len(goods) > 3 * len(r) or any(type(g) is not int or not 1 <= g <= 6
+                                                  for g in goods):
+                    raise ValueError(f"trade_routes: goods {list(goods)!r} on cards {list(r)!r}")
+        if type(sales) is not int or sales < 0:
+            raise ValueError(f"trade_routes: automa_sales {sales!r}")
+        return Held(routes, placed, sales)
+
+    def public(self, state) -> tuple:
+        return tuple(held(state))  # TR-7: routes are public
+
+    def frame_arg_to_json(self, frame: Frame) -> Any:
+        return frame.arg
+
+    def sale(self, state, seat: int, count: int, silver: int, workers: int,
+             points: int) -> tuple[int, int, int]:
+        """CH-TR-1: a point more for each of Châteauma's sales (counted for recompute)."""
+        if seat == state.config.chateauma_seat and count:
+            h = held(state)
+            state.ext[ID] = h._replace(automa_sales=h.automa_sales + 1)
+            points += AUTOMA_SALE_POINTS
+        return silver, workers, points
+
+    def goods_sold(self, state, seat: int, goods: int, count: int,
+                   events: list | None) -> None:
+        if seat != state.config.chateauma_seat and count:
+            _lay(state, seat, goods, count, events)
+
+    def explain(self, state, action: tuple) -> str | None:
+        frame = state.frames[-1] if state.frames else None
+        if frame is None or frame.kind != PICK_FRAME:
+            return None
+        if action and action[0] == "pick":
+            bonus = route_spaces(state, frame.player)[frame.arg][1]
+            names = ", ".join(BONUSES[bonus]["colours"])
+            return (f"the trade route's bonus takes a {names} tile from a numbered depot "
+                    f"(or decline it)")
+        return None
+
+    def recompute(self, state, seat: int, out: dict[str, int]) -> None:
+        if seat == state.config.chateauma_seat:
+            out["goods"] += AUTOMA_SALE_POINTS * held(state).automa_sales
+            return
+        spaces = route_spaces(state, seat)
+        for i, goods in enumerate(laid(state, seat)):
+            g, bonus = spaces[i]
+            if g == goods and BONUSES[bonus]["effect"] == "points":
+                out[CATEGORY] += BONUSES[bonus]["amount"]
+
+
+LEGAL[PICK_FRAME] = _legal_pick
+CHANCE_SAMPLE[DEAL_STEP] = _sample_deal
+CHANCE_APPLY[DEAL_STEP] = _apply_deal
+CHANCE_JSON[DEAL_STEP] = (lambda o: [list(r) for r in o],
+                          lambda data: tuple(tuple(r) for r in data))
+allow_action("pick", PICK_FRAME)
+allow_action("decline", PICK_FRAME)

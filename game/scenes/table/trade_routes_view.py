@@ -1,0 +1,151 @@
+"""The trade routes (module trade_routes) at the table: the shown seat's row of route cards
+in a strip above the game log, each space with its goods type and its bonus, the goods
+laid on it, and the tooltips.
+
+What a bonus does and when it is given are the rules' (game/rules/modules/trade_routes.py);
+the table reads the cards and bonuses from the rules' data.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...rules import ROUTE_BONUSES, TRADE_ROUTES_PROVISIONAL
+from .. import i18n
+from ..art import palette, pieces
+from ..art.icons import icon
+from ..layout import Canvas
+from ..ui import theme
+from . import geometry as g
+from .paint import BOARD_EDGE, BOARD_FILL, GOLD, WOOD, blit_at, circle, fit_text, text
+from .tips import Spot
+from .view import TradeRoutesView
+
+# What a bonus that takes a tile shows: the colours it takes from.
+_TAKE = "take"
+
+
+def paint_frame(canvas: Canvas) -> None:
+    """The strip's box, part of the table's background layer."""
+    canvas.fill_rect(g.ROUTE, WOOD, radius=14)
+    canvas.fill_rect(g.ROUTE.inflate(-10, -10), palette.darker(WOOD, 0.35), radius=10)
+
+
+def _bonus_image(canvas: Canvas, bonus: str, centre: tuple[float, float]) -> None:
+    spec = ROUTE_BONUSES[bonus]
+    effect = spec["effect"]
+    size = g.ROUTE_ICON
+    x, y = centre
+    if effect == _TAKE:
+        colours = spec["colours"]
+        if len(colours) == 6:  # any tile: one hex of the building colour with a star
+            colours = ["building"]
+        w = size / len(colours)
+        for i, colour in enumerate(colours):
+            rect = pygame.Rect(round(x - size / 2 + i * w), round(y - size / 2),
+                               round(w), size)
+            canvas.fill_rect(rect, palette.TILE[colour], radius=4)
+            if len(colours) <= 2:
+                glyph = icon(colour, canvas.length(min(w, size) * 0.8),
+                             palette.ink_on(palette.TILE[colour]))
+                blit_at(canvas, glyph, rect.center)
+        canvas.fill_rect(pygame.Rect(round(x - size / 2), round(y - size / 2), size, size),
+                         palette.INK, radius=4, width=2)
+    elif effect in ("workers", "silver"):
+        image = (pieces.worker_chip(canvas.length(size * 0.75)) if effect == "workers"
+                 else pieces.silver_coin(canvas.length(size * 0.75), spec["amount"]))
+        blit_at(canvas, image, (x - 7, y))
+        text(canvas, str(spec["amount"]), (x + 13, y), theme.FONT_MIN, palette.INK,
+             "center")
+    elif effect == "points":
+        circle(canvas, (x, y), size / 2, GOLD)
+        text(canvas, str(spec["amount"]), (x, y), theme.FONT_MIN, palette.INK, "center")
+    else:  # a sale, as the warehouse
+        blit_at(canvas, icon("warehouse", canvas.length(size), palette.PARCHMENT), (x, y))
+
+
+def paint(canvas: Canvas, tv: TradeRoutesView, seat: int, automa: bool) -> None:
+    """The shown seat's route: cards as parchment boxes, each space its goods type above
+    its bonus; a laid goods tile covers the goods type, a dimmed bonus was not given."""
+    box = g.ROUTE.inflate(-24, -16)
+    fit_text(canvas, i18n.tr("table.trade_route"), (box.x, box.y + 2), theme.FONT_MIN, GOLD,
+             g.ROUTE_LABEL_W - 10)
+    if automa:
+        fit_text(canvas, i18n.tr("table.trade_route.chateauma"),
+                 (box.x + g.ROUTE_LABEL_W, box.centery - 12), theme.FONT_MIN,
+                 palette.PARCHMENT, box.w - g.ROUTE_LABEL_W)
+        return
+    spaces = tv.spaces(seat)
+    laid = tv.laid_on(seat)
+    free = len(spaces) - len(laid)
+    text(canvas, i18n.tr("table.trade_route.free", count=free), (box.x, box.y + 36),
+         theme.FONT_MIN, palette.PARCHMENT)
+    cards = len(spaces) // 3
+    for c in range(cards):
+        canvas.fill_rect(g.route_card_rect(c, cards), BOARD_FILL, radius=8)
+        canvas.fill_rect(g.route_card_rect(c, cards), BOARD_EDGE, radius=8, width=2)
+    for i, (goods, bonus) in enumerate(spaces):
+        top, bottom = g.route_space_centres(i, len(spaces))
+        if i < len(laid):  # a laid tile, full and outlined
+            x, y = top
+            half = g.ROUTE_ICON / 2 + 3
+            canvas.fill_rect((x - half - 2, y - half - 2, 2 * half + 4, 2 * half + 4),
+                             palette.INK, radius=6)
+            blit_at(canvas, pieces.goods_tile(laid[i], canvas.length(g.ROUTE_ICON + 6)), top)
+        else:  # the goods type the space shows, printed pale
+            image = pieces.goods_tile(goods, canvas.length(g.ROUTE_ICON)).copy()
+            image.set_alpha(130)
+            blit_at(canvas, image, top)
+        _bonus_image(canvas, bonus, bottom)
+        if i < len(laid):
+            given = laid[i] == goods
+            if not given:  # a tile on another type: the bonus was not given
+                side = canvas.length(g.ROUTE_ICON + 6)
+                veil = pygame.Surface((side, side), pygame.SRCALPHA)
+                veil.fill((*BOARD_FILL, 200))
+                blit_at(canvas, veil, bottom)
+            else:
+                x, y = bottom
+                canvas.fill_rect((x - g.ROUTE_ICON / 2 - 4, y - g.ROUTE_ICON / 2 - 4,
+                                  g.ROUTE_ICON + 8, g.ROUTE_ICON + 8), GOLD, radius=6,
+                                 width=3)
+
+
+def spots(tv: TradeRoutesView, seat: int, automa: bool) -> list[Spot]:
+    if automa:
+        return [Spot("trade_route", None, g.ROUTE.center, 0,
+                     lambda: i18n.tr("tip.trade_route.chateauma"), rect=g.ROUTE)]
+    spaces = tv.spaces(seat)
+    laid = tv.laid_on(seat)
+    out = []
+    for i, (goods, bonus) in enumerate(spaces):
+        top, bottom = g.route_space_centres(i, len(spaces))
+        centre = (top[0], (top[1] + bottom[1]) / 2)
+        half = g.route_space_width(len(spaces)) / 2
+        rect = pygame.Rect(round(centre[0] - half), round(top[1] - g.ROUTE_ICON / 2 - 4),
+                           round(2 * half), round(bottom[1] - top[1] + g.ROUTE_ICON + 8))
+        out.append(Spot("trade_route", i, centre, half,
+                        lambda i=i, goods=goods, bonus=bonus: space_tip(
+                            i, goods, bonus, laid[i] if i < len(laid) else None),
+                        rect=rect))
+    return out
+
+
+def bonus_words(bonus: str, lang: str | None = None) -> str:
+    spec = ROUTE_BONUSES[bonus]
+    return i18n.tr(f"route.bonus.{bonus}", lang, amount=spec.get("amount", 0))
+
+
+def space_tip(i: int, goods: int, bonus: str, laid: int | None) -> str:
+    lines = [i18n.tr("tip.trade_route.space", space=i + 1, card=i // 3 + 1, goods=goods,
+                     bonus=bonus_words(bonus))]
+    if laid is None:
+        lines.append(i18n.tr("tip.trade_route.empty", goods=goods))
+    elif laid == goods:
+        lines.append(i18n.tr("tip.trade_route.given", goods=laid))
+    else:
+        lines.append(i18n.tr("tip.trade_route.covered", goods=laid))
+    lines.append(i18n.tr("tip.trade_route.rule"))
+    if TRADE_ROUTES_PROVISIONAL:
+        lines.append(i18n.tr("tip.trade_route.provisional"))
+    return "\n".join(lines)

@@ -1,0 +1,104 @@
+"""The trade routes at the table: the shown seat's route drawn from the state above the
+log with a tooltip on every space in both languages, the route bonus's tile chosen by a
+click on the board or from the list, the view following the routes' events, their log
+lines, and the setup's words (provisional components)."""
+
+from __future__ import annotations
+
+import pytest
+from client_events import click
+from positions import table_at
+
+from game.rules.modules import trade_routes as rules_routes
+from game.scenes import i18n
+from game.scenes.table import geometry as g
+from game.scenes.table.log import describe_event
+from game.scenes.table.view import PlayerView, TableView, TradeRoutesView
+
+LANGUAGES = ("en", "de")
+
+
+def test_the_route_is_drawn_from_the_state_with_a_tooltip_per_space(data_root):
+    t = table_at("trade_routes", data_root)
+    scene = t.scene
+    seat = scene.shown_seat
+    tv = scene.view.trade_routes
+    h = scene.state.ext["trade_routes"]
+    assert tv.routes[seat] == list(h.routes[seat]) and tv.laid_on(seat) == list(h.laid[seat])
+    spots = {s.key: s for s in scene.spots() if s.kind == "trade_route"}
+    assert sorted(spots) == list(range(len(h.routes[seat]) * 3))
+    tip = spots[0].tooltip_text()
+    goods, bonus = rules_routes.route_spaces(scene.state, seat)[0]
+    assert tip.startswith("Trade route, space 1") and f"goods {goods}" in tip
+    assert "Covered with goods" in tip and "Provisional" in tip
+    assert g.ROUTE.colliderect(spots[0].rect) and not g.LOG_BELOW_ROUTE.colliderect(
+        spots[0].rect)
+    assert scene.log_panel.rect == g.LOG_BELOW_ROUTE
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_bonus_in_words_in_both_languages(lang):
+    from game.scenes.table.trade_routes_view import bonus_words, space_tip
+    for bonus in rules_routes.BONUSES:
+        words = bonus_words(bonus, lang)
+        assert words and "{" not in words and "route.bonus" not in words
+    i18n.set_language(lang)
+    try:
+        tip = space_tip(0, 4, "points", None)
+        assert ("Handelsstraße" if lang == "de" else "Trade route") in tip
+        assert "4" in tip
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_route_bonus_is_taken_by_a_click_on_the_board(data_root):
+    t = table_at("route_pick", data_root)
+    scene = t.scene
+    seat = scene.state.current_player
+    take = next(a for a in scene.narrowing.legal if a[0] == "pick")
+    assert "Trade-route bonus" in i18n.tr("table.choose.route_pick")
+    row = scene.view.depots[take[1] - 1]
+    kind = scene.state.depots[take[1] - 1][take[2]]
+    before = scene.state.players[seat].storage.count(kind)
+    click(t.stack, g.depot_slot_centre(take[1], take[2], len(row)))
+    t.stack.update(1 / 60)
+    state = scene.state
+    assert state.depots[take[1] - 1][take[2]] == -1 or state.decision == "discard"
+    assert state.players[seat].storage.count(kind) == before + 1 or state.decision == "discard"
+
+
+def test_the_view_follows_the_routes_events():
+    tv = TradeRoutesView([[], []], [[], []])
+    table = TableView(players=[PlayerView(s) for s in range(2)], trade_routes=tv)
+    table.apply(rules_routes.RoutesDealt(0, (2, 1, 6, 3, 4)))
+    table.apply(rules_routes.GoodsOnRoute(0, 4, 0, 2))
+    silver, workers = table.players[0].silver, table.players[0].workers
+    table.apply(rules_routes.RouteBonus(0, 1, "silver", 2))
+    table.apply(rules_routes.RouteBonus(0, 2, "workers", 4))
+    assert tv.routes[0] == [2, 1, 6, 3, 4] and tv.laid_on(0) == [4, 4]
+    assert table.players[0].silver == silver + 2 and table.players[0].workers == workers + 4
+    assert tv.spaces(0)[:3] == list(rules_routes.CARDS[2])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_route_event_has_a_log_line(lang):
+    names = ("Anna", "Bernhard")
+    lines = [describe_event(e, names, lang) for e in (
+        rules_routes.RoutesDealt(0, (2, 1, 6)), rules_routes.GoodsOnRoute(1, 4, 0, 2),
+        rules_routes.GoodsOnRoute(1, 4, 3, 1), rules_routes.RouteBonus(0, 1, "building", 0),
+        rules_routes.RouteBonus(0, 1, "points", 4),
+        rules_routes.RouteBonusLapsed(1, 2, "ship_animal"))]
+    assert all(lines) and all("{" not in line for line in lines)
+    assert "Anna" in lines[0] and "Bernhard" in lines[1]
+    if lang == "de":
+        assert all("Handelsstraße" in line for line in lines[1:])
+
+
+def test_the_setup_names_the_module_and_says_its_components_are_provisional():
+    from game.scenes.modules_text import module_about, module_name, module_summary
+    assert module_name("trade_routes", "de") == "Die Handelsstraßen"
+    assert "Provisional components" in module_about("trade_routes", "special", "en")
+    assert "Vorläufiges Material" in module_about("trade_routes", "alea2019", "de")
+    assert "colour" in module_about("trade_routes", "original", "en")
+    assert "provisional" in module_summary("trade_routes", "special", "en")
+    assert i18n.tr("category.trade_routes", "de") == "Handelsstraßen"
