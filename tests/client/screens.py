@@ -336,4 +336,5 @@ SCREENS: dict[str, Callable] = {
     "table_black_depot_monastery": _at("black_depot_monastery"),
     "table_shields": _at("shield_turn"), "table_shield_castle": _at("shield_castle"),
     "table_shield_use": _at("shield_use"), "table_shield_tribute": _at("shield_tribute"),
+    "table_monastery_connections": _at("monastery_connections"),
 }

@@ -104,7 +104,7 @@ def test_the_setup_offers_each_rule_sets_modules():
                                                               "border_posts", "inns", "shields"]
     assert SetupDraft(rules="original").offered_modules() == [
         "castle_connection", "identical_board", "tiles2", "white_castles",
-        "black_depot_monasteries"]
+        "black_depot_monasteries", "monastery_connections"]
     assert SetupDraft(rules="yucata").offered_modules() == []
     assert SetupDraft(rules="original").module_params("identical_board") == ("19", "20")
 

@@ -216,6 +216,9 @@ class TableView:
     # when the module is not played.
     depot_shields: list[list[int]] | None = None
     automa_shields: list[int] = field(default_factory=list)
+    # The seats that joined all three monasteries, in order (monastery_connections), or
+    # None when the module is not played.
+    monastery_finishers: list[int] | None = None
 
     @classmethod
     def from_state(cls, state: Any) -> TableView:
@@ -280,6 +283,9 @@ class TableView:
             view.automa_shields = list(shields.automa)
             for seat, pairs in enumerate(shields.castles):
                 view.players[seat].shields = dict(pairs)
+        if state.config.has_module("monastery_connections") and \
+                "monastery_connections" in state.ext:
+            view.monastery_finishers = list(state.ext["monastery_connections"])
         return view
 
     def track_order(self) -> list[int]:
@@ -414,6 +420,10 @@ class TableView:
     def _on_BorderPostTileTaken(self, e) -> None:
         if self.border_posts is not None:
             self.border_posts.holders.append((e.player, e.rank))
+
+    def _on_AllMonasteriesConnected(self, e) -> None:
+        if self.monastery_finishers is not None and e.player not in self.monastery_finishers:
+            self.monastery_finishers.append(e.player)
 
     def _on_InnPutOut(self, e) -> None:
         self.inn_stack = e.stack
