@@ -233,8 +233,11 @@ def test_p_mc_3_chateauma_counts_as_a_seat_and_never_joins_lines():
     all_but_one(s, seat)
     events = place(s, seat, "sheep3", 35)
     assert line_points(events, seat) == 5 + 6  # p = 3 with Châteauma: CB1 = 6
-    check_game(5, GameConfig(players=3, rules="original", board_mode="random",
-                             chateauma="hard", modules=MC))
+    for seed in (5, 6):
+        done = check_game(seed, GameConfig(players=3, rules="original", board_mode="random",
+                                           chateauma="hard", modules=MC))
+        assert done.config.chateauma_seat not in mc.finishers(done)
+        assert not done.players[done.config.chateauma_seat].breakdown.get(mc.REASON)
 
 
 # --- the state: JSON, the breakdown, explain ------------------------------------------------
@@ -256,6 +259,14 @@ def test_a_saved_state_with_wrong_finishers_is_refused(bad):
     module = s.hooks.by_id[mc.ID]
     with pytest.raises(ValueError, match="monastery_connections"):
         module.ext_from_json(bad)
+
+
+def test_a_game_with_a_connection_replays():
+    # check_game replays each record byte for byte and recomputes every breakdown; seed
+    # 830_003 completes a line.
+    done = check_game(830_003, GameConfig(players=2, rules="original", board_mode="random",
+                                          modules=MC))
+    assert any(p.breakdown.get(mc.REASON) == 5 for p in done.players)
 
 
 def test_invariants_over_random_games_with_the_module():
