@@ -94,3 +94,8 @@ def test_the_setup_names_the_module_and_its_provisional_components():
 def test_the_results_show_the_category_only_with_the_module():
     from game.scenes.results import MODULE_CATEGORIES
     assert MODULE_CATEGORIES["monastery_connections"] == "monastery_connections"
+
+
+def test_a_tableau_being_chosen_shows_its_open_lines():
+    pv = mlv.bare("13c")
+    assert mlv.lines_of(pv) is MONASTERY_LINES["13c"] and mlv.filled(pv) == [0, 0, 0]

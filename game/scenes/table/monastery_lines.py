@@ -47,6 +47,13 @@ def filled(pv: PlayerView) -> list[int]:
     return [sum(1 for s in ln.spaces if pv.estate[s] is not None) for ln in c.lines]
 
 
+def bare(board: str) -> PlayerView:
+    """An empty estate on `board` (the preview of a tableau being chosen)."""
+    pv = PlayerView(0)
+    pv.set_board(board)
+    return pv
+
+
 def _ends(c, mark: int) -> list[int]:
     """The spaces of the lines next to monastery `mark` (each line's end on its side)."""
     return [ln.spaces[0] if ln.between[0] == mark else ln.spaces[-1]

@@ -791,8 +791,10 @@ class TableScene(Scene):
                             self.view.white)
         bp = self.view.border_posts
         pv = self.view.players[seat]
-        if self.view.monastery_finishers is not None and preview is None:
-            monastery_lines.paint_estate_lines(canvas, pv)
+        if self.view.monastery_finishers is not None:
+            # A tableau being chosen shows its lines too.
+            monastery_lines.paint_estate_lines(
+                canvas, pv if preview is None else monastery_lines.bare(self.preview_board))
         if bp is not None:
             if pv.cm is None:
                 if pv.colours and preview is None:
