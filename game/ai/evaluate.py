@@ -32,6 +32,8 @@ from ..rules import (ANY_COLOUR, AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CA
                      border_post_stage, border_post_tiles_left, shields_held,
                      ROUTE_BONUSES, route_laid, route_spaces)
 from ..rules import die_distance as distance
+from ..rules import (MONASTERY_LINE_POINTS, monastery_finishers, monastery_rank_points,
+                     monastery_tiles_missing)
 
 ROUNDS = 25  # 5 phases of 5 rounds: every player has 25 turns
 # A tile kind of each colour, for asking a placement rule about a colour.
@@ -80,6 +82,7 @@ class Weights:
     buy_workers: float = 1.0           # monastery 28: silver turns into workers on demand
     geese_later: float = 0.5           # an open space of the geese's pasture: share filled
     post_reach: float = 12.0           # border posts: tiles a chain may still need and count
+    line_share: float = 1.0            # monastery connections: a line's points by share laid
     tribute: float = 1.0               # a shield's silver at each phase end still to come
     # What a shield's effect is worth over a whole game (by number; index 0 unused), held
     # from the start; shields whose worth follows from the position (8 mines, 10 end
@@ -247,6 +250,8 @@ class Evaluator:
             v += self._module_tiles(p, f)
             if state.config.has_module("border_posts"):
                 v += self._border_posts(state, p, seat, t)
+            if state.config.has_module("monastery_connections"):
+                v += self._monastery_lines(state, p, seat, t)
             held = shields_held(state, seat)
             if held:
                 v += self._shields(state, p, seat, held, f, phase_ends)
@@ -349,6 +354,30 @@ class Evaluator:
         if effect == "take":
             return self.w.pick * f
         return self._building_effect(state, p, WAREHOUSE, f, silver_value, worker_value)
+
+    def _monastery_lines(self, state: GameState, p: PlayerState, seat: int, t: int) -> float:
+        """The monastery lines still open: each line's points by the share of its spaces
+        laid and the odds of the turns left sufficing for the rest; while a bonus for all
+        three is left and the seat has not earned one, its points the same way over the
+        three lines' spaces. A full line is scored already."""
+        missing = monastery_tiles_missing(p.board, p.occupied)
+        total = sum(missing)
+        if not total or t == 0:
+            return 0.0
+        w = self.w
+        per_line = 5
+        v = 0.0
+        for k in missing:
+            if k:
+                v += (MONASTERY_LINE_POINTS * w.line_share * _Tables._feasible(w, t, k)
+                      * (per_line - k) / per_line)
+        done = monastery_finishers(state)
+        rank = len(done) + 1
+        if seat not in done and monastery_rank_points(state.n, rank):
+            all_spaces = per_line * len(missing)
+            v += (monastery_rank_points(state.n, rank) * w.line_share
+                  * _Tables._feasible(w, t, total) * (all_spaces - total) / all_spaces)
+        return v
 
     def _shields(self, state: GameState, p: PlayerState, seat: int, held: tuple[int, ...],
                  f: float, phase_ends: int) -> float:

@@ -35,6 +35,13 @@ from .modules.shields import END_VP as SHIELD_END_POINTS, shield_workers, shield
 from .modules.trade_routes import (BONUSES as ROUTE_BONUSES, CARDS as ROUTE_CARDS,
                                    PROVISIONAL as TRADE_ROUTES_PROVISIONAL,
                                    laid as route_laid, route_spaces)
+
+from .modules.monastery_connections import (BOARD_LINES as MONASTERY_LINES,
+                                            PROVISIONAL as MONASTERY_LINES_PROVISIONAL,
+                                            POINTS as MONASTERY_LINE_POINTS,
+                                            finishers as monastery_finishers,
+                                            rank_points as monastery_rank_points,
+                                            tiles_missing as monastery_tiles_missing)
 from .play import play_game
 from .record import GameRecord, Match, replay, replay_step
 from .scoring import (AREA_POINTS, CATEGORIES, KNOWLEDGE_BUILDING_INDEX, PHASE_BONUS,
@@ -88,4 +95,7 @@ __all__ = [
     "CHATEAUMA_CARDS", "CHATEAUMA_ESTATES", "CHATEAUMA_LEFT_CARD_WHITE_DIE",
     "CHATEAUMA_LEVELS", "CHATEAUMA_MODIFIERS", "CHATEAUMA_EMPTY", "CHATEAUMA_JOKERS",
     "chateauma_kind_of", "parse_chateauma_difficulty",
+    # the monastery connections: each tableau's monasteries and lines, who joined all three
+    "MONASTERY_LINES", "MONASTERY_LINES_PROVISIONAL", "MONASTERY_LINE_POINTS",
+    "monastery_finishers", "monastery_rank_points", "monastery_tiles_missing",
 ]

@@ -100,7 +100,19 @@ def _build(entry: dict) -> Board:
 
 @cache
 def all_boards() -> dict[str, Board]:
-    return {e["id"]: _build(e) for e in load_json("boards.json")["boards"]}
+    """Every board: the researched layouts, then the provisional stand-ins for printed
+    boards that are not public (boards.json 'stand_in_files', RULINGS R9), which a
+    module's catalogue entry deals like any other."""
+    data = load_json("boards.json")
+    entries = list(data["boards"])
+    for name in data.get("stand_in_files", ()):
+        entries += load_json(name)["boards"]
+    out: dict[str, Board] = {}
+    for e in entries:
+        if e["id"] in out:
+            raise ValueError(f"board {e['id']!r} is defined twice")
+        out[e["id"]] = _build(e)
+    return out
 
 
 def get_board(board_id: str) -> Board:

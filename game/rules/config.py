@@ -57,13 +57,23 @@ class ModuleSpec:
     excludes: tuple[str, ...]
     needs: dict[str, tuple[str, ...]]  # rule set -> modules it requires there
     chateauma: bool
-    board_pool: tuple[str, ...]        # duchies every player draws from, or ()
+    # Rule set -> the duchies every player draws from under it (none: the rule set's).
+    board_pool: dict[str, tuple[str, ...]]
     # Rule sets under which the module deals duchies of its own (the basic mode's board 1
     # then has no place), where it has no fixed board_pool.
     own_boards: tuple[str, ...] = ()
 
     def offered(self, rules: str) -> bool:
         return rules in self.forms
+
+
+def _pools(pool, forms: dict[str, str]) -> dict[str, tuple[str, ...]]:
+    """A board pool as the catalogue writes it: one list for every rule set that offers
+    the module, or a list per rule set (castle_connection: 11-18 in the Special Edition,
+    the 2011 boards 10a-10h under the original rules)."""
+    if isinstance(pool, dict):
+        return {r: tuple(v) for r, v in pool.items()}
+    return {r: tuple(pool) for r in forms} if pool else {}
 
 
 def _module_specs() -> dict[str, ModuleSpec]:
@@ -74,7 +84,7 @@ def _module_specs() -> dict[str, ModuleSpec]:
             params={r: tuple(v) for r, v in e.get("params", {}).items()},
             excludes=tuple(e.get("excludes", ())),
             needs={r: tuple(v) for r, v in e.get("needs", {}).items()},
-            chateauma=e["chateauma"], board_pool=tuple(e.get("board_pool", ())),
+            chateauma=e["chateauma"], board_pool=_pools(e.get("board_pool", ()), e["forms"]),
             own_boards=tuple(e.get("own_boards", ())))
     return out
 
@@ -130,7 +140,7 @@ def check_modules(rules: str, modules: tuple[str, ...], board_mode: str,
                                  f"player plays a duchy 11-18")
         if chateauma and not spec.chateauma:
             raise ValueError(f"Châteauma does not play with {mid!r}")
-        if board_mode == "basic" and (spec.board_pool or rules in spec.own_boards
+        if board_mode == "basic" and (rules in spec.board_pool or rules in spec.own_boards
                                       or mid == "identical_board"):
             raise ValueError(f"{mid!r} gives every player another duchy than board 1: "
                              f"choose the advanced, random or free board mode")
@@ -199,7 +209,7 @@ class GameConfig:
     def offered_boards(self) -> list[str]:
         """The duchies the board modes choose from: the rule set's, or a module's pool."""
         for entry in self.modules:
-            pool = MODULES[split_module(entry)[0]].board_pool
+            pool = MODULES[split_module(entry)[0]].board_pool.get(self.rules)
             if pool:
                 return list(pool)
         rs = self.rule_set

@@ -46,6 +46,8 @@ KINDS = (
     "inns", "inn_payment", "black_depot_monastery",
     "shield_turn", "shield_castle", "shield_use", "shield_tribute",
     "trade_routes", "route_pick",
+
+    "monastery_connections",
 )
 # The modules' moments: castle connection's pool and retrieval, tiles2's bought workers
 # and its decisions. Their rules are written apart from the client, so these positions
@@ -187,6 +189,10 @@ SPECS = {
     "trade_routes": _Spec(PEOPLE, lambda s: _fresh_turn(s) and len(
         s.ext["trade_routes"].laid[s.current_player]) >= 4, modules=("trade_routes",)),
     "route_pick": _Spec(PEOPLE, _decision("route_pick"), modules=("trade_routes",)),
+
+    # The monastery connections: a turn on a tableau 13a-13h, its lines partly laid.
+    "monastery_connections": _Spec(PEOPLE, _fresh_turn, "random", rules="original",
+                                   modules=("monastery_connections",)),
 }
 
 
@@ -256,6 +262,8 @@ def _session(kind: str) -> GameSession:
         if "inns" in spec.modules:  # three inns beside the black depot, from the box
             inns = session.state.ext["inns"]
             session.state.ext["inns"] = inns._replace(stack=3, box=inns.stack + inns.box - 3)
+        if "monastery_connections" in spec.modules:
+            _monastery_lines_laid(session.state)
         if kind == "inn_payment":  # monastery tile 6: the purchase may be paid with workers
             p = session.state.players[session.state.current_player]
             p.knowledge |= 1 << 6
@@ -273,6 +281,34 @@ def _border_posts_taken(state) -> None:
     stages = [ALL if s == seat else 0 for s in range(state.n)]
     state.ext["border_posts"] = Posts(tuple(stages), (Award(seat, FIRST, 0, 0),
                                                       Award(seat, ALL, 0, 1)))
+
+
+def _monastery_lines_laid(state) -> None:
+    """The seat to move has one line full and one tile on another: buildings from the box
+    would not fit every space, so each space takes a tile of its colour; the tiles come
+    from the box or a bag and the supply stays balanced."""
+    from game.rules import KINDS, MONASTERY_LINES
+    seat = state.current_player
+    p = state.players[seat]
+    lines = MONASTERY_LINES[p.board.id].lines
+    wanted = [s for s in lines[0].spaces] + [lines[1].spaces[0]]
+    for space in wanted:
+        if p.estate[space] >= 0:
+            continue
+        colour = p.board.colour[space]
+        for pile in (state.box, state.bags[colour], state.black_bag):
+            kind = next((k for k in pile if KINDS[k].colour == colour), None)
+            if kind is not None:
+                pile.remove(kind)
+                p.lay_tile(space, kind, 0)
+                break
+    p.frontier = 0
+    from game.rules.boards import NEIGHBOUR_MASK
+    for space in range(37):
+        if p.estate[space] >= 0:
+            p.frontier |= NEIGHBOUR_MASK[space]
+    p.frontier &= ~p.occupied
+    state._legal = None
 
 
 def table_at(kind: str, data_root: Path, speed: str = "instant",
@@ -573,6 +609,10 @@ def _check(t: Table) -> None:
         assert scene.can_act() and sorted(scene.options) == [("buy_inn", "silver"),
                                                              ("buy_inn", "workers")]
         assert scene.choice_buttons
+    elif kind == "monastery_connections":
+        assert scene.can_act() and scene.view.monastery_finishers == []
+        pv = scene.view.players[scene.shown_seat]
+        assert pv.board in ("13a", "13b", "13c", "13d", "13e", "13f", "13g", "13h")
     elif kind == "black_depot_monastery":
         assert scene.can_act() and "black_monastery" in scene.view.black
     elif kind == "trade_routes":

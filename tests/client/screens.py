@@ -351,4 +351,6 @@ SCREENS: dict[str, Callable] = {
     "table_shields": _at("shield_turn"), "table_shield_castle": _at("shield_castle"),
     "table_shield_use": _at("shield_use"), "table_shield_tribute": _at("shield_tribute"),
     "table_trade_routes": _at("trade_routes"), "table_route_pick": _at("route_pick"),
+
+    "table_monastery_connections": _at("monastery_connections"),
 }

@@ -106,7 +106,7 @@ def test_the_setup_offers_each_rule_sets_modules():
                                                               "trade_routes"]
     assert SetupDraft(rules="original").offered_modules() == [
         "castle_connection", "identical_board", "tiles2", "white_castles",
-        "black_depot_monasteries", "trade_routes"]
+        "black_depot_monasteries", "trade_routes", "monastery_connections"]
     assert SetupDraft(rules="yucata").offered_modules() == []
     assert SetupDraft(rules="original").module_params("identical_board") == ("19", "20")
 

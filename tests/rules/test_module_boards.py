@@ -302,20 +302,20 @@ def test_identical_board_with_chateauma() -> None:
 # --- the deal without boards of one's own ---------------------------------------------
 
 def test_a_shared_pool_without_board_1_draws_two_different_boards_per_player() -> None:
-    # castle_connection in the original rules plays the stand-in boards 11-18 (R6) from
-    # one set, so advanced mode draws two boards for each player, none drawn twice.
+    # castle_connection in the original rules plays the stand-in boards 10a-10h (R6:
+    # boards 11-18 under those names) from one set, so advanced mode draws two boards for each player, none drawn twice.
     s = at_boards(players=2, mode="advanced", rules="original", modules=("castle_connection",))
     assert not board_deal(s.config).own_sets
     with pytest.raises(IllegalAction, match="the players share one set of boards"):
-        s.apply_chance((("11", "14"), ("14", "17")))
+        s.apply_chance((("10a", "10d"), ("10d", "10g")))
     with pytest.raises(IllegalAction, match="other than|2 different boards"):
-        s.apply_chance(("11", "14"))
-    s.apply_chance((("11", "14"), ("12", "17")))
-    assert sorted(s.legal_actions()) == [("board", "11"), ("board", "14")]
+        s.apply_chance(("10a", "10d"))
+    s.apply_chance((("10a", "10d"), ("10b", "10g")))
+    assert sorted(s.legal_actions()) == [("board", "10a"), ("board", "10d")]
     for seed in range(20):
         drawn = at_boards(players=4, mode="advanced", rules="original",
                           modules=("castle_connection",)).sample_chance(random.Random(seed))
-        assert sorted(b for pair in drawn for b in pair) == ELEVEN_TO_EIGHTEEN
+        assert sorted(b for pair in drawn for b in pair) == [f"10{c}" for c in "abcdefgh"]
 
 
 # --- outcomes, saves and replays ------------------------------------------------------

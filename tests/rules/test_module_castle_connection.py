@@ -29,8 +29,10 @@ RETRIEVE = ("retrieve",)
 
 
 def duchy11(modules=SE, rules: str = "special", dice=((1, 2), (1, 2)), **kw) -> GameState:
-    """Two players on board 11, start castles on space 6, the module in play."""
-    return game(rules=rules, mode="free", boards=["11", "11"], castles=[6, 6],
+    """Two players on board 11 (under the original rules its stand-in 10a, the same
+    layout), start castles on space 6, the module in play."""
+    board = "10a" if rules == "original" else "11"
+    return game(rules=rules, mode="free", boards=[board, board], castles=[6, 6],
                 modules=modules, dice=list(dice), **kw)
 
 
@@ -68,19 +70,40 @@ def test_the_rule_is_not_played_with_everyone_on_board_1() -> None:
         GameConfig(players=2, rules="special", board_mode="basic", modules=SE)
 
 
-@pytest.mark.parametrize("rules,modules", [("special", SE), ("original", X11)])
-def test_every_player_draws_a_duchy_11_to_18(rules, modules) -> None:
+ELEVEN_TO_18 = [str(n) for n in range(11, 19)]
+TEN_A_TO_H = [f"10{c}" for c in "abcdefgh"]
+
+
+@pytest.mark.parametrize("rules,modules,pool", [("special", SE, ELEVEN_TO_18),
+                                                ("original", X11, TEN_A_TO_H)])
+def test_every_player_draws_a_duchy_11_to_18(rules, modules, pool) -> None:
+    """CC-1; in the 2011 form the rule comes with the tableaus 10a-10h (X11 l.5)."""
     for seed in range(6):
         match = Match(GameConfig(players=3, rules=rules, board_mode="random", modules=modules),
                       seed)
         match.resolve_chance()
-        assert all(11 <= int(p.board.id) <= 18 for p in match.state.players)
+        assert all(p.board.id in pool for p in match.state.players)
 
 
-def test_a_free_choice_offers_only_the_duchies_11_to_18() -> None:
-    s = new_game(GameConfig(players=2, rules="original", board_mode="free", modules=X11))
+@pytest.mark.parametrize("rules,modules,pool", [("special", SE, ELEVEN_TO_18),
+                                                ("original", X11, TEN_A_TO_H)])
+def test_a_free_choice_offers_only_the_module_s_duchies(rules, modules, pool) -> None:
+    s = new_game(GameConfig(players=2, rules=rules, board_mode="free", modules=modules))
     s.apply_chance(0)
-    assert sorted(a[1] for a in s.legal_actions()) == [str(n) for n in range(11, 19)]
+    assert sorted(a[1] for a in s.legal_actions()) == pool
+
+
+def test_the_2011_tableaus_10a_10h_are_provisional_stand_ins_for_11_18() -> None:
+    """RULINGS R6 / R9: boards 11-18 stand in for 10a-10h, in one data file marked
+    provisional, which the catalogue names."""
+    from game.rules.data import load_json
+    data = load_json("boards_10a_10h.json")
+    assert data["provisional"] and [b["id"] for b in data["boards"]] == TEN_A_TO_H
+    for ten, eleven in zip(TEN_A_TO_H, ELEVEN_TO_18):
+        a, b = get_board(ten), get_board(eleven)
+        assert (a.colour, a.die) == (b.colour, b.die)
+    assert "10a-10h" in load_json("modules.json")["modules"]["castle_connection"][
+        "provisional"]["x11"]
 
 
 # --- CC-2: a placement joins a castle --------------------------------------------------------

@@ -142,9 +142,10 @@ def test_p_wc_2_a_white_castle_is_no_castle():
 
 
 def test_p_wc_2_with_castle_connection_a_white_castle_is_no_anchor():
-    """Board 11, start castle on 6: a white castle on 18 (away from every castle) joins
-    nothing to a castle; the pasture 24 and the monastery 25 beside it stay closed."""
-    s = game(rules="original", mode="free", boards=["11", "11"], castles=[6, 6],
+    """Board 10a (board 11's layout), start castle on 6: a white castle on 18 (away from
+    every castle) joins nothing to a castle; the pasture 24 and the monastery 25 beside it
+    stay closed."""
+    s = game(rules="original", mode="free", boards=["10a", "10a"], castles=[6, 6],
              modules=("castle_connection", "white_castles"))
     p = me(s)
     build(s, 18, "white_castle")

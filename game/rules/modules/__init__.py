@@ -7,5 +7,6 @@ the rule set offers and which combine).
 """
 
 from . import (black_depot_monasteries, boards_11_18, border_posts,  # noqa: F401
-               castle_connection, identical_board, inns, shields, tiles2, white_castles)
+               castle_connection, identical_board, inns, monastery_connections, shields,
+               tiles2, white_castles)
 from . import trade_routes  # noqa: F401

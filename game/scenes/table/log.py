@@ -133,7 +133,7 @@ MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopi
                  "ShieldsDealt", "ShieldTaken", "ShieldPlaced", "TributePaid",
                  "StorageShrunk", "ShieldTile", "DieSet", "ShieldEffect",
                  "InnPlacedDirectly", "RoutesDealt", "GoodsOnRoute", "RouteBonus",
-                 "RouteBonusLapsed")
+                 "RouteBonusLapsed", "MonasteriesConnected", "AllMonasteriesConnected")
 
 
 def building_label(building: Any, lang: str | None = None) -> str:
@@ -172,6 +172,10 @@ def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
         return t(f"log.border_posts.{e.stage}", who=who)
     if kind == "BorderPostTileTaken":
         return t(f"log.border_post_{'tile' if e.tile else 'bonus'}.{e.rank}", who=who)
+    if kind == "MonasteriesConnected":
+        return t("log.monasteries_connected", who=who, points=e.points)
+    if kind == "AllMonasteriesConnected":
+        return t(f"log.all_monasteries_connected.{min(e.rank, 3)}", who=who, points=e.points)
     if kind == "InnPutOut":
         return tn("log.inn_put_out", e.stack, count=e.stack)
     if kind == "InnBought":

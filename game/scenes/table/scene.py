@@ -35,6 +35,8 @@ from .board_panel import BoardPanel
 from .board_view import BONUS_POINTS, player_colour
 from . import border_posts
 from . import trade_routes_view
+
+from . import border_posts, monastery_lines
 from .estate_view import REGION, cm_bonus_centre, paint_estate_region
 from .estates_panel import EstatesPanel, miniature_sizes
 from .interaction import Narrowing, Outcome
@@ -761,6 +763,9 @@ class TableScene(Scene):
             spots += border_posts.held_spots(
                 bp, self.shown_seat, len(self.names), len(pv.bonus_tiles),
                 g.bonus_tile_centre if pv.cm is None else cm_bonus_centre)
+        if view.monastery_finishers is not None:
+            spots += monastery_lines.estate_spots(pv, view.monastery_finishers, self.shown_seat,
+                                                  len(self.names), self.names)
         spots.append(Spot("silver", None, g.silver_centre(), 24, lambda: i18n.tr("tip.silver")))
         if pv.cm is None:
             spots.append(Spot("workers", None, g.workers_centre(), 24,
@@ -796,6 +801,10 @@ class TableScene(Scene):
                             self.view.white)
         bp = self.view.border_posts
         pv = self.view.players[seat]
+        if self.view.monastery_finishers is not None:
+            # A tableau being chosen shows its lines too.
+            monastery_lines.paint_estate_lines(
+                canvas, pv if preview is None else monastery_lines.bare(self.preview_board))
         if bp is not None:
             if pv.cm is None:
                 if pv.colours and preview is None:

@@ -243,6 +243,10 @@ class TableView:
     # The trade routes, or None when the module is not played.
     trade_routes: TradeRoutesView | None = None
 
+    # The seats that joined all three monasteries, in order (monastery_connections), or
+    # None when the module is not played.
+    monastery_finishers: list[int] | None = None
+
     @classmethod
     def from_state(cls, state: Any) -> TableView:
         view = cls(players=[], rules=state.config.rules)
@@ -308,6 +312,9 @@ class TableView:
             view.automa_shields = list(shields.automa)
             for seat, pairs in enumerate(shields.castles):
                 view.players[seat].shields = dict(pairs)
+        if state.config.has_module("monastery_connections") and \
+                "monastery_connections" in state.ext:
+            view.monastery_finishers = list(state.ext["monastery_connections"])
         return view
 
     def track_order(self) -> list[int]:
@@ -442,6 +449,10 @@ class TableView:
     def _on_BorderPostTileTaken(self, e) -> None:
         if self.border_posts is not None:
             self.border_posts.holders.append((e.player, e.rank))
+
+    def _on_AllMonasteriesConnected(self, e) -> None:
+        if self.monastery_finishers is not None and e.player not in self.monastery_finishers:
+            self.monastery_finishers.append(e.player)
 
     def _on_InnPutOut(self, e) -> None:
         self.inn_stack = e.stack
