@@ -513,6 +513,12 @@ class Evaluator:
         return EFFECT_VALUES[KINDS[k].effect](self, state, p, k, f, silver_value,
                                               worker_value)
 
+    def _value_double_tile(self, state, p, k, f, silver_value, worker_value) -> float:
+        """Half a double tile (it fills two storage spaces): on the vineyard it gives two
+        icons, about a building's effect each, and two grape halves toward the wine bonus
+        tiles' areas."""
+        return DOUBLE_TILE_HALF * f
+
     def _value_castle(self, state, p, k, f, silver_value, worker_value) -> float:
         return self.w.castle_action * (0.6 + 0.4 * f)
 
@@ -621,6 +627,10 @@ class Evaluator:
         return v
 
 
+# Half a stored double tile's worth: two icons and two grape halves, over two spaces.
+DOUBLE_TILE_HALF = 3.0
+
+
 # The value of each placement effect the rules know (TileKind.effect): a module's new
 # kind needs its entry here, and tests/test_kind_registry.py fails until it has one.
 EFFECT_VALUES: dict[str, Callable] = {
@@ -631,5 +641,8 @@ EFFECT_VALUES: dict[str, Callable] = {
     # An inn and a black-depot monastery do nothing when placed: their worth is the larger
     # area they complete, which _stored and value() count through the rules' area_size.
     "inn": Evaluator._value_nothing, "black_monastery": Evaluator._value_nothing,
+    # A double tile never goes into the duchy: each of its two storage spaces holds the
+    # kind, and each counts half its worth on the vineyard (Evaluator._value_double_tile).
+    "double_tile": Evaluator._value_double_tile,
     **{b: Evaluator._value_building for b in BUILDINGS[:BASE_BUILDINGS]},
 }

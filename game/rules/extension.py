@@ -109,6 +109,10 @@ class Module:
     # (registered in CHANCE_SAMPLE / CHANCE_APPLY; its apply moves on with
     # Hooks.after_setup): its components dealt at random (the shields).
     setup_chance: str | None = None
+    # Its other chance steps (registered in CHANCE_SAMPLE / CHANCE_APPLY), which one of
+    # its hooks makes pending and whose apply moves on: a phase's own draw made once the
+    # depots are filled (the vineyard depot's double tiles, from phase_setup).
+    chance_steps: tuple[str, ...] = ()
     # Steps a module adds: slot name -> step ids (registered in STEPS).
     phase_end_steps: dict[str, tuple[str, ...]] = {}
     game_end_steps: dict[str, tuple[str, ...]] = {}

@@ -101,7 +101,8 @@ def _first_violation(s: Position) -> str | None:
     automa = config.chateauma_seat
     if not _int(s.phase, -1, 4) or not _int(s.round, 0, 4):
         return f"phase {s.phase!r}, round {s.round!r} (phases 0-4, rounds 0-4, -1 = setup)"
-    steps = CHANCE_STEPS + (AUTOMA_STEPS if config.chateauma else ()) + s.hooks.setup_chances
+    steps = CHANCE_STEPS + (AUTOMA_STEPS if config.chateauma else ()) + s.hooks.setup_chances \
+        + tuple(step for m in s.hooks.modules for step in m.chance_steps)
     if s.chance is not None and s.chance not in steps:
         return f"unknown chance step {s.chance!r}"
     if type(s.terminal) is not bool or type(s.bought) is not bool:

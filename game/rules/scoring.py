@@ -22,7 +22,7 @@ CATEGORIES = ("areas", "phase_bonus", "animals", "goods", "bonus_tiles", "buildi
               # Châteauma's own: completed area cards and its end scoring
               "area_cards", "monasteries", "reserve", "card_tiles",
               # modules' own
-              "castle_retrieval", "border_posts", "shields")
+              "castle_retrieval", "border_posts", "shields", "vineyards")
 
 AREA_POINTS: tuple[int, ...] = tuple(SCORING["area_points"])
 PHASE_BONUS: tuple[int, ...] = tuple(SCORING["phase_bonus"])
