@@ -29,7 +29,8 @@ from ..rules import (ANY_COLOUR, AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CA
                      BUILDINGS, KIND_COUNT, KINDS, SHIELD_END_POINTS, GameState, PlayerState,
                      colour_bonus_points, end_knowledge, goods_points_per_tile,
                      placeable_mask, border_post_distances,
-                     border_post_stage, border_post_tiles_left, shields_held)
+                     border_post_stage, border_post_tiles_left, shields_held,
+                     vineyard_outlook)
 from ..rules import die_distance as distance
 
 ROUNDS = 25  # 5 phases of 5 rounds: every player has 25 turns
@@ -249,6 +250,11 @@ class Evaluator:
             held = shields_held(state, seat)
             if held:
                 v += self._shields(state, p, seat, held, f, phase_ends)
+            if state.config.has_module("vineyards"):
+                # the grape areas as they would score now, and what the wine bonus tiles
+                # held may still score as their areas grow
+                now, wine = vineyard_outlook(state, seat)
+                v += now + WINE_HOPE * f * wine
         storage_value = 0.0
         for k in p.storage:
             if k >= 0:
@@ -629,6 +635,8 @@ class Evaluator:
 
 # Half a stored double tile's worth: two icons and two grape halves, over two spaces.
 DOUBLE_TILE_HALF = 3.0
+# What a wine bonus tile held may still add at the start, beyond its area's points now.
+WINE_HOPE = 6.0
 
 
 # The value of each placement effect the rules know (TileKind.effect): a module's new

@@ -336,4 +336,6 @@ SCREENS: dict[str, Callable] = {
     "table_black_depot_monastery": _at("black_depot_monastery"),
     "table_shields": _at("shield_turn"), "table_shield_castle": _at("shield_castle"),
     "table_shield_use": _at("shield_use"), "table_shield_tribute": _at("shield_tribute"),
+    "table_vineyard": _at("vineyard_turn"), "table_vineyard_actions": _at("vineyard_actions"),
+    "table_vineyard_bonus": _at("vineyard_bonus"),
 }

@@ -398,7 +398,7 @@ def test_vy6a_a_black_depot_tile_taken_free_goes_into_storage():
     s.apply(("vineyard_bonus", "black_depot"))
     k = s.black[0]
     events = s.apply(("vineyard_free", "black", 0))
-    assert me(s).storage[0] == k and of_type(events, "FreeBlackTile")
+    assert me(s).storage[0] == k and of_type(events, "TileTaken")[0].depot == 0
     assert not s.bought
 
 

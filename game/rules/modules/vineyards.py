@@ -65,7 +65,7 @@ from ..engine import (CASTLE_ACTION, CASTLE_DIE, CITY_HALL_PLACE, DISCARD, MOST_
 from ..events import (EVENT_TYPES, DieUsed, EffectDeclined, EffectLapsed, SilverPaid,
                       TileDiscarded, WorkersPaid)
 from ..extension import (ACTION_KINDS, APPLY, CHANCE_APPLY, CHANCE_SAMPLE, CHATEAUMA_BONUS,
-                         EFFECTS, LEGAL, STEPS, STORED, Module, register)
+                         EFFECTS, LEGAL, STEPS, Module, register)
 from ..state import Frame, IllegalAction
 from ..tiles import BUILDINGS, KIND_NAMES, kind_from_name
 
@@ -89,7 +89,6 @@ ROOM, BONUS, FREE_BLACK, FREE_DEPOT, WINE = ("vineyard_room", "vineyard_bonus",
                                              "vineyard_black", "vineyard_depot",
                                              "vineyard_wine")
 WHITE_FRAME = "white_castle"   # the white castle's action (white_castles)
-FREE_TAG = "vineyard_free"     # a black-depot tile taken by icon (a) (extension.STORED)
 # The icons a double space may show: the building effects, a castle's action, and the
 # two new ones (SE l.1011, l.1015).
 NEW_ICONS = ("black_depot", "vine_depot")
@@ -313,14 +312,6 @@ class VineyardBonus(NamedTuple):
     icon: str
 
 
-class FreeBlackTile(NamedTuple):
-    """VY-6 (a): a black-depot tile into storage, free and not the purchase."""
-    player: int
-    tile: str
-    slot: int
-    storage: int
-
-
 class WineBonusTaken(NamedTuple):
     """VY-7: a level is covered: a wine bonus tile from the pile."""
     player: int
@@ -346,7 +337,7 @@ class ChateaumaDoubleTile(NamedTuple):
 
 EVENT_TYPES.update({e.__name__: e for e in (
     WineBonusDealt, VineyardFilled, VineyardCleared, DoubleTileTaken, DoubleTileRemoved,
-    DoubleTilePlaced, VineyardBonus, FreeBlackTile, WineBonusTaken, VineyardScored,
+    DoubleTilePlaced, VineyardBonus, WineBonusTaken, VineyardScored,
     ChateaumaDoubleTile)})
 
 
@@ -474,7 +465,7 @@ def stored_pairs(state, seat: int) -> list[tuple[int, int, int]]:
             for i, tile in enumerate(vine(state).seats[seat].stored)]
 
 
-def _stored_at(state, seat: int, j: int) -> tuple[int, int, int] | None:
+def stored_at(state, seat: int, j: int) -> tuple[int, int, int] | None:
     for entry in stored_pairs(state, seat):
         if j in entry[:2]:
             return entry
@@ -490,7 +481,7 @@ def _drop_actions(state, seat: int) -> list:
 
 def _drop(state, seat: int, j: int, events: list | None) -> None:
     p = state.players[seat]
-    entry = _stored_at(state, seat, j)
+    entry = stored_at(state, seat, j)
     if entry is None:
         state.box.append(p.storage[j])
         if events is not None:
@@ -634,7 +625,7 @@ def _apply_place(state, frame: Frame, action: tuple, events: list | None) -> Non
     b = board_of(state, seat)
     _use(state, frame, die, (b.spaces[space].die,), USE_PLACE_OTHER, events)
     me = vine(state).seats[seat]
-    entry = _stored_at(state, seat, j)
+    entry = stored_at(state, seat, j)
     j1, j2, tile = entry
     me.stored.remove(tile)
     storage = state.players[seat].storage
@@ -731,7 +722,7 @@ def _apply_free(state, frame: Frame, action: tuple, events: list | None) -> None
     if source == "black":
         kind = state.black[s]
         state.black[s] = -1
-        store_tile(state, seat, kind, 0, s, FREE_TAG, events)
+        store_tile(state, seat, kind, 0, s, None, events)  # a take, as a die's: TileTaken
         return
     v = vine(state)
     row = v.display if source == "display" else v.depot
@@ -852,6 +843,15 @@ def scored_areas(state, seat: int) -> list[tuple[int, int]]:
 
 def vineyard_points(state, seat: int) -> int:
     return sum(grape_points(size) for _, size in scored_areas(state, seat))
+
+
+def vineyard_outlook(state, seat: int) -> tuple[int, int]:
+    """(what seat's vineyard would score now, wine bonus tiles held); (0, 0) without the
+    module or for a seat without a vineyard (for the AI)."""
+    v = state.ext.get(ID)
+    if v is None or (state.config.chateauma and seat == state.config.chateauma_seat):
+        return 0, 0
+    return vineyard_points(state, seat), len(v.seats[seat].wine)
 
 
 def _step_scoring(state, events: list | None) -> None:
@@ -991,7 +991,7 @@ class VineyardsModule(Module):
                 return f"a double tile is placed with a die, not during '{frame.kind}'"
             if len(action) != 5 or action[1] not in _dice(state, frame):
                 return "that die is not free for an action"
-            if _stored_at(state, seat, action[2]) is None:
+            if stored_at(state, seat, action[2]) is None:
                 return "no double tile lies on that storage space"
             b = board_of(state, seat)
             if not isinstance(action[3], int) or not 0 <= action[3] < len(b.spaces):
@@ -1062,7 +1062,6 @@ CHANCE_APPLY[SETUP_STEP] = _apply_setup
 CHANCE_SAMPLE[FILL_STEP] = _sample_fill
 CHANCE_APPLY[FILL_STEP] = _apply_fill
 STEPS["vineyard_scoring"] = _step_scoring
-STORED[FREE_TAG] = lambda seat, kind, storage: FreeBlackTile(seat, KIND_NAMES[kind], -1, storage)
 LEGAL.update({ROOM: _legal_room, BONUS: _legal_bonus, FREE_BLACK: _legal_free_black,
               FREE_DEPOT: _legal_free_depot, WINE: _legal_wine})
 APPLY.update({"vineyard_take": _apply_take, "vineyard_place": _apply_place,
