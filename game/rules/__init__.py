@@ -13,7 +13,7 @@ from .actions import action_text, parse_action
 from .boards import SPACES, Board, get_board
 from .chateauma import EMPTY as CHATEAUMA_EMPTY, JOKERS as CHATEAUMA_JOKERS, \
     kind_of as chateauma_kind_of
-from .chateauma_data import CARDS as CHATEAUMA_CARDS, ESTATES as CHATEAUMA_ESTATES, \
+from .chateauma_data import AREA_CARDS as CHATEAUMA_CARDS, ESTATES as CHATEAUMA_ESTATES, \
     LEFT_CARD_WHITE_DIE as CHATEAUMA_LEFT_CARD_WHITE_DIE, LEVELS as CHATEAUMA_LEVELS, \
     MODIFIERS as CHATEAUMA_MODIFIERS, parse_difficulty as parse_chateauma_difficulty
 from .config import (BOARD_MODES, MODULES, RULE_SETS, GameConfig, check_modules,

@@ -253,6 +253,21 @@ class Module:
         """A seat controller's area card `card` was completed (Châteauma's card
         symbols)."""
 
+    def card_space_covered(self, state: "Position", seat: int, card: int, space: int,
+                           events: list | None) -> None:
+        """A seat controller laid a tile on space `space` of its area card `card` (a
+        symbol printed on that space: the vineyards' double tile)."""
+
+    def chateauma_purchase(self, state: "Position", cost: int, events: list | None) -> bool:
+        """Châteauma's purchase at the end of its turn, for `cost` silver: True when the
+        module made it (a vineyard display tile instead of a black-depot tile)."""
+        return False
+
+    def chateauma_deck(self) -> tuple[int, ...] | None:
+        """The area cards Châteauma's deck holds while the module is in play, instead of
+        cards 1-9 (the vineyards' 1 and 10-17); None to leave it."""
+        return None
+
     # --- accounting ---
     def tiles_held(self, state: "Position") -> list[int]:
         """Tiles the module's own state holds (for the conservation check)."""
@@ -355,6 +370,9 @@ class Hooks:
     mine_income: tuple[Callable, ...]
     sale: tuple[Callable, ...]
     card_completed: tuple[Callable, ...]
+    card_space_covered: tuple[Callable, ...]
+    chateauma_purchase: tuple[Callable, ...]
+    chateauma_deck: tuple[int, ...] | None
     # The setup chance steps after the start goods, modules' first, then the seat
     # controller's; then the first phase.
     setup_chances: tuple[str, ...]
@@ -447,6 +465,10 @@ def hooks_for(config: GameConfig) -> Hooks:
         turn_started=using("turn_started"), workers_gained=using("workers_gained"),
         storage_room=using("storage_room"), mine_income=using("mine_income"),
         sale=using("sale"), card_completed=using("card_completed"),
+        card_space_covered=using("card_space_covered"),
+        chateauma_purchase=using("chateauma_purchase"),
+        chateauma_deck=next((d for d in (m.chateauma_deck() for m in ms) if d is not None),
+                            None),
         setup_chances=tuple(m.setup_chance for m in sequenced if m.setup_chance))
 
 

@@ -607,3 +607,143 @@ def test_a_position_with_vineyards_round_trips_through_json():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_with_vineyards_keep_every_invariant(players):
     check_game(11 + players, GameConfig(players=players, modules=("vineyards",)))
+
+
+# --- Châteauma (CH-VY) ----------------------------------------------------------------------------
+
+def cmgame(players: int = 4, white: int = 1, depot=None, display=None) -> GameState:
+    """A basic-mode game with vineyards and Châteauma (the last seat) at the first turn."""
+    config = GameConfig(players=players, board_mode="basic", modules=("vineyards",),
+                        chateauma="medium")
+    s = new_game(config)
+    s.apply_chance(0)
+    s.apply_chance(tuple([1, 2, 3] * config.deciders))
+    s.apply_chance(((), tuple(range(config.deciders))))
+    left = next(c for c in vy.CHATEAUMA_DECK if vy.AREA_CARDS[c].has_castle_space)
+    s.apply_chance((left, 1, (), ()))
+    s.apply_chance(phase_outcome(s))
+    s.apply_chance(fill(s, depot, display))
+    s.apply_chance(roll_outcome(white, [(1, 2)] * config.deciders))
+    return s
+
+
+def test_ch_vy2_the_deck_is_card_1_and_cards_10_to_17():
+    s = cmgame()
+    c = s.chateauma
+    assert sorted(c.deck + [k for k in c.cards if k] + c.discarded) == [1, *range(10, 18)]
+    assert any(vy.AREA_CARDS[k].has_castle_space for k in range(10, 18))
+    assert all(vy.CARD_SYMBOLS[k] for k in range(10, 18))   # "here and there"
+
+
+def test_ch_vy1_ch_vy3_chateauma_has_no_vineyard_and_no_wine_bonus_tile():
+    s = cmgame(players=3)
+    v = vy.vine(s)
+    assert [seat.wine for seat in v.seats] == [[0], [1], []]
+    assert v.pile == [3, 3, 4, 4, 4, 4]
+    assert vy.vineyard_outlook(s, s.config.chateauma_seat) == (0, 0)
+
+
+def test_ch_vy4_the_white_die_space_then_to_the_right_wrapping():
+    """(derived) white die 4, depot spaces 4 and 5 empty (4 seats): space 6, else 1."""
+    s = cmgame(players=4, white=4)
+    v = vy.vine(s)
+    seat = s.config.chateauma_seat
+    module = s.hooks.by_id["vineyards"]
+    v.depot[3] = v.depot[4] = -1
+    t6 = v.depot[5]
+    events: list = []
+    card = next(k for k in range(10, 18) if vy.CARD_SYMBOLS[k])
+    module.card_space_covered(s, seat, card, min(vy.CARD_SYMBOLS[card]), events)
+    assert v.stack == [t6] and v.depot[5] == -1
+    assert of_type(events, "ChateaumaDoubleTile")[0].space == 5
+    t1 = v.depot[0]
+    module.card_space_covered(s, seat, card, min(vy.CARD_SYMBOLS[card]), events)
+    assert v.stack == [t6, t1]
+    # a space without the symbol takes nothing
+    plain = next(i for i in range(len(vy.AREA_CARDS[card].colours))
+                 if i not in vy.CARD_SYMBOLS[card])
+    module.card_space_covered(s, seat, card, plain, events)
+    assert len(v.stack) == 2
+
+
+def test_p_ch3_with_three_seats_the_space_whose_numbers_include_the_white_die():
+    s = cmgame(players=3, white=4)
+    assert vy.chateauma_depot_start(s) == 1       # the space under {3, 4}
+
+
+def test_ch_vy4_an_empty_depot_gives_nothing():
+    s = cmgame(players=4, white=2)
+    v = vy.vine(s)
+    v.out += [t for t in v.depot if t >= 0]
+    v.depot = [-1] * 6
+    card = 10
+    s.hooks.by_id["vineyards"].card_space_covered(s, s.config.chateauma_seat, card,
+                                                  min(vy.CARD_SYMBOLS[card]), None)
+    assert v.stack == []
+
+
+@pytest.mark.parametrize("white, first", [(1, 0), (4, 1), (6, 2)])
+def test_ch_vy5_the_purchase_takes_a_display_tile_from_the_white_dies_side(white, first):
+    s = cmgame(players=4, white=white)
+    v = vy.vine(s)
+    seat = s.config.chateauma_seat
+    give(s, seat=seat, silver=3)
+    t = v.display[first]
+    assert s.hooks.by_id["vineyards"].chateauma_purchase(s, 2, None)
+    assert v.stack == [t] and s.players[seat].silver == 1
+
+
+def test_p_ch4_the_purchase_looks_right_and_wraps():
+    s = cmgame(players=4, white=6)
+    v = vy.vine(s)
+    seat = s.config.chateauma_seat
+    give(s, seat=seat, silver=2)
+    v.out.append(v.display[2])
+    v.display[2] = -1
+    t = v.display[0]
+    assert s.hooks.by_id["vineyards"].chateauma_purchase(s, 2, None)
+    assert v.stack == [t]
+
+
+def test_ch_vy5_an_empty_display_leaves_the_black_depot_purchase():
+    from game.rules.chateauma import _purchase
+    s = cmgame(players=4)
+    v = vy.vine(s)
+    seat = s.config.chateauma_seat
+    v.out += [t for t in v.display if t >= 0]
+    v.display = [-1, -1, -1]
+    give(s, seat=seat, silver=2)
+    black = sum(k >= 0 for k in s.black)
+    _purchase(s, None)
+    assert sum(k >= 0 for k in s.black) == black - 1 and v.stack == []
+
+
+def test_ch_vy5_with_silver_the_display_comes_before_the_black_depot():
+    from game.rules.chateauma import _purchase
+    s = cmgame(players=4, white=3)
+    seat = s.config.chateauma_seat
+    give(s, seat=seat, silver=2)
+    black = list(s.black)
+    _purchase(s, None)
+    assert s.black == black and len(vy.vine(s).stack) == 1
+
+
+@pytest.mark.parametrize("tiles, points", [(1, 1), (5, 15), (12, 78), (13, 91), (14, 91)])
+def test_ch_vy6_its_double_tiles_score_by_number(tiles, points):
+    assert vy.chateauma_points(tiles) == points
+
+
+def test_ch_vy6_the_game_end_scores_its_stack_and_the_breakdown_agrees():
+    s = cmgame(players=2)
+    v = vy.vine(s)
+    v.stack += v.bag[:5]
+    del v.bag[:5]
+    at_last_turn(s, 4)
+    events = s.apply(("end",))
+    assert s.is_terminal()
+    assert points(events, "vineyards", s.config.chateauma_seat) == 15
+    assert unexplained(s) == [{}, {}]
+
+
+def test_random_games_with_vineyards_and_chateauma_keep_every_invariant():
+    check_game(5, GameConfig(players=3, modules=("vineyards",), chateauma="medium"))

@@ -57,6 +57,7 @@ from typing import Any, NamedTuple
 from . import shields as _shields
 from . import white_castles as _white_castles  # noqa: F401  (its decision exists first)
 from ..actions import allow_action, read_int, register_action
+from ..chateauma_data import AREA_CARDS, area_card
 from ..config import split_module
 from ..data import load_json
 from ..dice import USE_PLACE_OTHER, USE_TAKE, workers_needed
@@ -83,6 +84,13 @@ _CHATEAUMA_POINTS: tuple[int, ...] = tuple(_DATA["chateauma_points"])
 PROVISIONAL: str = _DATA["provisional"]["what"]
 PRICE = 2
 PAYMENTS = ("silver", "workers")
+# CH-VY-2: Châteauma's deck is card 1 and the vineyards' cards 10-17 (provisional), which
+# show the double-tile symbol on some spaces (CH-VY-4).
+CHATEAUMA_CARDS = {c["id"]: area_card(c) for c in _DATA["chateauma_cards"]}
+CARD_SYMBOLS: dict[int, frozenset[int]] = {c["id"]: frozenset(c["double_tile"])
+                                           for c in _DATA["chateauma_cards"]}
+AREA_CARDS.update(CHATEAUMA_CARDS)
+CHATEAUMA_DECK = (1, *sorted(CHATEAUMA_CARDS))
 
 SETUP_STEP, FILL_STEP = "vineyard_setup", "vineyard_fill"
 ROOM, BONUS, FREE_BLACK, FREE_DEPOT, WINE = ("vineyard_room", "vineyard_bonus",
@@ -327,6 +335,12 @@ class VineyardScored(NamedTuple):
     points: int
 
 
+class ChateaumaVineyardDeck(NamedTuple):
+    """CH-VY-2: Châteauma's deck is card 1 and cards 10-17."""
+    player: int
+    cards: int
+
+
 class ChateaumaDoubleTile(NamedTuple):
     """CH-VY-4/5: Châteauma takes a double tile onto its stack."""
     player: int
@@ -338,7 +352,7 @@ class ChateaumaDoubleTile(NamedTuple):
 EVENT_TYPES.update({e.__name__: e for e in (
     WineBonusDealt, VineyardFilled, VineyardCleared, DoubleTileTaken, DoubleTileRemoved,
     DoubleTilePlaced, VineyardBonus, WineBonusTaken, VineyardScored,
-    ChateaumaDoubleTile)})
+    ChateaumaDoubleTile, ChateaumaVineyardDeck)})
 
 
 # --- setup (VY-0, VY-1) ----------------------------------------------------------------------
@@ -382,6 +396,8 @@ def _apply_setup(state, outcome: Any, events: list | None) -> None:
     if events is not None:
         events.append(WineBonusDealt(tuple(VARIETIES[x] for x in dealt),
                                      tuple(VARIETIES[x] for x in v.removed)))
+        if state.chateauma is not None:
+            events.append(ChateaumaVineyardDeck(state.chateauma.seat, len(state.chateauma.deck)))
     state.chance = state.hooks.after_setup(SETUP_STEP)
 
 
@@ -855,16 +871,47 @@ def vineyard_outlook(state, seat: int) -> tuple[int, int]:
 
 
 def _step_scoring(state, events: list | None) -> None:
+    """VY-11 for the players; CH-VY-6 for Châteauma's stack (its own end scoring, with
+    the vineyard areas: nothing is decided in between)."""
     v = vine(state)
     automa = state.config.chateauma_seat if state.config.chateauma else -1
     for seat in range(state.n):
         if seat == automa:
+            score(state, seat, chateauma_points(len(v.stack)), ID, events)
             continue
         for x, size in scored_areas(state, seat):
             if events is not None:
                 events.append(VineyardScored(seat, VARIETIES[x], size, grape_points(size)))
             score(state, seat, grape_points(size), ID, events)
     v.scored = True
+
+
+# --- Châteauma (CH-VY) ---------------------------------------------------------------------------
+
+def _chateauma_takes(state, seat: int, source: str, space: int, events: list | None) -> None:
+    v = vine(state)
+    row = v.display if source == "display" else v.depot
+    tile = row[space]
+    row[space] = -1
+    v.stack.append(tile)
+    if events is not None:
+        events.append(ChateaumaDoubleTile(seat, tile, source, space))
+
+
+def chateauma_depot_start(state) -> int:
+    """CH-VY-4, P-CH-3: the depot space the white die names (with 2-3 seats, the space
+    whose two numbers include it)."""
+    numbers = depot_numbers(state.n)
+    return next(s for s, ns in enumerate(numbers) if state.white in ns)
+
+
+def chateauma_display_start(state) -> int:
+    """CH-VY-5, P-CH-4: with three display spaces in use the white die picks left (1-2),
+    middle (3-4) or right (5-6); with one, that one."""
+    spaces = display_spaces(state.n)
+    if len(spaces) == 1:
+        return spaces[0]
+    return (state.white - 1) // 2
 
 
 # --- the module -------------------------------------------------------------------------------
@@ -1048,6 +1095,43 @@ class VineyardsModule(Module):
         out["buildings"] = out.get("buildings", 0) + v.seats[seat].watchtower
         if v.scored:
             out["vineyards"] = out.get("vineyards", 0) + vineyard_points(state, seat)
+
+    def chateauma_deck(self) -> tuple[int, ...]:
+        return CHATEAUMA_DECK
+
+    def card_space_covered(self, state, seat: int, card: int, space: int,
+                           events: list | None) -> None:
+        """CH-VY-4: a double-tile symbol takes the depot's tile from the white die's space,
+        else the next one to the right (6 wraps to 1); none left: nothing."""
+        if space not in CARD_SYMBOLS.get(card, ()):
+            return
+        depot = vine(state).depot
+        start = chateauma_depot_start(state)
+        for i in range(len(depot)):
+            s = (start + i) % len(depot)
+            if depot[s] >= 0:
+                _chateauma_takes(state, seat, "depot", s, events)
+                return
+        if events is not None:
+            events.append(EffectLapsed(seat, "double_tile"))
+
+    def chateauma_purchase(self, state, cost: int, events: list | None) -> bool:
+        """CH-VY-5: with the silver, a display tile from the white die's space on to the
+        right, wrapping; an empty display leaves the black-depot purchase."""
+        seat = state.config.chateauma_seat
+        p = state.players[seat]
+        display = vine(state).display
+        spaces = display_spaces(state.n)
+        start = spaces.index(chateauma_display_start(state))
+        offered = [spaces[(start + i) % len(spaces)] for i in range(len(spaces))]
+        s = next((s for s in offered if display[s] >= 0), None)
+        if s is None or p.silver < cost:
+            return False
+        p.silver -= cost
+        if events is not None:
+            events.append(SilverPaid(seat, cost))
+        _chateauma_takes(state, seat, "display", s, events)
+        return True
 
     def public(self, state) -> tuple:
         v = vine(state)

@@ -108,7 +108,7 @@ class ChateaumaView:
     cards: list[int] = field(default_factory=lambda: [0, 0])      # per slot; 0 = none
     card_tiles: list[list[str | None]] = field(default_factory=lambda: [[], []])
     reserve: list[list[str]] = field(default_factory=lambda: [[] for _ in range(JOKERS + 1)])
-    deck: int = len(CARDS)
+    deck: int = 9      # cards 1-9; the vineyards' deck arrives with its own event
     die: int = 0
     rules: str = "special"                   # the game's rule set: what monastery tiles show
 
@@ -200,6 +200,7 @@ class VineyardView:
     stored: list[list[int]]
     wine: list[list[int]]
     boards: list[int]
+    stack: int = 0          # Châteauma's double tiles
 
 
 def _vineyard(state: Any) -> VineyardView:
@@ -213,7 +214,7 @@ def _vineyard(state: Any) -> VineyardView:
             (display if source == "display" else depot)[space] = tile
     return VineyardView(depot, display, list(v.pile), [list(s.placed) for s in v.seats],
                         [list(s.stored) for s in v.seats], [list(s.wine) for s in v.seats],
-                        [s.board for s in v.seats])
+                        [s.board for s in v.seats], len(v.stack))
 
 
 @dataclass
@@ -649,6 +650,17 @@ class TableView:
         self._on_DoubleTileRemoved(e)
         if self.vineyard is not None:
             self.vineyard.placed[e.player].append((e.space, e.tile, e.flip))
+
+    def _on_ChateaumaVineyardDeck(self, e) -> None:
+        cm = self.players[e.player].cm
+        if cm is not None:
+            cm.deck = e.cards
+
+    def _on_ChateaumaDoubleTile(self, e) -> None:
+        if self.vineyard is not None:
+            row = self.vineyard.display if e.source == "display" else self.vineyard.depot
+            row[e.space] = -1
+            self.vineyard.stack += 1
 
     def _on_WineBonusTaken(self, e) -> None:
         if self.vineyard is not None:

@@ -94,7 +94,7 @@ def describe(action: tuple, state: Any, lang: str | None = None) -> str | None:
 
 EVENTS = ("WineBonusDealt", "VineyardFilled", "VineyardCleared", "DoubleTileTaken",
           "DoubleTileRemoved", "DoubleTilePlaced", "VineyardBonus", "WineBonusTaken",
-          "VineyardScored", "ChateaumaDoubleTile")
+          "VineyardScored", "ChateaumaDoubleTile", "ChateaumaVineyardDeck")
 
 
 def describe_event(kind: str, e: Any, who: str, lang: str) -> str | None:
