@@ -74,11 +74,13 @@ class ActionButtons:
                                "table.tip.buy_workers", "K")
         self.buy_workers.visible = config.has_module("tiles2")
         # The vineyards' die actions and display purchase, listed on a click: in the
-        # first of the modules' places no other module in play takes.
-        place = 7 if config.has_module("castle_connection") else 6
-        self.vineyard = add(place, "table.vineyard", scene.vineyard_actions,
-                            "table.tip.vineyard", "V")
-        self.vineyard.visible = config.has_module("vineyards")
+        # first of the modules' places no other module in play takes (with both taken, a
+        # click on the vineyard depot or board lists them).
+        free = [i for i, taken in ((6, config.has_module("castle_connection")),
+                                   (7, config.has_module("tiles2"))) if not taken]
+        self.vineyard = add(free[0] if free else 7, "table.vineyard",
+                            scene.vineyard_actions, "table.tip.vineyard", "V")
+        self.vineyard.visible = config.has_module("vineyards") and bool(free)
 
     def buying(self) -> bool:
         n = self.scene.narrowing

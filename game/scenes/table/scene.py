@@ -711,7 +711,7 @@ class TableScene(Scene):
             self.retrieve()
         elif k == pygame.K_k and self.b_buy_workers.visible:
             self.buy_workers()
-        elif k == pygame.K_v and self.b_vineyard.visible:
+        elif k == pygame.K_v and self.session.config.has_module("vineyards"):
             self.vineyard_actions()
         elif k == pygame.K_e or k == pygame.K_d and self._declining():
             self.end_turn()

@@ -236,10 +236,21 @@ def spots(view: Any) -> list:
             return f"{head}: {body}"
         out.append(Spot("vineyard", (where, s), centre, HALF * 2, tip))
     seat = view.current if 0 <= view.current < len(v.boards) else 0
+    board = vy.BOARDS[v.boards[seat]]
+    placed = {space: (tile, flip) for space, tile, flip in v.placed[seat]}
+    for i, centre in enumerate(board_centres(v.boards[seat])):
+        def space_tip(i=i) -> str:
+            space = board.spaces[i]
+            out = i18n.tr("vineyard.tip.space", number=space.die, level=space.level,
+                          first=icon_label(space.icons[0]), second=icon_label(space.icons[1]))
+            if i in placed:
+                out += "\n" + tile_words(placed[i][0], flip=placed[i][1])
+            return out
+        out.append(Spot("vineyard", ("space", i), centre, BOARD_HALF * 1.6, space_tip))
 
     def board_tip(seat=seat) -> str:
         held = ", ".join(variety_label(x) for x in v.wine[seat]) or "-"
         return i18n.tr("vineyard.tip.board", wine=held)
     x0, y0 = BOARD_ORIGIN
-    out.append(Spot("vineyard", ("board", seat), (x0 + 90, y0 + 40), 70, board_tip))
+    out.append(Spot("vineyard", ("board", seat), (x0 + 196, y0 + 20), 24, board_tip))
     return out
