@@ -655,7 +655,7 @@ def test_ch_vy4_the_white_die_space_then_to_the_right_wrapping():
     card = next(k for k in range(10, 18) if vy.CARD_SYMBOLS[k])
     module.card_space_covered(s, seat, card, min(vy.CARD_SYMBOLS[card]), events)
     assert v.stack == [t6] and v.depot[5] == -1
-    assert of_type(events, "ChateaumaDoubleTile")[0].space == 5
+    assert of_type(events, "DoubleTileStacked")[0].space == 5
     t1 = v.depot[0]
     module.card_space_covered(s, seat, card, min(vy.CARD_SYMBOLS[card]), events)
     assert v.stack == [t6, t1]

@@ -335,13 +335,13 @@ class VineyardScored(NamedTuple):
     points: int
 
 
-class ChateaumaVineyardDeck(NamedTuple):
+class VineyardDeckDealt(NamedTuple):
     """CH-VY-2: Châteauma's deck is card 1 and cards 10-17."""
     player: int
     cards: int
 
 
-class ChateaumaDoubleTile(NamedTuple):
+class DoubleTileStacked(NamedTuple):
     """CH-VY-4/5: Châteauma takes a double tile onto its stack."""
     player: int
     tile: int
@@ -352,7 +352,7 @@ class ChateaumaDoubleTile(NamedTuple):
 EVENT_TYPES.update({e.__name__: e for e in (
     WineBonusDealt, VineyardFilled, VineyardCleared, DoubleTileTaken, DoubleTileRemoved,
     DoubleTilePlaced, VineyardBonus, WineBonusTaken, VineyardScored,
-    ChateaumaDoubleTile, ChateaumaVineyardDeck)})
+    DoubleTileStacked, VineyardDeckDealt)})
 
 
 # --- setup (VY-0, VY-1) ----------------------------------------------------------------------
@@ -397,7 +397,7 @@ def _apply_setup(state, outcome: Any, events: list | None) -> None:
         events.append(WineBonusDealt(tuple(VARIETIES[x] for x in dealt),
                                      tuple(VARIETIES[x] for x in v.removed)))
         if state.chateauma is not None:
-            events.append(ChateaumaVineyardDeck(state.chateauma.seat, len(state.chateauma.deck)))
+            events.append(VineyardDeckDealt(state.chateauma.seat, len(state.chateauma.deck)))
     state.chance = state.hooks.after_setup(SETUP_STEP)
 
 
@@ -895,7 +895,7 @@ def _chateauma_takes(state, seat: int, source: str, space: int, events: list | N
     row[space] = -1
     v.stack.append(tile)
     if events is not None:
-        events.append(ChateaumaDoubleTile(seat, tile, source, space))
+        events.append(DoubleTileStacked(seat, tile, source, space))
 
 
 def chateauma_depot_start(state) -> int:

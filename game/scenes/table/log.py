@@ -132,7 +132,7 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
 # The vineyards' events, worded by vineyards_view.describe_event.
 VINEYARD_EVENTS = ("WineBonusDealt", "VineyardFilled", "VineyardCleared", "DoubleTileTaken",
                    "DoubleTileRemoved", "DoubleTilePlaced", "VineyardBonus", "WineBonusTaken",
-                   "VineyardScored", "ChateaumaDoubleTile", "ChateaumaVineyardDeck")
+                   "VineyardScored", "DoubleTileStacked", "VineyardDeckDealt")
 # The modules' events, each worded by `_describe_module`.
 MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopied",
                  "GeeseScored", "CraneCounted", "MarkerOnTop", "WhiteDieAction",

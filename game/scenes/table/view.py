@@ -651,12 +651,12 @@ class TableView:
         if self.vineyard is not None:
             self.vineyard.placed[e.player].append((e.space, e.tile, e.flip))
 
-    def _on_ChateaumaVineyardDeck(self, e) -> None:
+    def _on_VineyardDeckDealt(self, e) -> None:
         cm = self.players[e.player].cm
         if cm is not None:
             cm.deck = e.cards
 
-    def _on_ChateaumaDoubleTile(self, e) -> None:
+    def _on_DoubleTileStacked(self, e) -> None:
         if self.vineyard is not None:
             row = self.vineyard.display if e.source == "display" else self.vineyard.depot
             row[e.space] = -1

@@ -94,7 +94,7 @@ def describe(action: tuple, state: Any, lang: str | None = None) -> str | None:
 
 EVENTS = ("WineBonusDealt", "VineyardFilled", "VineyardCleared", "DoubleTileTaken",
           "DoubleTileRemoved", "DoubleTilePlaced", "VineyardBonus", "WineBonusTaken",
-          "VineyardScored", "ChateaumaDoubleTile", "ChateaumaVineyardDeck")
+          "VineyardScored", "DoubleTileStacked", "VineyardDeckDealt")
 
 
 def describe_event(kind: str, e: Any, who: str, lang: str) -> str | None:
@@ -120,7 +120,7 @@ def describe_event(kind: str, e: Any, who: str, lang: str) -> str | None:
     if kind == "VineyardScored":
         return t("log.vineyard_scored", who=who, variety=variety_label(e.variety, lang),
                  size=e.size, points=e.points)
-    if kind == "ChateaumaDoubleTile":
+    if kind == "DoubleTileStacked":
         return t("log.chateauma_double", who=who)
     return None
 
