@@ -30,7 +30,7 @@ from ..rules import (ANY_COLOUR, AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CA
                      colour_bonus_points, end_knowledge, goods_points_per_tile,
                      placeable_mask, border_post_distances,
                      border_post_stage, border_post_tiles_left, shields_held,
-                     ROUTE_BONUSES, route_laid, route_spaces)
+                     ROUTE_BONUSES, route_laid, route_spaces, vineyard_outlook)
 from ..rules import die_distance as distance
 from ..rules import (MONASTERY_LINE_POINTS, monastery_finishers, monastery_rank_points,
                      monastery_tiles_missing)
@@ -257,6 +257,12 @@ class Evaluator:
                 v += self._shields(state, p, seat, held, f, phase_ends)
             if state.config.has_module("trade_routes") and any(p.goods):
                 v += self._route(state, p, seat, t, f, silver_value, worker_value)
+
+            if state.config.has_module("vineyards"):
+                # the grape areas as they would score now, and what the wine bonus tiles
+                # held may still score as their areas grow
+                now, wine = vineyard_outlook(state, seat)
+                v += now + WINE_HOPE * f * wine
         storage_value = 0.0
         for k in p.storage:
             if k >= 0:
@@ -579,6 +585,12 @@ class Evaluator:
         return EFFECT_VALUES[KINDS[k].effect](self, state, p, k, f, silver_value,
                                               worker_value)
 
+    def _value_double_tile(self, state, p, k, f, silver_value, worker_value) -> float:
+        """Half a double tile (it fills two storage spaces): on the vineyard it gives two
+        icons, about a building's effect each, and two grape halves toward the wine bonus
+        tiles' areas."""
+        return DOUBLE_TILE_HALF * f
+
     def _value_castle(self, state, p, k, f, silver_value, worker_value) -> float:
         return self.w.castle_action * (0.6 + 0.4 * f)
 
@@ -687,6 +699,12 @@ class Evaluator:
         return v
 
 
+# Half a stored double tile's worth: two icons and two grape halves, over two spaces.
+DOUBLE_TILE_HALF = 3.0
+# What a wine bonus tile held may still add at the start, beyond its area's points now.
+WINE_HOPE = 6.0
+
+
 # The value of each placement effect the rules know (TileKind.effect): a module's new
 # kind needs its entry here, and tests/test_kind_registry.py fails until it has one.
 EFFECT_VALUES: dict[str, Callable] = {
@@ -697,5 +715,8 @@ EFFECT_VALUES: dict[str, Callable] = {
     # An inn and a black-depot monastery do nothing when placed: their worth is the larger
     # area they complete, which _stored and value() count through the rules' area_size.
     "inn": Evaluator._value_nothing, "black_monastery": Evaluator._value_nothing,
+    # A double tile never goes into the duchy: each of its two storage spaces holds the
+    # kind, and each counts half its worth on the vineyard (Evaluator._value_double_tile).
+    "double_tile": Evaluator._value_double_tile,
     **{b: Evaluator._value_building for b in BUILDINGS[:BASE_BUILDINGS]},
 }

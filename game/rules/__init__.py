@@ -13,7 +13,7 @@ from .actions import action_text, parse_action
 from .boards import SPACES, Board, get_board
 from .chateauma import EMPTY as CHATEAUMA_EMPTY, JOKERS as CHATEAUMA_JOKERS, \
     kind_of as chateauma_kind_of
-from .chateauma_data import CARDS as CHATEAUMA_CARDS, ESTATES as CHATEAUMA_ESTATES, \
+from .chateauma_data import AREA_CARDS as CHATEAUMA_CARDS, ESTATES as CHATEAUMA_ESTATES, \
     LEFT_CARD_WHITE_DIE as CHATEAUMA_LEFT_CARD_WHITE_DIE, LEVELS as CHATEAUMA_LEVELS, \
     MODIFIERS as CHATEAUMA_MODIFIERS, parse_difficulty as parse_chateauma_difficulty
 from .config import (BOARD_MODES, MODULES, RULE_SETS, GameConfig, check_modules,
@@ -42,6 +42,9 @@ from .modules.monastery_connections import (BOARD_LINES as MONASTERY_LINES,
                                             finishers as monastery_finishers,
                                             rank_points as monastery_rank_points,
                                             tiles_missing as monastery_tiles_missing)
+
+from .modules import vineyards
+from .modules.vineyards import vineyard_outlook
 from .play import play_game
 from .record import GameRecord, Match, replay, replay_step
 from .scoring import (AREA_POINTS, CATEGORIES, KNOWLEDGE_BUILDING_INDEX, PHASE_BONUS,
@@ -88,7 +91,8 @@ __all__ = [
     "BORDER_POST_SPACES", "BORDER_POSTS_PROVISIONAL", "border_post_groups",
     "border_post_distances", "border_post_stage", "border_post_tiles_left",
     # the shields module: what a seat holds and what each shield scores at the end
-    "shields_held", "shield_workers", "SHIELD_END_POINTS",
+    "shields_held", "shield_workers", "SHIELD_END_POINTS", "vineyard_outlook",
+    "vineyards",
     # the trade routes: the cards' spaces (goods type, bonus) and what each bonus does
     "ROUTE_CARDS", "ROUTE_BONUSES", "TRADE_ROUTES_PROVISIONAL", "route_spaces", "route_laid",
     # Châteauma

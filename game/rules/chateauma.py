@@ -42,8 +42,9 @@ from typing import Any
 
 from . import events as ev
 from .boards import SPACES
-from .chateauma_data import (CARDS, END_SCORING, ESTATES, LEFT_CARD_WHITE_DIE, REWARDS,
-                             START, Difficulty, Estate, estate_for, parse_difficulty)
+from .chateauma_data import (AREA_CARDS as CARDS, CARDS as BASE_CARDS, END_SCORING, ESTATES,
+                             LEFT_CARD_WHITE_DIE, REWARDS, START, Difficulty, Estate,
+                             estate_for, parse_difficulty)
 from .config import GameConfig
 from .engine import advance_marker, end_turn, score, sell_goods, take_goods
 from .scoring import (CATEGORIES, colour_bonus_points, final_scoring_done,
@@ -88,7 +89,7 @@ class Chateauma:
         self.estate_id = estate_for(self.modifiers).id
         self.cards = [0, 0]                 # card per slot (left, right); 0 = none
         self.card_tiles: list[list[int]] = [[], []]
-        self.deck = sorted(CARDS)           # not yet revealed; no order until drawn
+        self.deck = sorted(BASE_CARDS)      # not yet revealed; no order until drawn
         self.discarded: list[int] = []      # completed cards, in order
         self.reserve: list[list[int]] = [[] for _ in range(7)]  # stacks, top = last
         self.estate: list[list[int]] = [[] for _ in range(SPACES)]  # stacks per space
@@ -195,6 +196,8 @@ def join(state: Position, events: list | None) -> None:
     """Châteauma's seat at setup: no workers, 1 silver, one goods tile of each type."""
     seat = state.config.chateauma_seat
     c = state.chateauma = Chateauma(seat, parse_difficulty(state.config.chateauma))
+    if state.hooks.chateauma_deck is not None:  # a module's deck (the vineyards')
+        c.deck = sorted(state.hooks.chateauma_deck)
     if events is not None:
         events.append(ev.ChateaumaJoined(seat, c.estate_id, c.level, c.modifiers))
     p = state.players[seat]
@@ -416,6 +419,8 @@ def _place(state: Position, slot: int, space: int, code: int, reason: str, depot
                                              reason, depot, depot_slot))
     if space in card.sell:
         sales[0] += 1
+    for covered in state.hooks.card_space_covered:  # a module's symbol on the space
+        covered(state, c.seat, card.id, space, events)
     if code >= 0:
         c.history.append((k, True))
         CHATEAUMA_BONUS[KINDS[k].chateauma](state, slot, k, sales, events)
@@ -619,6 +624,9 @@ def _purchase(state: Position, events: list | None) -> None:
     c = state.chateauma
     p = state.players[c.seat]
     cost = REWARDS["purchase_silver"]
+    for buy in state.hooks.chateauma_purchase:  # a module's offer instead (a display)
+        if buy(state, cost, events):
+            return
     offers = [(len(c.reserve[KIND_COLOUR[k]]), s) for s, k in enumerate(state.black) if k >= 0]
     if p.silver < cost or not offers:
         return

@@ -49,10 +49,17 @@ class Estate(NamedTuple):
         return [s for s in range(SPACES) if self.colours[s] == colour]
 
 
-CARDS: dict[int, AreaCard] = {
-    c["id"]: AreaCard(c["id"], tuple(COLOUR_BY_NAME[x] for x in c["spaces"]),
-                      frozenset(c["sell"]), dict(c["points"]), c.get("provisional", ""))
-    for c in _DATA["cards"]}
+def area_card(c: dict) -> AreaCard:
+    """An area card from its data record (chateauma.json, or a module's)."""
+    return AreaCard(c["id"], tuple(COLOUR_BY_NAME[x] for x in c["spaces"]),
+                    frozenset(c["sell"]), dict(c["points"]), c.get("provisional", ""))
+
+
+# The base game's area cards 1-9: Châteauma's deck unless a module deals another.
+CARDS: dict[int, AreaCard] = {c["id"]: area_card(c) for c in _DATA["cards"]}
+# Every area card any deck may hold: the base game's and those a module adds (the
+# vineyards' 10-17, registered when the module is imported).
+AREA_CARDS: dict[int, AreaCard] = dict(CARDS)
 
 
 def _estate(estate_id: str) -> Estate:

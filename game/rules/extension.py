@@ -109,6 +109,10 @@ class Module:
     # (registered in CHANCE_SAMPLE / CHANCE_APPLY; its apply moves on with
     # Hooks.after_setup): its components dealt at random (the shields).
     setup_chance: str | None = None
+    # Its other chance steps (registered in CHANCE_SAMPLE / CHANCE_APPLY), which one of
+    # its hooks makes pending and whose apply moves on: a phase's own draw made once the
+    # depots are filled (the vineyard depot's double tiles, from phase_setup).
+    chance_steps: tuple[str, ...] = ()
     # Steps a module adds: slot name -> step ids (registered in STEPS).
     phase_end_steps: dict[str, tuple[str, ...]] = {}
     game_end_steps: dict[str, tuple[str, ...]] = {}
@@ -255,6 +259,21 @@ class Module:
         points): where the sold tiles go (the trade routes). Every sale passes here, by
         whatever means (die action, warehouse, Châteauma)."""
 
+    def card_space_covered(self, state: "Position", seat: int, card: int, space: int,
+                           events: list | None) -> None:
+        """A seat controller laid a tile on space `space` of its area card `card` (a
+        symbol printed on that space: the vineyards' double tile)."""
+
+    def chateauma_purchase(self, state: "Position", cost: int, events: list | None) -> bool:
+        """Châteauma's purchase at the end of its turn, for `cost` silver: True when the
+        module made it (a vineyard display tile instead of a black-depot tile)."""
+        return False
+
+    def chateauma_deck(self) -> tuple[int, ...] | None:
+        """The area cards Châteauma's deck holds while the module is in play, instead of
+        cards 1-9 (the vineyards' 1 and 10-17); None to leave it."""
+        return None
+
     # --- accounting ---
     def tiles_held(self, state: "Position") -> list[int]:
         """Tiles the module's own state holds (for the conservation check)."""
@@ -358,6 +377,10 @@ class Hooks:
     sale: tuple[Callable, ...]
     card_completed: tuple[Callable, ...]
     goods_sold: tuple[Callable, ...]
+
+    card_space_covered: tuple[Callable, ...]
+    chateauma_purchase: tuple[Callable, ...]
+    chateauma_deck: tuple[int, ...] | None
     # The setup chance steps after the start goods, modules' first, then the seat
     # controller's; then the first phase.
     setup_chances: tuple[str, ...]
@@ -451,6 +474,11 @@ def hooks_for(config: GameConfig) -> Hooks:
         storage_room=using("storage_room"), mine_income=using("mine_income"),
         sale=using("sale"), card_completed=using("card_completed"),
         goods_sold=using("goods_sold"),
+
+        card_space_covered=using("card_space_covered"),
+        chateauma_purchase=using("chateauma_purchase"),
+        chateauma_deck=next((d for d in (m.chateauma_deck() for m in ms) if d is not None),
+                            None),
         setup_chances=tuple(m.setup_chance for m in sequenced if m.setup_chance))
 
 

@@ -13,7 +13,7 @@ from itertools import chain
 from operator import eq
 
 from .boards import SPACES
-from .chateauma_data import CARDS
+from .chateauma_data import AREA_CARDS, CARDS
 from .config import START
 from functools import cache
 
@@ -101,7 +101,8 @@ def _first_violation(s: Position) -> str | None:
     automa = config.chateauma_seat
     if not _int(s.phase, -1, 4) or not _int(s.round, 0, 4):
         return f"phase {s.phase!r}, round {s.round!r} (phases 0-4, rounds 0-4, -1 = setup)"
-    steps = CHANCE_STEPS + (AUTOMA_STEPS if config.chateauma else ()) + s.hooks.setup_chances
+    steps = CHANCE_STEPS + (AUTOMA_STEPS if config.chateauma else ()) + s.hooks.setup_chances \
+        + tuple(step for m in s.hooks.modules for step in m.chance_steps)
     if s.chance is not None and s.chance not in steps:
         return f"unknown chance step {s.chance!r}"
     if type(s.terminal) is not bool or type(s.bought) is not bool:
@@ -181,9 +182,10 @@ def _frames_violation(s: Position, automa: int) -> str | None:
 def _automa_violation(s: Position) -> str | None:
     c = s.chateauma
     cards = [card for card in c.cards if card]
-    if sorted(cards + c.deck + c.discarded) != sorted(CARDS) or len(c.cards) != 2:
+    deck = s.hooks.chateauma_deck if s.hooks.chateauma_deck is not None else CARDS
+    if sorted(cards + c.deck + c.discarded) != sorted(deck) or len(c.cards) != 2:
         return "Châteauma's area cards are not each in one place"
-    if [len(t) for t in c.card_tiles] != [len(CARDS[card].colours) if card else 0
+    if [len(t) for t in c.card_tiles] != [len(AREA_CARDS[card].colours) if card else 0
                                           for card in c.cards]:
         return "Châteauma's card spaces do not match its cards"
     if not _int(c.die, 0, 6) or not all(

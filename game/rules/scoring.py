@@ -23,7 +23,7 @@ CATEGORIES = ("areas", "phase_bonus", "animals", "goods", "bonus_tiles", "buildi
               "area_cards", "monasteries", "reserve", "card_tiles",
               # modules' own
               "castle_retrieval", "border_posts", "shields", "trade_routes",
-              "monastery_connections")
+              "monastery_connections", "vineyards")
 
 AREA_POINTS: tuple[int, ...] = tuple(SCORING["area_points"])
 PHASE_BONUS: tuple[int, ...] = tuple(SCORING["phase_bonus"])

@@ -31,7 +31,8 @@ CHATEAUMA_CATEGORIES = ("area_cards", "monasteries", "reserve", "card_tiles")
 # Categories a module adds, shown only in games with that module.
 MODULE_CATEGORIES = {"castle_retrieval": "castle_connection", "border_posts": "border_posts",
                      "shields": "shields", "trade_routes": "trade_routes",
-                     "monastery_connections": "monastery_connections"}
+                     "monastery_connections": "monastery_connections",
+                     "vineyards": "vineyards"}
 PLAYER_CATEGORIES = tuple(c for c in CATEGORIES
                           if c not in CHATEAUMA_CATEGORIES and c not in MODULE_CATEGORIES)
 # One shape per seat, so the chart never relies on colour alone.

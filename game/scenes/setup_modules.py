@@ -194,8 +194,9 @@ class ModulesDialog(MenuScene):
         from .setup import SetupChoice  # the setup imports this module
         self.draft = draft
         self.toggles: dict[str, ModuleToggle] = {}
-        self.board_choice: Choice | None = None
-        self.board_module = ""
+        # A module's parameter beside its toggle (the board of identical_board, the
+        # vineyards' reduced option), by module.
+        self.param_choices: dict[str, Choice] = {}
         offered = draft.offered_modules()
         self.note_rects: dict[str, pygame.Rect] = {}
         for mid, (toggle, note) in zip(offered, row_rects(len(offered))):
@@ -203,19 +204,23 @@ class ModulesDialog(MenuScene):
             self.note_rects[mid] = note
             params = draft.module_params(mid)
             if params:
-                self.board_module = mid
                 board = pygame.Rect(note.x, note.y, min(BOARD_W, note.width), note.height)
-                # the note goes beside the board choice, or, in a narrow column, only
-                # into the toggle's tooltip
+                # the note goes beside the choice, or, in a narrow column, only into the
+                # toggle's tooltip
                 note.width = max(0, note.width - board.width - 20)
                 note.x = board.right + 20
-                self.board_choice = self.add(SetupChoice(
-                    board, "setup.module.board",
-                    [(p, lambda p=p: p) for p in params], draft.module_param(mid),
+                # the board's number as it is; another module's values in words
+                key = "setup.module.board" if mid == "identical_board" \
+                    else f"setup.module.param.{mid}"
+                self.param_choices[mid] = self.add(SetupChoice(
+                    board, key,
+                    [(p, (lambda p=p: p) if mid == "identical_board"
+                      else (lambda p=p, mid=mid: i18n.tr(f"setup.module.param.{mid}.{p}")))
+                     for p in params], draft.module_param(mid),
                     lambda v, mid=mid: draft.set_module_param(mid, v),
-                    tooltip=lambda mid=mid: i18n.tr(
-                        "setup.module.board.tip" if draft.module_on(mid)
-                        else "setup.module.board.off"), name=f"param {mid}"))
+                    tooltip=lambda mid=mid, key=key: i18n.tr(
+                        f"{key}.tip" if draft.module_on(mid) else "setup.module.board.off"),
+                    name=f"param {mid}"))
         self.close_button = self.add(Button((DIALOG.centerx - 160, CLOSE_TOP, 320,
                                              80), "common.close", self.close))
         self._sync()
@@ -223,8 +228,13 @@ class ModulesDialog(MenuScene):
     def _sync(self) -> None:
         for mid, toggle in self.toggles.items():
             toggle.enabled = self.draft.module_block(mid) is None
-        if self.board_choice is not None:
-            self.board_choice.enabled = self.draft.module_on(self.board_module)
+        for mid, choice in self.param_choices.items():
+            choice.enabled = self.draft.module_on(mid)
+
+    @property
+    def board_choice(self) -> Choice | None:
+        """The duchy number of identical_board."""
+        return self.param_choices.get("identical_board")
 
     def on_escape(self) -> None:
         self.close()

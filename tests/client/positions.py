@@ -48,6 +48,8 @@ KINDS = (
     "trade_routes", "route_pick",
 
     "monastery_connections",
+
+    "vineyard_turn", "vineyard_actions", "vineyard_bonus",
 )
 # The modules' moments: castle connection's pool and retrieval, tiles2's bought workers
 # and its decisions. Their rules are written apart from the client, so these positions
@@ -193,6 +195,13 @@ SPECS = {
     # The monastery connections: a turn on a tableau 13a-13h, its lines partly laid.
     "monastery_connections": _Spec(PEOPLE, _fresh_turn, "random", rules="original",
                                    modules=("monastery_connections",)),
+
+    # The vineyards: a turn with the depot, display and vineyard beside the board, the
+    # vineyard actions listed by their button, and the icons after a placement.
+    **{kind: _Spec(PEOPLE, lambda s: _fresh_turn(s) and any(
+        a[0] == "vineyard_take" for a in s.legal_actions()), modules=("vineyards",))
+       for kind in ("vineyard_turn", "vineyard_actions")},
+    "vineyard_bonus": _Spec(PEOPLE, _decision("vineyard_bonus"), modules=("vineyards",)),
 }
 
 
@@ -521,6 +530,10 @@ def _confirm(t: Table) -> None:
     t.scene.end_turn()  # both dice unused: asks before taking workers for them
 
 
+def _vineyard_actions(t: Table) -> None:
+    t.scene.vineyard_actions()
+
+
 _arrange = {"die_chosen": _choose_die, "worker_stepper": _step_value, "buy": _buy_mode,
             "payment": _ask_payment, "other_estate": _next_seat,
             "chateauma_estate": _next_seat, "dice_rolling": _roll,
@@ -531,7 +544,7 @@ _arrange = {"die_chosen": _choose_die, "worker_stepper": _step_value, "buy": _bu
             "white_castle_glossary": _white_castle_glossary,
             "inns": _inn_buy, "inn_payment": _inn_payment,
             "shield_turn": _shield_pair, "shield_castle": _shield_castle,
-            "shield_use": _shield_use}
+            "shield_use": _shield_use, "vineyard_actions": _vineyard_actions}
 
 
 def _check(t: Table) -> None:
@@ -597,6 +610,14 @@ def _check(t: Table) -> None:
         assert all(a[0] == "set_die" for a in scene.options)
     elif kind == "module_glossary":
         assert isinstance(top, GlossaryScene) and top.query == "27"
+    elif kind == "vineyard_turn":
+        assert scene.can_act() and scene.view.vineyard is not None
+        assert scene.b_vineyard.visible and scene.b_vineyard.enabled
+    elif kind == "vineyard_actions":
+        assert scene.can_act() and scene.options and scene.choice_buttons
+        assert all(a[0].startswith("vineyard_") for a in scene.options)
+    elif kind == "vineyard_bonus":
+        assert scene.can_act() and n.decision == "vineyard_bonus" and scene.choice_buttons
     elif kind == "white_castle":
         assert scene.can_act() and n.decision == "white_castle" and n.die == 3
         assert n.value == scene.state.white and scene.b_plus.visible

@@ -353,4 +353,7 @@ SCREENS: dict[str, Callable] = {
     "table_trade_routes": _at("trade_routes"), "table_route_pick": _at("route_pick"),
 
     "table_monastery_connections": _at("monastery_connections"),
+
+    "table_vineyard": _at("vineyard_turn"), "table_vineyard_actions": _at("vineyard_actions"),
+    "table_vineyard_bonus": _at("vineyard_bonus"),
 }

@@ -100,7 +100,7 @@ def test_the_setup_offers_each_rule_sets_modules():
     assert SetupDraft().offered_modules() == ["boards_11_18", "castle_connection",
                                               "identical_board", "tiles2", "white_castles",
                                               "border_posts", "inns", "shields",
-                                              "trade_routes"]
+                                              "trade_routes", "vineyards"]
     assert SetupDraft(rules="alea2019").offered_modules() == ["tiles2", "white_castles",
                                                               "border_posts", "inns", "shields",
                                                               "trade_routes"]
@@ -524,3 +524,20 @@ def test_an_inn_with_no_space_next_to_the_estate_says_why(data_root):
     p.frontier = 0
     state._legal = None
     assert Narrowing(state)._why_nowhere(0) == "table.msg.no_space_colour"
+
+
+def test_the_vineyard_depot_display_and_board_have_tooltips_and_list_the_actions(data_root):
+    from game.scenes.table.vineyards_view import spots
+    t = table_at("vineyard_turn", data_root)
+    scene = t.scene
+    found = [s for s in spots(scene.view)]
+    assert any(s.key[0] == "depot" for s in found) and any(s.key[0] == "space" for s in found)
+    for lang in LANGUAGES:
+        i18n.set_language(lang)
+        try:
+            assert all(s.tip() for s in found)
+        finally:
+            i18n.set_language("en")
+    scene.vineyard_actions()
+    assert scene.options and all(a[0].startswith("vineyard_") for a in scene.options)
+    assert all(describe_action(a, scene.state, "de") != a[0] for a in scene.options)

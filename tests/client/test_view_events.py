@@ -65,6 +65,8 @@ CONFIGS = [GameConfig(players=n, rules=r) for r in RULE_SETS for n in (2, 4)] + 
     GameConfig(players=3, board_mode="random",
                modules=("boards_11_18", "castle_connection", "tiles2")),
     GameConfig(players=3, board_mode="random", modules=("border_posts",), chateauma="medium"),
+    GameConfig(players=3, board_mode="basic", modules=("vineyards",)),
+    GameConfig(players=3, board_mode="basic", modules=("vineyards",), chateauma="medium"),
 ]
 
 

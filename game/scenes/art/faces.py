@@ -9,9 +9,11 @@ from . import pictogram
 
 CATEGORIES = ("castle", "mine", "monastery", "ship", "animal", "building",
               # the modules' tiles of any colour: the inn, the 2011 black-depot monastery
-              "inn", "black_monastery")
+              "inn", "black_monastery",
+              # the vineyards' double tile (two hexes, never in the duchy)
+              "double_tile")
 # Tiles that go on a space of any colour: their fronts have a colour of their own.
-ANY_COLOUR = ("inn", "black_monastery")
+ANY_COLOUR = ("inn", "black_monastery", "double_tile")
 BUILDINGS = ("warehouse", "watchtower", "carpenters_workshop", "church", "market",
              "boarding_house", "bank", "city_hall")
 SPECIES = ("cow", "sheep", "pig", "chicken")

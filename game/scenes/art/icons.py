@@ -457,6 +457,15 @@ def _black_monastery(p: Pen) -> None:
     p.rect(0.7, 0.4, 0.08, 0.12, erase=True)
 
 
+def _grapes(p: Pen) -> None:
+    """A bunch of grapes on its stalk with a leaf (the vineyards' double tile)."""
+    p.line([(0.5, 0.04), (0.5, 0.24)], 0.05)
+    p.poly([(0.52, 0.14), (0.86, 0.04), (0.78, 0.3)])
+    for x, y in ((0.32, 0.34), (0.5, 0.34), (0.68, 0.34), (0.41, 0.52), (0.59, 0.52),
+                 (0.5, 0.7), (0.32, 0.52), (0.68, 0.52), (0.5, 0.86)):
+        p.circle(x, y, 0.1)
+
+
 ICONS: dict[str, Callable[[Pen], None]] = {
     "castle": _castle,
     "mine": _mine,
@@ -488,6 +497,7 @@ ICONS: dict[str, Callable[[Pen], None]] = {
     "turn_order": _turn_order,
     "inn": _inn,
     "black_monastery": _black_monastery,
+    "double_tile": _grapes,
     "silver": _silver,
     "worker": _worker,
     "goods": _goods,

@@ -24,6 +24,12 @@ TILE: dict[str, Colour] = {
 ANY_TILE: dict[str, Colour] = {
     "inn": (124, 84, 150),
     "black_monastery": (58, 56, 70),
+    "double_tile": (92, 128, 60),     # vine-leaf green
+}
+# The grape varieties of the vineyards (their names are the rules' variety names).
+GRAPES: dict[str, Colour] = {
+    "orange": (232, 140, 40), "yellow": (236, 212, 70), "green": (120, 180, 70),
+    "red": (196, 50, 50), "black": (44, 40, 48), "blue": (70, 100, 200),
 }
 
 # Goods by die value: six clearly separated hues and lightness levels.

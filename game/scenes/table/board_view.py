@@ -45,6 +45,9 @@ def paint_board(canvas: Canvas, view: TableView, colours: list[int],
     if view.inn_stack is not None:
         _paint_inn_stack(canvas, view.inn_stack)
     paint_depot_shields(canvas, view.depot_shields, view.automa_shields)
+    if view.vineyard is not None:
+        from .vineyards_view import paint as paint_vineyard  # (as the border posts)
+        paint_vineyard(canvas, view)
     _paint_strip(canvas, view, colours, names)
 
 

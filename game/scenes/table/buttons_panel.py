@@ -35,7 +35,9 @@ LISTED = ("discard", "ship", "keep_goods", "pick", "route_pick", "warehouse", "b
           "start_castle",
           "crane", "geese", "crane_count",
           "shield_castle", "tribute", "shield_tile", "shield_goods", "shield_storage",
-          "shield_or_monastery")
+          "shield_or_monastery",
+          "vineyard_room", "vineyard_bonus", "vineyard_black", "vineyard_depot",
+          "vineyard_wine")
 # Choices shown with a building's or an animal's icon beside their words.
 ICON_CHOICES = ("crane", "geese", "crane_count")
 # Up to UNPAGED options are listed at once; more are listed PAGE_SIZE to a page.
@@ -72,6 +74,14 @@ class ActionButtons:
         self.buy_workers = add(7, "table.buy_workers", scene.buy_workers,
                                "table.tip.buy_workers", "K")
         self.buy_workers.visible = config.has_module("tiles2")
+        # The vineyards' die actions and display purchase, listed on a click: in the
+        # first of the modules' places no other module in play takes (with both taken, a
+        # click on the vineyard depot or board lists them).
+        free = [i for i, taken in ((6, config.has_module("castle_connection")),
+                                   (7, config.has_module("tiles2"))) if not taken]
+        self.vineyard = add(free[0] if free else 7, "table.vineyard",
+                            scene.vineyard_actions, "table.tip.vineyard", "V")
+        self.vineyard.visible = config.has_module("vineyards") and bool(free)
 
     def buying(self) -> bool:
         n = self.scene.narrowing
@@ -88,6 +98,8 @@ class ActionButtons:
         self.buy.enabled = n is not None and (n.has("buy") or n.has("buy_inn"))
         self.retrieve.enabled = n is not None and n.has("retrieve")
         self.buy_workers.enabled = n is not None and n.has("buy_workers")
+        self.vineyard.enabled = n is not None and any(
+            n.has(name) for name in ("vineyard_take", "vineyard_place", "vineyard_buy"))
         self.end.enabled = n is not None and (n.has("end") or n.has("decline")
                                               or bool(n.unused_dice()))
         self.undo.enabled = self.scene.can_undo()
@@ -220,6 +232,7 @@ class ChoiceBox:
         options = self.scene.options
         if options:
             key = ("table.choose.shield" if options[0][0] in SHIELD_ACTIONS
+                   else "table.choose.vineyard" if options[0][0].startswith("vineyard_")
                    else "table.choose.payment")
         else:
             key = f"table.choose.{n.decision}"

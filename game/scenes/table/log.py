@@ -121,11 +121,18 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
         return t("log.game_end", who=winner)
     if kind in MODULE_EVENTS:
         return _describe_module(kind, event, who, lang)
+    if kind in VINEYARD_EVENTS:
+        from .vineyards_view import describe_event as vineyard_words
+        return vineyard_words(kind, event, who, lang)
     if kind.startswith("Chateauma"):
         return _describe_chateauma(kind, event, who, t, lang)
     return None
 
 
+# The vineyards' events, worded by vineyards_view.describe_event.
+VINEYARD_EVENTS = ("WineBonusDealt", "VineyardFilled", "VineyardCleared", "DoubleTileTaken",
+                   "DoubleTileRemoved", "DoubleTilePlaced", "VineyardBonus", "WineBonusTaken",
+                   "VineyardScored", "DoubleTileStacked", "VineyardDeckDealt")
 # The modules' events, each worded by `_describe_module`.
 MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopied",
                  "GeeseScored", "CraneCounted", "MarkerOnTop", "WhiteDieAction",
@@ -337,6 +344,10 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
         return t("act.geese", species=species_label(action[1], 2, lang))
     from .shields_view import describe as shield_words  # the shields module's actions
     words = shield_words(action, state, lang)
+    if words is not None:
+        return words
+    from .vineyards_view import describe as vineyard_words  # the vineyards' actions
+    words = vineyard_words(action, state, lang)
     if words is not None:
         return words
     return rules.action_text(action)

@@ -44,6 +44,7 @@ from .log import GameLog, MoveTakenBack, describe_action
 from .log_panel import LogPanel
 # The choice box's measures, named here too for the tests that page through it.
 from . import shields_view
+from . import vineyards_view
 from .buttons_panel import LISTED, PAGE_SIZE, UNPAGED, ActionButtons, ChoiceBox  # noqa: F401
 from .dice_panel import DicePanel
 from .motion import Handlers
@@ -427,6 +428,7 @@ class TableScene(Scene):
         self.b_workers, self.b_buy, self.b_end = a.workers, a.buy, a.end
         self.b_undo, self.b_hint, self.b_menu = a.undo, a.hint, a.menu
         self.b_retrieve, self.b_buy_workers = a.retrieve, a.buy_workers
+        self.b_vineyard = a.vineyard
         for button in self.dice.buttons():
             self.panels.add(button)
 
@@ -533,6 +535,16 @@ class TableScene(Scene):
             self.options = options
             self._build_choices()
             self.message = ("table.msg.shield", {})
+
+    def vineyard_actions(self) -> None:
+        """The vineyards: the turn's vineyard actions open now, as a list of choices."""
+        if not self.can_act():
+            return
+        options = [a for a in self.narrowing.legal if a[0] in vineyards_view.BUTTON_ACTIONS]
+        if options:
+            self.options = options
+            self._build_choices()
+            self.message = ("table.msg.vineyard", {})
 
     def buy_workers(self) -> None:
         """Monastery tile 28: 1 silver for 2 workers."""
@@ -677,6 +689,8 @@ class TableScene(Scene):
             self.click_shield(*key)
         elif kind == "castle_shield":
             self.use_shield(key)
+        elif kind == "vineyard":
+            self.vineyard_actions()
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
@@ -702,6 +716,8 @@ class TableScene(Scene):
             self.retrieve()
         elif k == pygame.K_k and self.b_buy_workers.visible:
             self.buy_workers()
+        elif k == pygame.K_v and self.session.config.has_module("vineyards"):
+            self.vineyard_actions()
         elif k == pygame.K_e or k == pygame.K_d and self._declining():
             self.end_turn()
         elif k == pygame.K_h:
@@ -733,6 +749,7 @@ class TableScene(Scene):
         spots: list[Spot] = []
         spots += self.estates.spots()
         spots += shields_view.board_spots(view, self._legal_now, self._shield_workers)
+        spots += vineyards_view.spots(view)
         spots += self.board.spots()
         pv = view.players[self.shown_seat]
         if pv.cm is not None:

@@ -108,7 +108,7 @@ class ChateaumaView:
     cards: list[int] = field(default_factory=lambda: [0, 0])      # per slot; 0 = none
     card_tiles: list[list[str | None]] = field(default_factory=lambda: [[], []])
     reserve: list[list[str]] = field(default_factory=lambda: [[] for _ in range(JOKERS + 1)])
-    deck: int = len(CARDS)
+    deck: int = 9      # cards 1-9; the vineyards' deck arrives with its own event
     die: int = 0
     rules: str = "special"                   # the game's rule set: what monastery tiles show
 
@@ -211,6 +211,33 @@ def _trade_routes(state: Any) -> TradeRoutesView:
     laid = [list(r) for r in h.laid] or [[] for _ in range(state.n)]
     return TradeRoutesView(routes, laid)
 
+class VineyardView:
+    """The vineyards module: its depot and display (double tile numbers, -1 empty), the
+    wine bonus tiles left in the pile, and per seat the vineyard's placed tiles (space,
+    tile, flip), the stored double tiles and the wine bonus tiles held."""
+    depot: list[int]
+    display: list[int]
+    pile: list[int]
+    placed: list[list[tuple[int, int, int]]]
+    stored: list[list[int]]
+    wine: list[list[int]]
+    boards: list[int]
+    stack: int = 0          # Châteauma's double tiles
+
+
+def _vineyard(state: Any) -> VineyardView:
+    v = state.ext["vineyards"]
+    depot, display = list(v.depot), list(v.display)
+    for frame in state.frames:
+        if frame.kind == "vineyard_room":
+            # A double tile taken while its taker makes room stays in its space until
+            # the room is made (as a hex tile on full storage).
+            tile, source, space, _ = frame.arg
+            (display if source == "display" else depot)[space] = tile
+    return VineyardView(depot, display, list(v.pile), [list(s.placed) for s in v.seats],
+                        [list(s.stored) for s in v.seats], [list(s.wine) for s in v.seats],
+                        [s.board for s in v.seats], len(v.stack))
+
 
 @dataclass
 class TableView:
@@ -246,6 +273,9 @@ class TableView:
     # The seats that joined all three monasteries, in order (monastery_connections), or
     # None when the module is not played.
     monastery_finishers: list[int] | None = None
+
+    # The vineyards module, or None when it is not played.
+    vineyard: VineyardView | None = None
 
     @classmethod
     def from_state(cls, state: Any) -> TableView:
@@ -306,6 +336,9 @@ class TableView:
             view.inn_stack = state.ext["inns"].stack + waiting_on_stack
         if state.config.has_module("trade_routes") and "trade_routes" in state.ext:
             view.trade_routes = _trade_routes(state)
+
+        if "vineyards" in state.ext:
+            view.vineyard = _vineyard(state)
         shields = state.ext.get("shields")
         if shields is not None:
             view.depot_shields = [list(d) for d in shields.depots]
@@ -643,3 +676,55 @@ class TableView:
 
     def _on_DieSet(self, e) -> None:
         self.players[e.player].dice[e.die] = e.value
+
+    # --- the vineyards module --------------------------------------------------------------
+
+    def _on_VineyardFilled(self, e) -> None:
+        if self.vineyard is not None:
+            self.vineyard.depot, self.vineyard.display = list(e.depot), list(e.display)
+
+    def _on_VineyardCleared(self, e) -> None:
+        if self.vineyard is not None:
+            v = self.vineyard
+            v.depot, v.display = [-1] * len(v.depot), [-1] * len(v.display)
+
+    def _on_DoubleTileTaken(self, e) -> None:
+        v = self.vineyard
+        if v is not None:
+            row = v.display if e.source == "display" else v.depot
+            if 0 <= e.space < len(row):
+                row[e.space] = -1
+            stored = v.stored[e.player]
+            before = sum(1 for k in self.players[e.player].storage[:e.storage[0]]
+                         if k == "double_tile") // 2
+            stored.insert(before, e.tile)
+        for j in e.storage:
+            self._stored(e.player, j, "double_tile")
+
+    def _on_DoubleTileRemoved(self, e) -> None:
+        if self.vineyard is not None and e.tile in self.vineyard.stored[e.player]:
+            self.vineyard.stored[e.player].remove(e.tile)
+        for j in e.storage:
+            self._stored(e.player, j, None)
+
+    def _on_DoubleTilePlaced(self, e) -> None:
+        self._on_DoubleTileRemoved(e)
+        if self.vineyard is not None:
+            self.vineyard.placed[e.player].append((e.space, e.tile, e.flip))
+
+    def _on_VineyardDeckDealt(self, e) -> None:
+        cm = self.players[e.player].cm
+        if cm is not None:
+            cm.deck = e.cards
+
+    def _on_DoubleTileStacked(self, e) -> None:
+        if self.vineyard is not None:
+            row = self.vineyard.display if e.source == "display" else self.vineyard.depot
+            row[e.space] = -1
+            self.vineyard.stack += 1
+
+    def _on_WineBonusTaken(self, e) -> None:
+        if self.vineyard is not None:
+            x = rt.vineyards.VARIETIES.index(e.variety)
+            self.vineyard.pile[x] = max(0, self.vineyard.pile[x] - 1)
+            self.vineyard.wine[e.player].append(x)
