@@ -76,8 +76,11 @@ def row_rects(rows: int) -> list[tuple[pygame.Rect, pygame.Rect]]:
         column, row = divmod(i, rows_per_column(rows))
         x = DIALOG.x + 40 + column * (width + COLUMN_GAP)
         y = round(ROW_Y + row * step)
+        # The note may be taller than its toggle (a third line), centred beside it.
+        note_h = max(height, step - 14)
         out.append((pygame.Rect(x, y, toggle_w, round(height)),
-                    pygame.Rect(x + toggle_w + 16, y, width - toggle_w - 16, round(height))))
+                    pygame.Rect(x + toggle_w + 16, round(y + (height - note_h) / 2),
+                                width - toggle_w - 16, round(note_h))))
     return out
 
 
