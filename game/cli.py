@@ -171,7 +171,7 @@ def _read_game(path: str):
 
 def review(args: argparse.Namespace) -> int:
     from .ai import costliest
-    from .ai import review as review_game
+    from .ai import review_game
     from .scenes import i18n
     from .scenes.review_screen import turn_words
     try:

@@ -49,11 +49,11 @@ def hint(state: GameState, time_budget: float | None = None) -> Action:
     return make_player("hard", time_budget=time_budget).choose(state)
 
 
-def review(record, seats, **options):
+def review_game(record, seats, **options):
     """Each turn of `seats` in a recorded game with the turn Hard prefers and the points
     expected lost (review.py)."""
-    from .review import review as review_game
-    return review_game(record, seats, **options)
+    from .review import review
+    return review(record, seats, **options)
 
 
 def review_turns(record, seats, **options):
@@ -68,5 +68,5 @@ def costliest(reviews, count: int = 3) -> list[int]:
     return pick(reviews, count)
 
 
-__all__ = ["LEARNED_TIERS", "TIERS", "Player", "costliest", "hint", "make_player", "review",
+__all__ = ["LEARNED_TIERS", "TIERS", "Player", "costliest", "hint", "make_player", "review_game",
            "review_turns"]

@@ -211,6 +211,8 @@ def _trade_routes(state: Any) -> TradeRoutesView:
     laid = [list(r) for r in h.laid] or [[] for _ in range(state.n)]
     return TradeRoutesView(routes, laid)
 
+
+@dataclass
 class VineyardView:
     """The vineyards module: its depot and display (double tile numbers, -1 empty), the
     wine bonus tiles left in the pile, and per seat the vineyard's placed tiles (space,
