@@ -53,7 +53,7 @@ class TieBreak:
 
 
 def empty_spaces(state: GameState, seat: int) -> int:
-    return SPACES - state.players[seat].occupied.bit_count()
+    return state.players[seat].empty_spaces
 
 
 def tie_breaks(state: GameState) -> list[TieBreak]:
