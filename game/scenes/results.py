@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from ..rules import CATEGORIES, SPACES, GameState
+from ..rules import CATEGORIES, GameState, team_results
 from . import i18n
 from .art import palette
 from .context import ClientContext
@@ -301,7 +301,9 @@ class ResultsScene(MenuScene):
         self.session = session
         state = session.state
         self.ranking = state.ranking()
-        self.ties = tie_breaks(state)
+        # The team game: the teams' sums decide (and say why a team won a tie).
+        self.teams = team_results(state) if state.config.has_module("team") else None
+        self.ties = tie_breaks(state) if self.teams is None else []
         self.table = breakdown_table(state, self.ranking)
         self.scores = state.scores()
         self.chart = ScoreChart(CHART, session.history.series(), session.seats)
@@ -352,12 +354,24 @@ class ResultsScene(MenuScene):
     def on_escape(self) -> None:
         self.to_title()
 
+    def team_names(self, seats) -> str:
+        names = self.session.seats
+        return i18n.tr("table.team_names", first=names[seats[0]].name,
+                       second=names[seats[1]].name)
+
     def winner_text(self) -> str:
+        if self.teams is not None:
+            best = self.teams[0]
+            return i18n.trn("results.team_winner", best.points, names=self.team_names(best.seats),
+                            points=best.points)
         first = self.ranking[0]
         return i18n.trn("results.winner", self.scores[first],
                         name=self.session.seats[first].name, points=self.scores[first])
 
     def tie_texts(self) -> list[str]:
+        if self.teams is not None:
+            return [i18n.tr("results.team", names=self.team_names(t.seats), points=t.points)
+                    for t in self.teams]
         return [tie_text(tie, self.session.seats) for tie in self.ties]
 
     def draw_background(self, canvas: Canvas) -> None:

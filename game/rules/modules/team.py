@@ -109,6 +109,7 @@ def team_of(seat: int) -> int:
 class StoredShared(NamedTuple):
     """TM-4: the tile just taken goes onto the team's shared storage space instead."""
     player: int
+    own: int           # the own space it arrived on
     storage: int       # the shared space it lies on now
 
 
@@ -161,7 +162,7 @@ def _apply_share(state, frame: Frame, action: tuple, events: list | None) -> Non
     p.storage[to] = p.storage[j]
     p.storage[j] = -1
     if events is not None:
-        events.append(StoredShared(frame.player, to))
+        events.append(StoredShared(frame.player, j, to))
 
 
 # --- the end ---

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 LISTED = ("discard", "ship", "keep_goods", "pick", "warehouse", "board", "start_castle",
           "crane", "geese", "crane_count",
           "shield_castle", "tribute", "shield_tile", "shield_goods", "shield_storage",
-          "shield_or_monastery")
+          "shield_or_monastery", "team_storage")
 # Choices shown with a building's or an animal's icon beside their words.
 ICON_CHOICES = ("crane", "geese", "crane_count")
 # Up to UNPAGED options are listed at once; more are listed PAGE_SIZE to a page.
