@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from ..rules import CATEGORIES, GameState, team_results
+from ..rules import CATEGORIES, GameState, board_deal, get_board, team_results
 from . import i18n
 from .art import palette
 from .context import ClientContext
@@ -277,8 +277,11 @@ class FinalEstates(Panel):
             canvas.text(i18n.trn("results.points", points, points=points),
                         (cell.right - 12, cell.y + 16), theme.FONT_SMALL, theme.TEXT,
                         anchor="midright")
-            # An estate is 12.12 hexes wide and 13 tall (pointy rows of 4-7 spaces).
-            size = min((cell.w - 16) / 12.2, (cell.h - 44) / 11.4)
+            # A printed estate is 12.12 hexes wide and 11 tall (pointy rows of 4-7 spaces);
+            # the team game's double duchy is wider.
+            from .table.geometry import estate_extent
+            half_w, half_h = estate_extent()
+            size = min((cell.w - 16) / (2 * half_w + 0.08), (cell.h - 44) / (2 * half_h + 0.4))
             paint_miniature(canvas, self.view.players[seat],
                             (cell.centerx, cell.y + 36 + (cell.h - 36) / 2), size)
 
@@ -300,6 +303,8 @@ class ResultsScene(MenuScene):
         self.ctx = ctx
         self.session = session
         state = session.state
+        from .table import geometry  # the estates' shape: printed, or the double duchy's
+        geometry.use_estate_shape(get_board(board_deal(state.config).pool[0]).axial)
         self.ranking = state.ranking()
         # The team game: the teams' sums decide (and say why a team won a tie).
         self.teams = team_results(state) if state.config.has_module("team") else None
