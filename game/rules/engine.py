@@ -73,7 +73,7 @@ _TAKE = [[[("take", die, depot, slot) for slot in range(_DEPOT_SPACES)]
           for depot in range(7)] for die in range(4)]        # [die][depot][slot]
 # A module may let a storage grow beyond its 3 spaces (Module.storage_room), up to this.
 MOST_STORAGE = 40
-# A module's board may have more spaces than the printed 37 (the team game's double duchy).
+# A module's board may have more spaces than a printed duchy's 37 (two of them joined).
 MOST_SPACES = 2 * SPACES
 _PLACE = [[[("place", die, j, space) for space in range(MOST_SPACES)]
            for j in range(MOST_STORAGE)] for die in range(4)]  # [die][storage][space]
@@ -917,7 +917,7 @@ def _step_mines(state: Position, events: list | None) -> None:
             for change in state.hooks.mine_income:
                 silver, workers = change(state, seat, mines, silver, workers)
             if not silver and not workers:
-                continue  # a module pays them elsewhere (a team's mines, once)
+                continue  # a module pays them elsewhere (shared mines pay once)
             p.silver += silver
             if events is not None:
                 events.append(ev.SilverTaken(seat, silver, "mines"))
@@ -959,7 +959,7 @@ def _step_final_scoring(state: Position, events: list | None) -> None:
     for seat in range(len(state.players)):
         p = end_holdings(state, seat)
         if p is None:
-            continue  # another seat scores them (a team's, once)
+            continue  # another seat scores them (shared holdings score once)
         score(state, seat, sum(p.goods), "leftover_goods", events)
         score(state, seat, p.silver, "leftover_silver", events)
         score(state, seat, p.workers // 2, "leftover_workers", events)

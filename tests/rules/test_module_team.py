@@ -23,7 +23,7 @@ from game.rules.modules import team as tm
 from game.rules.tiles import GOODS_PER_TYPE, MINE
 
 from .builders import (at_last_turn, build, kind, of_type, phase_outcome, points, refused,
-                       roll_outcome, roundtrip, set_dice, unexplained)
+                       roll_outcome, roundtrip, unexplained)
 
 CASTLE = 21
 BUILDING_JOIN, MONASTERY_JOIN = 65, 70

@@ -40,7 +40,7 @@ from typing import Any, NamedTuple
 
 from .. import events as ev
 from ..actions import allow_action, register_action
-from ..boards import SPACES, add_board, build_board, get_board
+from ..boards import AXIAL, SPACES, _CODES as COLOUR_CODES, add_board, build_board
 from ..data import load_json
 from ..engine import DECLINE
 from ..events import EVENT_TYPES
@@ -63,12 +63,11 @@ SHARE = ("share",)
 def _double_duchy(side: str) -> Any:
     """The side's double duchy as one board: the left half's spaces 0-36, the right
     half's 37-73, laid at the join's offset so that the touching edges neighbour."""
-    from ..boards import AXIAL, _CODES
     entry = DATA["sides"][side]
     dq, dr = DATA["join"]
     colour, die, axial = [], [], []
     for h, half in enumerate(entry["halves"]):
-        colour += [_CODES[c] for c in half["colours"]]
+        colour += [COLOUR_CODES[c] for c in half["colours"]]
         die += [int(d) for d in half["dice"]]
         axial += [(q + dq * h, r + dr * h) for q, r in AXIAL]
     if len(colour) != 2 * SPACES or len(set(axial)) != len(axial):
