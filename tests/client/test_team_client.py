@@ -33,6 +33,12 @@ def test_the_setup_offers_the_team_game_for_four_seats_only(lang, words):
                                                  modules=("team",))
     problem = _four(seats=3).problem()
     assert problem is not None and words in problem.message(lang)
+    # an AI player may be a person's partner (seats 1 and 3 play together)
+    partnered = SetupDraft(seats=[SeatDraft("human", 0), SeatDraft("human", 1),
+                                  SeatDraft("ai", 2, "hard"), SeatDraft("ai", 3, "easy")],
+                           board_mode="advanced", modules=("team",))
+    assert partnered.problem() is None
+    assert [s.kind for s in partnered.build(2).seats] == ["human", "human", "ai", "ai"]
 
 
 def test_the_table_draws_the_double_duchy_and_the_teams(data_root):
