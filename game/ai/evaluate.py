@@ -30,7 +30,8 @@ from ..rules import (ANY_COLOUR, AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CA
                      colour_bonus_points, end_knowledge, goods_points_per_tile,
                      placeable_mask, border_post_distances,
                      border_post_stage, border_post_tiles_left, shields_held,
-                     ROUTE_BONUSES, route_laid, route_spaces, vineyard_outlook)
+                     ROUTE_BONUSES, route_laid, route_spaces, vineyard_outlook,
+                     team_partner)
 from ..rules import die_distance as distance
 from ..rules import (MONASTERY_LINE_POINTS, monastery_finishers, monastery_rank_points,
                      monastery_tiles_missing)
@@ -676,11 +677,25 @@ class Evaluator:
     # --- comparing players --------------------------------------------------------------
 
     def advantage(self, state: GameState, seat: int) -> float:
-        """The seat's value less the best opponent's."""
+        """The seat's value less the best opponent's; in the team game the team's less
+        the other team's."""
         mine = self.value(state, seat)
         if state.n == 1:
             return mine
+        if state.config.modules and state.config.has_module("team"):
+            return self.team_advantage(state, seat, mine)
         return mine - max(self._cached_value(state, o) for o in range(state.n) if o != seat)
+
+    def team_advantage(self, state: GameState, seat: int, mine: float) -> float:
+        """The team's foreseen sum less the other team's: a seat's value counts the
+        holdings the partners share once (both records hold them alike), so a team is
+        one partner's value plus the other's points so far."""
+        mate = team_partner(seat)
+        others = [o for o in range(state.n) if o not in (seat, mate)]
+        players = state.players
+        theirs = max(self._cached_value(state, o) + players[q].score
+                     for o, q in (others, others[::-1]))
+        return mine + players[mate].score - theirs
 
     def _cached_value(self, state: GameState, seat: int) -> float:
         """An opponent's value: inside one player's turn only the shared parts of the

@@ -47,6 +47,8 @@ class LearnedEvaluator(Evaluator):
         self.blend = net.blend if blend is None else blend
 
     def advantage(self, state: GameState, seat: int) -> float:
+        if state.config.modules and state.config.has_module("team"):
+            return super().advantage(state, seat)  # the network knows no teams
         values = [self.value(state, s) if s == seat else self._cached_value(state, s)
                   for s in range(state.n)]
         hand = values[seat] - max((v for s, v in enumerate(values) if s != seat),

@@ -45,6 +45,9 @@ from .modules.monastery_connections import (BOARD_LINES as MONASTERY_LINES,
 
 from .modules import vineyards
 from .modules.vineyards import vineyard_outlook
+from .modules.team import (OWN_STORAGE as TEAM_OWN_STORAGE, PROVISIONAL as TEAM_PROVISIONAL,
+                           STORE_FRAME as TEAM_STORE_DECISION, partner as team_partner,
+                           team_results)
 from .play import play_game
 from .record import GameRecord, Match, replay, replay_step
 from .scoring import (AREA_POINTS, CATEGORIES, KNOWLEDGE_BUILDING_INDEX, PHASE_BONUS,
@@ -95,6 +98,9 @@ __all__ = [
     "vineyards",
     # the trade routes: the cards' spaces (goods type, bonus) and what each bonus does
     "ROUTE_CARDS", "ROUTE_BONUSES", "TRADE_ROUTES_PROVISIONAL", "route_spaces", "route_laid",
+    # the team game: partners, the teams' sums at the end, the storage decision
+    "team_partner", "team_results", "TEAM_PROVISIONAL", "TEAM_STORE_DECISION",
+    "TEAM_OWN_STORAGE",
     # Châteauma
     "CHATEAUMA_CARDS", "CHATEAUMA_ESTATES", "CHATEAUMA_LEFT_CARD_WHITE_DIE",
     "CHATEAUMA_LEVELS", "CHATEAUMA_MODIFIERS", "CHATEAUMA_EMPTY", "CHATEAUMA_JOKERS",

@@ -53,13 +53,30 @@ class Board:
     colour_mask: tuple[int, ...]     # per colour
     colour_total: tuple[int, ...]    # spaces per colour
     colour_die_mask: tuple[tuple[int, ...], ...]  # [colour][die] (die 0 unused)
+    # The board's shape: the spaces' neighbours (a mask per space) and axial hex
+    # coordinates. A printed duchy is the 37-space hexagon; a module may join two (the
+    # team game's double duchy).
+    neighbour_mask: tuple[int, ...] = NEIGHBOUR_MASK
+    axial: tuple[tuple[int, int], ...] = tuple(AXIAL)
+    # Where the start castle may go, if not on any castle space.
+    start_castles: tuple[int, ...] | None = None
+
+    @property
+    def spaces(self) -> int:
+        return len(self.colour)
 
     @property
     def castle_spaces(self) -> list[int]:
-        return [i for i in range(SPACES) if self.colour[i] == CASTLE]
+        return [i for i in range(len(self.colour)) if self.colour[i] == CASTLE]
+
+    @property
+    def start_spaces(self) -> list[int]:
+        """The spaces the start castle may go on."""
+        return list(self.start_castles) if self.start_castles is not None \
+            else self.castle_spaces
 
     def spaces_of(self, mask: int) -> list[int]:
-        return [i for i in range(SPACES) if mask >> i & 1]
+        return [i for i in range(len(self.colour)) if mask >> i & 1]
 
     def describe_space(self, space: int) -> str:
         return f"space {space} ({COLOURS[self.colour[space]]} {self.die[space]})"
@@ -70,9 +87,28 @@ def _build(entry: dict) -> Board:
     die = tuple(int(d) for d in entry["dice"])
     if len(colour) != SPACES or len(die) != SPACES:
         raise ValueError(f"board {entry['id']}: expected {SPACES} spaces")
-    area_of = [-1] * SPACES
+    return build_board(entry["id"], entry["name"], entry["confidence"], colour, die)
+
+
+def build_board(board_id: str, name: str, confidence: str, colour: tuple[int, ...],
+                die: tuple[int, ...], axial: tuple[tuple[int, int], ...] | None = None,
+                start_castles: tuple[int, ...] | None = None) -> Board:
+    """A board from its spaces' colours and die numbers; `axial` places the spaces on the
+    hex grid (the printed hexagon by default), which gives their neighbours."""
+    spaces = len(colour)
+    if axial is None:
+        neighbours, neighbour_mask, axial = NEIGHBOURS, NEIGHBOUR_MASK, tuple(AXIAL)
+    else:
+        index = {qr: i for i, qr in enumerate(axial)}
+        neighbours = tuple(
+            tuple(index[(q + dq, r + dr)]
+                  for dq, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+                  if (q + dq, r + dr) in index)
+            for q, r in axial)
+        neighbour_mask = tuple(sum(1 << j for j in n) for n in neighbours)
+    area_of = [-1] * spaces
     masks, sizes, colours = [], [], []
-    for start in range(SPACES):
+    for start in range(spaces):
         if area_of[start] >= 0:
             continue
         a = len(masks)
@@ -81,21 +117,22 @@ def _build(entry: dict) -> Board:
         while stack:
             i = stack.pop()
             mask |= 1 << i
-            for j in NEIGHBOURS[i]:
+            for j in neighbours[i]:
                 if area_of[j] < 0 and colour[j] == colour[start]:
                     area_of[j] = a
                     stack.append(j)
         masks.append(mask)
         sizes.append(bin(mask).count("1"))
         colours.append(colour[start])
-    colour_mask = tuple(sum(1 << i for i in range(SPACES) if colour[i] == c) for c in range(6))
-    cdm = tuple(tuple(sum(1 << i for i in range(SPACES) if colour[i] == c and die[i] == d)
+    colour_mask = tuple(sum(1 << i for i in range(spaces) if colour[i] == c) for c in range(6))
+    cdm = tuple(tuple(sum(1 << i for i in range(spaces) if colour[i] == c and die[i] == d)
                       for d in range(7)) for c in range(6))
     return Board(
-        id=entry["id"], name=entry["name"], confidence=entry["confidence"],
+        id=board_id, name=name, confidence=confidence,
         colour=colour, die=die, area_of=tuple(area_of), area_mask=tuple(masks),
         area_size=tuple(sizes), area_colour=tuple(colours), colour_mask=colour_mask,
-        colour_total=tuple(bin(m).count("1") for m in colour_mask), colour_die_mask=cdm)
+        colour_total=tuple(bin(m).count("1") for m in colour_mask), colour_die_mask=cdm,
+        neighbour_mask=neighbour_mask, axial=tuple(axial), start_castles=start_castles)
 
 
 @cache
@@ -113,6 +150,12 @@ def all_boards() -> dict[str, Board]:
             raise ValueError(f"board {e['id']!r} is defined twice")
         out[e["id"]] = _build(e)
     return out
+
+
+def add_board(board: Board) -> None:
+    """A module's own board (the team game's double duchies), found by get_board like a
+    printed one."""
+    all_boards()[board.id] = board
 
 
 def get_board(board_id: str) -> Board:

@@ -109,9 +109,9 @@ def sample_chance(state: Position, rng) -> Any:
         return seats[rng.randrange(len(seats))]
     if step == "start_goods":
         return tuple(rng.sample(_goods_list(state.goods_pool),
-                                GOODS_PER_PLAYER * state.config.deciders))
+                                GOODS_PER_PLAYER * len(state.hooks.holders)))
     if step == "boards":
-        deal, n = state.hooks.board_deal, state.config.deciders
+        deal, n = state.hooks.board_deal, len(state.hooks.holders)
         if state.config.board_mode == "advanced":
             basic = state.rs.board_id(BASIC_BOARD)
             if basic in deal.pool:
@@ -128,7 +128,7 @@ def sample_chance(state: Position, rng) -> Any:
             boards = [rng.choice(deal.pool) for _ in range(n)]
         else:
             boards = rng.sample(deal.pool, n)
-        return tuple((b, rng.choice(get_board(b).castle_spaces)) for b in boards)
+        return tuple((b, rng.choice(get_board(b).start_spaces)) for b in boards)
     if step in CHANCE_SAMPLE:
         return CHANCE_SAMPLE[step](state, rng)
     raise IllegalAction("no chance step is pending")
@@ -143,6 +143,8 @@ def apply_chance(state: Position, outcome: Any, listen: bool = True) -> list | N
     state._legal = None
     events: list | None = [] if listen else None
     CHANCE_APPLY[step](state, outcome, events)
+    for settle in state.hooks.settled:
+        settle(state, -1)
     return events
 
 
@@ -176,6 +178,8 @@ def _apply_start_player(state: Position, outcome: Any, events: list | None) -> N
     state.order = order
     state.phase = -1
     at = len(events) if events is not None else 0
+    for dealt in state.hooks.seats_dealt:
+        dealt(state, events)
     controllers = state.hooks.controllers
     for controller in controllers.values():
         controller.join(state, events)
@@ -192,7 +196,7 @@ def _apply_start_player(state: Position, outcome: Any, events: list | None) -> N
     if mode == "basic":
         board = get_board(state.rs.board_id(BASIC_BOARD))
         for seat in order:
-            if seat in controllers:
+            if seat not in state.hooks.holders:
                 continue
             state.players[seat].set_board(board)
             if events is not None:
@@ -201,7 +205,7 @@ def _apply_start_player(state: Position, outcome: Any, events: list | None) -> N
         state.chance = "start_goods"
     else:
         # Free mode, or advanced mode where the pool is one board: nothing is drawn.
-        _push_setup(state, [list(deal.pool)] * n, events)
+        _push_setup(state, {seat: list(deal.pool) for seat in state.hooks.holders}, events)
 
 
 def _choices(deal: BoardDeal, players: int) -> int:
@@ -219,10 +223,11 @@ def _dealt_whole(deal: BoardDeal) -> bool:
     return len(deal.pool) == 1
 
 
-def _push_setup(state: Position, options: list[list[str]], events: list | None) -> None:
+def _push_setup(state: Position, options: dict[int, list[str]], events: list | None) -> None:
     """Each player in turn order chooses a board (a single option is no choice: that board
-    is theirs at once) and then the start castle's space."""
-    seats = [seat for seat in state.order if seat not in state.hooks.controllers]
+    is theirs at once) and then the start castle's space (the holders of a duchy of their
+    own: extension.Module.holders)."""
+    seats = [seat for seat in state.order if seat in options]
     for seat in seats:
         if len(options[seat]) == 1:
             board = options[seat][0]
@@ -240,7 +245,8 @@ def _push_setup(state: Position, options: list[list[str]], events: list | None) 
 def _apply_boards(state: Position, outcome: Any, events: list | None) -> None:
     deal = state.hooks.board_deal
     pool = list(deal.pool)
-    n = state.config.deciders
+    holders = state.hooks.holders
+    n = len(holders)
     if not isinstance(outcome, (tuple, list)) or len(outcome) != n:
         raise _bad("boards", f"expected {n} entries")
     # One shared set of boards: no number is drawn twice. A set for each player: no
@@ -254,7 +260,7 @@ def _apply_boards(state: Position, outcome: Any, events: list | None) -> None:
                     not deal.own_sets and len(set(outcome)) != n):
                 raise _bad("boards", f"expected {n} {differ}boards from {pool} other than "
                            f"{basic}, got {list(outcome)}")
-            options = [[basic, b] for b in outcome]
+            options = {seat: [basic, b] for seat, b in zip(holders, outcome)}
         else:
             k = _choices(deal, n)
             if not all(isinstance(o, (tuple, list)) and len(o) == k
@@ -266,7 +272,7 @@ def _apply_boards(state: Position, outcome: Any, events: list | None) -> None:
             if not deal.own_sets and len(set(drawn)) != len(drawn):
                 raise _bad("boards", f"the players share one set of boards: a board is "
                            f"drawn twice in {list(outcome)}")
-            options = [list(o) for o in outcome]
+            options = {seat: list(o) for seat, o in zip(holders, outcome)}
         if events is not None:
             events.append(ev.BoardsDrawn(tuple(b if type(b) is str else tuple(b)
                                                for b in outcome)))
@@ -281,15 +287,15 @@ def _apply_boards(state: Position, outcome: Any, events: list | None) -> None:
             not deal.own_sets and len({b for b, _ in boards}) != n):
         raise _bad("boards", f"expected {n} {differ}boards from {pool}")
     for b, c in boards:
-        if c not in get_board(b).castle_spaces:
+        if c not in get_board(b).start_spaces:
             raise _bad("boards", f"space {c} of board {b} is not a castle space")
     if events is not None:
         events.append(ev.BoardsDrawn(tuple(b for b, _ in boards)))
     state.chance = "start_goods"
     for seat in state.order:
-        if seat in state.hooks.controllers:
+        if seat not in holders:
             continue
-        b, c = boards[seat]
+        b, c = boards[holders.index(seat)]
         state.players[seat].set_board(get_board(b))
         if events is not None:
             events.append(ev.BoardChosen(seat, b))
@@ -312,10 +318,12 @@ def _take_goods_from_pool(state: Position, step: str, goods: Any, count: int) ->
 
 
 def _apply_start_goods(state: Position, outcome: Any, events: list | None) -> None:
+    holders = state.hooks.holders
     goods = _take_goods_from_pool(state, "start_goods", outcome,
-                                  GOODS_PER_PLAYER * state.config.deciders)
-    for seat, p in enumerate(state.players[:state.config.deciders]):
-        mine = goods[seat * GOODS_PER_PLAYER:(seat + 1) * GOODS_PER_PLAYER]
+                                  GOODS_PER_PLAYER * len(holders))
+    for i, seat in enumerate(holders):
+        p = state.players[seat]
+        mine = goods[i * GOODS_PER_PLAYER:(i + 1) * GOODS_PER_PLAYER]
         for t in mine:
             p.goods[t] += 1
         if events is not None:

@@ -62,6 +62,8 @@ class ModuleSpec:
     # Rule sets under which the module deals duchies of its own (the basic mode's board 1
     # then has no place), where it has no fixed board_pool.
     own_boards: tuple[str, ...] = ()
+    players: tuple[int, ...] = (2, 3, 4)   # the player counts it plays with
+    only_with: tuple[str, ...] | None = None  # the only modules it combines with
 
     def offered(self, rules: str) -> bool:
         return rules in self.forms
@@ -85,7 +87,9 @@ def _module_specs() -> dict[str, ModuleSpec]:
             excludes=tuple(e.get("excludes", ())),
             needs={r: tuple(v) for r, v in e.get("needs", {}).items()},
             chateauma=e["chateauma"], board_pool=_pools(e.get("board_pool", ()), e["forms"]),
-            own_boards=tuple(e.get("own_boards", ())))
+            own_boards=tuple(e.get("own_boards", ())),
+            players=tuple(e.get("players", (2, 3, 4))),
+            only_with=tuple(e["only_with"]) if "only_with" in e else None)
     return out
 
 
@@ -105,7 +109,7 @@ def split_module(entry: str) -> tuple[str, str | None]:
 
 
 def check_modules(rules: str, modules: tuple[str, ...], board_mode: str,
-                  chateauma: bool) -> tuple[str, ...]:
+                  chateauma: bool, players: int | None = None) -> tuple[str, ...]:
     """The modules as the config keeps them (sorted, every parameter written out), or a
     ValueError that says which rule of the rulebooks a combination breaks."""
     if not isinstance(modules, (tuple, list)) or not all(isinstance(m, str) for m in modules):
@@ -134,6 +138,16 @@ def check_modules(rules: str, modules: tuple[str, ...], board_mode: str,
         for other in spec.excludes:
             if other in chosen:
                 raise ValueError(f"{mid!r} cannot be combined with {other!r}")
+        if spec.only_with is not None:
+            for other in chosen:
+                if other != mid and other not in spec.only_with:
+                    raise ValueError(f"{mid!r} cannot be combined with {other!r} (only with "
+                                     f"{', '.join(spec.only_with)})")
+        if players is not None and players not in spec.players:
+            counts = " or ".join(map(str, spec.players))
+            raise ValueError(f"{mid!r} is played by exactly {counts} players"
+                             if len(spec.players) == 1 else
+                             f"{mid!r} is played by {counts} players")
         for need in spec.needs.get(rules, ()):
             if need not in chosen:
                 raise ValueError(f"{mid!r} needs {need!r}: the rule works only when every "
@@ -181,7 +195,8 @@ class GameConfig:
         if self.chateauma is not None:
             object.__setattr__(self, "chateauma", parse_difficulty(self.chateauma).text())
         object.__setattr__(self, "modules", check_modules(
-            self.rules, self.modules, self.board_mode, self.chateauma is not None))
+            self.rules, self.modules, self.board_mode, self.chateauma is not None,
+            self.players))
 
     def has_module(self, mid: str) -> bool:
         """Whether module `mid` is in play (with any parameter)."""

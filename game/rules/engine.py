@@ -38,7 +38,8 @@ from .data import load_json
 from .dice import (COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE,
                    workers_needed)
 from .scoring import (AREA_POINTS, PHASE_BONUS, WATCHTOWER_POINTS, animal_points,
-                      colour_bonus_points, end_knowledge, goods_points_per_tile)
+                      colour_bonus_points, end_holdings, end_knowledge,
+                      goods_points_per_tile)
 from .explain import explain_illegal, explain_types
 from .extension import (APPLY as _APPLY, BUILDING_EFFECTS, EFFECTS, LEGAL as _LEGAL, STEPS,
                         STORED)
@@ -72,7 +73,9 @@ _TAKE = [[[("take", die, depot, slot) for slot in range(_DEPOT_SPACES)]
           for depot in range(7)] for die in range(4)]        # [die][depot][slot]
 # A module may let a storage grow beyond its 3 spaces (Module.storage_room), up to this.
 MOST_STORAGE = 40
-_PLACE = [[[("place", die, j, space) for space in range(SPACES)]
+# A module's board may have more spaces than a printed duchy's 37 (two of them joined).
+MOST_SPACES = 2 * SPACES
+_PLACE = [[[("place", die, j, space) for space in range(MOST_SPACES)]
            for j in range(MOST_STORAGE)] for die in range(4)]  # [die][storage][space]
 _SELL = [[("sell", die, goods) for goods in range(7)] for die in range(4)]  # [die][goods]
 _WORKERS = [("workers", die) for die in range(4)]
@@ -95,7 +98,6 @@ _REACH = _per_cost_row(lambda row: tuple(tuple(n for n in range(1, 7) if row[n] 
                                          for w in range(_MOST_WORKERS + 1)))
 _REACH_BITS = _per_cost_row(lambda row: tuple(sum(1 << n for n in range(1, 7) if row[n] <= w)
                                               for w in range(_MOST_WORKERS + 1)))
-_ALL_SPACES = (1 << SPACES) - 1
 _EVERY_NUMBER = (1, 2, 3, 4, 5, 6)  # a castle's action: any number, no workers
 _number_spaces_of: dict[Board, tuple[int, ...]] = {}  # boards compare by identity
 
@@ -151,7 +153,7 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
     board = p.board
     colour = KIND_COLOUR[kind]
     # A lift of the adjacency rule (a module's, p.anywhere): any empty space.
-    reach = ~p.occupied & _ALL_SPACES if p.anywhere else p.frontier
+    reach = ~p.occupied & ((1 << board.spaces) - 1) if p.anywhere else p.frontier
     mask = reach & board.colour_mask[colour] if colour != ANY_COLOUR else reach
     b = KIND_BUILDING[kind]
     if b >= 0 and mask and not p.knowledge & 2:
@@ -368,7 +370,7 @@ def _legal_board(state: Position, frame: Frame) -> list:
 
 
 def _legal_start_castle(state: Position, frame: Frame) -> list:
-    return [("start_castle", s) for s in state.players[frame.player].board.castle_spaces]
+    return [("start_castle", s) for s in state.players[frame.player].board.start_spaces]
 
 
 _LEGAL.update({TURN: _legal_turn, CASTLE_ACTION: _legal_castle, DISCARD: _legal_discard,
@@ -411,6 +413,8 @@ def apply(state: Position, action: tuple, listen: bool = True) -> list | None:
     _continue(state, events)
     if state.rs.knowledge_scored_live:
         update_live_knowledge(state, frame.player, events)
+    for settle in state.hooks.settled:
+        settle(state, frame.player)
     return events
 
 
@@ -482,6 +486,8 @@ def store_tile(state: Position, seat: int, kind: int, depot: int, slot: int,
         if k < 0:
             storage[j] = kind
             _stored_event(seat, kind, depot, slot, j, paid, events)
+            for stored in state.hooks.tile_stored:
+                stored(state, seat, j, events)
             return
     if len(storage) < MOST_STORAGE and any(room(state, seat)
                                            for room in state.hooks.storage_room):
@@ -540,7 +546,7 @@ def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
     p.estate[space] = kind
     bit = 1 << space
     p.occupied |= bit
-    p.frontier = (p.frontier | board_neighbours(space)) & ~p.occupied
+    p.frontier = (p.frontier | board.neighbour_mask[space]) & ~p.occupied
     p.placements.append((space, kind, state.phase))
     if events is not None:
         events.append(ev.TilePlaced(seat, KIND_NAMES[kind], storage, space))
@@ -584,6 +590,7 @@ def bonus_points(state: Position, seat: int, value: int) -> int:
 
 
 def board_neighbours(space: int) -> int:
+    """The neighbours of a space of a printed duchy (Board.neighbour_mask for any board)."""
     return _NEIGHBOUR_MASK[space]
 
 
@@ -827,7 +834,7 @@ def place_start_castle(state: Position, seat: int, space: int, events: list | No
     state.bags[CASTLE].remove(KIND_CASTLE)
     p.estate[space] = KIND_CASTLE
     p.occupied |= 1 << space
-    p.frontier = board_neighbours(space) & ~p.occupied
+    p.frontier = p.board.neighbour_mask[space] & ~p.occupied
     p.placements.append((space, KIND_CASTLE, -1))
     p.colour_count[CASTLE] += 1
     if events is not None:
@@ -911,6 +918,8 @@ def _step_mines(state: Position, events: list | None) -> None:
             silver, workers = mines, mines if p.knowledge >> 2 & 1 else 0
             for change in state.hooks.mine_income:
                 silver, workers = change(state, seat, mines, silver, workers)
+            if not silver and not workers:
+                continue  # a module pays them elsewhere (shared mines pay once)
             p.silver += silver
             if events is not None:
                 events.append(ev.SilverTaken(seat, silver, "mines"))
@@ -949,7 +958,10 @@ def _step_final_scoring(state: Position, events: list | None) -> None:
     """Leftover goods 1 each, silver 1 each, every 2 workers 1, and the end-game
     monasteries (unless they were scored live)."""
     rs = state.rs
-    for seat, p in enumerate(state.players):
+    for seat in range(len(state.players)):
+        p = end_holdings(state, seat)
+        if p is None:
+            continue  # another seat scores them (shared holdings score once)
         score(state, seat, sum(p.goods), "leftover_goods", events)
         score(state, seat, p.silver, "leftover_silver", events)
         score(state, seat, p.workers // 2, "leftover_workers", events)

@@ -116,6 +116,9 @@ class Module:
     # Steps a module adds: slot name -> step ids (registered in STEPS).
     phase_end_steps: dict[str, tuple[str, ...]] = {}
     game_end_steps: dict[str, tuple[str, ...]] = {}
+    # A player's storage spaces, where the module gives another number (the team game:
+    # two own and two shared); None for the base game's.
+    storage_spaces: int | None = None
 
     def __init__(self, config: GameConfig, form: str, param: str | None) -> None:
         self.config = config
@@ -138,6 +141,16 @@ class Module:
 
     def ext_from_json(self, data: Any) -> Any:
         return data
+
+    def holders(self) -> tuple[int, ...] | None:
+        """The seats that are dealt a duchy, a start castle and start goods of their own
+        (the team game: one seat per team, whose partner shares them); None for every
+        seat a player decides for."""
+        return None
+
+    def seats_dealt(self, state: "Position", events: list | None) -> None:
+        """The start player is drawn and the seats hold their start workers and silver
+        (before the boards): change what the module deals otherwise."""
 
     def board_deal(self) -> BoardDeal | None:
         """The duchies the board modes deal while the module is in play, or None to leave
@@ -186,6 +199,15 @@ class Module:
     def tile_placed(self, state: "Position", seat: int, kind: int, space: int,
                     events: list | None) -> None:
         """After any tile's placement effect on a player's estate."""
+
+    def settled(self, state: "Position", seat: int) -> None:
+        """An action of seat's (or a chance outcome: seat -1) has been applied and the game
+        has run on to its next decision or chance step: records that hold one thing twice
+        (a team's shared holdings in both partners' records) are made alike again."""
+
+    def tile_stored(self, state: "Position", seat: int, storage: int,
+                    events: list | None) -> None:
+        """A tile from the central board went onto seat's empty storage space `storage`."""
 
     def marker_moved(self, state: "Position", seat: int, events: list | None) -> None:
         """After a seat's turn-order marker moved up the track (onto the top of any
@@ -282,6 +304,24 @@ class Module:
     def recompute(self, state: "Position", seat: int, out: dict[str, int]) -> None:
         """Add the module's points to a breakdown derived from placements alone (for a
         player's seat, or Châteauma's: `seat == state.config.chateauma_seat`)."""
+
+    def end_holdings(self, state: "Position", seat: int,
+                     p: "PlayerState") -> "PlayerState | None":
+        """The holdings whose leftovers (goods, silver, workers) and end-game monasteries
+        score for seat at the game end, given `p` (seat's own record by default); None
+        when they score for another seat (the team game scores a team's once)."""
+        return p
+
+    def placed_by(self, state: "Position", seat: int) -> tuple[int, ...] | None:
+        """Per placement on seat's estate, the seat whose points it made, where seats
+        share an estate (the team game); None: all of them seat's."""
+        return None
+
+    def counted_twice(self, state: "Position") -> tuple[list[int], list[int]]:
+        """Hex tiles and goods (per type, index 0-6) that lie in two seats' records at
+        once because the seats share them (a team's duchy, shared storage and goods): the
+        conservation checks count them once."""
+        return [], [0] * 7
 
     def ranking(self, state: "Position", order: list[int]) -> list[int]:
         """The seats from winner to last under the module's own winner rule, given the
@@ -381,6 +421,14 @@ class Hooks:
     card_space_covered: tuple[Callable, ...]
     chateauma_purchase: tuple[Callable, ...]
     chateauma_deck: tuple[int, ...] | None
+    holders: tuple[int, ...]
+    seats_dealt: tuple[Callable, ...]
+    settled: tuple[Callable, ...]
+    tile_stored: tuple[Callable, ...]
+    end_holdings: tuple[Callable, ...]
+    placed_by: tuple[Callable, ...]
+    counted_twice: tuple[Callable, ...]
+    storage_spaces: int | None
     # The setup chance steps after the start goods, modules' first, then the seat
     # controller's; then the first phase.
     setup_chances: tuple[str, ...]
@@ -479,6 +527,12 @@ def hooks_for(config: GameConfig) -> Hooks:
         chateauma_purchase=using("chateauma_purchase"),
         chateauma_deck=next((d for d in (m.chateauma_deck() for m in ms) if d is not None),
                             None),
+        holders=next((h for h in (m.holders() for m in ms) if h is not None),
+                     tuple(range(config.deciders))),
+        seats_dealt=using("seats_dealt"), settled=using("settled"),
+        tile_stored=using("tile_stored"), end_holdings=using("end_holdings"),
+        placed_by=using("placed_by"), counted_twice=using("counted_twice"),
+        storage_spaces=next((m.storage_spaces for m in ms if m.storage_spaces), None),
         setup_chances=tuple(m.setup_chance for m in sequenced if m.setup_chance))
 
 

@@ -60,6 +60,8 @@ def tiles_in_play(s: Position) -> Counter:
                       (f.arg[0] for f in s.frames if f.kind == "discard"),
                       s.chateauma.tiles() if s.chateauma else (),
                       *(m.tiles_held(s) for m in s.hooks.modules)))
+    for twice in s.hooks.counted_twice:  # shared holdings in two seats' records
+        c.subtract(twice(s)[0])
     del c[-1]  # empty spaces
     return c
 
@@ -72,6 +74,8 @@ def goods_in_play(s: Position) -> list[int]:
         total = [a + b for a, b in zip(total, g)]
     for p in s.players:
         total = [a + b + c for a, b, c in zip(total, p.goods, p.sold)]
+    for twice in s.hooks.counted_twice:  # shared goods in two seats' records
+        total = [a - b for a, b in zip(total, twice(s)[1])]
     if s.chance != "phase":
         # At 'roll' this round's goods are still face down; after it they lie in a depot.
         for t in s.round_goods[s.round + (s.chance != "roll"):]:
@@ -206,11 +210,11 @@ def _player_violation(s: Position, seat: int, p, automa: int) -> str | None:
         return f"sold goods {p.sold[1:]!r}"
     if seat != automa and p.goods_types_held > 3:
         return "more than three goods types held"
-    spaces = START["storage_spaces"]
+    spaces = s.hooks.storage_spaces or START["storage_spaces"]
     if s.hooks.storage_room and spaces < len(p.storage) <= MOST_STORAGE:
         spaces = len(p.storage)  # a module lets it grow
     if not _ints(p.storage, spaces, -1, KIND_COUNT - 1):
-        return f"storage {p.storage!r} (3 spaces)"
+        return f"storage {p.storage!r} ({spaces} spaces)"
     if not _ints(p.dice, 2, 0, 6) or not all(type(u) is bool for u in p.used) or len(p.used) != 2:
         return f"dice {p.dice!r}, used {p.used!r}"
     if type(p.breakdown) is not dict or not set(map(type, p.breakdown)) <= {str} or not _ints(

@@ -73,10 +73,33 @@ def animal_points(estate: list[int], area_mask: int, species: int, with_k7: bool
     return points
 
 
-def bonus_tile_count(state: "Position", seat: int) -> int:
-    """The bonus tiles seat holds: the colour bonus tiles and any module's own (what
-    monastery 26 counts)."""
-    count = len(state.players[seat].bonus_tiles)
+def end_holdings(state: "Position", seat: int,
+                 p: "PlayerState | None" = None) -> "PlayerState | None":
+    """The holdings whose leftovers and end-game monasteries score for seat (its own
+    record, or p), or None where they score for another seat (Module.end_holdings: a
+    team scores its shared holdings once)."""
+    if p is None:
+        p = state.players[seat]
+    for view in state.hooks.end_holdings:
+        p = view(state, seat, p)
+        if p is None:
+            return None
+    return p
+
+
+def placers(state: "Position", seat: int) -> tuple[int, ...] | None:
+    """Per placement on seat's estate, the seat whose points it made where seats share an
+    estate (Module.placed_by: the team game); None where all are seat's."""
+    by = None
+    for placed_by in state.hooks.placed_by:
+        by = placed_by(state, seat)
+    return by
+
+
+def bonus_tile_count(state: "Position", seat: int, p: "PlayerState | None" = None) -> int:
+    """The bonus tiles seat holds (or holdings p): the colour bonus tiles and any
+    module's own (what monastery 26 counts)."""
+    count = len((p or state.players[seat]).bonus_tiles)
     for more in state.hooks.bonus_tiles:
         count += more(state, seat)
     return count
@@ -86,11 +109,13 @@ def end_knowledge(state: "Position", seat: int, p: "PlayerState | None" = None) 
     """What seat's end-scoring monasteries are worth now under the game's rule set (p:
     another view of seat's holdings, e.g. without borrowed monasteries); the modules'
     bonus tiles are counted only when monastery 26 asks for them."""
+    p = end_holdings(state, seat, p) if state.hooks.end_holdings else (
+        p or state.players[seat])
     if p is None:
-        p = state.players[seat]
+        return 0  # another seat's end monasteries score these (a team's, once)
     rs = state.rs
     return knowledge_end_points(p, rs.knowledge_15_points, rs.knowledge_26_points,
-                                bonus_tile_count(state, seat) if p.knowledge >> 26 & 1
+                                bonus_tile_count(state, seat, p) if p.knowledge >> 26 & 1
                                 else None)
 
 
@@ -144,11 +169,16 @@ def player_breakdown(state: "Position", seat: int) -> dict[str, int]:
     estate = [-1] * len(p.estate)
     occupied = 0
     knowledge = 0
-    for space, kind, phase in p.placements:
+    placed_by = placers(state, seat) if state.hooks.placed_by else None
+    for i, (space, kind, phase) in enumerate(p.placements):
         estate[space] = kind
         occupied |= 1 << space
         if phase < 0:
             continue  # the start castle scores nothing
+        if placed_by is not None and placed_by[i] != seat:
+            if KIND_KNOWLEDGE[kind]:  # a shared monastery serves every seat (P-TM-3)
+                knowledge |= 1 << KIND_KNOWLEDGE[kind]
+            continue  # another seat's placement on a shared estate scored for it
         area = board.area_of[space]
         if not board.area_mask[area] & ~occupied:
             size = board.area_size[area]
@@ -169,10 +199,11 @@ def player_breakdown(state: "Position", seat: int) -> dict[str, int]:
     ended = final_scoring_done(state)
     if rs.knowledge_scored_live or ended:
         out["knowledge"] = end_knowledge(state, seat)
-    if ended:
-        out["leftover_goods"] = sum(p.goods)
-        out["leftover_silver"] = p.silver
-        out["leftover_workers"] = p.workers // 2
+    held = end_holdings(state, seat) if ended else None
+    if held is not None:
+        out["leftover_goods"] = sum(held.goods)
+        out["leftover_silver"] = held.silver
+        out["leftover_workers"] = held.workers // 2
     return out
 
 

@@ -13,7 +13,6 @@ from typing import Any, Callable, TypeVar
 from . import chateauma
 from .boards import get_board
 from .config import GameConfig
-from .engine import board_neighbours
 from .extension import CHANCE_JSON
 from .invariants import check_state
 from .state import Frame, IllegalAction, PlayerState, Position, StateError
@@ -94,7 +93,7 @@ def _player_from_dict(d: dict) -> PlayerState:
         p.lay_tile(s, kind_from_name(name), phase)
     for s in range(len(p.estate)):
         if p.occupied >> s & 1:
-            p.frontier |= board_neighbours(s)
+            p.frontier |= p.board.neighbour_mask[s]
     p.frontier &= ~p.occupied
     p.storage = [_kind(n) for n in d["storage"]]
     p.goods = [0] + list(d["goods"])

@@ -94,6 +94,8 @@ class PlayerState:
     def set_board(self, board: Board) -> None:
         self.board = board
         self.city_buildings = [0] * len(board.area_mask)
+        if len(self.estate) != board.spaces:  # a module's board of another size
+            self.estate = [-1] * board.spaces
 
     def lay_tile(self, space: int, k: int, phase: int) -> None:
         """Record a tile lying on an estate space with everything derived from it (no
@@ -116,7 +118,8 @@ class PlayerState:
 
     @property
     def empty_spaces(self) -> int:
-        return SPACES - bin(self.occupied).count("1")
+        spaces = self.board.spaces if self.board is not None else SPACES
+        return spaces - bin(self.occupied).count("1")
 
 
 class Frame(NamedTuple):
@@ -207,7 +210,7 @@ class Position:
         players = self.players
         order = sorted(range(self.n), key=lambda s: (
             -players[s].score, s not in tie_winners,
-            -(SPACES - bin(players[s].occupied).count("1")),
+            -players[s].empty_spaces,
             -position[s]))
         for rank in self.hooks.ranking:  # a module's own winner rule (a team, a target)
             order = rank(self, order)

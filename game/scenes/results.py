@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from ..rules import CATEGORIES, SPACES, GameState
+from ..rules import CATEGORIES, GameState, board_deal, get_board, team_results
 from . import i18n
 from .art import palette
 from .context import ClientContext
@@ -55,7 +55,7 @@ class TieBreak:
 
 
 def empty_spaces(state: GameState, seat: int) -> int:
-    return SPACES - state.players[seat].occupied.bit_count()
+    return state.players[seat].empty_spaces
 
 
 def tie_breaks(state: GameState) -> list[TieBreak]:
@@ -279,8 +279,11 @@ class FinalEstates(Panel):
             canvas.text(i18n.trn("results.points", points, points=points),
                         (cell.right - 12, cell.y + 16), theme.FONT_SMALL, theme.TEXT,
                         anchor="midright")
-            # An estate is 12.12 hexes wide and 13 tall (pointy rows of 4-7 spaces).
-            size = min((cell.w - 16) / 12.2, (cell.h - 44) / 11.4)
+            # A printed estate is 12.12 hexes wide and 11 tall (pointy rows of 4-7 spaces);
+            # the team game's double duchy is wider.
+            from .table.geometry import estate_extent
+            half_w, half_h = estate_extent()
+            size = min((cell.w - 16) / (2 * half_w + 0.08), (cell.h - 44) / (2 * half_h + 0.4))
             paint_miniature(canvas, self.view.players[seat],
                             (cell.centerx, cell.y + 36 + (cell.h - 36) / 2), size)
 
@@ -302,8 +305,12 @@ class ResultsScene(MenuScene):
         self.ctx = ctx
         self.session = session
         state = session.state
+        from .table import geometry  # the estates' shape: printed, or the double duchy's
+        geometry.use_estate_shape(get_board(board_deal(state.config).pool[0]).axial)
         self.ranking = state.ranking()
-        self.ties = tie_breaks(state)
+        # The team game: the teams' sums decide (and say why a team won a tie).
+        self.teams = team_results(state) if state.config.has_module("team") else None
+        self.ties = tie_breaks(state) if self.teams is None else []
         self.table = breakdown_table(state, self.ranking)
         self.scores = state.scores()
         self.chart = ScoreChart(CHART, session.history.series(), session.seats)
@@ -378,12 +385,24 @@ class ResultsScene(MenuScene):
     def on_escape(self) -> None:
         self.to_title()
 
+    def team_names(self, seats) -> str:
+        names = self.session.seats
+        return i18n.tr("table.team_names", first=names[seats[0]].name,
+                       second=names[seats[1]].name)
+
     def winner_text(self) -> str:
+        if self.teams is not None:
+            best = self.teams[0]
+            return i18n.trn("results.team_winner", best.points, names=self.team_names(best.seats),
+                            points=best.points)
         first = self.ranking[0]
         return i18n.trn("results.winner", self.scores[first],
                         name=self.session.seats[first].name, points=self.scores[first])
 
     def tie_texts(self) -> list[str]:
+        if self.teams is not None:
+            return [i18n.tr("results.team", names=self.team_names(t.seats), points=t.points)
+                    for t in self.teams]
         return [tie_text(tie, self.session.seats) for tie in self.ties]
 
     def draw_background(self, canvas: Canvas) -> None:

@@ -25,7 +25,7 @@ from . import i18n
 from .art import palette
 from .context import ClientContext
 from .layout import Canvas
-from .modules_text import ModuleReason, modules_reason
+from .modules_text import ModuleReason, module_name, modules_reason
 from .names import MAX_NAME_LENGTH, printable
 from .persistence import SaveError, atomic_write_json, read_json_file
 from .preferences import ANIMATION_SPEEDS
@@ -325,6 +325,11 @@ class SetupDraft:
             colours.add(seat.colour)
         if self.chateauma is not None and CHATEAUMA_NAME.casefold() in names:
             return SetupProblem("setup.error.same_name", name=CHATEAUMA_NAME)
+        for entry in self.modules:  # a module for a fixed number of players (the team game)
+            counts = MODULES[split_module(entry)[0]].players
+            if self.players not in counts:
+                return SetupProblem("setup.error.module_players", module=module_name(entry),
+                                    count=counts[-1])
         return self.modules_problem()
 
     def build(self, seed: int) -> GameSetup:

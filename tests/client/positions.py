@@ -50,6 +50,7 @@ KINDS = (
     "monastery_connections",
 
     "vineyard_turn", "vineyard_actions", "vineyard_bonus",
+    "team_turn", "team_storage",
 )
 # The modules' moments: castle connection's pool and retrieval, tiles2's bought workers
 # and its decisions. Their rules are written apart from the client, so these positions
@@ -202,6 +203,12 @@ SPECS = {
         a[0] == "vineyard_take" for a in s.legal_actions()), modules=("vineyards",))
        for kind in ("vineyard_turn", "vineyard_actions")},
     "vineyard_bonus": _Spec(PEOPLE, _decision("vineyard_bonus"), modules=("vineyards",)),
+    # The team game: Anna (seat 1) and Clara-Sophie (seat 3) against two AI players, on
+    # the double duchy; a fresh turn, and where a taken tile goes (own or shared space).
+    "team_turn": _Spec(FOUR, lambda s: _fresh_turn(s) and s.current_player == 0, "random",
+                       modules=("team",)),
+    "team_storage": _Spec(FOUR, lambda s: s.decision == "team_storage"
+                          and s.current_player in (0, 2), "random", modules=("team",)),
 }
 
 
@@ -608,6 +615,11 @@ def _check(t: Table) -> None:
     elif kind == "shield_use":
         assert scene.can_act() and scene.options and scene.choice_buttons
         assert all(a[0] == "set_die" for a in scene.options)
+    elif kind == "team_turn":
+        assert scene.can_act() and n.decision == "turn" and scene.view.team
+        assert len(scene.view.players[0].colours) == 74
+    elif kind == "team_storage":
+        assert scene.can_act() and n.decision == "team_storage" and scene.choice_buttons
     elif kind == "module_glossary":
         assert isinstance(top, GlossaryScene) and top.query == "27"
     elif kind == "vineyard_turn":

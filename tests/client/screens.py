@@ -267,6 +267,27 @@ def results(data_root):
     return stack, stack.push(ResultsScene(ctx, _FINISHED["four"]))
 
 
+def setup_team(data_root):
+    """The setup with the team game chosen for four seats, AI players among them."""
+    draft = SetupDraft(seats=[SeatDraft("human", 0, None, "Anna"), SeatDraft("ai", 1, "hard"),
+                              SeatDraft("human", 2, None, "Clara"),
+                              SeatDraft("ai", 3, "medium")],
+                       board_mode="random", modules=("team",))
+    return _menu(data_root, TitleScene, lambda ctx: SetupScene(ctx, draft))
+
+
+def results_team(data_root):
+    """The results of a team game: the teams' sums."""
+    if "team" not in _FINISHED:
+        setup = GameSetup(GameConfig(players=4, board_mode="random", modules=("team",)),
+                          tuple(SeatSpec("ai", name, i, "random") for i, name in
+                                enumerate(("Anna", "Bernhard", "Clara", "Dieter"))), seed=21)
+        _FINISHED["team"] = play_ai_game(setup)
+    ctx = ClientContext.load(data_root, launcher=FakeLauncher())
+    stack = SceneStack()
+    return stack, stack.push(ResultsScene(ctx, _FINISHED["team"]))
+
+
 def results_estates(data_root):
     stack, scene = results(data_root)
     scene.show("estates")
@@ -356,4 +377,6 @@ SCREENS: dict[str, Callable] = {
 
     "table_vineyard": _at("vineyard_turn"), "table_vineyard_actions": _at("vineyard_actions"),
     "table_vineyard_bonus": _at("vineyard_bonus"),
+    "setup_team": setup_team, "table_team": _at("team_turn"),
+    "table_team_storage": _at("team_storage"), "results_team": results_team,
 }

@@ -100,13 +100,13 @@ def test_the_setup_offers_each_rule_sets_modules():
     assert SetupDraft().offered_modules() == ["boards_11_18", "castle_connection",
                                               "identical_board", "tiles2", "white_castles",
                                               "border_posts", "inns", "shields",
-                                              "trade_routes", "vineyards"]
+                                              "trade_routes", "vineyards", "team"]
     assert SetupDraft(rules="alea2019").offered_modules() == ["tiles2", "white_castles",
                                                               "border_posts", "inns", "shields",
-                                                              "trade_routes"]
+                                                              "trade_routes", "team"]
     assert SetupDraft(rules="original").offered_modules() == [
         "castle_connection", "identical_board", "tiles2", "white_castles",
-        "black_depot_monasteries", "trade_routes", "monastery_connections"]
+        "black_depot_monasteries", "trade_routes", "monastery_connections", "team"]
     assert SetupDraft(rules="yucata").offered_modules() == []
     assert SetupDraft(rules="original").module_params("identical_board") == ("19", "20")
 

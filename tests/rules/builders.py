@@ -110,7 +110,7 @@ def build(state: GameState, space: int, name: str, seat: int | None = None,
     assert p.board.colour[space] == KIND_COLOUR[k] or KIND_COLOUR[k] == ANY_COLOUR, \
         f"{name} does not fit space {space}"
     p.lay_tile(space, k, phase)
-    p.frontier = (p.frontier | board_neighbours(space)) & ~p.occupied
+    p.frontier = (p.frontier | p.board.neighbour_mask[space]) & ~p.occupied
     state._legal = None
 
 

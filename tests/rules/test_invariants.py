@@ -157,7 +157,9 @@ def module_config(rules: str, modules: tuple[str, ...], automa: bool, why: str,
     turn, shifted every three games so that six games meet six different pairs;
     Châteauma's difficulties in turn."""
     modes = [m for m in BOARD_MODES if _accepted(rules, modules, m, automa)]
-    return GameConfig(players=2 + i % 3, rules=rules,
+    counts = [n for n in (2, 3, 4)
+              if all(n in MODULES[v.split(":")[0]].players for v in modules)]
+    return GameConfig(players=counts[i % len(counts)], rules=rules,
                       board_mode=modes[(i + i // 3) % len(modes)],
                       modules=modules,
                       chateauma=DIFFICULTIES[i // 2 % 3] if automa else None)

@@ -31,7 +31,7 @@ from ..actions import allow_action, register_action
 from ..extension import (APPLY, BUILDING_EFFECTS, CHATEAUMA_BONUS, EFFECTS, LEGAL, STEPS,
                          Module, register)
 from ..scoring import (KNOWLEDGE_BUILDING_INDEX, KNOWLEDGE_BUILDING_POINTS, WATCHTOWER_POINTS,
-                       animal_points, final_scoring_done)
+                       animal_points, end_holdings, final_scoring_done, placers)
 from ..state import Frame
 from ..tiles import (BASE_BUILDINGS, BASE_SPECIES, BUILDINGS, KIND_ANIMALS, KIND_COLOUR,
                      KIND_EFFECT, KIND_KNOWLEDGE, KIND_SPECIES, KINDS, SPECIES, WATCHTOWER,
@@ -212,7 +212,8 @@ def _step_crane_end(state, events: list | None) -> None:
     the same today, and may differ with modules still to come)."""
     asks = []
     for seat, p in enumerate(state.players):
-        if seat == state.config.chateauma_seat or not any(map(_is_crane, p.estate)):
+        if seat == state.config.chateauma_seat or not any(map(_is_crane, p.estate)) \
+                or end_holdings(state, seat) is None:  # a partner's end monasteries (team)
             continue
         options = _count_options(p)
         if len(options) == 1:
@@ -439,12 +440,20 @@ class Tiles2(Module):
         estate = [-1] * len(p.estate)
         knowledge = 0
         geese_area = -1
-        for space, kind, phase in p.placements:
+        # On a shared estate (the team game) only seat's own placements scored for it.
+        by = placers(state, seat)
+        for i, (space, kind, phase) in enumerate(p.placements):
             estate[space] = kind
             if phase < 0:
                 continue
             area = board.area_of[space]
             k7 = bool(knowledge >> 7 & 1)
+            if by is not None and by[i] != seat:
+                if _is_geese(kind):
+                    geese_area = area
+                elif KIND_KNOWLEDGE[kind]:
+                    knowledge |= 1 << KIND_KNOWLEDGE[kind]
+                continue
             if _is_geese(kind):
                 geese_area = area
                 if joined is not None and joined >= 0:

@@ -37,7 +37,7 @@ LISTED = ("discard", "ship", "keep_goods", "pick", "route_pick", "warehouse", "b
           "shield_castle", "tribute", "shield_tile", "shield_goods", "shield_storage",
           "shield_or_monastery",
           "vineyard_room", "vineyard_bonus", "vineyard_black", "vineyard_depot",
-          "vineyard_wine")
+          "vineyard_wine", "team_storage")
 # Choices shown with a building's or an animal's icon beside their words.
 ICON_CHOICES = ("crane", "geese", "crane_count")
 # Up to UNPAGED options are listed at once; more are listed PAGE_SIZE to a page.

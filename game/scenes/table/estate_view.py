@@ -8,7 +8,7 @@ import pygame
 from .. import i18n
 from ..art import palette, pieces
 from ...rules import CHATEAUMA_CARDS as CARDS
-from ...rules import CHATEAUMA_LEFT_CARD_WHITE_DIE as LEFT_CARD_WHITE_DIE
+from ...rules import CHATEAUMA_LEFT_CARD_WHITE_DIE as LEFT_CARD_WHITE_DIE, TEAM_OWN_STORAGE
 from ..art.hexgrid import hex_corners
 from ..layout import Canvas
 from ..ui import theme
@@ -48,7 +48,7 @@ def paint_estate(canvas: Canvas, centre, size: float, colours, dice, tiles) -> N
     """Like pieces.draw_estate, at the table's scale (spaces without a die number are
     plain)."""
     draw_size = max(4, canvas.length(size * 0.95))
-    for i in range(37):
+    for i in range(len(colours)):
         pos = g.estate_space_centre(i, centre, size)
         tile = tiles[i] if i < len(tiles) else None
         if tile is not None:
@@ -163,6 +163,10 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
                                                g.workers_centre()[1]), 28, palette.INK,
              "midleft")
         text(canvas, i18n.tr("term.storage"), (s.x + 18, s.y + 98), 20, theme.TEXT_MUTED)
+        if pv.partner is not None:  # the team game: the last two spaces are the team's
+            x = (g.storage_centre(TEAM_OWN_STORAGE)[0] + g.storage_centre(len(pv.storage) - 1)[0]) / 2
+            fit_text(canvas, i18n.tr("table.shared"), (x, s.y + 110), 20, theme.BUTTON,
+                     130, "center")
         for j, tile in enumerate(pv.storage):
             pos = g.storage_centre(j)
             face = face_of(tile, pv.rules)

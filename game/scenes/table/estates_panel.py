@@ -45,14 +45,14 @@ def card_rect(seat: int, players: int) -> pygame.Rect:
 
 def mini_centre(seat: int, players: int) -> tuple[float, float]:
     r = card_rect(seat, players)
-    return r.x + 12 + 6.06 * g.MINI_HEX, r.y + 114
+    return r.x + 12 + g.estate_extent()[0] * g.MINI_HEX, r.y + 114
 
 
 def supply_centre(seat: int, players: int, row: int) -> tuple[float, float]:
     """The icon of one supply (silver, workers or goods; Châteauma: silver, goods,
     reserve) in the column right of the miniature."""
     r = card_rect(seat, players)
-    return r.x + 12 + 12.12 * g.MINI_HEX + 18, r.y + 72 + row * 34
+    return r.x + 12 + 2 * g.estate_extent()[0] * g.MINI_HEX + 18, r.y + 72 + row * 34
 
 
 def popup_rect(seat: int, players: int) -> pygame.Rect:
@@ -76,7 +76,7 @@ def paint_miniature(canvas: Canvas, pv: PlayerView, centre, size: float) -> None
                      [face_of(t, pv.rules) for t in pv.estate])
         paint_castle_shields(canvas, pv.shields, centre, size)
     else:  # no board chosen yet: the estate's outline, empty
-        for i in range(37):
+        for i in range(g.estate_spaces()):
             hex_outline(canvas, g.estate_space_centre(i, centre, size), size * 0.9,
                         palette.darker(palette.PARCHMENT, 0.3), 1)
 
@@ -142,8 +142,12 @@ class EstatesPanel:
 
     def kind(self, seat: int) -> str:
         spec = self.scene.session.seats[seat]
-        return i18n.tr(f"table.seat.{spec.kind}", tier=i18n.tr(
+        words = i18n.tr(f"table.seat.{spec.kind}", tier=i18n.tr(
             f"table.tier.{spec.tier}") if spec.tier else "")
+        partner = self.scene.view.players[seat].partner
+        if partner is not None:  # the team game
+            words += " \u00b7 " + i18n.tr("table.team_with", name=self.scene.names[partner])
+        return words
 
     def supplies(self, seat: int) -> str:
         """A seat's supplies in words (the card shows them as icons with counts)."""
@@ -213,6 +217,9 @@ class EstatesPanel:
         if seat == scene.view.current:
             text(canvas, i18n.tr("table.to_move"), (r.x + 14, r.bottom - 14), theme.FONT_MIN,
                  theme.BUTTON, "midleft")
+        if pv.partner is not None and pv.team_letter:  # the team game: which team
+            text(canvas, i18n.tr("table.team", team=pv.team_letter),
+                 (r.right - 12, r.bottom - 14), theme.FONT_MIN, theme.TEXT_MUTED, "midright")
 
     def _paint_popup(self, canvas: Canvas, seat: int) -> None:
         r = popup_rect(seat, self.players)

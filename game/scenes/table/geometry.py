@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from ..art.hexgrid import estate_centre
+from ..art.hexgrid import ESTATE_AXIAL, SQRT3, hex_centre
 
 BOARD = pygame.Rect(16, 16, 940, 800)
 RING_CENTRE = (BOARD.x + 374, BOARD.y + 400)
@@ -105,10 +105,50 @@ def depot_number_centre(depot: int) -> tuple[float, float]:
     return cx, cy - 78
 
 
-def estate_space_centre(space: int, centre=ESTATE_CENTRE,
-                        size: float = ESTATE_HEX) -> tuple[float, float]:
-    dx, dy = estate_centre(space, size)
-    return centre[0] + dx, centre[1] + dy
+# The estates' shape: each space's centre from the estate's centre, in hex sizes. The
+# printed duchy's hexagon by default; a module's board of another shape (the team game's
+# double duchy) is drawn with smaller hexes so that it fits where a printed duchy does
+# (use_estate_shape sets ESTATE_HEX and MINI_HEX to match).
+PRINTED_ESTATE_HEX, PRINTED_MINI_HEX = ESTATE_HEX, MINI_HEX
+_PRINTED_WIDTH, _PRINTED_HEIGHT = 7 * SQRT3, 11.0   # hex sizes, the printed hexagon's box
+_shape: list[tuple[float, float]] = [hex_centre(q, r, 1.0) for q, r in ESTATE_AXIAL]
+_extent = (_PRINTED_WIDTH / 2, _PRINTED_HEIGHT / 2)
+
+
+def use_estate_shape(axial=None) -> None:
+    """Draw the estates in the shape of a board's axial coordinates (None or the printed
+    hexagon's: the printed duchy, at the printed sizes)."""
+    global ESTATE_HEX, MINI_HEX, _shape, _extent
+    points = [hex_centre(q, r, 1.0) for q, r in (axial or ESTATE_AXIAL)]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    width, height = max(xs) - min(xs) + SQRT3, max(ys) - min(ys) + 2
+    mx, my = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    _shape = [(x - mx, y - my) for x, y in points]
+    _extent = (width / 2, height / 2)
+    scale = min(1.0, _PRINTED_WIDTH / width, _PRINTED_HEIGHT / height)
+    ESTATE_HEX = PRINTED_ESTATE_HEX * scale
+    MINI_HEX = PRINTED_MINI_HEX * scale
+
+
+def estate_spaces() -> int:
+    """The spaces of the estates drawn now."""
+    return len(_shape)
+
+
+def estate_extent() -> tuple[float, float]:
+    """Half the width and half the height of the estates' shape, in hex sizes."""
+    return _extent
+
+
+def estate_space_centre(space: int, centre=None, size: float | None = None) -> tuple[float, float]:
+    """A space's centre on the estate around `centre` (the large estate's by default) with
+    hexes of `size` (the large estate's by default)."""
+    if centre is None:
+        centre = ESTATE_CENTRE
+    if size is None:
+        size = ESTATE_HEX
+    dx, dy = _shape[space]
+    return centre[0] + dx * size, centre[1] + dy * size
 
 
 def border_post_centre(spaces, centre=ESTATE_CENTRE,

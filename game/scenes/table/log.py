@@ -55,7 +55,7 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
     if kind == "StartPlayerChosen":
         return t("log.start_player", who=who)
     if kind == "BoardChosen":
-        return t("log.board", who=who, board=event.board)
+        return t("log.board", who=who, board=board_label(event.board, lang))
     if kind == "StartCastlePlaced":
         return t("log.start_castle", who=who)
     if kind == "StartGoodsDealt":
@@ -119,6 +119,12 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
     if kind == "GameEnded":
         winner = names[event.ranking[0]] if event.ranking else ""
         return t("log.game_end", who=winner)
+    if kind == "StoredShared":
+        return t("log.stored_shared", who=who)
+    if kind == "TeamScored":
+        (first, points, _), (second, other_points, _) = event.teams
+        return t("log.team_scored", team=team_label(first, names, lang), points=points,
+                 other=team_label(second, names, lang), other_points=other_points)
     if kind in MODULE_EVENTS:
         return _describe_module(kind, event, who, lang)
     if kind in VINEYARD_EVENTS:
@@ -332,7 +338,9 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
         return t("act.city_hall", tile=tile_label(_name(p.storage[action[1]]), lang),
                  space=action[2] + 1)
     if op == "board":
-        return t("act.board", board=action[1])
+        return t("act.board", board=board_label(action[1], lang))
+    if op == "share":
+        return t("act.share")
     if op == "start_castle":
         die_number = p.board.die[action[1]]
         return t("act.start_castle", space=action[1] + 1, die=die_number)
@@ -353,10 +361,25 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
     return rules.action_text(action)
 
 
+def board_label(board_id: str, lang: str | None = None) -> str:
+    """A duchy by its number, or by name where it has one of its own (the team game's
+    double duchies)."""
+    key = f"board.{board_id}"
+    return i18n.tr(key, lang) if i18n.has(key) else board_id
+
+
+def team_label(seats, names: tuple[str, ...], lang: str | None = None) -> str:
+    """A team of the team game by its players' names."""
+    return i18n.tr("table.team_names", lang, first=names[seats[0]] if seats[0] < len(names)
+                   else "", second=names[seats[1]] if seats[1] < len(names) else "")
+
+
 def choice_label(action: tuple, state: Any, lang: str | None = None) -> str:
     """An option of a listed decision: a building or a species alone where the heading
     asks for one (the crane's building, the geese's species), else the action in words."""
     op = action[0]
+    if op == "decline" and getattr(state, "decision", None) == rules.TEAM_STORE_DECISION:
+        return i18n.tr("act.share.keep", lang)  # the tile stays on the own space
     if op in ("crane", "crane_count"):
         name = building_label(action[1], lang)
     elif op == "geese":

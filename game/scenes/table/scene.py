@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from ...rules import IllegalAction, TurnEnded, shield_workers
+from ...rules import IllegalAction, TurnEnded, board_deal, get_board, shield_workers
 from .. import i18n
 from ..anim.presenter import Presenter
 from ..anim.timeline import Timeline, Wait
@@ -70,6 +70,8 @@ class TableScene(Scene):
         self.timeline = Timeline(ctx.animation_speed)
         self.presenter = Presenter(self.timeline, on_shown=self._shown)
         self.presenter.on_all(Handlers(self).table())
+        # The estates' shape: the printed duchy's, or the double duchy's (the team game).
+        g.use_estate_shape(get_board(board_deal(session.config).pool[0]).axial)
         self.view = TableView.from_state(session.state)
         self.moves = 0          # plays and undos so far: the view is rebuilt when it lags
         self.synced = 0
@@ -756,7 +758,7 @@ class TableScene(Scene):
             spots += chateauma_spots(pv, rules, self.view.white)
         elif pv.colours:
             spots += shields_view.estate_spots(pv, self._legal_now)
-            for s in range(37):
+            for s in range(len(pv.colours)):
                 spots.append(Spot("space", s, g.estate_space_centre(s), g.ESTATE_HEX * 0.86,
                                   lambda s=s, p=pv: space_tip(p.colours[s], p.dice_numbers[s],
                                                               p.estate[s], rules)))

@@ -20,7 +20,7 @@ from typing import Any
 from ... import rules as rt
 from ...rules import CHATEAUMA_CARDS as CARDS, CHATEAUMA_EMPTY as EMPTY
 from ...rules import CHATEAUMA_ESTATES as ESTATES, CHATEAUMA_JOKERS as JOKERS
-from ...rules import chateauma_kind_of as kind_of, get_board
+from ...rules import TEAM_OWN_STORAGE, chateauma_kind_of as kind_of, get_board
 from ..art.faces import TileFace, monastery
 
 COLOURS = rt.COLOURS
@@ -145,6 +145,8 @@ class PlayerView:
     # Shields on the castles (the shields module): estate space -> shield number.
     shields: dict[int, int] = field(default_factory=dict)
     cm: ChateaumaView | None = None          # Châteauma's seat only
+    partner: int | None = None               # the team game: the partner's seat
+    team_letter: str = ""                    # the team game: "A" (the start player's), "B"
     rules: str = "special"                   # the rule set: what monastery tiles show
     version: int = 0
 
@@ -160,6 +162,8 @@ class PlayerView:
         b = get_board(board_id)
         self.colours = tuple(COLOURS[c] for c in b.colour)
         self.dice_numbers = tuple(b.die)
+        if len(self.estate) != len(b.colour):  # a module's board of another size
+            self.estate = [None] * len(b.colour)
 
 
 @dataclass
@@ -278,6 +282,9 @@ class TableView:
 
     # The vineyards module, or None when it is not played.
     vineyard: VineyardView | None = None
+    # The team game: partners (seats 0 and 2, 1 and 3) share the duchy, two storage
+    # spaces, goods, silver and workers, so an event of one shows in both.
+    team: bool = False
 
     @classmethod
     def from_state(cls, state: Any) -> TableView:
@@ -341,6 +348,12 @@ class TableView:
 
         if "vineyards" in state.ext:
             view.vineyard = _vineyard(state)
+        view.team = state.config.has_module("team")
+        if view.team:
+            for pv in view.players:
+                pv.partner = (pv.seat + 2) % 4
+                if state.players:
+                    pv.team_letter = "A" if pv.seat % 2 == state.start_player % 2 else "B"
         shields = state.ext.get("shields")
         if shields is not None:
             view.depot_shields = [list(d) for d in shields.depots]
@@ -382,11 +395,34 @@ class TableView:
             handler(event)
         self.board_version += 1
         player = getattr(event, "player", None)
+        if self.team and isinstance(player, int) and 0 <= player < len(self.players):
+            self._share(player)
         if isinstance(player, int) and 0 <= player < len(self.players):
             self.players[player].version += 1
         else:
             for pv in self.players:
                 pv.version += 1
+
+    def _share(self, seat: int) -> None:
+        """The partner's view of the team's shared holdings made alike seat's."""
+        a = self.players[seat]
+        if len(self.players) != 4:
+            return
+        b = self.players[(seat + 2) % 4]
+        if a.board != b.board:
+            b.set_board(a.board)
+        b.estate = list(a.estate)
+        b.goods = list(a.goods)
+        b.silver, b.workers = a.silver, a.workers
+        b.knowledge = list(a.knowledge)
+        while len(b.storage) < len(a.storage):
+            b.storage.append(None)
+        b.storage[TEAM_OWN_STORAGE:] = a.storage[TEAM_OWN_STORAGE:]
+        b.version += 1
+
+    def _on_StoredShared(self, e) -> None:
+        storage = self.players[e.player].storage
+        storage[e.storage], storage[e.own] = storage[e.own], None
 
     def _on_StartPlayerChosen(self, e) -> None:
         self.phase = -1

@@ -1,0 +1,93 @@
+"""The team game at the table: the setup, the double duchy, the storage decision, the log
+and the results."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rules import GameConfig
+from game.scenes import i18n
+from game.scenes.results import ResultsScene
+from game.scenes.setup import SeatDraft, SetupDraft
+from game.scenes.table.log import choice_label, describe_event
+from game.scenes.table.view import TableView
+from game.rules.modules.team import StoredShared, TeamScored
+
+from client_events import click
+from positions import table_at
+import screens
+
+
+def _four(modules=("team",), seats=4):
+    kinds = [SeatDraft("human", 0), SeatDraft("ai", 1, "medium"), SeatDraft("human", 2),
+             SeatDraft("ai", 3, "hard")][:seats]
+    return SetupDraft(seats=kinds, board_mode="random", modules=modules)
+
+
+@pytest.mark.parametrize("lang, words", [("en", "exactly 4 players"),
+                                         ("de", "genau 4 Spielern")])
+def test_the_setup_offers_the_team_game_for_four_seats_only(lang, words):
+    assert "team" in SetupDraft().offered_modules()
+    assert _four().problem() is None
+    assert _four().build(1).config == GameConfig(players=4, board_mode="random",
+                                                 modules=("team",))
+    problem = _four(seats=3).problem()
+    assert problem is not None and words in problem.message(lang)
+    # an AI player may be a person's partner (seats 1 and 3 play together)
+    partnered = SetupDraft(seats=[SeatDraft("human", 0), SeatDraft("human", 1),
+                                  SeatDraft("ai", 2, "hard"), SeatDraft("ai", 3, "easy")],
+                           board_mode="advanced", modules=("team",))
+    assert partnered.problem() is None
+    assert [s.kind for s in partnered.build(2).seats] == ["human", "human", "ai", "ai"]
+
+
+def test_the_table_draws_the_double_duchy_and_the_teams(data_root):
+    t = table_at("team_turn", data_root)
+    scene = t.scene
+    spaces = [s for s in scene.spots() if s.kind == "space"]
+    assert len(spaces) == 74
+    centres = {(round(s.centre[0]), round(s.centre[1])) for s in spaces}
+    assert len(centres) == 74  # no two spaces on one place
+    view = scene.view
+    assert [pv.partner for pv in view.players] == [2, 3, 0, 1]
+    assert {pv.team_letter for pv in view.players} == {"A", "B"}
+    assert "Clara-Sophie" in scene.estates.kind(0)
+
+
+def test_where_a_taken_tile_goes_is_chosen_by_a_click(data_root):
+    t = table_at("team_storage", data_root)
+    scene = t.scene
+    labels = {choice_label(a, scene.state, "en") for a in scene.state.legal_actions()}
+    assert labels == {"On a shared storage space", "On my own storage space"}
+    seat = scene.state.current_player
+    share = next(b for b in scene.choice_buttons if b.action == ("share",))
+    click(t.stack, share.rect.center)
+    for _ in range(240):
+        t.stack.update(1 / 60)
+    assert scene.state.players[seat].storage[2] >= 0
+    truth = TableView.from_state(scene.state)
+    for s in (seat, (seat + 2) % 4):
+        assert scene.view.players[s].storage == truth.players[s].storage
+        assert scene.view.players[s].estate == truth.players[s].estate
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_team_events_have_log_lines(lang):
+    names = ("Anna", "Bernhard", "Clara", "Dieter")
+    assert "Anna" in describe_event(StoredShared(0, 1, 2), names, lang)
+    line = describe_event(TeamScored((((0, 2), 163, 40), ((1, 3), 132, 41))), names, lang)
+    assert "Anna & Clara" in line and "163" in line and "132" in line
+
+
+def test_the_results_show_the_teams_sums(data_root):
+    stack, scene = screens.results_team(data_root)
+    assert isinstance(scene, ResultsScene) and scene.teams is not None
+    best = scene.teams[0]
+    assert str(best.points) in scene.winner_text()
+    assert len(scene.tie_texts()) == 2
+    state = scene.session.state
+    assert best.points == sum(state.players[s].score for s in best.seats)
+    assert set(state.ranking()[:2]) == set(best.seats)
+    i18n.set_language("de")
+    assert "gewinnt" in scene.winner_text()
+    i18n.set_language("en")
