@@ -308,7 +308,7 @@ class Evaluator:
             if target == 2:
                 left = border_post_tiles_left(state)
                 if left:
-                    points += colour_bonus_points(state.n, 3 - left)
+                    points += colour_bonus_points(state.config.table_players, 3 - left)
             v += (points * _Tables._feasible(w, t, missing)
                   * (1 - missing / w.post_reach))
         return v
@@ -354,7 +354,8 @@ class Evaluator:
             if taken[c] < 2:
                 # spaces filled, not tiles of the colour: an inn fills a space of its colour
                 filled = (colour_mask[c] & occupied).bit_count()
-                v += colour_bonus_points(state.n, taken[c] + 1) * share_t[total[c]][filled]
+                v += (colour_bonus_points(state.config.table_players, taken[c] + 1)
+                      * share_t[total[c]][filled])
         return v
 
     def _goods(self, state: GameState, p: PlayerState, t: int, silver_value: float,
@@ -363,7 +364,7 @@ class Evaluator:
         if not any(goods):
             return 0.0
         w = self.w
-        per_tile = goods_points_per_tile(state.n)
+        per_tile = goods_points_per_tile(state.config.table_players)
         kn = p.knowledge
         extra = silver_value * (1 + (kn >> 3 & 1)) + worker_value * (kn >> 4 & 1) - w.goods_action
         k15 = state.rs.knowledge_15_points if kn >> 15 & 1 else 0
@@ -475,7 +476,7 @@ class Evaluator:
         total = board.colour_total[colour]
         count = (board.colour_mask[colour] & p.occupied).bit_count()
         share_t = self.t.share[t]
-        points = colour_bonus_points(state.n, taken + 1)
+        points = colour_bonus_points(state.config.table_players, taken + 1)
         if count + 1 == total:
             return points - points * share_t[total][count]
         return points * (share_t[total][count + 1] - share_t[total][count])
@@ -561,7 +562,7 @@ class Evaluator:
         if b == CITY_HALL:
             return w.city_hall * f
         if b == WAREHOUSE:
-            return max(p.goods) * goods_points_per_tile(state.n) * 0.8 + 1
+            return max(p.goods) * goods_points_per_tile(state.config.table_players) * 0.8 + 1
         return 0.0
 
     def _monastery_worth(self, state: GameState, p: PlayerState, n: int, f: float) -> float:
@@ -631,5 +632,6 @@ EFFECT_VALUES: dict[str, Callable] = {
     # An inn and a black-depot monastery do nothing when placed: their worth is the larger
     # area they complete, which _stored and value() count through the rules' area_size.
     "inn": Evaluator._value_nothing, "black_monastery": Evaluator._value_nothing,
+    "black_tile": Evaluator._value_nothing,
     **{b: Evaluator._value_building for b in BUILDINGS[:BASE_BUILDINGS]},
 }

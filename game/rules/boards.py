@@ -53,6 +53,13 @@ class Board:
     colour_mask: tuple[int, ...]     # per colour
     colour_total: tuple[int, ...]    # spaces per colour
     colour_die_mask: tuple[tuple[int, ...], ...]  # [colour][die] (die 0 unused)
+    # Per space: the spaces a tile there makes reachable for placing. On the hexagonal
+    # duchies these are the hex neighbours (NEIGHBOUR_MASK); a board of another shape
+    # (the solo boards' islands) lists its own, rivers included (MODULES.md P-SO-1).
+    neighbour_mask: tuple[int, ...] = NEIGHBOUR_MASK
+    # Per space: its centre as fractions of the board picture's width and height, for a
+    # board that is not the hexagon (None: the hexagon's own grid).
+    centres: tuple[tuple[float, float], ...] | None = None
 
     @property
     def castle_spaces(self) -> list[int]:
@@ -70,6 +77,13 @@ def _build(entry: dict) -> Board:
     die = tuple(int(d) for d in entry["dice"])
     if len(colour) != SPACES or len(die) != SPACES:
         raise ValueError(f"board {entry['id']}: expected {SPACES} spaces")
+    # Areas form along shared hex edges only: a river joins no area (P-SO-1).
+    neighbours = tuple(tuple(n) for n in entry["neighbours"]) if "neighbours" in entry \
+        else NEIGHBOURS
+    reach = NEIGHBOUR_MASK
+    if "neighbours" in entry:
+        rivers = entry.get("rivers", [[]] * SPACES)
+        reach = tuple(sum(1 << j for j in (*neighbours[i], *rivers[i])) for i in range(SPACES))
     area_of = [-1] * SPACES
     masks, sizes, colours = [], [], []
     for start in range(SPACES):
@@ -81,7 +95,7 @@ def _build(entry: dict) -> Board:
         while stack:
             i = stack.pop()
             mask |= 1 << i
-            for j in NEIGHBOURS[i]:
+            for j in neighbours[i]:
                 if area_of[j] < 0 and colour[j] == colour[start]:
                     area_of[j] = a
                     stack.append(j)
@@ -95,7 +109,9 @@ def _build(entry: dict) -> Board:
         id=entry["id"], name=entry["name"], confidence=entry["confidence"],
         colour=colour, die=die, area_of=tuple(area_of), area_mask=tuple(masks),
         area_size=tuple(sizes), area_colour=tuple(colours), colour_mask=colour_mask,
-        colour_total=tuple(bin(m).count("1") for m in colour_mask), colour_die_mask=cdm)
+        colour_total=tuple(bin(m).count("1") for m in colour_mask), colour_die_mask=cdm,
+        neighbour_mask=reach,
+        centres=tuple(tuple(c) for c in entry["centres"]) if "centres" in entry else None)
 
 
 @cache

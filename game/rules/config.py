@@ -61,6 +61,8 @@ class ModuleSpec:
     # Rule sets under which the module deals duchies of its own (the basic mode's board 1
     # then has no place), where it has no fixed board_pool.
     own_boards: tuple[str, ...] = ()
+    # The only seat counts it plays with (the solo game: 1), or () for the usual 2-4.
+    players: tuple[int, ...] = ()
 
     def offered(self, rules: str) -> bool:
         return rules in self.forms
@@ -75,7 +77,7 @@ def _module_specs() -> dict[str, ModuleSpec]:
             excludes=tuple(e.get("excludes", ())),
             needs={r: tuple(v) for r, v in e.get("needs", {}).items()},
             chateauma=e["chateauma"], board_pool=tuple(e.get("board_pool", ())),
-            own_boards=tuple(e.get("own_boards", ())))
+            own_boards=tuple(e.get("own_boards", ())), players=tuple(e.get("players", ())))
     return out
 
 
@@ -152,7 +154,10 @@ class GameConfig:
 
     chateauma adds Châteauma, the virtual opponent, at the last seat: its difficulty as
     'easy' | 'medium' | 'hard' (the column of card points) plus any of the modifiers, e.g.
-    'hard+A+B+C+D' (see chateauma_data). `players` counts it, so a solo game is players=2.
+    'hard+A+B+C+D' (see chateauma_data). `players` counts it, so a game against it alone
+    is players=2. players=1 is the solo game, which only a module that plays with one seat
+    allows (data/modules.json 'players'); its central board is laid out as for two
+    (`table_players`, SE l.851).
     """
 
     players: int = 2
@@ -162,8 +167,10 @@ class GameConfig:
     modules: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if not isinstance(self.players, int) or not 2 <= self.players <= 4:
-            raise ValueError(f"players must be 2, 3 or 4, not {self.players!r}")
+        if not isinstance(self.players, int) or isinstance(self.players, bool) \
+                or not 1 <= self.players <= 4:
+            raise ValueError(f"players must be 2, 3 or 4 (1 in the solo game), "
+                             f"not {self.players!r}")
         rule_set(self.rules)
         if self.board_mode not in BOARD_MODES:
             raise ValueError(f"unknown board mode {self.board_mode!r} "
@@ -172,6 +179,17 @@ class GameConfig:
             object.__setattr__(self, "chateauma", parse_difficulty(self.chateauma).text())
         object.__setattr__(self, "modules", check_modules(
             self.rules, self.modules, self.board_mode, self.chateauma is not None))
+        seats = {mid: MODULES[mid].players for mid in map(lambda m: split_module(m)[0],
+                                                           self.modules)
+                 if MODULES[mid].players}
+        for mid, allowed in seats.items():
+            if self.players not in allowed:
+                raise ValueError(f"{mid!r} is played by {' or '.join(map(str, allowed))} "
+                                 f"player{'s' if allowed != (1,) else ''}, not {self.players}")
+        if self.players == 1 and not seats:
+            with_one = [m for m, spec in MODULES.items() if 1 in spec.players]
+            raise ValueError("players must be 2, 3 or 4 (one player plays only the solo "
+                             f"game: module {' or '.join(map(repr, with_one))})")
 
     def has_module(self, mid: str) -> bool:
         """Whether module `mid` is in play (with any parameter)."""
@@ -191,6 +209,12 @@ class GameConfig:
         """Seats whose players make decisions, human or AI: seats 0 to deciders - 1 (every
         seat but Châteauma's)."""
         return self.players - (self.chateauma is not None)
+
+    @property
+    def table_players(self) -> int:
+        """The player count the central board is laid out for: a one-player game plays
+        the two-player side, depots, black depot and goods points (SE l.851)."""
+        return max(2, self.players)
 
     @property
     def rule_set(self) -> RuleSet:

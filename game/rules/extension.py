@@ -249,6 +249,41 @@ class Module:
         """A seat controller's area card `card` was completed (Châteauma's card
         symbols)."""
 
+    def goods_types(self, state: "Position", seat: int, limit: int) -> int:
+        """How many goods types seat may hold, given the base game's 3 (and the modules
+        before); chained."""
+        return limit
+
+    def ship_goods_taken(self, state: "Position", seat: int, depots: tuple,
+                         events: list | None) -> None:
+        """Seat's ship took the goods of `depots` (after a keep decision, if one was
+        asked)."""
+
+    def colour_completed(self, state: "Position", seat: int, colour: int,
+                         events: list | None) -> bool:
+        """Seat filled the last space of `colour` on its estate (the tile's own effect
+        follows); False when the module puts something in place of the colour bonus
+        tile."""
+        return True
+
+    def points_scored(self, state: "Position", seat: int, points: int, reason: str,
+                      events: list | None) -> None:
+        """Seat scored `points` (engine.score, through which every gain passes)."""
+
+    def end_knowledge(self, state: "Position", seat: int, points: int) -> int:
+        """What seat's end-game monasteries score at the final scoring, given what the
+        base game (and the modules before) score; chained."""
+        return points
+
+    def ended_early(self, state: "Position") -> bool:
+        """Whether the module ended the game before phase E's last turn."""
+        return False
+
+    def goods_held(self, state: "Position") -> list[int]:
+        """Goods tiles per type (index 1-6) the module's own state holds, or put out of
+        the game (for the conservation check); [] for none."""
+        return []
+
     # --- accounting ---
     def tiles_held(self, state: "Position") -> list[int]:
         """Tiles the module's own state holds (for the conservation check)."""
@@ -351,6 +386,13 @@ class Hooks:
     mine_income: tuple[Callable, ...]
     sale: tuple[Callable, ...]
     card_completed: tuple[Callable, ...]
+    goods_types: tuple[Callable, ...]
+    ship_goods_taken: tuple[Callable, ...]
+    colour_completed: tuple[Callable, ...]
+    points_scored: tuple[Callable, ...]
+    end_knowledge: tuple[Callable, ...]
+    ended_early: tuple[Callable, ...]
+    goods_held: tuple[Callable, ...]
     # The setup chance steps after the start goods, modules' first, then the seat
     # controller's; then the first phase.
     setup_chances: tuple[str, ...]
@@ -443,6 +485,10 @@ def hooks_for(config: GameConfig) -> Hooks:
         turn_started=using("turn_started"), workers_gained=using("workers_gained"),
         storage_room=using("storage_room"), mine_income=using("mine_income"),
         sale=using("sale"), card_completed=using("card_completed"),
+        goods_types=using("goods_types"), ship_goods_taken=using("ship_goods_taken"),
+        colour_completed=using("colour_completed"), points_scored=using("points_scored"),
+        end_knowledge=using("end_knowledge"), ended_early=using("ended_early"),
+        goods_held=using("goods_held"),
         setup_chances=tuple(m.setup_chance for m in sequenced if m.setup_chance))
 
 

@@ -99,12 +99,13 @@ def test_the_glossary_has_the_modules_and_their_tiles_only_when_in_play():
 def test_the_setup_offers_each_rule_sets_modules():
     assert SetupDraft().offered_modules() == ["boards_11_18", "castle_connection",
                                               "identical_board", "tiles2", "white_castles",
-                                              "border_posts", "inns", "shields"]
+                                              "border_posts", "inns", "shields", "solo"]
     assert SetupDraft(rules="alea2019").offered_modules() == ["tiles2", "white_castles",
-                                                              "border_posts", "inns", "shields"]
+                                                              "border_posts", "inns", "shields",
+                                                              "solo"]
     assert SetupDraft(rules="original").offered_modules() == [
         "castle_connection", "identical_board", "tiles2", "white_castles",
-        "black_depot_monasteries"]
+        "black_depot_monasteries", "solo"]
     assert SetupDraft(rules="yucata").offered_modules() == []
     assert SetupDraft(rules="original").module_params("identical_board") == ("19", "20")
 

@@ -153,11 +153,15 @@ DIFFICULTIES = ("medium", "hard+A+B+C+D", "easy+A+D")
 
 def module_config(rules: str, modules: tuple[str, ...], automa: bool, why: str,
                   i: int) -> GameConfig:
-    """The i-th game's configuration: 2, 3 and 4 players and the accepted board modes in
+    """The i-th game's configuration: 2, 3 and 4 players (or the seats a module is played
+    by) and the accepted board modes in
     turn, shifted every three games so that six games meet six different pairs;
     Châteauma's difficulties in turn."""
     modes = [m for m in BOARD_MODES if _accepted(rules, modules, m, automa)]
-    return GameConfig(players=2 + i % 3, rules=rules,
+    # A module played by a fixed number of seats (the solo game) plays with that many.
+    seats = next((MODULES[m.split(":")[0]].players for m in modules
+                  if MODULES[m.split(":")[0]].players), (2, 3, 4))
+    return GameConfig(players=seats[i % len(seats)], rules=rules,
                       board_mode=modes[(i + i // 3) % len(modes)],
                       modules=modules,
                       chateauma=DIFFICULTIES[i // 2 % 3] if automa else None)

@@ -7,4 +7,5 @@ the rule set offers and which combine).
 """
 
 from . import (black_depot_monasteries, boards_11_18, border_posts,  # noqa: F401
-               castle_connection, identical_board, inns, shields, tiles2, white_castles)
+               castle_connection, identical_board, inns, shields, solo, tiles2,
+               white_castles)

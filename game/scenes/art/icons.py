@@ -457,6 +457,13 @@ def _black_monastery(p: Pen) -> None:
     p.rect(0.7, 0.4, 0.08, 0.12, erase=True)
 
 
+def _black_tile(p: Pen) -> None:
+    """A tile lying black side up: a plain hexagon outline."""
+    p.poly([(0.5, 0.06), (0.9, 0.28), (0.9, 0.72), (0.5, 0.94), (0.1, 0.72), (0.1, 0.28)])
+    p.poly([(0.5, 0.22), (0.76, 0.36), (0.76, 0.64), (0.5, 0.78), (0.24, 0.64), (0.24, 0.36)],
+           erase=True)
+
+
 ICONS: dict[str, Callable[[Pen], None]] = {
     "castle": _castle,
     "mine": _mine,
@@ -488,6 +495,7 @@ ICONS: dict[str, Callable[[Pen], None]] = {
     "turn_order": _turn_order,
     "inn": _inn,
     "black_monastery": _black_monastery,
+    "black_tile": _black_tile,
     "silver": _silver,
     "worker": _worker,
     "goods": _goods,

@@ -24,6 +24,7 @@ TILE: dict[str, Colour] = {
 ANY_TILE: dict[str, Colour] = {
     "inn": (124, 84, 150),
     "black_monastery": (58, 56, 70),
+    "black_tile": (24, 24, 28),     # the solo game's tile lying black side up
 }
 
 # Goods by die value: six clearly separated hues and lightness levels.
