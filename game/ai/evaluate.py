@@ -29,7 +29,8 @@ from ..rules import (ANY_COLOUR, AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CA
                      BUILDINGS, KIND_COUNT, KINDS, SHIELD_END_POINTS, GameState, PlayerState,
                      colour_bonus_points, end_knowledge, goods_points_per_tile,
                      placeable_mask, border_post_distances,
-                     border_post_stage, border_post_tiles_left, shields_held)
+                     border_post_stage, border_post_tiles_left, shields_held, SPACES,
+                     solo_state)
 from ..rules import die_distance as distance
 
 ROUNDS = 25  # 5 phases of 5 rounds: every player has 25 turns
@@ -202,6 +203,29 @@ class Evaluator:
     # --- the value of one player -------------------------------------------------------
 
     def value(self, state: GameState, seat: int) -> float:
+        if state.n == 1:  # the solo game
+            return self._solo_value(state, seat)
+        return self._value(state, seat)
+
+    def _solo_value(self, state: GameState, seat: int) -> float:
+        """The solo game is won by filling all 37 spaces, not by points: a filled space
+        is worth SOLO_SPACE; points count only towards the target marker, whose every
+        reset is one more action (about one more space), so the usual points-valued
+        position counts at SOLO_SPACE per target's worth (all points gained, so a reset
+        loses nothing; the lower target after it makes the points count more). An extra
+        action left is worth nothing by itself: it lapses with the turn, so a turn gains
+        only by using it."""
+        p = state.players[seat]
+        filled = p.occupied.bit_count()
+        if state.terminal:
+            return SOLO_SPACE * filled + SOLO_WIN * (filled == SPACES)
+        # A stored tile is a space to come, surer where it fits now.
+        stored = sum(SOLO_STORED if placeable_mask(p, k) else SOLO_STUCK
+                     for k in p.storage if k >= 0)
+        return (SOLO_SPACE * (filled + stored)
+                + SOLO_SPACE * self._value(state, seat) / solo_state(state).target)
+
+    def _value(self, state: GameState, seat: int) -> float:
         p = state.players[seat]
         if state.terminal:
             return float(p.score)
@@ -620,6 +644,12 @@ class Evaluator:
                 self._cache.clear()
             v = self._cache[key] = self.value(state, seat)
         return v
+
+
+# The solo game's values (Evaluator._solo_value): a filled space, and winning.
+SOLO_SPACE = 10.0
+SOLO_WIN = 200.0
+SOLO_STORED, SOLO_STUCK = 0.5, 0.15   # a stored tile, in spaces: placeable now, or not
 
 
 # The value of each placement effect the rules know (TileKind.effect): a module's new

@@ -32,6 +32,8 @@ from .modules.border_posts import (POST_SPACES as BORDER_POST_SPACES,
                                    tiles_left as border_post_tiles_left)
 from .invariants import check_state
 from .modules.shields import END_VP as SHIELD_END_POINTS, shield_workers, shields_held
+from .modules.solo import (BLACK_TILE, SoloResult, counter as solo_counter, solo_result,
+                           solo_state)
 from .play import play_game
 from .record import GameRecord, Match, replay
 from .scoring import (AREA_POINTS, CATEGORIES, KNOWLEDGE_BUILDING_INDEX, PHASE_BONUS,
@@ -79,6 +81,8 @@ __all__ = [
     "border_post_distances", "border_post_stage", "border_post_tiles_left",
     # the shields module: what a seat holds and what each shield scores at the end
     "shields_held", "shield_workers", "SHIELD_END_POINTS",
+    # the solo game: the target marker, the counter and the outcome
+    "BLACK_TILE", "SoloResult", "solo_counter", "solo_result", "solo_state",
     # Châteauma
     "CHATEAUMA_CARDS", "CHATEAUMA_ESTATES", "CHATEAUMA_LEFT_CARD_WHITE_DIE",
     "CHATEAUMA_LEVELS", "CHATEAUMA_MODIFIERS", "CHATEAUMA_EMPTY", "CHATEAUMA_JOKERS",
