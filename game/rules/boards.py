@@ -57,9 +57,12 @@ class Board:
     # duchies these are the hex neighbours (NEIGHBOUR_MASK); a board of another shape
     # (the solo boards' islands) lists its own, rivers included (MODULES.md P-SO-1).
     neighbour_mask: tuple[int, ...] = NEIGHBOUR_MASK
-    # Per space: its centre as fractions of the board picture's width and height, for a
-    # board that is not the hexagon (None: the hexagon's own grid).
+    # Per space: its centre from the board's middle, in units of the distance between
+    # neighbouring spaces, for a board that is not the hexagon (None: the hexagon's grid).
     centres: tuple[tuple[float, float], ...] | None = None
+    # The printed rivers joining two spaces of different islands, as (space, space) pairs
+    # (for drawing: the placement rule reads neighbour_mask).
+    rivers: tuple[tuple[int, int], ...] = ()
 
     @property
     def castle_spaces(self) -> list[int]:
@@ -111,7 +114,8 @@ def _build(entry: dict) -> Board:
         area_size=tuple(sizes), area_colour=tuple(colours), colour_mask=colour_mask,
         colour_total=tuple(bin(m).count("1") for m in colour_mask), colour_die_mask=cdm,
         neighbour_mask=reach,
-        centres=tuple(tuple(c) for c in entry["centres"]) if "centres" in entry else None)
+        centres=tuple(tuple(c) for c in entry["centres"]) if "centres" in entry else None,
+        rivers=tuple((i, j) for i, r in enumerate(entry.get("rivers", ())) for j in r if i < j))
 
 
 @cache

@@ -150,6 +150,18 @@ class ModuleToggle(Button):
         canvas.text(module_name(self.mid), (72, h / 2), self.font_size, ink, anchor="midleft")
 
 
+def param_key(mid: str) -> str:
+    """The words for a module's parameter choice: its own where it has them (the solo
+    game's target), else the identical duchy's board."""
+    key = f"setup.module.param.{mid}"
+    return key if i18n.has(key) else "setup.module.board"
+
+
+def param_label(param: str) -> str:
+    """A parameter as a choice shows it: 'target=50' -> '50', '20' -> '20'."""
+    return param.partition("=")[2] or param
+
+
 class ModulesDialog(MenuScene):
     """The modules the draft's rule set offers, over the setup."""
 
@@ -160,8 +172,9 @@ class ModulesDialog(MenuScene):
         from .setup import SetupChoice  # the setup imports this module
         self.draft = draft
         self.toggles: dict[str, ModuleToggle] = {}
-        self.board_choice: Choice | None = None
-        self.board_module = ""
+        # A module with a parameter (the identical duchy's board, the solo game's target)
+        # has its choice beside its toggle.
+        self.param_choices: dict[str, Choice] = {}
         offered = draft.offered_modules()
         step, height = row_step(len(offered)), row_height(len(offered))
         for i, mid in enumerate(offered):
@@ -170,14 +183,14 @@ class ModulesDialog(MenuScene):
                                                       mid))
             params = draft.module_params(mid)
             if params:
-                self.board_module = mid
-                self.board_choice = self.add(SetupChoice(
-                    (NOTE_X, y, BOARD_W, height), "setup.module.board",
-                    [(p, lambda p=p: p) for p in params], draft.module_param(mid),
+                key = param_key(mid)
+                self.param_choices[mid] = self.add(SetupChoice(
+                    (NOTE_X, y, BOARD_W, height), key,
+                    [(p, lambda p=p: param_label(p)) for p in params], draft.module_param(mid),
                     lambda v, mid=mid: draft.set_module_param(mid, v),
-                    tooltip=lambda mid=mid: i18n.tr(
-                        "setup.module.board.tip" if draft.module_on(mid)
-                        else "setup.module.board.off"), name=f"param {mid}"))
+                    tooltip=lambda mid=mid, key=key: i18n.tr(
+                        f"{key}.tip" if draft.module_on(mid) else f"{key}.off"),
+                    name=f"param {mid}"))
         self.close_button = self.add(Button((DIALOG.centerx - 160, CLOSE_TOP, 320,
                                              80), "common.close", self.close))
         self._sync()
@@ -185,8 +198,8 @@ class ModulesDialog(MenuScene):
     def _sync(self) -> None:
         for mid, toggle in self.toggles.items():
             toggle.enabled = self.draft.module_block(mid) is None
-        if self.board_choice is not None:
-            self.board_choice.enabled = self.draft.module_on(self.board_module)
+        for mid, choice in self.param_choices.items():
+            choice.enabled = self.draft.module_on(mid)
 
     def on_escape(self) -> None:
         self.close()
@@ -218,7 +231,7 @@ class ModulesDialog(MenuScene):
         for mid, toggle in self.toggles.items():
             text, colour = self.note(mid)
             x, width = NOTE_X, NOTE_W
-            if mid == self.board_module:
+            if mid in self.param_choices:
                 x, width = NOTE_X + BOARD_W + 20, NOTE_W - BOARD_W - 20
             lines = wrap_text(text, font, canvas.length(width))
             top = toggle.rect.centery - step * len(lines) / 2

@@ -45,6 +45,7 @@ KINDS = (
     "border_posts",
     "inns", "inn_payment", "black_depot_monastery",
     "shield_turn", "shield_castle", "shield_use", "shield_tribute",
+    "solo", "solo_trade",
 )
 # The modules' moments: castle connection's pool and retrieval, tiles2's bought workers
 # and its decisions. Their rules are written apart from the client, so these positions
@@ -56,6 +57,7 @@ HAND_MADE = ("module_turn", "crane", "geese", "crane_count")
 TUTORIAL = {"tutorial_take": "take", "tutorial_ship": "ship"}
 
 PEOPLE = (SeatSpec("human", "Anna", 0), SeatSpec("human", "Bernhard", 1))
+ALONE = (SeatSpec("human", "Anna", 0),)
 WITH_AI = (SeatSpec("human", "Anna", 0), SeatSpec("ai", "KI Clara", 1, "random"))
 WITH_CHATEAUMA = (SeatSpec("human", "Anna", 3), SeatSpec("chateauma", "Châteauma", 0))
 FOUR = (SeatSpec("human", "Anna", 0), SeatSpec("ai", "KI Bernhard", 1, "random"),
@@ -181,6 +183,10 @@ SPECS = {
     **{kind: _Spec(PEOPLE, _fresh_turn, modules=("shields",))
        for kind in ("shield_turn", "shield_castle", "shield_use")},
     "shield_tribute": _Spec(PEOPLE, _decision("tribute"), modules=("shields",)),
+    # The solo game: one person on the solo board, the target marker beside the track;
+    # the five goods' trade right after a ship.
+    "solo": _Spec(ALONE, _fresh_turn, "random", modules=("solo",)),
+    "solo_trade": _Spec(ALONE, _decision("solo_trade"), "random", modules=("solo",)),
 }
 
 
@@ -569,6 +575,10 @@ def _check(t: Table) -> None:
         assert scene.choice_buttons
     elif kind == "black_depot_monastery":
         assert scene.can_act() and "black_monastery" in scene.view.black
+    elif kind == "solo":
+        assert scene.can_act() and n.decision == "turn" and scene.state.n == 1
+    elif kind == "solo_trade":
+        assert scene.can_act() and n.decision == "solo_trade" and scene.choice_buttons
     elif kind in TUTORIAL:
         assert scene.can_act() and scene.tutorial is not None
         assert scene.tutorial.tutorial.lesson.id == TUTORIAL[kind]

@@ -267,6 +267,29 @@ def results(data_root):
     return stack, stack.push(ResultsScene(ctx, _FINISHED["four"]))
 
 
+def results_solo(data_root):
+    """A finished solo game: won or lost against the 37 spaces, and the spaces filled."""
+    if "solo" not in _FINISHED:
+        setup = GameSetup(GameConfig(players=1, modules=("solo:target=45",)),
+                          (SeatSpec("ai", "Anna", 0, "random"),), seed=21)
+        _FINISHED["solo"] = play_ai_game(setup)
+    ctx = ClientContext.load(data_root, launcher=FakeLauncher())
+    stack = SceneStack()
+    return stack, stack.push(ResultsScene(ctx, _FINISHED["solo"]))
+
+
+def setup_solo(data_root):
+    """The solo game chosen: one person, no AI seats, no Châteauma."""
+    draft = SetupDraft()
+    draft.toggle_module("solo")
+    return _menu(data_root, TitleScene, lambda ctx: SetupScene(ctx, draft))
+
+
+# The solo game's target beside its toggle.
+modules_dialog_solo = _modules_dialog(SetupDraft(seats=[SeatDraft("human", 0)],
+                                                 modules=("solo:target=45",)))
+
+
 def results_estates(data_root):
     stack, scene = results(data_root)
     scene.show("estates")
@@ -336,4 +359,7 @@ SCREENS: dict[str, Callable] = {
     "table_black_depot_monastery": _at("black_depot_monastery"),
     "table_shields": _at("shield_turn"), "table_shield_castle": _at("shield_castle"),
     "table_shield_use": _at("shield_use"), "table_shield_tribute": _at("shield_tribute"),
+    "table_solo": _at("solo"), "table_solo_trade": _at("solo_trade"),
+    "setup_solo": setup_solo, "modules_dialog_solo": modules_dialog_solo,
+    "results_solo": results_solo,
 }

@@ -174,7 +174,7 @@ def test_the_modules_dialog_switches_modules_by_clicks(ctx):
     stack.update(0)
     assert dialog.toggles["castle_connection"].enabled
     assert not dialog.toggles["identical_board"].enabled
-    assert not dialog.board_choice.enabled
+    assert not dialog.param_choices["identical_board"].enabled
     click(stack, dialog.toggles["castle_connection"].rect.center)
     assert draft.modules == ("boards_11_18", "castle_connection")
     stack.handle_event(key(pygame.K_ESCAPE))

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 LISTED = ("discard", "ship", "keep_goods", "pick", "warehouse", "board", "start_castle",
           "crane", "geese", "crane_count",
           "shield_castle", "tribute", "shield_tile", "shield_goods", "shield_storage",
-          "shield_or_monastery")
+          "shield_or_monastery", "solo_trade", "solo_reward")
 # Choices shown with a building's or an animal's icon beside their words.
 ICON_CHOICES = ("crane", "geese", "crane_count")
 # Up to UNPAGED options are listed at once; more are listed PAGE_SIZE to a page.
@@ -71,6 +71,11 @@ class ActionButtons:
         self.buy_workers = add(7, "table.buy_workers", scene.buy_workers,
                                "table.tip.buy_workers", "K")
         self.buy_workers.visible = config.has_module("tiles2")
+        # The solo game: points bought with silver and the target marker's extra action,
+        # listed in the choice box (never with castle connection, whose place it takes).
+        self.solo = add(6, "table.solo_points", scene.solo_options, "table.tip.solo_points",
+                        "P")
+        self.solo.visible = config.has_module("solo")
 
     def buying(self) -> bool:
         n = self.scene.narrowing
@@ -87,6 +92,7 @@ class ActionButtons:
         self.buy.enabled = n is not None and (n.has("buy") or n.has("buy_inn"))
         self.retrieve.enabled = n is not None and n.has("retrieve")
         self.buy_workers.enabled = n is not None and n.has("buy_workers")
+        self.solo.enabled = n is not None and (n.has("buy_points") or n.has("extra"))
         self.end.enabled = n is not None and (n.has("end") or n.has("decline")
                                               or bool(n.unused_dice()))
         self.undo.enabled = self.scene.can_undo()

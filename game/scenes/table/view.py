@@ -216,6 +216,9 @@ class TableView:
     # when the module is not played.
     depot_shields: list[list[int]] | None = None
     automa_shields: list[int] = field(default_factory=list)
+    # The solo game: (the target marker, the score at the counter's last reset), or None
+    # when it is not played.
+    solo: tuple[int, int] | None = None
 
     @classmethod
     def from_state(cls, state: Any) -> TableView:
@@ -274,6 +277,9 @@ class TableView:
             view.border_posts = _border_posts(state)
         if state.config.has_module("inns") and "inns" in state.ext:
             view.inn_stack = state.ext["inns"].stack + waiting_on_stack
+        solo = state.ext.get("solo")
+        if solo is not None:
+            view.solo = (solo.target, solo.base)
         shields = state.ext.get("shields")
         if shields is not None:
             view.depot_shields = [list(d) for d in shields.depots]
@@ -387,6 +393,32 @@ class TableView:
 
     def _on_TileDiscarded(self, e) -> None:
         self._stored(e.player, e.storage, None)
+
+    # --- the solo game ---
+
+    def _on_DepotTileRemoved(self, e) -> None:
+        self._take_from_board(e.depot, e.slot)
+
+    def _on_GoodsRemoved(self, e) -> None:
+        for depot, _ in e.goods:
+            self.depot_goods[depot - 1] = [0] * 7
+
+    def _on_BlackTileTraded(self, e) -> None:
+        self._take_from_board(0, e.slot)
+        for t in e.goods:
+            self.players[e.player].goods[t] -= 1
+
+    def _on_BlackTileStored(self, e) -> None:
+        self._stored(e.player, e.storage, "black_tile")
+
+    def _on_RewardPlaced(self, e) -> None:
+        self._take_from_board(0, e.slot)
+
+    def _on_PointsBought(self, e) -> None:
+        self.players[e.player].silver -= e.points
+
+    def _on_TargetReached(self, e) -> None:
+        self.solo = (e.target, self.players[e.player].score)
 
     def _on_TilePlaced(self, e) -> None:
         p = self.players[e.player]
