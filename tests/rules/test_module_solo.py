@@ -123,7 +123,7 @@ def test_SO_4_three_dice_are_rolled():
     assert s.white == 4 and me(s).dice == [2, 5]
 
 
-def test_SO_5_and_SO_6_goods_to_the_white_depot_then_its_first_tile_out():
+def test_SO_5_SO_6_P_SO_9_goods_to_the_white_depot_then_its_first_tile_out():
     s = new_game(GameConfig(players=1, board_mode="free", modules=("solo",)))
     s.apply_chance(0)
     s.apply(("board", "33"))
@@ -138,7 +138,7 @@ def test_SO_5_and_SO_6_goods_to_the_white_depot_then_its_first_tile_out():
     assert s.depots[2][0] == -1 and first in s.box
 
 
-def test_SO_6_an_empty_depot_passes_the_removal_clockwise():
+def test_SO_6_P_SO_9_an_empty_depot_passes_the_removal_clockwise():
     # (derived) white die 3, depot 3 empty: depot 4's first tile goes.
     s = solo()
     pass_turn(s)
@@ -336,7 +336,7 @@ def test_SO_8_P_SO_2_the_black_depot_purchase_stays():
     assert any(a[0] == "buy" and a[1] == 0 for a in s.legal_actions())
 
 
-def test_SO_9_a_completed_colour_gives_a_black_depot_tile_not_a_bonus():
+def test_SO_3_SO_9_P_SO_7_a_completed_colour_gives_a_black_depot_tile_not_a_bonus():
     s = solo(dice=(5, 5))
     for space in (3, 34):
         build(s, space, "mine")
