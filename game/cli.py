@@ -33,7 +33,20 @@ def _simulate_config(args: argparse.Namespace) -> GameConfig:
 
 def _bench_config(args: argparse.Namespace, players: int) -> GameConfig:
     return GameConfig(players=players, rules=args.rules, board_mode=args.boards,
-                      modules=args.modules)
+                      modules=_bench_modules(args))
+
+
+def _bench_modules(args: argparse.Namespace) -> tuple[str, ...]:
+    """--solo adds the solo module (unless --modules names it with its target)."""
+    if args.solo and not any(m.partition(":")[0] == "solo" for m in args.modules):
+        return (*args.modules, "solo")
+    return tuple(args.modules)
+
+
+def _bench_players(args: argparse.Namespace) -> tuple[int, ...]:
+    """The seat counts the benchmark plays: one for the solo game, else 2-4."""
+    return (1,) if any(m.partition(":")[0] == "solo" for m in _bench_modules(args)) \
+        else (2, 3, 4)
 
 
 def _with_modules(config: GameConfig) -> str:
@@ -77,7 +90,9 @@ def bench(args: argparse.Namespace) -> int:
     _pin_to_one_core()
     print(f"rules engine benchmark (one core, Python {sys.version.split()[0]})"
           f"{_bench_options(args)}")
-    for players, games in ((2, args.games), (4, max(1, args.games // 2))):
+    solo = _bench_players(args) == (1,)
+    sizes = ((1, args.games),) if solo else ((2, args.games), (4, max(1, args.games // 2)))
+    for players, games in sizes:
         config = _bench_config(args, players)
         play_random_game(config, 10_000)  # warm caches
         start = time.perf_counter()
@@ -85,7 +100,8 @@ def bench(args: argparse.Namespace) -> int:
         for i in range(games):
             decisions += play_random_game(config, i).decisions
         elapsed = time.perf_counter() - start
-        print(f"  {players} players: {games / elapsed:7.1f} random complete games/s "
+        who = "solo game" if solo else f"{players} players"
+        print(f"  {who}: {games / elapsed:7.1f} random complete games/s "
               f"({decisions / games:.0f} decisions per game)")
     # Per-call costs over whole random games, each call timed on a fresh state.
     legal_ns: list[int] = []
@@ -94,7 +110,8 @@ def bench(args: argparse.Namespace) -> int:
     overhead = min(-clock() + clock() for _ in range(1000))
     for seed in range(args.games // 4 or 1):
         rng = random.Random(seed)
-        state = new_game(_bench_config(args, 2 + seed % 3))
+        seats = _bench_players(args)
+        state = new_game(_bench_config(args, seats[seed % len(seats)]))
         while not state.terminal:
             if state.chance is not None:
                 state.apply_chance(state.sample_chance(rng))
@@ -109,7 +126,7 @@ def bench(args: argparse.Namespace) -> int:
             legal_ns.append(t1 - t0 - overhead)
             apply_ns.append(t3 - t2 - overhead)
     print(f"  legal_actions: {statistics.mean(legal_ns) / 1000:6.1f} us mean per call "
-          f"({len(legal_ns)} calls, 2-4 players)")
+          f"({len(legal_ns)} calls, {'solo' if solo else '2-4 players'})")
     print(f"  apply:         {statistics.mean(apply_ns) / 1000:6.1f} us mean per call "
           "(includes checking the action against the legal list)")
     return 0
@@ -119,7 +136,7 @@ def _bench_options(args: argparse.Namespace) -> str:
     """The options that differ from the base game's defaults, as the figures' label."""
     shown = [f"rules {args.rules}" if args.rules != "special" else "",
              f"boards {args.boards}" if args.boards != "advanced" else "",
-             f"modules {','.join(args.modules)}" if args.modules else ""]
+             f"modules {','.join(_bench_modules(args))}" if _bench_modules(args) else ""]
     shown = [t for t in shown if t]
     return f", {', '.join(shown)}" if shown else ""
 
@@ -242,7 +259,8 @@ def main(argv: list[str]) -> int:
     p_play.add_argument("--windowed", action="store_true",
                         help="play in a window even if full screen is set")
     p_sim = sub.add_parser("simulate", help="play random complete games and print the scores")
-    p_sim.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    p_sim.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4),
+                       help="1 only with --modules solo")
     p_sim.add_argument("--games", type=POSITIVE, default=100)
     p_sim.add_argument("--seed", type=int, default=0)
     p_sim.add_argument("--rules", default="special", choices=RULE_SETS)
@@ -257,6 +275,9 @@ def main(argv: list[str]) -> int:
     p_bench.add_argument("--boards", default="advanced", choices=BOARD_MODES,
                          help="board-selection mode")
     p_bench.add_argument("--modules", type=module_list, default=(), help=MODULES_HELP)
+    p_bench.add_argument("--solo", action="store_true",
+                         help="time random solo games (one player, the solo module with "
+                              "any other --modules)")
     p_tour = sub.add_parser("tournament",
                             help="play AI tiers against each other and print their results")
     from .ai.tournament import add_arguments, check_arguments
@@ -292,7 +313,7 @@ def main(argv: list[str]) -> int:
     if args.command == "simulate":
         config_error(p_sim, lambda: _simulate_config(args))
     elif args.command == "bench":
-        config_error(p_bench, lambda: [_bench_config(args, n) for n in (2, 3, 4)])
+        config_error(p_bench, lambda: [_bench_config(args, n) for n in _bench_players(args)])
     elif args.command == "tournament":
         check_arguments(p_tour, args)
     return {"play": play, "simulate": simulate, "bench": bench,

@@ -29,7 +29,8 @@ from ..rules import (ANY_COLOUR, AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CA
                      BUILDINGS, KIND_COUNT, KINDS, SHIELD_END_POINTS, GameState, PlayerState,
                      colour_bonus_points, end_knowledge, goods_points_per_tile,
                      placeable_mask, border_post_distances,
-                     border_post_stage, border_post_tiles_left, shields_held,
+                     border_post_stage, border_post_tiles_left, shields_held, SPACES,
+                     solo_state,
                      ROUTE_BONUSES, route_laid, route_spaces, vineyard_outlook,
                      team_partner)
 from ..rules import die_distance as distance
@@ -207,6 +208,29 @@ class Evaluator:
     # --- the value of one player -------------------------------------------------------
 
     def value(self, state: GameState, seat: int) -> float:
+        if state.n == 1:  # the solo game
+            return self._solo_value(state, seat)
+        return self._value(state, seat)
+
+    def _solo_value(self, state: GameState, seat: int) -> float:
+        """The solo game is won by filling all 37 spaces, not by points: a filled space
+        is worth SOLO_SPACE; points count only towards the target marker, whose every
+        reset is one more action (about one more space), so the usual points-valued
+        position counts at SOLO_SPACE per target's worth (all points gained, so a reset
+        loses nothing; the lower target after it makes the points count more). An extra
+        action left is worth nothing by itself: it lapses with the turn, so a turn gains
+        only by using it."""
+        p = state.players[seat]
+        filled = p.occupied.bit_count()
+        if state.terminal:
+            return SOLO_SPACE * filled + SOLO_WIN * (filled == SPACES)
+        # A stored tile is a space to come, surer where it fits now.
+        stored = sum(SOLO_STORED if placeable_mask(p, k) else SOLO_STUCK
+                     for k in p.storage if k >= 0)
+        return (SOLO_SPACE * (filled + stored)
+                + SOLO_SPACE * self._value(state, seat) / solo_state(state).target)
+
+    def _value(self, state: GameState, seat: int) -> float:
         p = state.players[seat]
         if state.terminal:
             return float(p.score)
@@ -323,7 +347,7 @@ class Evaluator:
             if target == 2:
                 left = border_post_tiles_left(state)
                 if left:
-                    points += colour_bonus_points(state.n, 3 - left)
+                    points += colour_bonus_points(state.config.table_players, 3 - left)
             v += (points * _Tables._feasible(w, t, missing)
                   * (1 - missing / w.post_reach))
         return v
@@ -427,7 +451,8 @@ class Evaluator:
             if taken[c] < 2:
                 # spaces filled, not tiles of the colour: an inn fills a space of its colour
                 filled = (colour_mask[c] & occupied).bit_count()
-                v += colour_bonus_points(state.n, taken[c] + 1) * share_t[total[c]][filled]
+                v += (colour_bonus_points(state.config.table_players, taken[c] + 1)
+                      * share_t[total[c]][filled])
         return v
 
     def _goods(self, state: GameState, p: PlayerState, t: int, silver_value: float,
@@ -436,7 +461,7 @@ class Evaluator:
         if not any(goods):
             return 0.0
         w = self.w
-        per_tile = goods_points_per_tile(state.n)
+        per_tile = goods_points_per_tile(state.config.table_players)
         kn = p.knowledge
         extra = silver_value * (1 + (kn >> 3 & 1)) + worker_value * (kn >> 4 & 1) - w.goods_action
         k15 = state.rs.knowledge_15_points if kn >> 15 & 1 else 0
@@ -548,7 +573,7 @@ class Evaluator:
         total = board.colour_total[colour]
         count = (board.colour_mask[colour] & p.occupied).bit_count()
         share_t = self.t.share[t]
-        points = colour_bonus_points(state.n, taken + 1)
+        points = colour_bonus_points(state.config.table_players, taken + 1)
         if count + 1 == total:
             return points - points * share_t[total][count]
         return points * (share_t[total][count + 1] - share_t[total][count])
@@ -640,7 +665,7 @@ class Evaluator:
         if b == CITY_HALL:
             return w.city_hall * f
         if b == WAREHOUSE:
-            return max(p.goods) * goods_points_per_tile(state.n) * 0.8 + 1
+            return max(p.goods) * goods_points_per_tile(state.config.table_players) * 0.8 + 1
         return 0.0
 
     def _monastery_worth(self, state: GameState, p: PlayerState, n: int, f: float) -> float:
@@ -718,6 +743,10 @@ class Evaluator:
 DOUBLE_TILE_HALF = 3.0
 # What a wine bonus tile held may still add at the start, beyond its area's points now.
 WINE_HOPE = 6.0
+# The solo game's values (Evaluator._solo_value): a filled space, and winning.
+SOLO_SPACE = 10.0
+SOLO_WIN = 200.0
+SOLO_STORED, SOLO_STUCK = 0.5, 0.15   # a stored tile, in spaces: placeable now, or not
 
 
 # The value of each placement effect the rules know (TileKind.effect): a module's new
@@ -733,5 +762,6 @@ EFFECT_VALUES: dict[str, Callable] = {
     # A double tile never goes into the duchy: each of its two storage spaces holds the
     # kind, and each counts half its worth on the vineyard (Evaluator._value_double_tile).
     "double_tile": Evaluator._value_double_tile,
+    "black_tile": Evaluator._value_nothing,
     **{b: Evaluator._value_building for b in BUILDINGS[:BASE_BUILDINGS]},
 }

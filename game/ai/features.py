@@ -81,7 +81,8 @@ def _slot(out: list[float], state: GameState, p: PlayerState, value: float) -> N
         out += (finished / 20, begun / 10, *(m / 5 for m in missing))
     kn = p.knowledge
     out += (float(kn >> n & 1) for n in range(1, KNOWLEDGE_COUNT + 1))
-    bonus = sum(colour_bonus_points(state.n, rank) for _, rank in p.bonus_tiles)
+    bonus = sum(colour_bonus_points(state.config.table_players, rank)
+                for _, rank in p.bonus_tiles)
     out += (len(p.bonus_tiles) / 6, bonus / 20)
     ahead = sum(1 for q in state.players if q is not p and
                 (q.track_pos, q.track_stamp) < (p.track_pos, p.track_stamp))

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 
 from ..argtypes import POSITIVE, WORKERS, config_error, module_list, seconds
-from ..rules import BOARD_MODES, RULE_SETS, GameConfig, new_game
+from ..rules import BOARD_MODES, RULE_SETS, GameConfig, new_game, solo_result
 from . import LEARNED_TIERS, TIERS, make_player
 
 
@@ -147,6 +147,12 @@ def play_game(config: GameConfig, seats: list[Seat], seed: int, index: int) -> G
     labels = [s.label for s in rotation]
     if config.chateauma is not None:
         labels.append(f"{CHATEAUMA}:{config.chateauma}")
+    if config.players == 1:
+        # The solo game is won by filling all 37 spaces: the score column shows the
+        # spaces filled, and a game without them has no winner.
+        result = solo_result(state)
+        return GameResult(index, labels, [result.filled], 0 if result.won else -1, seconds,
+                          [list(t.values()) for t in turns])
     return GameResult(index, labels, state.scores(), state.ranking()[0], seconds,
                       [list(t.values()) for t in turns])
 
@@ -204,7 +210,8 @@ def summarise(results: list[GameResult]) -> dict:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4),
+                        help="1 plays the solo game (with --modules solo)")
     parser.add_argument("--seats", default="medium,easy", type=_seats_text,
                         help="comma-separated seats, rotated: tiers (%s), tier:seconds and "
                              "tier@iterations set that seat's budgets; chateauma:difficulty "
@@ -341,7 +348,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"{args.games} games, {args.players} players, seats {rotated} rotated"
           f"{f' + {automa.label} last' if automa else ''}, rules {args.rules}, "
           f"boards {args.boards}{_modules_text(config)}, seed {args.seed}, {workers} workers, {elapsed:.0f} s")
-    print("winner by the game's ranking (points, then tie-breaks): no shared wins")
+    if config.players == 1:
+        print("solo game: a win is all 37 spaces filled; 'mean' is the spaces filled")
+    else:
+        print("winner by the game's ranking (points, then tie-breaks): no shared wins")
     width = max(8, *(len(label) + 2 for label in table))
     print(f"{'seat':<{width}}{'seats':>6}{'win rate':>10}{'95% CI':>16}{'mean':>8}{'sd':>7}"
           f"{'s/decision mean':>17}{'median':>9}{'p95':>9}{'s/turn median':>15}{'p95':>9}")

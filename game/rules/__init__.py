@@ -48,6 +48,8 @@ from .modules.vineyards import vineyard_outlook
 from .modules.team import (OWN_STORAGE as TEAM_OWN_STORAGE, PROVISIONAL as TEAM_PROVISIONAL,
                            STORE_FRAME as TEAM_STORE_DECISION, partner as team_partner,
                            team_results)
+from .modules.solo import (BLACK_TILE, SoloResult, counter as solo_counter, solo_result,
+                           solo_state)
 from .play import play_game
 from .record import GameRecord, Match, replay, replay_step
 from .scoring import (AREA_POINTS, CATEGORIES, KNOWLEDGE_BUILDING_INDEX, PHASE_BONUS,
@@ -101,6 +103,8 @@ __all__ = [
     # the team game: partners, the teams' sums at the end, the storage decision
     "team_partner", "team_results", "TEAM_PROVISIONAL", "TEAM_STORE_DECISION",
     "TEAM_OWN_STORAGE",
+    # the solo game: the target marker, the counter and the outcome
+    "BLACK_TILE", "SoloResult", "solo_counter", "solo_result", "solo_state",
     # Châteauma
     "CHATEAUMA_CARDS", "CHATEAUMA_ESTATES", "CHATEAUMA_LEFT_CARD_WHITE_DIE",
     "CHATEAUMA_LEVELS", "CHATEAUMA_MODIFIERS", "CHATEAUMA_EMPTY", "CHATEAUMA_JOKERS",

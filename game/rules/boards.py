@@ -53,13 +53,20 @@ class Board:
     colour_mask: tuple[int, ...]     # per colour
     colour_total: tuple[int, ...]    # spaces per colour
     colour_die_mask: tuple[tuple[int, ...], ...]  # [colour][die] (die 0 unused)
-    # The board's shape: the spaces' neighbours (a mask per space) and axial hex
-    # coordinates. A printed duchy is the 37-space hexagon; a module may join two (the
-    # team game's double duchy).
+    # The board's shape: per space, the spaces a tile there makes reachable for placing
+    # (a mask), and axial hex coordinates. On a printed duchy, the 37-space hexagon, these
+    # are the hex neighbours; a module may join two (the team game's double duchy), and a
+    # board of islands lists its own, rivers included (the solo boards, MODULES.md P-SO-1).
     neighbour_mask: tuple[int, ...] = NEIGHBOUR_MASK
     axial: tuple[tuple[int, int], ...] = tuple(AXIAL)
     # Where the start castle may go, if not on any castle space.
     start_castles: tuple[int, ...] | None = None
+    # Per space: its centre from the board's middle, in units of the distance between
+    # neighbouring spaces, for a board of islands (None: the axial hex grid).
+    centres: tuple[tuple[float, float], ...] | None = None
+    # The printed rivers joining two spaces of different islands, as (space, space) pairs
+    # (for drawing: the placement rule reads neighbour_mask).
+    rivers: tuple[tuple[int, int], ...] = ()
 
     @property
     def spaces(self) -> int:
@@ -87,16 +94,29 @@ def _build(entry: dict) -> Board:
     die = tuple(int(d) for d in entry["dice"])
     if len(colour) != SPACES or len(die) != SPACES:
         raise ValueError(f"board {entry['id']}: expected {SPACES} spaces")
-    return build_board(entry["id"], entry["name"], entry["confidence"], colour, die)
+    return build_board(entry["id"], entry["name"], entry["confidence"], colour, die,
+                       neighbours=entry.get("neighbours"), rivers=entry.get("rivers"),
+                       centres=entry.get("centres"))
 
 
 def build_board(board_id: str, name: str, confidence: str, colour: tuple[int, ...],
                 die: tuple[int, ...], axial: tuple[tuple[int, int], ...] | None = None,
-                start_castles: tuple[int, ...] | None = None) -> Board:
+                start_castles: tuple[int, ...] | None = None,
+                neighbours: list | None = None, rivers: list | None = None,
+                centres: list | None = None) -> Board:
     """A board from its spaces' colours and die numbers; `axial` places the spaces on the
-    hex grid (the printed hexagon by default), which gives their neighbours."""
+    hex grid (the printed hexagon by default), which gives their neighbours. A board of
+    islands gives its spaces' `neighbours` instead, `rivers` (per space, the spaces across
+    a river: reachable for placing, never one area) and the spaces' `centres`."""
     spaces = len(colour)
-    if axial is None:
+    if neighbours is not None:
+        # Areas form along shared hex edges only: a river joins no area (P-SO-1).
+        neighbours = tuple(tuple(n) for n in neighbours)
+        across = rivers or [[]] * spaces
+        neighbour_mask = tuple(sum(1 << j for j in (*neighbours[i], *across[i]))
+                               for i in range(spaces))
+        axial = tuple(AXIAL)
+    elif axial is None:
         neighbours, neighbour_mask, axial = NEIGHBOURS, NEIGHBOUR_MASK, tuple(AXIAL)
     else:
         index = {qr: i for i, qr in enumerate(axial)}
@@ -132,7 +152,9 @@ def build_board(board_id: str, name: str, confidence: str, colour: tuple[int, ..
         colour=colour, die=die, area_of=tuple(area_of), area_mask=tuple(masks),
         area_size=tuple(sizes), area_colour=tuple(colours), colour_mask=colour_mask,
         colour_total=tuple(bin(m).count("1") for m in colour_mask), colour_die_mask=cdm,
-        neighbour_mask=neighbour_mask, axial=tuple(axial), start_castles=start_castles)
+        neighbour_mask=neighbour_mask, axial=tuple(axial), start_castles=start_castles,
+        centres=tuple(tuple(c) for c in centres) if centres is not None else None,
+        rivers=tuple((i, j) for i, r in enumerate(rivers or ()) for j in r if i < j))
 
 
 @cache

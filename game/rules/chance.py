@@ -81,7 +81,7 @@ def _modules_black(state: Position) -> list[int]:
 def black_draw(state: Position) -> int:
     """Black tiles drawn at this phase's setup: the depot's number less the modules'
     tiles there, as many as the supply holds."""
-    size = black_depot_size(state.n)
+    size = black_depot_size(state.config.table_players)
     if state.hooks.black_depot_tiles:
         size = max(0, size - len(_modules_black(state)))
     return min(size, len(state.black_bag))
@@ -97,7 +97,7 @@ def sample_chance(state: Position, rng) -> Any:
         r = rng.random
         return tuple([int(r() * 6) + 1 for _ in range(1 + 2 * state.config.deciders)])
     if step == "phase":
-        _, spaces, need = _depot_layout(state.n, state.phase)
+        _, spaces, need = _depot_layout(state.config.table_players, state.phase)
         bags = state.bags
         drawn = {c: rng.sample(bags[c], min(k, len(bags[c]))) for c, k in need}
         depot_tiles = [drawn[c].pop() if drawn[c] else -1 for c in spaces]
@@ -343,7 +343,7 @@ def _apply_phase(state: Position, outcome: Any, events: list | None) -> None:
     if not _ints(depot_tiles) or not _ints(black):
         raise _bad("phase", "depot tiles are lists of tile numbers (-1 for an empty space)")
     depot_tiles, black = list(depot_tiles), list(black)
-    colours, spaces, slots_by_colour = _depot_layout(state.n, state.phase)
+    colours, spaces, slots_by_colour = _depot_layout(state.config.table_players, state.phase)
     if len(depot_tiles) != len(spaces):
         raise _bad("phase", f"expected {len(spaces)} depot tiles, got {len(depot_tiles)}")
     filled = [0] * len(COLOURS)

@@ -62,7 +62,7 @@ class ModuleSpec:
     # Rule sets under which the module deals duchies of its own (the basic mode's board 1
     # then has no place), where it has no fixed board_pool.
     own_boards: tuple[str, ...] = ()
-    players: tuple[int, ...] = (2, 3, 4)   # the player counts it plays with
+    players: tuple[int, ...] = (2, 3, 4)   # the player counts it plays with (solo: 1)
     only_with: tuple[str, ...] | None = None  # the only modules it combines with
 
     def offered(self, rules: str) -> bool:
@@ -145,7 +145,8 @@ def check_modules(rules: str, modules: tuple[str, ...], board_mode: str,
                                      f"{', '.join(spec.only_with)})")
         if players is not None and players not in spec.players:
             counts = " or ".join(map(str, spec.players))
-            raise ValueError(f"{mid!r} is played by exactly {counts} players"
+            raise ValueError(f"{mid!r} is played by exactly {counts} "
+                             f"player{'s' if spec.players != (1,) else ''}"
                              if len(spec.players) == 1 else
                              f"{mid!r} is played by {counts} players")
         for need in spec.needs.get(rules, ()):
@@ -176,7 +177,10 @@ class GameConfig:
 
     chateauma adds Châteauma, the virtual opponent, at the last seat: its difficulty as
     'easy' | 'medium' | 'hard' (the column of card points) plus any of the modifiers, e.g.
-    'hard+A+B+C+D' (see chateauma_data). `players` counts it, so a solo game is players=2.
+    'hard+A+B+C+D' (see chateauma_data). `players` counts it, so a game against it alone
+    is players=2. players=1 is the solo game, which only a module that plays with one seat
+    allows (data/modules.json 'players'); its central board is laid out as for two
+    (`table_players`, SE l.851).
     """
 
     players: int = 2
@@ -186,8 +190,10 @@ class GameConfig:
     modules: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if not isinstance(self.players, int) or not 2 <= self.players <= 4:
-            raise ValueError(f"players must be 2, 3 or 4, not {self.players!r}")
+        if not isinstance(self.players, int) or isinstance(self.players, bool) \
+                or not 1 <= self.players <= 4:
+            raise ValueError(f"players must be 2, 3 or 4 (1 in the solo game), "
+                             f"not {self.players!r}")
         rule_set(self.rules)
         if self.board_mode not in BOARD_MODES:
             raise ValueError(f"unknown board mode {self.board_mode!r} "
@@ -197,6 +203,11 @@ class GameConfig:
         object.__setattr__(self, "modules", check_modules(
             self.rules, self.modules, self.board_mode, self.chateauma is not None,
             self.players))
+        if self.players == 1 and not any(1 in MODULES[split_module(m)[0]].players
+                                         for m in self.modules):
+            with_one = [m for m, spec in MODULES.items() if 1 in spec.players]
+            raise ValueError("players must be 2, 3 or 4 (one player plays only the solo "
+                             f"game: module {' or '.join(map(repr, with_one))})")
 
     def has_module(self, mid: str) -> bool:
         """Whether module `mid` is in play (with any parameter)."""
@@ -216,6 +227,12 @@ class GameConfig:
         """Seats whose players make decisions, human or AI: seats 0 to deciders - 1 (every
         seat but Châteauma's)."""
         return self.players - (self.chateauma is not None)
+
+    @property
+    def table_players(self) -> int:
+        """The player count the central board is laid out for: a one-player game plays
+        the two-player side, depots, black depot and goods points (SE l.851)."""
+        return max(2, self.players)
 
     @property
     def rule_set(self) -> RuleSet:

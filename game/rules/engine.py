@@ -32,7 +32,7 @@ from itertools import combinations
 from operator import is_
 
 from . import events as ev
-from .boards import NEIGHBOUR_MASK as _NEIGHBOUR_MASK, SPACES, Board, get_board
+from .boards import SPACES, Board, get_board
 from .config import START
 from .data import load_json
 from .dice import (COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE,
@@ -432,6 +432,8 @@ def score(state: Position, seat: int, points: int, reason: str, events: list | N
         p.breakdown[reason] = p.breakdown.get(reason, 0) + points
         if events is not None:
             events.append(ev.PointsScored(seat, points, reason))
+        for scored in state.hooks.points_scored:
+            scored(state, seat, points, reason, events)
 
 
 def update_live_knowledge(state: Position, seat: int, events: list | None) -> None:
@@ -568,17 +570,27 @@ def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
         score(state, seat, PHASE_BONUS[state.phase], "phase_bonus", events)
     p.colour_count[KIND_COLOUR[kind]] += 1
     spaces = board.colour_mask[colour]
-    if p.occupied & spaces == spaces and state.bonus_taken[colour] < 2:
+    if p.occupied & spaces == spaces and _colour_bonus_taken(state, seat, colour, events) \
+            and state.bonus_taken[colour] < 2:
         state.bonus_taken[colour] += 1
         rank = state.bonus_taken[colour]
         p.bonus_tiles.append((colour, rank))
         if events is not None:
             events.append(ev.BonusTileTaken(seat, COLOURS[colour], rank))
-        score(state, seat, bonus_points(state, seat, colour_bonus_points(state.n, rank)),
-              "bonus_tiles", events)
+        value = colour_bonus_points(state.config.table_players, rank)
+        score(state, seat, bonus_points(state, seat, value), "bonus_tiles", events)
     EFFECTS[KIND_EFFECT[kind]](state, seat, kind, space, events)
     for after in state.hooks.tile_placed:
         after(state, seat, kind, space, events)
+
+
+def _colour_bonus_taken(state: Position, seat: int, colour: int, events: list | None) -> bool:
+    """Seat filled the last space of a colour: whether a colour bonus tile is taken (a
+    module may put something else in its place, Module.colour_completed)."""
+    taken = True
+    for completed in state.hooks.colour_completed:
+        taken = completed(state, seat, colour, events) and taken
+    return taken
 
 
 def bonus_points(state: Position, seat: int, value: int) -> int:
@@ -589,9 +601,10 @@ def bonus_points(state: Position, seat: int, value: int) -> int:
     return value
 
 
-def board_neighbours(space: int) -> int:
-    """The neighbours of a space of a printed duchy (Board.neighbour_mask for any board)."""
-    return _NEIGHBOUR_MASK[space]
+def board_neighbours(board: Board, space: int) -> int:
+    """The spaces a tile on `space` makes reachable for placing (hex neighbours, and on
+    a board of islands the river links too)."""
+    return board.neighbour_mask[space]
 
 
 def _effect_castle(state, seat, kind, space, events) -> None:
@@ -690,7 +703,7 @@ def sell_goods(state: Position, seat: int, goods: int, events: list | None) -> N
         events.append(ev.GoodsSold(seat, goods, count))
     silver = 1 + (p.knowledge >> 3 & 1)
     workers = p.knowledge >> 4 & 1
-    points = count * goods_points_per_tile(state.n)
+    points = count * goods_points_per_tile(state.config.table_players)
     for change in state.hooks.sale:
         silver, workers, points = change(state, seat, count, silver, workers, points)
     p.silver += silver
@@ -783,13 +796,29 @@ def _apply_ship(state: Position, frame: Frame, action: tuple, events: list | Non
             if state.depot_goods[d - 1][t] and t not in offered:
                 offered.append(t)
     new_types = tuple(sorted(t for t in offered if not p.goods[t]))
-    free = 3 - p.goods_types_held
+    free = goods_types_limit(state, seat) - p.goods_types_held
     if len(new_types) <= free:
         take_goods(state, seat, depots, set(new_types), events)
     elif free:
         state.frames.append(Frame(KEEP_GOODS, seat, (depots, new_types, free)))
+        return
     else:
         take_goods(state, seat, depots, set(), events)  # only the types already held fit
+    _ship_goods_taken(state, seat, depots, events)
+
+
+def goods_types_limit(state: Position, seat: int) -> int:
+    """How many goods types seat may hold: 3, or what a module makes of it (the solo
+    game lifts the limit)."""
+    limit = 3
+    for change in state.hooks.goods_types:
+        limit = change(state, seat, limit)
+    return limit
+
+
+def _ship_goods_taken(state: Position, seat: int, depots: tuple, events: list | None) -> None:
+    for taken in state.hooks.ship_goods_taken:
+        taken(state, seat, depots, events)
 
 
 def take_goods(state: Position, seat: int, depots: tuple, types: set, events: list | None) -> None:
@@ -809,6 +838,7 @@ def take_goods(state: Position, seat: int, depots: tuple, types: set, events: li
 def _apply_keep(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     depots, _, _ = frame.arg
     take_goods(state, frame.player, depots, set(action[1]), events)
+    _ship_goods_taken(state, frame.player, depots, events)
 
 
 def _apply_pick(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
@@ -966,7 +996,10 @@ def _step_final_scoring(state: Position, events: list | None) -> None:
         score(state, seat, p.silver, "leftover_silver", events)
         score(state, seat, p.workers // 2, "leftover_workers", events)
         if not rs.knowledge_scored_live:
-            score(state, seat, end_knowledge(state, seat), "knowledge", events)
+            points = end_knowledge(state, seat)
+            for change in state.hooks.end_knowledge:
+                points = change(state, seat, points)
+            score(state, seat, points, "knowledge", events)
 
 
 def _step_game_over(state: Position, events: list | None) -> None:

@@ -296,6 +296,41 @@ class Module:
         cards 1-9 (the vineyards' 1 and 10-17); None to leave it."""
         return None
 
+    def goods_types(self, state: "Position", seat: int, limit: int) -> int:
+        """How many goods types seat may hold, given the base game's 3 (and the modules
+        before); chained."""
+        return limit
+
+    def ship_goods_taken(self, state: "Position", seat: int, depots: tuple,
+                         events: list | None) -> None:
+        """Seat's ship took the goods of `depots` (after a keep decision, if one was
+        asked)."""
+
+    def colour_completed(self, state: "Position", seat: int, colour: int,
+                         events: list | None) -> bool:
+        """Seat filled the last space of `colour` on its estate (the tile's own effect
+        follows); False when the module puts something in place of the colour bonus
+        tile."""
+        return True
+
+    def points_scored(self, state: "Position", seat: int, points: int, reason: str,
+                      events: list | None) -> None:
+        """Seat scored `points` (engine.score, through which every gain passes)."""
+
+    def end_knowledge(self, state: "Position", seat: int, points: int) -> int:
+        """What seat's end-game monasteries score at the final scoring, given what the
+        base game (and the modules before) score; chained."""
+        return points
+
+    def ended_early(self, state: "Position") -> bool:
+        """Whether the module ended the game before phase E's last turn."""
+        return False
+
+    def goods_held(self, state: "Position") -> list[int]:
+        """Goods tiles per type (index 1-6) the module's own state holds, or put out of
+        the game (for the conservation check); [] for none."""
+        return []
+
     # --- accounting ---
     def tiles_held(self, state: "Position") -> list[int]:
         """Tiles the module's own state holds (for the conservation check)."""
@@ -429,6 +464,13 @@ class Hooks:
     placed_by: tuple[Callable, ...]
     counted_twice: tuple[Callable, ...]
     storage_spaces: int | None
+    goods_types: tuple[Callable, ...]
+    ship_goods_taken: tuple[Callable, ...]
+    colour_completed: tuple[Callable, ...]
+    points_scored: tuple[Callable, ...]
+    end_knowledge: tuple[Callable, ...]
+    ended_early: tuple[Callable, ...]
+    goods_held: tuple[Callable, ...]
     # The setup chance steps after the start goods, modules' first, then the seat
     # controller's; then the first phase.
     setup_chances: tuple[str, ...]
@@ -533,6 +575,10 @@ def hooks_for(config: GameConfig) -> Hooks:
         tile_stored=using("tile_stored"), end_holdings=using("end_holdings"),
         placed_by=using("placed_by"), counted_twice=using("counted_twice"),
         storage_spaces=next((m.storage_spaces for m in ms if m.storage_spaces), None),
+        goods_types=using("goods_types"), ship_goods_taken=using("ship_goods_taken"),
+        colour_completed=using("colour_completed"), points_scored=using("points_scored"),
+        end_knowledge=using("end_knowledge"), ended_early=using("ended_early"),
+        goods_held=using("goods_held"),
         setup_chances=tuple(m.setup_chance for m in sequenced if m.setup_chance))
 
 

@@ -18,7 +18,7 @@ from .config import START
 from functools import cache
 
 from .config import GameConfig
-from .engine import MOST_STORAGE, cached_legal_actions
+from .engine import MOST_STORAGE, cached_legal_actions, goods_types_limit
 from .extension import STEPS
 from .state import Position, StateError
 from .tiles import (ANY_COLOUR, BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES,
@@ -76,6 +76,10 @@ def goods_in_play(s: Position) -> list[int]:
         total = [a + b + c for a, b, c in zip(total, p.goods, p.sold)]
     for twice in s.hooks.counted_twice:  # shared goods in two seats' records
         total = [a - b for a, b in zip(total, twice(s)[1])]
+    for held in s.hooks.goods_held:
+        out = held(s)
+        if out:
+            total = [a + b for a, b in zip(total, out)]
     if s.chance != "phase":
         # At 'roll' this round's goods are still face down; after it they lie in a depot.
         for t in s.round_goods[s.round + (s.chance != "roll"):]:
@@ -155,7 +159,9 @@ def _frames_violation(s: Position, automa: int) -> str | None:
             return "the phase end waits with no decision of its own pending"
         return None
     if s.terminal:
-        if frames or s.chance is not None or (s.phase, s.round, s.turn_index) != (4, 4, s.n):
+        early = any(ended(s) for ended in s.hooks.ended_early)
+        if frames or s.chance is not None or (
+                (s.phase, s.round, s.turn_index) != (4, 4, s.n) and not early):
             return "the game is over before the last turn of phase E, or goes on after it"
         return None
     if s.chance is not None:
@@ -208,8 +214,8 @@ def _player_violation(s: Position, seat: int, p, automa: int) -> str | None:
         return f"goods {p.goods[1:]!r}"
     if not _ints(p.sold, GOODS_TYPES + 1, 0, GOODS_PER_TYPE) or p.sold[0]:
         return f"sold goods {p.sold[1:]!r}"
-    if seat != automa and p.goods_types_held > 3:
-        return "more than three goods types held"
+    if seat != automa and p.goods_types_held > goods_types_limit(s, seat):
+        return f"more than {goods_types_limit(s, seat)} goods types held"
     spaces = s.hooks.storage_spaces or START["storage_spaces"]
     if s.hooks.storage_room and spaces < len(p.storage) <= MOST_STORAGE:
         spaces = len(p.storage)  # a module lets it grow

@@ -23,7 +23,7 @@ CATEGORIES = ("areas", "phase_bonus", "animals", "goods", "bonus_tiles", "buildi
               "area_cards", "monasteries", "reserve", "card_tiles",
               # modules' own
               "castle_retrieval", "border_posts", "shields", "trade_routes",
-              "monastery_connections", "vineyards")
+              "monastery_connections", "vineyards", "bought_points")
 
 AREA_POINTS: tuple[int, ...] = tuple(SCORING["area_points"])
 PHASE_BONUS: tuple[int, ...] = tuple(SCORING["phase_bonus"])
@@ -193,8 +193,9 @@ def player_breakdown(state: "Position", seat: int) -> dict[str, int]:
             out["buildings"] += WATCHTOWER_POINTS
         elif KIND_KNOWLEDGE[kind]:
             knowledge |= 1 << KIND_KNOWLEDGE[kind]
-    out["goods"] = goods_points_per_tile(state.n) * sum(p.sold)
-    out["bonus_tiles"] = sum(colour_bonus_points(state.n, rank) for _, rank in p.bonus_tiles)
+    out["goods"] = goods_points_per_tile(state.config.table_players) * sum(p.sold)
+    out["bonus_tiles"] = sum(colour_bonus_points(state.config.table_players, rank)
+                             for _, rank in p.bonus_tiles)
     rs = state.rs
     ended = final_scoring_done(state)
     if rs.knowledge_scored_live or ended:

@@ -21,6 +21,8 @@ def module_name(entry: str, lang: str | None = None) -> str:
     if not i18n.has(key):
         return display_name(entry)
     name = i18n.tr(key, lang)
+    if param and i18n.has(f"{key}.param"):  # 'solo:target=45' -> 'Solo game, target 45'
+        return i18n.tr(f"{key}.param", lang, name=name, value=param.partition("=")[2])
     return f"{name} {display_name(param)}" if param else name
 
 

@@ -14,7 +14,8 @@ from typing import Any
 
 import pygame
 
-from ..rules import CATEGORIES, GameState, board_deal, get_board, team_results
+from ..rules import (CATEGORIES, SPACES, GameState, board_deal, get_board, solo_result,
+                     team_results)
 from . import i18n
 from .art import palette
 from .context import ClientContext
@@ -29,7 +30,8 @@ from .ui.widgets import Button
 # Châteauma's own categories; the others are every player's.
 CHATEAUMA_CATEGORIES = ("area_cards", "monasteries", "reserve", "card_tiles")
 # Categories a module adds, shown only in games with that module.
-MODULE_CATEGORIES = {"castle_retrieval": "castle_connection", "border_posts": "border_posts",
+MODULE_CATEGORIES = {"bought_points": "solo",
+                     "castle_retrieval": "castle_connection", "border_posts": "border_posts",
                      "shields": "shields", "trade_routes": "trade_routes",
                      "monastery_connections": "monastery_connections",
                      "vineyards": "vineyards"}
@@ -395,6 +397,13 @@ class ResultsScene(MenuScene):
             best = self.teams[0]
             return i18n.trn("results.team_winner", best.points, names=self.team_names(best.seats),
                             points=best.points)
+        state = self.session.state
+        if state.n == 1 and "solo" in state.ext:
+            # The solo game is won by filling all 37 spaces, not by points.
+            r = solo_result(state)
+            return i18n.tr("results.solo_won" if r.won else "results.solo_lost",
+                           name=self.session.seats[0].name, filled=r.filled,
+                           target=r.target, resets=r.resets)
         first = self.ranking[0]
         return i18n.trn("results.winner", self.scores[first],
                         name=self.session.seats[first].name, points=self.scores[first])

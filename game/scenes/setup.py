@@ -146,11 +146,18 @@ class SetupDraft:
         return sum(seat.kind == "human" for seat in self.seats)
 
     @property
+    def solo(self) -> bool:
+        """A module played by one person alone is on (the solo game)."""
+        return any(MODULES[split_module(e)[0]].players == (1,) for e in self.modules)
+
+    @property
     def min_seats(self) -> int:
-        return 1 if self.chateauma is not None else 2
+        return 1 if self.chateauma is not None or self.solo else 2
 
     @property
     def max_seats(self) -> int:
+        if self.solo:
+            return 1
         return MAX_PLAYERS - (self.chateauma is not None)
 
     def can_add(self) -> bool:
@@ -260,14 +267,27 @@ class SetupDraft:
         return tuple(sorted(kept))
 
     def module_block(self, mid: str) -> ModuleReason | None:
-        """Why the module cannot be switched on (or off) now, or None."""
+        """Why the module cannot be switched on (or off) now, or None. Switching the solo
+        game on seats one person alone, without Châteauma, so Châteauma does not block it."""
         flipped = self._with(mid, not self.module_on(mid), self.module_param(mid))
-        return modules_reason(self.rules, flipped, self.board_mode, self.chateauma is not None,
-                              focus=mid)
+        alone = not self.module_on(mid) and MODULES[mid].players == (1,)
+        return modules_reason(self.rules, flipped, self.board_mode,
+                              self.chateauma is not None and not alone, focus=mid)
 
     def toggle_module(self, mid: str) -> None:
         if self.module_block(mid) is None:
             self.modules = self._with(mid, not self.module_on(mid), self.module_param(mid))
+            if self.solo:
+                self._seat_one_person()
+
+    def _seat_one_person(self) -> None:
+        """The solo game: one person, no AI seats, no Châteauma."""
+        self.chateauma = None
+        person = next((seat for seat in self.seats if seat.kind == "human"), None)
+        if person is None:
+            person = self.seats[0] if self.seats else SeatDraft("human", 0)
+            person.kind, person.tier = "human", None
+        self.seats = [person]
 
     def set_module_param(self, mid: str, param: str) -> None:
         if param not in self.module_params(mid):
@@ -304,8 +324,10 @@ class SetupDraft:
             return SetupProblem("setup.error.too_many", count=self.players)
         if self.chateauma is not None and not self.seats:
             return SetupProblem("setup.error.no_player")
-        if self.players < 2:
+        if self.players < 2 and not self.solo:
             return SetupProblem("setup.error.too_few", count=self.players)
+        if self.solo and (self.players != 1 or self.seats[0].kind != "human"):
+            return SetupProblem("setup.error.solo")
         names: set[str] = set()
         colours: set[int] = set()
         for number, seat in enumerate(self.seats, 1):

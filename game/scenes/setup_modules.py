@@ -187,6 +187,21 @@ class ModuleToggle(Button):
         canvas.text(module_name(self.mid), (72, h / 2), self.font_size, ink, anchor="midleft")
 
 
+def param_key(mid: str) -> str:
+    """The words for a module's parameter choice: its own where it has them (the solo
+    game's target), else the identical duchy's board."""
+    key = f"setup.module.param.{mid}"
+    return key if i18n.has(key) else "setup.module.board"
+
+
+def param_label(param: str, key: str = "") -> str:
+    """A parameter as a choice shows it: in words where the module has them (the
+    vineyards' 'all' and 'reduced'), else its value: 'target=50' -> '50', '20' -> '20'."""
+    if key and i18n.has(f"{key}.{param}"):
+        return i18n.tr(f"{key}.{param}")
+    return param.partition("=")[2] or param
+
+
 class ModulesDialog(MenuScene):
     """The modules the draft's rule set offers, over the setup."""
 
@@ -198,7 +213,7 @@ class ModulesDialog(MenuScene):
         self.draft = draft
         self.toggles: dict[str, ModuleToggle] = {}
         # A module's parameter beside its toggle (the board of identical_board, the
-        # vineyards' reduced option), by module.
+        # vineyards' reduced option, the solo game's target), by module.
         self.param_choices: dict[str, Choice] = {}
         offered = draft.offered_modules()
         self.note_rects: dict[str, pygame.Rect] = {}
@@ -212,17 +227,14 @@ class ModulesDialog(MenuScene):
                 # toggle's tooltip
                 note.width = max(0, note.width - board.width - 20)
                 note.x = board.right + 20
-                # the board's number as it is; another module's values in words
-                key = "setup.module.board" if mid == "identical_board" \
-                    else f"setup.module.param.{mid}"
+                key = param_key(mid)
                 self.param_choices[mid] = self.add(SetupChoice(
                     board, key,
-                    [(p, (lambda p=p: p) if mid == "identical_board"
-                      else (lambda p=p, mid=mid: i18n.tr(f"setup.module.param.{mid}.{p}")))
-                     for p in params], draft.module_param(mid),
+                    [(p, lambda p=p, key=key: param_label(p, key)) for p in params],
+                    draft.module_param(mid),
                     lambda v, mid=mid: draft.set_module_param(mid, v),
                     tooltip=lambda mid=mid, key=key: i18n.tr(
-                        f"{key}.tip" if draft.module_on(mid) else "setup.module.board.off"),
+                        f"{key}.tip" if draft.module_on(mid) else f"{key}.off"),
                     name=f"param {mid}"))
         self.close_button = self.add(Button((DIALOG.centerx - 160, CLOSE_TOP, 320,
                                              80), "common.close", self.close))

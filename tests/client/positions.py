@@ -51,6 +51,8 @@ KINDS = (
 
     "vineyard_turn", "vineyard_actions", "vineyard_bonus",
     "team_turn", "team_storage",
+
+    "solo", "solo_trade",
 )
 # The modules' moments: castle connection's pool and retrieval, tiles2's bought workers
 # and its decisions. Their rules are written apart from the client, so these positions
@@ -62,6 +64,7 @@ HAND_MADE = ("module_turn", "crane", "geese", "crane_count")
 TUTORIAL = {"tutorial_take": "take", "tutorial_ship": "ship"}
 
 PEOPLE = (SeatSpec("human", "Anna", 0), SeatSpec("human", "Bernhard", 1))
+ALONE = (SeatSpec("human", "Anna", 0),)
 WITH_AI = (SeatSpec("human", "Anna", 0), SeatSpec("ai", "KI Clara", 1, "random"))
 WITH_CHATEAUMA = (SeatSpec("human", "Anna", 3), SeatSpec("chateauma", "Châteauma", 0))
 FOUR = (SeatSpec("human", "Anna", 0), SeatSpec("ai", "KI Bernhard", 1, "random"),
@@ -209,6 +212,11 @@ SPECS = {
                        modules=("team",)),
     "team_storage": _Spec(FOUR, lambda s: s.decision == "team_storage"
                           and s.current_player in (0, 2), "random", modules=("team",)),
+
+    # The solo game: one person on the solo board, the target marker beside the track;
+    # the five goods' trade right after a ship.
+    "solo": _Spec(ALONE, _fresh_turn, "random", modules=("solo",)),
+    "solo_trade": _Spec(ALONE, _decision("solo_trade"), "random", modules=("solo",)),
 }
 
 
@@ -654,6 +662,11 @@ def _check(t: Table) -> None:
         assert any(s.kind == "trade_route" for s in scene.spots())
     elif kind == "route_pick":
         assert scene.can_act() and n.decision == "route_pick" and scene.choice_buttons
+
+    elif kind == "solo":
+        assert scene.can_act() and n.decision == "turn" and scene.state.n == 1
+    elif kind == "solo_trade":
+        assert scene.can_act() and n.decision == "solo_trade" and scene.choice_buttons
     elif kind in TUTORIAL:
         assert scene.can_act() and scene.tutorial is not None
         assert scene.tutorial.tutorial.lesson.id == TUTORIAL[kind]

@@ -288,6 +288,29 @@ def results_team(data_root):
     return stack, stack.push(ResultsScene(ctx, _FINISHED["team"]))
 
 
+def results_solo(data_root):
+    """A finished solo game: won or lost against the 37 spaces, and the spaces filled."""
+    if "solo" not in _FINISHED:
+        setup = GameSetup(GameConfig(players=1, modules=("solo:target=45",)),
+                          (SeatSpec("ai", "Anna", 0, "random"),), seed=21)
+        _FINISHED["solo"] = play_ai_game(setup)
+    ctx = ClientContext.load(data_root, launcher=FakeLauncher())
+    stack = SceneStack()
+    return stack, stack.push(ResultsScene(ctx, _FINISHED["solo"]))
+
+
+def setup_solo(data_root):
+    """The solo game chosen: one person, no AI seats, no Châteauma."""
+    draft = SetupDraft()
+    draft.toggle_module("solo")
+    return _menu(data_root, TitleScene, lambda ctx: SetupScene(ctx, draft))
+
+
+# The solo game's target beside its toggle.
+modules_dialog_solo = _modules_dialog(SetupDraft(seats=[SeatDraft("human", 0)],
+                                                 modules=("solo:target=45",)))
+
+
 def results_estates(data_root):
     stack, scene = results(data_root)
     scene.show("estates")
@@ -379,4 +402,8 @@ SCREENS: dict[str, Callable] = {
     "table_vineyard_bonus": _at("vineyard_bonus"),
     "setup_team": setup_team, "table_team": _at("team_turn"),
     "table_team_storage": _at("team_storage"), "results_team": results_team,
+
+    "table_solo": _at("solo"), "table_solo_trade": _at("solo_trade"),
+    "setup_solo": setup_solo, "modules_dialog_solo": modules_dialog_solo,
+    "results_solo": results_solo,
 }

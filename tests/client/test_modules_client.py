@@ -100,13 +100,13 @@ def test_the_setup_offers_each_rule_sets_modules():
     assert SetupDraft().offered_modules() == ["boards_11_18", "castle_connection",
                                               "identical_board", "tiles2", "white_castles",
                                               "border_posts", "inns", "shields",
-                                              "trade_routes", "vineyards", "team"]
+                                              "trade_routes", "vineyards", "team", "solo"]
     assert SetupDraft(rules="alea2019").offered_modules() == ["tiles2", "white_castles",
                                                               "border_posts", "inns", "shields",
-                                                              "trade_routes", "team"]
+                                                              "trade_routes", "team", "solo"]
     assert SetupDraft(rules="original").offered_modules() == [
         "castle_connection", "identical_board", "tiles2", "white_castles",
-        "black_depot_monasteries", "trade_routes", "monastery_connections", "team"]
+        "black_depot_monasteries", "trade_routes", "monastery_connections", "team", "solo"]
     assert SetupDraft(rules="yucata").offered_modules() == []
     assert SetupDraft(rules="original").module_params("identical_board") == ("19", "20")
 
@@ -175,7 +175,7 @@ def test_the_modules_dialog_switches_modules_by_clicks(ctx):
     stack.update(0)
     assert dialog.toggles["castle_connection"].enabled
     assert not dialog.toggles["identical_board"].enabled
-    assert not dialog.board_choice.enabled
+    assert not dialog.param_choices["identical_board"].enabled
     click(stack, dialog.toggles["castle_connection"].rect.center)
     assert draft.modules == ("boards_11_18", "castle_connection")
     stack.handle_event(key(pygame.K_ESCAPE))

@@ -34,7 +34,7 @@ def phase_outcome(state: GameState, depots: dict | None = None, black: Iterable[
     for k in wanted.values():
         bags[KIND_COLOUR[k]].remove(k)
     tiles = []
-    for d, row in enumerate(depot_colours(state.n, state.phase), 1):
+    for d, row in enumerate(depot_colours(state.config.table_players, state.phase), 1):
         for s, colour in enumerate(row):
             if (d, s) in wanted:
                 tiles.append(wanted[(d, s)])
@@ -110,7 +110,7 @@ def build(state: GameState, space: int, name: str, seat: int | None = None,
     assert p.board.colour[space] == KIND_COLOUR[k] or KIND_COLOUR[k] == ANY_COLOUR, \
         f"{name} does not fit space {space}"
     p.lay_tile(space, k, phase)
-    p.frontier = (p.frontier | p.board.neighbour_mask[space]) & ~p.occupied
+    p.frontier = (p.frontier | board_neighbours(p.board, space)) & ~p.occupied
     state._legal = None
 
 

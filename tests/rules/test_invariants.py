@@ -153,11 +153,14 @@ DIFFICULTIES = ("medium", "hard+A+B+C+D", "easy+A+D")
 
 def module_config(rules: str, modules: tuple[str, ...], automa: bool, why: str,
                   i: int) -> GameConfig:
-    """The i-th game's configuration: 2, 3 and 4 players and the accepted board modes in
+    """The i-th game's configuration: 2, 3 and 4 players (or the seats a module is played
+    by) and the accepted board modes in
     turn, shifted every three games so that six games meet six different pairs;
     Châteauma's difficulties in turn."""
     modes = [m for m in BOARD_MODES if _accepted(rules, modules, m, automa)]
-    counts = [n for n in (2, 3, 4)
+    # A module played by a fixed number of seats (the team game, the solo game) plays
+    # with that many.
+    counts = [n for n in (1, 2, 3, 4)
               if all(n in MODULES[v.split(":")[0]].players for v in modules)]
     return GameConfig(players=counts[i % len(counts)], rules=rules,
                       board_mode=modes[(i + i // 3) % len(modes)],

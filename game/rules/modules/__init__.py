@@ -8,5 +8,5 @@ the rule set offers and which combine).
 
 from . import (black_depot_monasteries, boards_11_18, border_posts,  # noqa: F401
                castle_connection, identical_board, inns, monastery_connections, shields,
-               team, tiles2, vineyards, white_castles)
+               solo, team, tiles2, vineyards, white_castles)
 from . import trade_routes  # noqa: F401

@@ -8,12 +8,13 @@ from .. import i18n
 from . import pictogram
 
 CATEGORIES = ("castle", "mine", "monastery", "ship", "animal", "building",
-              # the modules' tiles of any colour: the inn, the 2011 black-depot monastery
+              # the modules' tiles of any colour: the inn, the 2011 black-depot monastery,
+              # the solo game's face-down black-depot tile
               "inn", "black_monastery",
               # the vineyards' double tile (two hexes, never in the duchy)
-              "double_tile")
+              "double_tile", "black_tile")
 # Tiles that go on a space of any colour: their fronts have a colour of their own.
-ANY_COLOUR = ("inn", "black_monastery", "double_tile")
+ANY_COLOUR = ("inn", "black_monastery", "double_tile", "black_tile")
 BUILDINGS = ("warehouse", "watchtower", "carpenters_workshop", "church", "market",
              "boarding_house", "bank", "city_hall")
 SPECIES = ("cow", "sheep", "pig", "chicken")
@@ -132,7 +133,9 @@ def fronts_in_form(form: str, rules: str = "special", module: str = "tiles2") ->
         return [building(white), monastery(29, rules)]
     if module in ("inns", "black_depot_monasteries"):
         # the inn and the black-depot monastery print alike in every form
-        return [TileFace(category) for category in ANY_COLOUR]
+        return [TileFace(category) for category in ("inn", "black_monastery")]
+    if module == "solo":
+        return [TileFace("black_tile")]
     return ([building(building_name), animal(species, 2)]
             + [monastery(k, rules) for k in (27, 28)])
 

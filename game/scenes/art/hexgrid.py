@@ -49,7 +49,38 @@ def hex_centre(q: float, r: float, size: float) -> tuple[float, float]:
     return size * SQRT3 * (q + r / 2), size * 1.5 * r
 
 
+# A board that is not the hexagon (the solo boards' islands) lays its spaces out itself:
+# their centres in units of the distance between neighbouring spaces, scaled down so the
+# whole board fits the hexagon's extent. None: the hexagon.
+_layout: tuple[tuple[tuple[float, float], ...], float] | None = None
+
+
+def use_layout(centres: tuple[tuple[float, float], ...] | None) -> None:
+    """Lay estates out on a board's own centres (rules Board.centres), or on the hexagon
+    (None). The table sets it for the game it shows."""
+    global _layout
+    if centres is None:
+        _layout = None
+        return
+    if _layout is not None and _layout[0] is centres:
+        return
+    width = max(x for x, _ in centres) - min(x for x, _ in centres) + 1.0
+    height = max(y for _, y in centres) - min(y for _, y in centres) + 2 / SQRT3
+    width_fit, height_fit = estate_extent(1.0)
+    scale = min(width_fit / (width * SQRT3), height_fit / (height * SQRT3))
+    _layout = (centres, scale)
+
+
+def layout_scale() -> float:
+    """How much smaller a space is drawn on the board laid out now (1 on the hexagon)."""
+    return 1.0 if _layout is None else _layout[1]
+
+
 def estate_centre(index: int, size: float) -> tuple[float, float]:
+    if _layout is not None:
+        centres, scale = _layout
+        x, y = centres[index]
+        return x * SQRT3 * size * scale, y * SQRT3 * size * scale
     return hex_centre(*ESTATE_AXIAL[index], size)
 
 

@@ -466,6 +466,13 @@ def _grapes(p: Pen) -> None:
         p.circle(x, y, 0.1)
 
 
+def _black_tile(p: Pen) -> None:
+    """A tile lying black side up: a plain hexagon outline."""
+    p.poly([(0.5, 0.06), (0.9, 0.28), (0.9, 0.72), (0.5, 0.94), (0.1, 0.72), (0.1, 0.28)])
+    p.poly([(0.5, 0.22), (0.76, 0.36), (0.76, 0.64), (0.5, 0.78), (0.24, 0.64), (0.24, 0.36)],
+           erase=True)
+
+
 ICONS: dict[str, Callable[[Pen], None]] = {
     "castle": _castle,
     "mine": _mine,
@@ -498,6 +505,7 @@ ICONS: dict[str, Callable[[Pen], None]] = {
     "inn": _inn,
     "black_monastery": _black_monastery,
     "double_tile": _grapes,
+    "black_tile": _black_tile,
     "silver": _silver,
     "worker": _worker,
     "goods": _goods,

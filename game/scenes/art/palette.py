@@ -24,6 +24,7 @@ TILE: dict[str, Colour] = {
 ANY_TILE: dict[str, Colour] = {
     "inn": (124, 84, 150),
     "black_monastery": (58, 56, 70),
+    "black_tile": (24, 24, 28),     # the solo game's tile lying black side up
     "double_tile": (92, 128, 60),     # vine-leaf green
 }
 # The grape varieties of the vineyards (their names are the rules' variety names).

@@ -22,7 +22,7 @@ from .. import fonts
 from . import palette
 from . import pictogram
 from .faces import TileFace
-from .hexgrid import SQRT3, estate_centre, hex_corners
+from .hexgrid import SQRT3, estate_centre, hex_corners, layout_scale
 from .icons import SUPERSAMPLE, icon
 from .palette import Colour
 from .pictogram import MIN_TEXT_PX
@@ -270,7 +270,7 @@ def draw_estate(surface: pygame.Surface, centre: tuple[float, float], size: int,
         raise ValueError("an estate has 37 spaces")
     rects = []
     # A narrow gap between spaces, as on the printed boards.
-    draw_size = max(4, round(size * 0.95))
+    draw_size = max(4, round(size * 0.95 * layout_scale()))
     for i in range(37):
         dx, dy = estate_centre(i, size)
         tile = tiles[i] if i < len(tiles) else None

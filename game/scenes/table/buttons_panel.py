@@ -37,7 +37,7 @@ LISTED = ("discard", "ship", "keep_goods", "pick", "route_pick", "warehouse", "b
           "shield_castle", "tribute", "shield_tile", "shield_goods", "shield_storage",
           "shield_or_monastery",
           "vineyard_room", "vineyard_bonus", "vineyard_black", "vineyard_depot",
-          "vineyard_wine", "team_storage")
+          "vineyard_wine", "team_storage", "solo_trade", "solo_reward")
 # Choices shown with a building's or an animal's icon beside their words.
 ICON_CHOICES = ("crane", "geese", "crane_count")
 # Up to UNPAGED options are listed at once; more are listed PAGE_SIZE to a page.
@@ -82,6 +82,11 @@ class ActionButtons:
         self.vineyard = add(free[0] if free else 7, "table.vineyard",
                             scene.vineyard_actions, "table.tip.vineyard", "V")
         self.vineyard.visible = config.has_module("vineyards") and bool(free)
+        # The solo game: points bought with silver and the target marker's extra action,
+        # listed in the choice box (never with castle connection, whose place it takes).
+        self.solo = add(6, "table.solo_points", scene.solo_options, "table.tip.solo_points",
+                        "P")
+        self.solo.visible = config.has_module("solo")
 
     def buying(self) -> bool:
         n = self.scene.narrowing
@@ -100,6 +105,7 @@ class ActionButtons:
         self.buy_workers.enabled = n is not None and n.has("buy_workers")
         self.vineyard.enabled = n is not None and any(
             n.has(name) for name in ("vineyard_take", "vineyard_place", "vineyard_buy"))
+        self.solo.enabled = n is not None and (n.has("buy_points") or n.has("extra"))
         self.end.enabled = n is not None and (n.has("end") or n.has("decline")
                                               or bool(n.unused_dice()))
         self.undo.enabled = self.scene.can_undo()

@@ -7,9 +7,9 @@ import pygame
 
 from .. import i18n
 from ..art import palette, pieces
-from ...rules import CHATEAUMA_CARDS as CARDS
+from ...rules import CHATEAUMA_CARDS as CARDS, get_board
 from ...rules import CHATEAUMA_LEFT_CARD_WHITE_DIE as LEFT_CARD_WHITE_DIE, TEAM_OWN_STORAGE
-from ..art.hexgrid import hex_corners
+from ..art.hexgrid import hex_corners, layout_scale
 from ..layout import Canvas
 from ..ui import theme
 from . import geometry as g
@@ -35,6 +35,8 @@ def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
     colours, dice = preview if preview else (pv.colours, pv.dice_numbers)
     if colours:
         tiles = [] if preview else [face_of(t, pv.rules) for t in pv.estate]
+        if not preview and pv.board is not None:
+            paint_rivers(canvas, get_board(pv.board).rivers, g.ESTATE_CENTRE, g.ESTATE_HEX)
         paint_estate(canvas, g.ESTATE_CENTRE, g.ESTATE_HEX, colours, dice, tiles)
         if not preview:
             paint_castle_shields(canvas, pv.shields)
@@ -44,10 +46,20 @@ def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
     paint_side(canvas, pv, name, colour, lifted, bonus_points)
 
 
+def paint_rivers(canvas: Canvas, rivers, centre, size: float) -> None:
+    """The rivers of a board of islands (the solo boards): a band from space to space,
+    under the spaces, the only way into another island."""
+    width = max(2, canvas.length(size * 0.35))
+    for a, b in rivers:
+        pygame.draw.line(canvas.surface, palette.TILE["ship"],
+                         canvas.px(*g.estate_space_centre(a, centre, size)),
+                         canvas.px(*g.estate_space_centre(b, centre, size)), width)
+
+
 def paint_estate(canvas: Canvas, centre, size: float, colours, dice, tiles) -> None:
     """Like pieces.draw_estate, at the table's scale (spaces without a die number are
     plain)."""
-    draw_size = max(4, canvas.length(size * 0.95))
+    draw_size = max(4, canvas.length(size * 0.95 * layout_scale()))
     for i in range(len(colours)):
         pos = g.estate_space_centre(i, centre, size)
         tile = tiles[i] if i < len(tiles) else None

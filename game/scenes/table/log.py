@@ -117,6 +117,8 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
     if kind == "PhaseEnded":
         return t("log.phase_end", phase=PHASES[event.phase])
     if kind == "GameEnded":
+        if len(names) == 1:
+            return None  # the solo game's own line says whether it is won
         winner = names[event.ranking[0]] if event.ranking else ""
         return t("log.game_end", who=winner)
     if kind == "StoredShared":
@@ -146,7 +148,10 @@ MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopi
                  "ShieldsDealt", "ShieldTaken", "ShieldPlaced", "TributePaid",
                  "StorageShrunk", "ShieldTile", "DieSet", "ShieldEffect",
                  "InnPlacedDirectly", "RoutesDealt", "GoodsOnRoute", "RouteBonus",
-                 "RouteBonusLapsed", "MonasteriesConnected", "AllMonasteriesConnected")
+                 "RouteBonusLapsed", "MonasteriesConnected", "AllMonasteriesConnected",
+                 "DepotTileRemoved", "GoodsRemoved", "BlackTileTraded", "BlackTileStored",
+                 "RewardPlaced", "PointsBought", "TargetReached", "ExtraActionTaken",
+                 "SoloGameEnded")
 
 
 def building_label(building: Any, lang: str | None = None) -> str:
@@ -233,6 +238,26 @@ def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
         from .trade_routes_view import bonus_words
         return t("log.route_bonus_lapsed", who=who, space=e.space + 1,
                  bonus=bonus_words(e.bonus, lang))
+    if kind == "DepotTileRemoved":
+        return t("log.solo_removed", tile=tile_label(e.tile, lang),
+                 depot=depot_label(e.depot, lang))
+    if kind == "GoodsRemoved":
+        return tn("log.solo_goods_removed", sum(len(g) for _, g in e.goods),
+                  count=sum(len(g) for _, g in e.goods))
+    if kind == "BlackTileTraded":
+        return t("log.solo_traded", who=who)
+    if kind == "BlackTileStored":
+        return None
+    if kind == "RewardPlaced":
+        return t("log.solo_reward", who=who)
+    if kind == "PointsBought":
+        return tn("log.solo_points_bought", e.points, who=who, points=e.points)
+    if kind == "TargetReached":
+        return t("log.solo_target", who=who, target=e.target)
+    if kind == "ExtraActionTaken":
+        return t("log.solo_extra", who=who)
+    if kind == "SoloGameEnded":
+        return t("log.solo_won" if e.won else "log.solo_lost", filled=e.filled)
     raise KeyError(f"no words for the module event {kind}")
 
 
@@ -350,6 +375,16 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
         return t(f"act.{op}", building=building_label(action[1], lang))
     if op == "geese":
         return t("act.geese", species=species_label(action[1], 2, lang))
+    if op == "trade":
+        return t("act.solo_trade", tile=tile_label(_name(state.black[action[1]]), lang),
+                 goods="".join(map(str, action[2])))
+    if op == "reward":
+        return t("act.solo_reward", tile=tile_label(_name(state.black[action[1]]), lang),
+                 space=action[2] + 1)
+    if op == "buy_points":
+        return tn("act.solo_buy_points", action[1], count=action[1])
+    if op == "extra":
+        return t("act.solo_extra")
     from .shields_view import describe as shield_words  # the shields module's actions
     words = shield_words(action, state, lang)
     if words is not None:
@@ -384,6 +419,13 @@ def choice_label(action: tuple, state: Any, lang: str | None = None) -> str:
         name = building_label(action[1], lang)
     elif op == "geese":
         name = species_label(action[1], 2, lang)
+    elif op == "trade":
+        # Many of them share the choice box two to a row: a long tile name gives its first
+        # word ("carpenter's"), the goods stay whole.
+        name = tile_label(_name(state.black[action[1]]), lang)
+        if len(name) > 14:
+            name = name.split()[0]
+        name = i18n.tr("act.solo_trade", lang, tile=name, goods="".join(map(str, action[2])))
     else:
         return describe_action(action, state, lang)
     return name[:1].upper() + name[1:]

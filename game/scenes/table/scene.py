@@ -22,6 +22,7 @@ from .. import i18n
 from ..anim.presenter import Presenter
 from ..anim.timeline import Timeline, Wait
 from ..art import palette, pieces
+from ..art.hexgrid import layout_scale, use_layout
 from ..context import ClientContext
 from ..layout import DESIGN_RECT, Canvas, PanelGroup
 from ..session import GameSession
@@ -431,6 +432,7 @@ class TableScene(Scene):
         self.b_undo, self.b_hint, self.b_menu = a.undo, a.hint, a.menu
         self.b_retrieve, self.b_buy_workers = a.retrieve, a.buy_workers
         self.b_vineyard = a.vineyard
+        self.b_solo = a.solo
         for button in self.dice.buttons():
             self.panels.add(button)
 
@@ -547,6 +549,17 @@ class TableScene(Scene):
             self.options = options
             self._build_choices()
             self.message = ("table.msg.vineyard", {})
+
+    def solo_options(self) -> None:
+        """The solo game: the target marker's extra action and the points silver buys,
+        listed to choose from."""
+        if not self.can_act():
+            return
+        options = [a for a in self.narrowing.legal if a[0] in ("extra", "buy_points")]
+        if options:
+            self.options = options
+            self._build_choices()
+            self.message = ("table.msg.solo_points", {})
 
     def buy_workers(self) -> None:
         """Monastery tile 28: 1 silver for 2 workers."""
@@ -720,6 +733,8 @@ class TableScene(Scene):
             self.buy_workers()
         elif k == pygame.K_v and self.session.config.has_module("vineyards"):
             self.vineyard_actions()
+        elif k == pygame.K_p and self.b_solo.visible:
+            self.solo_options()
         elif k == pygame.K_e or k == pygame.K_d and self._declining():
             self.end_turn()
         elif k == pygame.K_h:
@@ -738,6 +753,7 @@ class TableScene(Scene):
     # --- hit areas and tooltips ------------------------------------------------------------
 
     def spots(self) -> list[Spot]:
+        self._lay_out()
         pv = self.view.players[self.shown_seat]
         key = (self.serial, self.view.board_version, self.shown_seat, pv.version,
                i18n.language())
@@ -759,7 +775,8 @@ class TableScene(Scene):
         elif pv.colours:
             spots += shields_view.estate_spots(pv, self._legal_now)
             for s in range(len(pv.colours)):
-                spots.append(Spot("space", s, g.estate_space_centre(s), g.ESTATE_HEX * 0.86,
+                spots.append(Spot("space", s, g.estate_space_centre(s),
+                                  g.ESTATE_HEX * 0.86 * layout_scale(),
                                   lambda s=s, p=pv: space_tip(p.colours[s], p.dice_numbers[s],
                                                               p.estate[s], rules)))
         for j, tile in enumerate(pv.storage if pv.cm is None else ()):
@@ -857,6 +874,7 @@ class TableScene(Scene):
         self.background.draw(surface, None)
         self.board.draw(surface, lang)
         pv = self.view.players[self.shown_seat]
+        self._lay_out()
         self.estate_layer.draw(surface, (self.serial, self.shown_seat, pv.version,
                                          self.preview_board, lang))
         self.estates.draw(canvas)
@@ -886,9 +904,21 @@ class TableScene(Scene):
         self._draw_flyers(canvas)
         self.tooltips.draw(canvas)
 
+    def _lay_out(self) -> None:
+        """A board of its own shape (the solo boards) lays the shown estate out itself."""
+        shown = self.preview_board or self.view.players[self.shown_seat].board
+        use_layout(get_board(shown).centres if shown else None)
+
     def _draw_score(self, canvas: Canvas, pv) -> None:
-        text(canvas, str(self.counting.get(pv.seat, pv.score)), g.score_centre(), 40,
-             palette.INK, "center")
+        score = self.counting.get(pv.seat, pv.score)
+        if self.view.solo is not None:
+            # The solo game's counter runs from its last reset up to the target marker.
+            target, base = self.view.solo
+            score -= base
+            x, y = g.score_centre()
+            text(canvas, i18n.tr("table.solo_target", target=target), (x - 100, y + 2), 24,
+                 palette.INK, "center")
+        text(canvas, str(score), g.score_centre(), 40, palette.INK, "center")
 
     def _draw_highlights(self, canvas: Canvas, n: Narrowing | None) -> None:
         if n is None:
@@ -902,7 +932,8 @@ class TableScene(Scene):
         shields_view.paint_rings(canvas, self.view.depot_shields, own, n.legal, ring)
         if self._own_estate():
             for s in h.spaces:
-                hex_outline(canvas, g.estate_space_centre(s), g.ESTATE_HEX * 0.95 + 2, ring, 5)
+                hex_outline(canvas, g.estate_space_centre(s),
+                            g.ESTATE_HEX * 0.95 * layout_scale() + 2, ring, 5)
             for j in h.storage:
                 hex_outline(canvas, g.storage_centre(j), g.STORAGE_HEX + 3, ring, 4)
             if n.storage is not None:
@@ -913,7 +944,8 @@ class TableScene(Scene):
                 canvas.fill_rect((x - 25, y - 25, 50, 50), ring, radius=8, width=4)
             if n.decision == "start_castle":
                 for a in n.legal:
-                    hex_outline(canvas, g.estate_space_centre(a[1]), g.ESTATE_HEX * 0.95 + 2,
+                    hex_outline(canvas, g.estate_space_centre(a[1]),
+                                g.ESTATE_HEX * 0.95 * layout_scale() + 2,
                                 ring, 5)
         if self._own_estate():
             self.dice.draw_highlights(canvas, h, ring)
@@ -929,7 +961,7 @@ class TableScene(Scene):
         large = seat == self.shown_seat
         for s in spaces:
             if large:
-                hex_outline(canvas, g.estate_space_centre(s), g.ESTATE_HEX * 0.95,
+                hex_outline(canvas, g.estate_space_centre(s), g.ESTATE_HEX * 0.95 * layout_scale(),
                             colour, 2 + 6 * value)
             else:
                 hex_outline(canvas, self.estates.space_pos(seat, s), g.MINI_HEX * 0.95,

@@ -285,6 +285,9 @@ class TableView:
     # The team game: partners (seats 0 and 2, 1 and 3) share the duchy, two storage
     # spaces, goods, silver and workers, so an event of one shows in both.
     team: bool = False
+    # The solo game: (the target marker, the score at the counter's last reset), or None
+    # when it is not played.
+    solo: tuple[int, int] | None = None
 
     @classmethod
     def from_state(cls, state: Any) -> TableView:
@@ -354,6 +357,9 @@ class TableView:
                 pv.partner = (pv.seat + 2) % 4
                 if state.players:
                     pv.team_letter = "A" if pv.seat % 2 == state.start_player % 2 else "B"
+        solo = state.ext.get("solo")
+        if solo is not None:
+            view.solo = (solo.target, solo.base)
         shields = state.ext.get("shields")
         if shields is not None:
             view.depot_shields = [list(d) for d in shields.depots]
@@ -493,6 +499,32 @@ class TableView:
 
     def _on_TileDiscarded(self, e) -> None:
         self._stored(e.player, e.storage, None)
+
+    # --- the solo game ---
+
+    def _on_DepotTileRemoved(self, e) -> None:
+        self._take_from_board(e.depot, e.slot)
+
+    def _on_GoodsRemoved(self, e) -> None:
+        for depot, _ in e.goods:
+            self.depot_goods[depot - 1] = [0] * 7
+
+    def _on_BlackTileTraded(self, e) -> None:
+        self._take_from_board(0, e.slot)
+        for t in e.goods:
+            self.players[e.player].goods[t] -= 1
+
+    def _on_BlackTileStored(self, e) -> None:
+        self._stored(e.player, e.storage, "black_tile")
+
+    def _on_RewardPlaced(self, e) -> None:
+        self._take_from_board(0, e.slot)
+
+    def _on_PointsBought(self, e) -> None:
+        self.players[e.player].silver -= e.points
+
+    def _on_TargetReached(self, e) -> None:
+        self.solo = (e.target, self.players[e.player].score)
 
     def _on_TilePlaced(self, e) -> None:
         p = self.players[e.player]

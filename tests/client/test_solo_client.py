@@ -1,0 +1,127 @@
+"""The solo game in the client: the setup seats one person alone with a target, the table
+lays the solo board's islands and rivers out and shows the target marker, the solo
+decisions and events read in both languages, the results say won or lost."""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import pytest
+from positions import table_at
+from screens import results_solo
+
+from game.rules import GameConfig, get_board, new_game
+from game.scenes import i18n
+from game.scenes.art import hexgrid
+from game.scenes.modules_text import module_name
+from game.scenes.setup import SeatDraft, SetupDraft
+from game.scenes.table import geometry as g
+from game.scenes.table.log import describe_action, describe_event
+from game.scenes.table.view import TableView
+
+LANGUAGES = ("en", "de")
+
+
+def test_the_solo_game_seats_one_person_without_chateauma():
+    draft = SetupDraft(seats=[SeatDraft("ai", 0, "hard"), SeatDraft("human", 1)],
+                       chateauma="medium")
+    assert draft.module_block("solo") is None  # Châteauma goes when the solo game comes
+    draft.toggle_module("solo")
+    assert draft.chateauma is None and [s.kind for s in draft.seats] == ["human"]
+    assert not draft.can_add() and draft.problem() is None
+    setup = draft.build(seed=1)
+    assert setup.config.players == 1 and setup.config.modules == ("solo:target=50",)
+
+
+def test_the_target_is_chosen_and_named():
+    draft = SetupDraft(seats=[SeatDraft("human", 0)])
+    draft.toggle_module("solo")
+    draft.set_module_param("solo", "target=45")
+    assert draft.modules == ("solo:target=45",)
+    assert module_name("solo:target=45", "en") == "Solo game, target 45"
+    assert module_name("solo:target=55", "de") == "Solospiel, Siegpunktemarker 55"
+
+
+def test_an_ai_seat_in_the_solo_game_is_a_problem():
+    draft = SetupDraft(seats=[SeatDraft("human", 0)])
+    draft.toggle_module("solo")
+    draft.set_choice(0, "ai:hard")
+    assert draft.problem().key == "setup.error.solo"
+
+
+def test_the_table_lays_out_the_solo_boards_islands(data_root):
+    t = table_at("solo", data_root)
+    spots = [s for s in t.scene.spots() if s.kind == "space"]
+    board = get_board(t.scene.state.players[0].board.id)
+    assert len(spots) == 37 and board.centres is not None
+    # two spaces joined only by a river lie further apart than hex neighbours
+    a, b = board.rivers[0]
+    far = (abs(spots[a].centre[0] - spots[b].centre[0])
+           + abs(spots[a].centre[1] - spots[b].centre[1]))
+    assert far > g.ESTATE_HEX * hexgrid.layout_scale()
+    assert t.scene.view.solo == (50, 0)
+    hexgrid.use_layout(None)
+
+
+def test_a_two_player_table_keeps_the_hexagon(data_root):
+    t = table_at("turn", data_root)
+    t.scene.spots()
+    assert hexgrid.layout_scale() == 1.0
+
+
+def test_the_solo_choices_are_listed(data_root):
+    t = table_at("solo_trade", data_root)
+    assert all(b.action in t.scene.state.legal_actions() for b in t.scene.choice_buttons
+               if hasattr(b, "action"))
+
+
+DepotTileRemoved = namedtuple("DepotTileRemoved", "depot slot tile")
+GoodsRemoved = namedtuple("GoodsRemoved", "goods")
+BlackTileTraded = namedtuple("BlackTileTraded", "player goods slot")
+RewardPlaced = namedtuple("RewardPlaced", "player slot space")
+PointsBought = namedtuple("PointsBought", "player points")
+TargetReached = namedtuple("TargetReached", "player lost target")
+ExtraActionTaken = namedtuple("ExtraActionTaken", "player")
+SoloGameEnded = namedtuple("SoloGameEnded", "won filled target counter resets")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_solo_event_has_a_log_line(lang):
+    names = ("Anna",)
+    lines = [describe_event(e, names, lang) for e in (
+        DepotTileRemoved(3, 0, "bank"), GoodsRemoved(((2, (1, 4)),)),
+        BlackTileTraded(0, (1, 1, 2, 3, 4), 1), RewardPlaced(0, 0, 5), PointsBought(0, 2),
+        TargetReached(0, 2, 45), ExtraActionTaken(0), SoloGameEnded(True, 37, 40, 3, 2),
+        SoloGameEnded(False, 30, 40, 3, 2))]
+    assert all(lines) and all("{" not in line for line in lines), lines
+    assert "Anna" in lines[2] and "45" in lines[5] and "30" in lines[-1]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_solo_actions_in_words(lang, data_root):
+    state = table_at("solo_trade", data_root).scene.state
+    for action in (("trade", next(i for i, k in enumerate(state.black) if k >= 0),
+                    (1, 1, 2, 3, 4)), ("buy_points", 2), ("extra",)):
+        text = describe_action(action, state, lang)
+        assert text and "{" not in text and text != action[0], (lang, action)
+
+
+def test_the_view_follows_the_solo_events():
+    s = new_game(GameConfig(players=1, modules=("solo",)))
+    view = TableView.from_state(s)
+    assert view.solo == (50, 0)
+    view.depots = [["bank", "mine"]] + [[] for _ in range(5)]
+    view.apply(DepotTileRemoved(1, 0, "bank"))
+    assert view.depots[0] == [None, "mine"]
+    view.players[0].score = 52
+    view.apply(TargetReached(0, 2, 45))
+    assert view.solo == (45, 52)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_results_say_won_or_lost(lang, data_root):
+    i18n.set_language(lang)
+    _stack, scene = results_solo(data_root)
+    text = scene.winner_text()
+    assert "37" in text and ("solo" in text.lower() or "Solo" in text)
+    i18n.set_language("en")
