@@ -62,7 +62,9 @@ class ModuleSpec:
     # Rule sets under which the module deals duchies of its own (the basic mode's board 1
     # then has no place), where it has no fixed board_pool.
     own_boards: tuple[str, ...] = ()
-    players: tuple[int, ...] = (2, 3, 4)   # the player counts it plays with (solo: 1)
+    # The only player counts it plays with (the team game: 4, the solo game: 1), or ()
+    # for any the game allows.
+    players: tuple[int, ...] = ()
     only_with: tuple[str, ...] | None = None  # the only modules it combines with
 
     def offered(self, rules: str) -> bool:
@@ -88,7 +90,7 @@ def _module_specs() -> dict[str, ModuleSpec]:
             needs={r: tuple(v) for r, v in e.get("needs", {}).items()},
             chateauma=e["chateauma"], board_pool=_pools(e.get("board_pool", ()), e["forms"]),
             own_boards=tuple(e.get("own_boards", ())),
-            players=tuple(e.get("players", (2, 3, 4))),
+            players=tuple(e.get("players", ())),
             only_with=tuple(e["only_with"]) if "only_with" in e else None)
     return out
 
@@ -143,12 +145,12 @@ def check_modules(rules: str, modules: tuple[str, ...], board_mode: str,
                 if other != mid and other not in spec.only_with:
                     raise ValueError(f"{mid!r} cannot be combined with {other!r} (only with "
                                      f"{', '.join(spec.only_with)})")
-        if players is not None and players not in spec.players:
+        if players is not None and spec.players and players not in spec.players:
             counts = " or ".join(map(str, spec.players))
             raise ValueError(f"{mid!r} is played by exactly {counts} "
-                             f"player{'s' if spec.players != (1,) else ''}"
+                             f"player{'s' if spec.players != (1,) else ''}, not {players}"
                              if len(spec.players) == 1 else
-                             f"{mid!r} is played by {counts} players")
+                             f"{mid!r} is played by {counts} players, not {players}")
         for need in spec.needs.get(rules, ()):
             if need not in chosen:
                 raise ValueError(f"{mid!r} needs {need!r}: the rule works only when every "

@@ -93,7 +93,7 @@ def _player_from_dict(d: dict) -> PlayerState:
         p.lay_tile(s, kind_from_name(name), phase)
     for s in range(len(p.estate)):
         if p.occupied >> s & 1:
-            p.frontier |= board_neighbours(p.board, s)
+            p.frontier |= p.board.neighbour_mask[s]
     p.frontier &= ~p.occupied
     p.storage = [_kind(n) for n in d["storage"]]
     p.goods = [0] + list(d["goods"])

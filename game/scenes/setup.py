@@ -349,7 +349,7 @@ class SetupDraft:
             return SetupProblem("setup.error.same_name", name=CHATEAUMA_NAME)
         for entry in self.modules:  # a module for a fixed number of players (the team game)
             counts = MODULES[split_module(entry)[0]].players
-            if self.players not in counts:
+            if counts and self.players not in counts:
                 return SetupProblem("setup.error.module_players", module=module_name(entry),
                                     count=counts[-1])
         return self.modules_problem()

@@ -160,8 +160,9 @@ def module_config(rules: str, modules: tuple[str, ...], automa: bool, why: str,
     modes = [m for m in BOARD_MODES if _accepted(rules, modules, m, automa)]
     # A module played by a fixed number of seats (the team game, the solo game) plays
     # with that many.
-    counts = [n for n in (1, 2, 3, 4)
-              if all(n in MODULES[v.split(":")[0]].players for v in modules)]
+    fixed = [MODULES[v.split(":")[0]].players for v in modules
+             if MODULES[v.split(":")[0]].players]
+    counts = fixed[0] if fixed else (2, 3, 4)
     return GameConfig(players=counts[i % len(counts)], rules=rules,
                       board_mode=modes[(i + i // 3) % len(modes)],
                       modules=modules,

@@ -50,7 +50,7 @@ def set_score(s, points: int) -> None:
 def test_SO_0_one_player_only_with_solo():
     with pytest.raises(ValueError, match="solo"):
         GameConfig(players=1)
-    with pytest.raises(ValueError, match="'solo' is played by 1 player, not 2"):
+    with pytest.raises(ValueError, match="'solo' is played by exactly 1 player, not 2"):
         GameConfig(players=2, modules=("solo",))
     GameConfig(players=1, modules=("solo", "tiles2", "white_castles", "inns"))
 
