@@ -659,6 +659,13 @@ class SetupScene(MenuScene):
         elif focused_name is not None:
             self.focus.focus_first()
 
+    def draw(self, surface: pygame.Surface) -> None:
+        # The seats can change under a dialog (the solo game leaves one person): the rows
+        # follow the draft before they are drawn, even beneath the dialog.
+        if len(self.seat_widgets) != len(self.draft.seats):
+            self._build()
+        super().draw(surface)
+
     def _sync(self) -> None:
         """Enable what the draft allows now."""
         d = self.draft

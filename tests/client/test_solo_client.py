@@ -125,3 +125,27 @@ def test_the_results_say_won_or_lost(lang, data_root):
     text = scene.winner_text()
     assert "37" in text and ("solo" in text.lower() or "Solo" in text)
     i18n.set_language("en")
+
+
+def test_switching_the_solo_game_on_in_the_dialog_redraws_the_setup_with_one_seat(data_root):
+    """The setup beneath the modules dialog is drawn while the dialog is open: its seat
+    rows follow the draft when the solo game leaves one person (this once crashed)."""
+    import pygame
+    from screens import _menu
+
+    from game.scenes.setup import SetupScene
+    from game.scenes.setup_modules import ModulesDialog
+    from game.scenes.title import TitleScene
+    draft = SetupDraft(seats=[SeatDraft("human", 0), SeatDraft("ai", 1, "medium"),
+                              SeatDraft("ai", 2, "easy")])
+    stack, setup = _menu(data_root, TitleScene, lambda ctx: SetupScene(ctx, draft))
+    setup.open_modules()
+    dialog = stack.top
+    assert isinstance(dialog, ModulesDialog)
+    dialog.toggles["solo"].activate()
+    surface = pygame.Surface((1280, 720))
+    stack.draw(surface)
+    assert len(draft.seats) == 1 and len(setup.seat_widgets) == 1
+    dialog.close()
+    stack.draw(surface)
+    assert stack.top is setup and len(setup.seat_widgets) == 1
