@@ -761,5 +761,6 @@ class SetupScene(MenuScene):
         canvas.text(i18n.tr("setup.chateauma.modifiers"), (176 + 24, MODIFIERS_Y + SEAT_H / 2),
                     theme.FONT_BODY, theme.TEXT if d.chateauma else theme.TEXT_MUTED,
                     anchor="midleft")
-        canvas.text(i18n.tr("setup.chateauma.note"), (90, MODIFIERS_Y + SEAT_H + 18),
-                    theme.FONT_SMALL, theme.TEXT_MUTED)
+        if not d.solo:  # the solo game is one person alone, without Châteauma
+            canvas.text(i18n.tr("setup.chateauma.note"), (90, MODIFIERS_Y + SEAT_H + 18),
+                        theme.FONT_SMALL, theme.TEXT_MUTED)

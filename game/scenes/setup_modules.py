@@ -19,7 +19,7 @@ from .layout import Canvas
 from .modules_text import module_about, module_name, module_summary
 from .ui import theme
 from .ui.screen import MenuScene, draw_dialog
-from .ui.text import wrap_text
+from .ui.text import elide, wrap_text
 from .ui.widgets import Button, Choice, Widget, _arrow, draw_toggle_face
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def row_rects(rows: int) -> list[tuple[pygame.Rect, pygame.Rect]]:
                  pygame.Rect(NOTE_X, round(ROW_Y + i * step), NOTE_W, round(height)))
                 for i in range(rows)]
     width = (DIALOG.width - 80 - COLUMN_GAP) // 2
-    toggle_w = 330
+    toggle_w = 370
     out = []
     for i in range(rows):
         column, row = divmod(i, rows_per_column(rows))
@@ -184,7 +184,14 @@ class ModuleToggle(Button):
         canvas.fill_rect(box, ink, radius=6, width=3)
         if on:
             canvas.fill_rect(box.inflate(-14, -14), ink, radius=3)
-        canvas.text(module_name(self.mid), (72, h / 2), self.font_size, ink, anchor="midleft")
+        # A long name in a narrow toggle (two columns, German) takes the smaller type,
+        # and, if it still does not fit, is cut short (the tooltip names the module).
+        name, room = module_name(self.mid), canvas.length(w - 72 - 14)
+        size = self.font_size
+        if canvas.font(size).size(name)[0] > room:
+            size = theme.FONT_SMALL
+        canvas.text(elide(name, canvas.font(size), room), (72, h / 2), size, ink,
+                    anchor="midleft")
 
 
 def param_key(mid: str) -> str:
