@@ -91,3 +91,23 @@ def test_the_results_show_the_teams_sums(data_root):
     i18n.set_language("de")
     assert "gewinnt" in scene.winner_text()
     i18n.set_language("en")
+
+
+def test_the_double_duchy_fits_the_seat_card_s_pop_up(data_root):
+    """Resting the pointer on a seat's card shows its estate in a pop-up: the double
+    duchy's hexes are drawn smaller, as on the card, so that every space lies inside it
+    (they once spilled over its edge)."""
+    from game.scenes.table import geometry as g
+    from game.scenes.table.estates_panel import POPUP_HEX, popup_hex, popup_rect
+    t = table_at("team_turn", data_root)
+    scene = t.scene
+    size = popup_hex()
+    assert size < POPUP_HEX
+    for seat in range(4):
+        r = popup_rect(seat, 4)
+        centre = (r.centerx, r.y + 48 + 5.5 * POPUP_HEX)
+        for s in range(g.estate_spaces()):
+            x, y = g.estate_space_centre(s, centre, size)
+            assert r.left < x - size and x + size < r.right, (seat, s)
+            assert r.top + 48 < y - size and y + size < r.bottom - 3 * 24, (seat, s)
+    assert scene.estates is not None

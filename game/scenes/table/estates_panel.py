@@ -230,7 +230,7 @@ class EstatesPanel:
         text(canvas, str(self.scene.view.players[seat].score), (r.right - 14, r.y + 25), 30,
              palette.INK, "midright")
         paint_miniature(canvas, self.scene.view.players[seat],
-                        (r.centerx, r.y + 48 + 5.5 * POPUP_HEX), POPUP_HEX)
+                        (r.centerx, r.y + 48 + 5.5 * POPUP_HEX), popup_hex())
         lines = (self.kind(seat), self.supplies(seat), i18n.tr("table.popup.click"))
         for i, line in enumerate(lines):
             fit_text(canvas, line, (r.x + 16, r.bottom - 24 - (2 - i) * POPUP_LINE),
@@ -238,7 +238,13 @@ class EstatesPanel:
                      "midleft")
 
 
+def popup_hex() -> float:
+    """The pop-up's hex size: smaller, as the card's, for a board larger than a printed
+    duchy (the team game's double duchy), so that it fits the pop-up."""
+    return POPUP_HEX * g.MINI_HEX / g.PRINTED_MINI_HEX
+
+
 def miniature_sizes(canvas: Canvas) -> set[int]:
     """The tile sizes the panel draws, for warming the tile cache."""
-    return {max(4, canvas.length(g.MINI_HEX * 0.95)), max(4, canvas.length(POPUP_HEX * 0.95))}
+    return {max(4, canvas.length(g.MINI_HEX * 0.95)), max(4, canvas.length(popup_hex() * 0.95))}
 
