@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -15,9 +14,9 @@ from ..ai import costliest, review_turns
 from ..rules import GameRecord, GameState
 from . import i18n
 from .context import ClientContext
-from .layout import DESIGN_RECT, Canvas
+from .layout import Canvas
 from .ui import theme
-from .ui.screen import PageScene
+from .ui.screen import PageCell, PageScene
 from .ui.text import wrap_text
 from .ui.widgets import Button
 
@@ -83,13 +82,7 @@ class ReviewWork:
         return spent / self.done * (self.total - self.done)
 
 
-@dataclass(frozen=True)
-class Cell:
-    y: float
-    x: float
-    text: str
-    size: float
-    colour: tuple[int, int, int]
+Cell = PageCell
 
 
 class ReviewScene(PageScene):
@@ -200,20 +193,4 @@ class ReviewScene(PageScene):
         return cells
 
     def draw_background(self, canvas: Canvas) -> None:
-        canvas.surface.fill(theme.LETTERBOX)
-        canvas.fill_rect(DESIGN_RECT, theme.BACKGROUND)
-        canvas.text(i18n.tr("review.title"), (DESIGN_RECT.centerx, 84), theme.FONT_HEADING,
-                    theme.TEXT_ON_DARK, anchor="center")
-        canvas.fill_rect(PAGE, theme.PANEL, radius=16)
-        cells = self.layout(canvas)
-        self.scroll_by(0)
-        page = canvas.child(PAGE)
-        top = 30 - self.scroll
-        with canvas.clipped(PAGE.inflate(0, -30)):
-            for cell in cells:
-                y = top + cell.y
-                font = canvas.font(cell.size)
-                if not (15 <= y and y + font.get_linesize() / canvas.scale <= PAGE.h - 15):
-                    continue
-                page.text(cell.text, (cell.x, y), cell.size, cell.colour)
-        self.draw_scrollbar(page)
+        self.draw_page(canvas, i18n.tr("review.title"), self.layout(canvas))

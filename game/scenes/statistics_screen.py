@@ -3,20 +3,19 @@ from the record of finished games (`statistics.py`), read on a worker thread."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
 from . import i18n
 from .context import ClientContext
-from .layout import DESIGN_RECT, Canvas
+from .layout import Canvas
 from .load_menu import kind_text, rules_text
 from .statistics import (Figures, Loaded, Tally, aside_path, broken_copies, figures, load,
                          statistics_path)
 from .ui import theme
-from .ui.screen import PageScene
-from .ui.text import elide, wrap_text
+from .ui.screen import PageCell, PageScene
+from .ui.text import wrap_text
 from .ui.widgets import Button
 from .worker import Background
 
@@ -28,15 +27,7 @@ COLUMNS = (900, 1050, 1200, 1350)
 LABEL_W = COLUMNS[0] - 150 - LEFT
 
 
-@dataclass(frozen=True)
-class Cell:
-    y: float
-    x: float
-    text: str
-    size: float
-    colour: tuple[int, int, int]
-    anchor: str = "topleft"
-    width: float | None = None   # shortened with an ellipsis to fit, when given
+Cell = PageCell
 
 
 def mean_text(tally: Tally) -> str:
@@ -179,24 +170,4 @@ class StatisticsScene(PageScene):
         return self.loaded is None or super().animating()
 
     def draw_background(self, canvas: Canvas) -> None:
-        canvas.surface.fill(theme.LETTERBOX)
-        canvas.fill_rect(DESIGN_RECT, theme.BACKGROUND)
-        canvas.text(i18n.tr("stats.title"), (DESIGN_RECT.centerx, 84), theme.FONT_HEADING,
-                    theme.TEXT_ON_DARK, anchor="center")
-        canvas.fill_rect(PAGE, theme.PANEL, radius=16)
-        cells = self.layout(canvas)
-        self.scroll_by(0)  # the height changes with the language and window size
-        page = canvas.child(PAGE)
-        top = 30 - self.scroll
-        with canvas.clipped(PAGE.inflate(0, -30)):
-            for cell in cells:
-                y = top + cell.y
-                font = canvas.font(cell.size)
-                # Only whole lines: a line cut in half by the page's edge reads as nothing.
-                if not (15 <= y and y + font.get_linesize() / canvas.scale <= PAGE.h - 15):
-                    continue
-                text = cell.text
-                if cell.width is not None:
-                    text = elide(text, font, canvas.length(cell.width))
-                page.text(text, (cell.x, y), cell.size, cell.colour, anchor=cell.anchor)
-        self.draw_scrollbar(page)
+        self.draw_page(canvas, i18n.tr("stats.title"), self.layout(canvas))

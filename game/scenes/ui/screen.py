@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -95,6 +96,18 @@ def draw_dialog(canvas: Canvas, rect: pygame.Rect, title: str) -> None:
                 anchor="center")
 
 
+@dataclass(frozen=True)
+class PageCell:
+    """A line of a PageScene's page, in page coordinates (design units)."""
+    y: float
+    x: float
+    text: str
+    size: float
+    colour: tuple[int, int, int]
+    anchor: str = "topleft"
+    width: float | None = None   # shortened with an ellipsis to fit, when given
+
+
 class PageScene(MenuScene):
     """A menu scene showing one long page that scrolls: the wheel, the arrow keys, Page
     Up/Down, Home and End. Subclasses set ``PAGE`` (design rect) and keep ``_height``, the
@@ -131,6 +144,31 @@ class PageScene(MenuScene):
                 self.scroll_by(moves[event.key])
                 return True
         return super().handle_event(event)
+
+    def draw_page(self, canvas: Canvas, title: str, cells: list) -> None:
+        """The screen: its title, the page, and the page's lines (`PageCell`s in page
+        coordinates, design units) scrolled, only whole lines, with the scroll bar."""
+        from .text import elide
+        canvas.surface.fill(theme.LETTERBOX)
+        canvas.fill_rect(DESIGN_RECT, theme.BACKGROUND)
+        canvas.text(title, (DESIGN_RECT.centerx, 84), theme.FONT_HEADING,
+                    theme.TEXT_ON_DARK, anchor="center")
+        canvas.fill_rect(self.PAGE, theme.PANEL, radius=16)
+        self.scroll_by(0)  # the height changes with the language and window size
+        page = canvas.child(self.PAGE)
+        top = 30 - self.scroll
+        with canvas.clipped(self.PAGE.inflate(0, -30)):
+            for cell in cells:
+                y = top + cell.y
+                font = canvas.font(cell.size)
+                # Only whole lines: a line cut in half by the page's edge reads as nothing.
+                if not (15 <= y and y + font.get_linesize() / canvas.scale <= self.PAGE.h - 15):
+                    continue
+                text = cell.text
+                if cell.width is not None:
+                    text = elide(text, font, canvas.length(cell.width))
+                page.text(text, (cell.x, y), cell.size, cell.colour, anchor=cell.anchor)
+        self.draw_scrollbar(page)
 
     def draw_scrollbar(self, page: Canvas) -> None:
         """The thumb at the page's right edge, when the content is longer than the page."""
