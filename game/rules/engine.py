@@ -757,19 +757,26 @@ def _apply_workers(state: Position, frame: Frame, action: tuple, events: list | 
             events.append(ev.SilverTaken(frame.player, 1, "workers_action"))
 
 
+def pay_purchase(state: Position, seat: int, payment: str, price: int,
+                 events: list | None) -> None:
+    """The turn's one purchase paid, in silver or in workers (the black depot's tile, or a
+    module's: an inn, a vineyard display tile)."""
+    p = state.players[seat]
+    if payment == "silver":
+        p.silver -= price
+        if events is not None:
+            events.append(ev.SilverPaid(seat, price))
+    else:
+        p.workers -= price
+        if events is not None:
+            events.append(ev.WorkersPaid(seat, price))
+    state.bought = True
+
+
 def _apply_buy(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, depot, slot, payment = action
     state.frames.append(frame)  # buying answers no decision; the frame stays
-    p = state.players[frame.player]
-    if payment == "silver":
-        p.silver -= 2
-        if events is not None:
-            events.append(ev.SilverPaid(frame.player, 2))
-    else:
-        p.workers -= 2
-        if events is not None:
-            events.append(ev.WorkersPaid(frame.player, 2))
-    state.bought = True
+    pay_purchase(state, frame.player, payment, 2, events)
     row = state.black if depot == 0 else state.depots[depot - 1]
     kind = row[slot]
     row[slot] = -1

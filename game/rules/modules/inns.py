@@ -26,9 +26,9 @@ from typing import Callable, NamedTuple
 
 from ..actions import register_action
 from ..data import load_json
-from ..engine import (CASTLE_ACTION, CITY_HALL_PLACE, TURN, black_depot_payments, place_tile,
-                      placeable_mask, store_tile)
-from ..events import EVENT_TYPES, SilverPaid, WorkersPaid
+from ..engine import (CASTLE_ACTION, CITY_HALL_PLACE, TURN, black_depot_payments, pay_purchase,
+                      place_tile, placeable_mask, store_tile)
+from ..events import EVENT_TYPES
 from ..extension import ACTION_KINDS, APPLY, EFFECTS, STORED, Module, register
 from ..tiles import kind_from_name
 
@@ -120,16 +120,7 @@ def _may_buy_in(state, frame) -> bool:
 def _apply_buy_inn(state, frame, action: tuple, events: list | None) -> None:
     state.frames.append(frame)  # buying answers no decision; the frame stays
     seat = frame.player
-    p = state.players[seat]
-    if action[1] == "silver":
-        p.silver -= PRICE
-        if events is not None:
-            events.append(SilverPaid(seat, PRICE))
-    else:
-        p.workers -= PRICE
-        if events is not None:
-            events.append(WorkersPaid(seat, PRICE))
-    state.bought = True
+    pay_purchase(state, seat, action[1], PRICE, events)
     held = _inns(state)
     state.ext[ID] = held._replace(stack=held.stack - 1)
     # Depot -1, space -1: the inn comes from the stack (the discard decision carries them).

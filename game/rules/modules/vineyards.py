@@ -62,9 +62,10 @@ from ..config import split_module
 from ..data import load_json
 from ..dice import USE_PLACE_OTHER, USE_TAKE, workers_needed
 from ..engine import (CASTLE_ACTION, CASTLE_DIE, CITY_HALL_PLACE, DISCARD, MOST_STORAGE, TURN,
-                      WHITE_DIE, black_depot_payments, building_effect, score, store_tile)
+                      WHITE_DIE, black_depot_payments, building_effect, pay_purchase, score,
+                      store_tile)
 from ..events import (EVENT_TYPES, DieUsed, EffectDeclined, EffectLapsed, SilverPaid,
-                      TileDiscarded, WorkersPaid)
+                      TileDiscarded)
 from ..extension import (ACTION_KINDS, APPLY, CHANCE_APPLY, CHANCE_SAMPLE, CHATEAUMA_BONUS,
                          EFFECTS, LEGAL, STEPS, Module, register)
 from ..state import Frame, IllegalAction
@@ -773,16 +774,7 @@ def _apply_buy(state, frame: Frame, action: tuple, events: list | None) -> None:
     _, s, payment = action
     state.frames.append(frame)  # buying answers no decision; the frame stays
     seat = frame.player
-    p = state.players[seat]
-    if payment == "silver":
-        p.silver -= PRICE
-        if events is not None:
-            events.append(SilverPaid(seat, PRICE))
-    else:
-        p.workers -= PRICE
-        if events is not None:
-            events.append(WorkersPaid(seat, PRICE))
-    state.bought = True
+    pay_purchase(state, seat, payment, PRICE, events)
     v = vine(state)
     tile = v.display[s]
     v.display[s] = -1
