@@ -10,6 +10,9 @@ the same moment. `table_at` asserts that the moment was really reached, so a tes
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from itertools import islice
+
 import copy
 import random
 from dataclasses import dataclass
@@ -733,7 +736,33 @@ SAVES = 9
 
 
 _finished: dict[str | None, GameSession] = {}
-_reviews: dict[int, tuple] = {}
+_reviews: dict[tuple, tuple] = {}
+
+
+@contextmanager
+def quick_reviews():
+    """Reviews started inside look at a few turns only (quick_review_turns); wait for
+    them before leaving."""
+    import game.scenes.review_screen as review_screen
+    real = review_screen.review_turns
+    review_screen.review_turns = quick_review_turns
+    try:
+        yield
+    finally:
+        review_screen.review_turns = real
+
+
+def quick_review_turns(record, seats, **options):
+    """A review's first turns only, worked out once per game and process with the
+    quickest search: what the review page and the results' Review button need to be
+    drawn and clicked, at a fraction of a whole game's review."""
+    from game.ai import review_turns
+    key = (id(record), tuple(sorted(seats)))
+    if key not in _reviews:
+        turns = list(islice(review_turns(record, seats, iterations=1, samples=1), 4))
+        _reviews[key] = (record, [(i + 1, len(turns), t) for i, (_, _, t) in
+                                  enumerate(turns)])
+    yield from _reviews[key][1]
 
 
 def finished_session(chateauma: str | None = None) -> GameSession:
@@ -876,14 +905,9 @@ def screen_at(name: str, data_root: Path,
         if name.endswith("estates"):
             stack.top.show("estates")
         if name == "results_review":
-            # The finished game is the same every time: its review is worked out once.
-            results = stack.top
-            record = results.session.match.record
-            results.review_options = {"iterations": 1, "samples": 1}
-            results.review_work = _reviews.get(id(record), (None, None))[1]
-            results.review()
-            assert stack.top.wait(120)
-            _reviews[id(record)] = (record, results.review_work)
+            with quick_reviews():
+                stack.top.review()
+                assert stack.top.wait(120)
         if name.startswith("replay"):
             stack.top.watch()
             _watch(stack, name)

@@ -318,16 +318,17 @@ def results_estates(data_root):
 
 
 def results_review(data_root):
-    """The review over the results, worked out once (a quick search), for Anna as a
+    """The review over the results (its first turns, a quick search), for Anna as a
     person."""
+    from positions import quick_reviews
+
     from game.scenes.review_screen import ReviewScene, ReviewWork
     stack, scene = results(data_root)
     seats = (SeatSpec("human", "Anna", 0),) + scene.session.seats[1:]
     record = scene.session.match.record
-    if "review" not in _FINISHED:
-        _FINISHED["review"] = ReviewWork(record, [0], iterations=1, samples=1)
-    work = _FINISHED["review"]
-    assert work.finished.wait(120)
+    with quick_reviews():
+        work = ReviewWork(record, [0])
+        assert work.finished.wait(120)
     return stack, stack.push(ReviewScene(scene.ctx, record, seats, work=work))
 
 

@@ -307,9 +307,11 @@ def test_no_pointer_position_click_or_key_crashes(case, lang, size, window, tmp_
     make_player = game.ai.make_player
     monkeypatch.setattr(game.ai, "make_player", lambda tier, seed=0, time_budget=None,
                         iterations=None: make_player(tier, seed, QUICK_AI, iterations))
-    # The results' review searches briefly too, for the same reason.
-    from game.scenes.results import ResultsScene
-    monkeypatch.setattr(ResultsScene, "review_options", {"iterations": 1, "samples": 1})
+    # The results' review looks at a few turns, once per game, for the same reason.
+    from positions import quick_review_turns
+
+    from game.scenes import review_screen
+    monkeypatch.setattr(review_screen, "review_turns", quick_review_turns)
     sweep = Sweep(case, lang, size, window, tmp_path)
     sweep.sweep_pointer()
     sweep.press_widgets()
