@@ -601,12 +601,6 @@ def bonus_points(state: Position, seat: int, value: int) -> int:
     return value
 
 
-def board_neighbours(board: Board, space: int) -> int:
-    """The spaces a tile on `space` makes reachable for placing (hex neighbours, and on
-    a board of islands the river links too)."""
-    return board.neighbour_mask[space]
-
-
 def _effect_castle(state, seat, kind, space, events) -> None:
     state.frames.append(Frame(CASTLE_ACTION, seat))
 
@@ -1003,10 +997,7 @@ def _step_final_scoring(state: Position, events: list | None) -> None:
         score(state, seat, p.silver, "leftover_silver", events)
         score(state, seat, p.workers // 2, "leftover_workers", events)
         if not rs.knowledge_scored_live:
-            points = end_knowledge(state, seat)
-            for change in state.hooks.end_knowledge:
-                points = change(state, seat, points)
-            score(state, seat, points, "knowledge", events)
+            score(state, seat, end_knowledge(state, seat), "knowledge", events)
 
 
 def _step_game_over(state: Position, events: list | None) -> None:

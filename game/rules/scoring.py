@@ -114,9 +114,14 @@ def end_knowledge(state: "Position", seat: int, p: "PlayerState | None" = None) 
     if p is None:
         return 0  # another seat's end monasteries score these (a team's, once)
     rs = state.rs
-    return knowledge_end_points(p, rs.knowledge_15_points, rs.knowledge_26_points,
-                                bonus_tile_count(state, seat, p) if p.knowledge >> 26 & 1
-                                else None)
+    points = knowledge_end_points(p, rs.knowledge_15_points, rs.knowledge_26_points,
+                                  bonus_tile_count(state, seat, p) if p.knowledge >> 26 & 1
+                                  else None)
+    # A module may score them otherwise (the solo game scores them as they are placed),
+    # for the final scoring, the breakdown and the AI alike.
+    for change in state.hooks.end_knowledge:
+        points = change(state, seat, points)
+    return points
 
 
 def knowledge_end_points(p: "PlayerState", k15: int, k26: int,

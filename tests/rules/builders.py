@@ -17,7 +17,6 @@ from game.rules import (GameConfig, GameState, IllegalAction, check_state, new_g
                         recompute_breakdown)
 from game.rules.boards import AXIAL, CENTRE, get_board
 from game.rules.chance import black_draw, depot_colours
-from game.rules.engine import board_neighbours
 from game.rules.invariants import all_tiles, goods_in_play, tiles_in_play
 from game.rules.state import Frame, PlayerState
 from game.rules.tiles import ANY_COLOUR, GOODS_PER_TYPE, KIND_COLOUR, MONASTERY, kind_from_name
@@ -110,7 +109,7 @@ def build(state: GameState, space: int, name: str, seat: int | None = None,
     assert p.board.colour[space] == KIND_COLOUR[k] or KIND_COLOUR[k] == ANY_COLOUR, \
         f"{name} does not fit space {space}"
     p.lay_tile(space, k, phase)
-    p.frontier = (p.frontier | board_neighbours(p.board, space)) & ~p.occupied
+    p.frontier = (p.frontier | p.board.neighbour_mask[space]) & ~p.occupied
     state._legal = None
 
 

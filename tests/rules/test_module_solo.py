@@ -330,6 +330,24 @@ def test_SO_7e_end_monasteries_score_once_not_at_the_end():
     assert unexplained(s) == [{"goods": 14}]  # the poked sales only: the monastery matches
 
 
+def test_SO_7e_placed_end_monasteries_are_worth_nothing_more_at_the_end_to_anyone():
+    """The final scoring, the breakdown and the AI's evaluation ask one function what the
+    end monasteries are still worth: nothing in the solo game, once placed."""
+    from game.ai.evaluate import Evaluator
+    from game.rules.scoring import end_knowledge
+    s = solo(dice=(3, 3))
+    me(s).sold[1] = 2
+    me(s).sold[2] = 1
+    store(s, "monastery25")
+    s.apply(("place", 0, 0, 7))
+    assert me(s).knowledge >> 25 & 1
+    assert end_knowledge(s, 0) == 0
+    # the evaluation counts the placed monastery once, in the score
+    without = s.clone()
+    without.players[0].knowledge &= ~(1 << 25)
+    assert Evaluator().value(s, 0) - Evaluator().value(without, 0) < 3
+
+
 def test_SO_8_P_SO_2_the_black_depot_purchase_stays():
     s = solo()
     give(s, silver=2)
