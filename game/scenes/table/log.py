@@ -30,7 +30,8 @@ def tile_label(tile: str | None, lang: str | None = None) -> str:
 
 def depot_label(depot: int, lang: str | None = None) -> str:
     if depot == 0:
-        return i18n.tr("term.black_depot", lang)
+        # Every text names a depot as where a tile comes from ("aus dem schwarzen Depot").
+        return i18n.tr("table.depot.black", lang)
     return i18n.tr("table.depot", lang, number=depot)
 
 
