@@ -604,7 +604,9 @@ class SetupScene(MenuScene):
         self.chateauma_toggle = self.add(Toggle(
             (176, CHATEAUMA_Y, 470, SEAT_H),
             lambda: i18n.tr("setup.chateauma.on" if d.chateauma else "setup.chateauma.off"),
-            lambda: d.chateauma is not None, d.toggle_chateauma, tooltip="setup.chateauma.tip",
+            lambda: d.chateauma is not None, d.toggle_chateauma,
+            tooltip=lambda: i18n.tr("setup.chateauma.tip") + (
+                " " + i18n.tr("setup.error.solo") if d.solo else ""),
             name="chateauma"))
         self.level_choice = self.add(SetupChoice(
             (666, CHATEAUMA_Y, 436, SEAT_H), "setup.chateauma.level",
@@ -672,6 +674,8 @@ class SetupScene(MenuScene):
         for toggle in self.modifier_buttons.values():
             toggle.enabled = d.chateauma is not None
         self.level_choice.enabled = d.chateauma is not None
+        # The solo game has no Châteauma: it can only be switched off (a draft that had it).
+        self.chateauma_toggle.enabled = not d.solo or d.chateauma is not None
         self.handoff_choice.enabled = d.humans >= 2
         self.modules_row.enabled = bool(d.offered_modules())
         self.add_button.enabled = d.can_add()
