@@ -56,6 +56,8 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
     if kind == "StartPlayerChosen":
         return t("log.start_player", who=who)
     if kind == "BoardChosen":
+        if named_board(event.board):
+            return t("log.board_named", who=who, board=board_label(event.board, lang))
         return t("log.board", who=who, board=board_label(event.board, lang))
     if kind == "StartCastlePlaced":
         return t("log.start_castle", who=who)
@@ -364,6 +366,9 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
         return t("act.city_hall", tile=tile_label(_name(p.storage[action[1]]), lang),
                  space=action[2] + 1)
     if op == "board":
+        if named_board(action[1]):
+            label = board_label(action[1], lang)
+            return label[:1].upper() + label[1:]
         return t("act.board", board=board_label(action[1], lang))
     if op == "share":
         return t("act.share")
@@ -400,8 +405,13 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
 def board_label(board_id: str, lang: str | None = None) -> str:
     """A duchy by its number, or by name where it has one of its own (the team game's
     double duchies)."""
-    key = f"board.{board_id}"
-    return i18n.tr(key, lang) if i18n.has(key) else board_id
+    return i18n.tr(f"board.{board_id}", lang) if named_board(board_id) else board_id
+
+
+def named_board(board_id: str) -> bool:
+    """Whether a duchy has a name of its own ("double duchy, front"), which the texts use
+    in place of "duchy {number}"."""
+    return i18n.has(f"board.{board_id}")
 
 
 def team_label(seats, names: tuple[str, ...], lang: str | None = None) -> str:
