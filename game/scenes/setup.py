@@ -765,6 +765,13 @@ class SetupScene(MenuScene):
         canvas.text(i18n.tr("setup.chateauma.modifiers"), (176 + 24, MODIFIERS_Y + SEAT_H / 2),
                     theme.FONT_BODY, theme.TEXT if d.chateauma else theme.TEXT_MUTED,
                     anchor="midleft")
-        if not d.solo:  # the solo game is one person alone, without Châteauma
+        if d.module_on("team") and len(d.seats) == 4:
+            # Partners sit opposite (seats 1 and 3, 2 and 4); which team is A depends on
+            # the start player, so the note names the partners, not the letters.
+            names = [seat.name(i + 1).strip() for i, seat in enumerate(d.seats)]
+            canvas.text(i18n.tr("setup.team.partners", a1=names[0], a2=names[2],
+                                b1=names[1], b2=names[3]),
+                        (90, MODIFIERS_Y + SEAT_H + 18), theme.FONT_SMALL, theme.BUTTON)
+        elif not d.solo:  # the solo game is one person alone, without Châteauma
             canvas.text(i18n.tr("setup.chateauma.note"), (90, MODIFIERS_Y + SEAT_H + 18),
                         theme.FONT_SMALL, theme.TEXT_MUTED)
