@@ -132,3 +132,17 @@ def test_the_setup_names_the_partners(data_root, monkeypatch):
     draft.toggle_module("team")
     stack.draw(pygame.Surface((1280, 720)))
     assert not any(s.startswith("Partners:") for s in written)
+
+
+def test_a_storage_space_s_tooltip_says_whose_it_is(data_root):
+    scene = table_at("team_turn", data_root).scene
+    pv = scene.view.players[scene.shown_seat]
+    tips = {s.key: s.tip() for s in scene.spots() if s.kind == "storage"
+            and pv.storage[s.key] is None}
+    partner = scene.names[pv.partner]
+    for space, tip in tips.items():
+        if space < 2:
+            assert tip.startswith("Your own storage space")
+        else:
+            assert tip.startswith("Shared storage space") and partner in tip
+    assert tips

@@ -8,7 +8,7 @@ import pygame
 from .. import i18n
 from ..art import palette, pieces
 from ...rules import CHATEAUMA_CARDS as CARDS, get_board
-from ...rules import CHATEAUMA_LEFT_CARD_WHITE_DIE as LEFT_CARD_WHITE_DIE
+from ...rules import CHATEAUMA_LEFT_CARD_WHITE_DIE as LEFT_CARD_WHITE_DIE, TEAM_OWN_STORAGE
 from ..art.hexgrid import hex_corners, layout_scale
 from ..layout import Canvas
 from ..ui import theme
@@ -174,15 +174,19 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
         text(canvas, f"\u00d7 {pv.workers}", (g.workers_centre()[0] + 28,
                                                g.workers_centre()[1]), 28, palette.INK,
              "midleft")
-        label = i18n.tr("term.storage")
-        text(canvas, label, (s.x + 18, s.y + 98), 20, theme.TEXT_MUTED)
-        if pv.partner is not None:  # the team game: the last two spaces are the team's
-            # Above the shared spaces, flush with the last one's right edge and clear of
-            # the storage label (German "Schlüsselfelder" is long).
-            right = g.storage_centre(len(pv.storage) - 1)[0] + g.STORAGE_HEX * 0.87
-            left = s.x + 18 + canvas.font(20).size(label)[0] / canvas.scale + 10
-            fit_text(canvas, i18n.tr("table.shared"), (right, s.y + 110), 20, theme.BUTTON,
-                     right - left, "midright")
+        if pv.partner is None:
+            text(canvas, i18n.tr("term.storage"), (s.x + 18, s.y + 98), 20, theme.TEXT_MUTED)
+        else:
+            # The team game: the first two spaces are the player's own, the last two the
+            # team's; each pair is labelled over its middle (one storage label beside a
+            # "shared" label ran together in German).
+            last = len(pv.storage) - 1
+            for key, first, second, colour in (
+                    ("table.own", 0, TEAM_OWN_STORAGE - 1, theme.TEXT_MUTED),
+                    ("table.shared", TEAM_OWN_STORAGE, last, theme.BUTTON)):
+                x = (g.storage_centre(first)[0] + g.storage_centre(second)[0]) / 2
+                fit_text(canvas, i18n.tr(key), (x, s.y + 110), 20, colour,
+                         g.STORAGE_HEX * 3.4, "center")
         for j, tile in enumerate(pv.storage):
             pos = g.storage_centre(j)
             face = face_of(tile, pv.rules)

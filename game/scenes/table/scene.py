@@ -17,7 +17,8 @@ from typing import Any
 
 import pygame
 
-from ...rules import IllegalAction, TurnEnded, board_deal, get_board, shield_workers
+from ...rules import (TEAM_OWN_STORAGE, IllegalAction, TurnEnded, board_deal, get_board,
+                      shield_workers)
 from .. import i18n
 from ..anim.presenter import Presenter
 from ..anim.timeline import Timeline, Wait
@@ -762,6 +763,15 @@ class TableScene(Scene):
             self._spots_key = key
         return self._spots
 
+    def _storage_tip(self, pv, space: int) -> str:
+        """A storage space's tooltip; in the team game, whose space it is."""
+        if pv.partner is None:
+            return i18n.tr("tip.storage")
+        if space < TEAM_OWN_STORAGE:
+            return i18n.tr("tip.storage.own")
+        partner = self.names[pv.partner] if pv.partner < len(self.names) else ""
+        return i18n.tr("tip.storage.shared", partner=partner)
+
     def _build_spots(self) -> list[Spot]:
         view, rules = self.view, self.rules
         spots: list[Spot] = []
@@ -781,7 +791,8 @@ class TableScene(Scene):
                                                               p.estate[s], rules)))
         for j, tile in enumerate(pv.storage if pv.cm is None else ()):
             spots.append(Spot("storage", j, g.storage_centre(j), g.STORAGE_HEX * 0.9,
-                              lambda t=tile: tile_tip(t, rules) or i18n.tr("tip.storage")))
+                              lambda t=tile, j=j, p=pv: tile_tip(t, rules)
+                              or self._storage_tip(p, j)))
         for t in range(1, 7):
             spots.append(Spot("goods", t, g.goods_centre(t), 24,
                               lambda t=t, p=pv: i18n.trn("tip.goods", p.goods[t], goods=t,
