@@ -55,7 +55,8 @@ def explain_hint(state: GameState, seed: int = 0, time_budget: float | None = No
     """The Hard tier's suggestion with what it changes in the position and the points
     it is expected to gain (explain.Explanation)."""
     from .explain import explained_hint
-    return explained_hint(state, seed=seed, time_budget=time_budget, iterations=iterations)
+    return explained_hint(state, player=make_player("hard", seed=seed, time_budget=time_budget,
+                                                    iterations=iterations))
 
 
 def review_game(record, seats, **options):

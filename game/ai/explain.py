@@ -69,17 +69,19 @@ class Explanation(NamedTuple):
 
 
 def explained_hint(state: GameState, seed: int = 0, time_budget: float | None = None,
-                   iterations: int | None = None,
-                   evaluator: Evaluator | None = None) -> Explanation:
-    """Hard's move for the player to decide, with its explanation."""
-    player = HardPlayer(seed=seed, time_budget=time_budget, iterations=iterations,
-                        evaluator=evaluator)
+                   iterations: int | None = None, evaluator: Evaluator | None = None,
+                   player: HardPlayer | None = None) -> Explanation:
+    """Hard's move for the player to decide, with its explanation (`player`: a Hard
+    player to ask instead of a new one)."""
+    if player is None:
+        player = HardPlayer(seed=seed, time_budget=time_budget, iterations=iterations,
+                            evaluator=evaluator)
     legal = state.legal_actions()
     action = player.choose(state)
     how = "only" if len(legal) == 1 else (
         "book" if opening_choice(state) == action else "search")
-    turn = (action,) + tuple(a for _, a in player._script)
-    return explain(state, turn, player.evaluator, how)
+    turn = (action,) + tuple(a for _, a in getattr(player, "_script", ()))
+    return explain(state, turn, getattr(player, "evaluator", None), how)
 
 
 def explain(state: GameState, turn: tuple, evaluator: Evaluator | None = None,
