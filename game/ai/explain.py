@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..rules import (AREA_POINTS, COLOURS, KIND_BUILDING, KIND_COLOUR, KIND_KNOWLEDGE,
+from ..rules import (AREA_POINTS, COLOURS, PHASE_BONUS, KIND_BUILDING, KIND_COLOUR, KIND_KNOWLEDGE,
                      KIND_NAMES, Action, GameState, end_knowledge, placeable_mask,
                      resample_hidden)
 from ..rules.scoring import END_KNOWLEDGE
@@ -100,9 +100,9 @@ def explain(state: GameState, turn: tuple, evaluator: Evaluator | None = None,
             break
         per_action.append(after.apply(action) or [])
     turn = turn[:len(per_action)]
-    if not passes_on(after, seat, turn_index):
-        # The turn goes on past what was planned (a book move, the only move): the
-        # evaluation's best way on.
+    if not passes_on(after, seat, turn_index) and root.phase >= 0:
+        # The turn goes on past what was planned (the only move): the evaluation's best
+        # way on. (Not in the setup: the opening book chooses the castle space next.)
         rest = plan(after, objective, 2, max_lines=1)
         if rest:
             for action in rest[0].actions:
@@ -331,9 +331,12 @@ def _kept_tile(after: GameState, seat: int, tile: int) -> list[Reason]:
     best = _closest_area(p, placeable_mask(p, tile))
     if best is not None:
         size, missing = best
+        # What finishing the area would score if it were placed in this phase.
+        phase = min(max(0, after.phase), len(PHASE_BONUS) - 1)
         out.append(Reason("take", False, 0, {"tile": name, "colour": _colour(colour),
                                              "size": size, "missing": missing,
-                                             "points": AREA_POINTS[min(size, 10)]}))
+                                             "points": AREA_POINTS[min(size, 10)]
+                                             + PHASE_BONUS[phase]}))
     else:
         out.append(Reason("stored", False, 0, {"tile": name}))
     for other in range(after.n):

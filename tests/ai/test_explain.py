@@ -79,6 +79,7 @@ def test_a_taken_tile_is_explained_by_the_space_it_fits():
     assert take.kind == "take"
     assert take.params["tile"] == "mine" and take.params["colour"] == "mine"
     assert take.params["size"] == 3 and take.params["missing"] == 1
+    assert take.params["points"] == AREA_POINTS[3] + PHASE_BONUS[0]  # if placed this phase
 
 
 def test_a_tile_an_opponent_needs_is_named():
