@@ -101,3 +101,14 @@ def test_a_fact_of_an_unknown_kind_falls_back_on_the_general_sentence():
     assert reason_text(odd, (), "special", "en") is None
     assert explanation_text(_explanation(odd), (), "special", "en").startswith(
         "The best value")
+
+
+def test_an_area_and_its_colour_are_both_named_and_a_later_fact_after_them():
+    area = Reason("area", False, 12, {"colour": "mine", "size": 3})
+    bonus = Reason("colour_bonus", False, 5, {"colour": "mine", "rank": 1})
+    later = Reason("castle", True, 0, {"tile": "castle"})
+    text = explanation_text(_explanation(area, bonus, later), (), "special", "en")
+    assert "mine area of size 3" in text and "first bonus tile" in text
+    assert "Later this turn" not in text  # two facts of the move itself are enough
+    text = explanation_text(_explanation(area, later), (), "special", "en")
+    assert text.index("mine area") < text.index("Later this turn: Places a castle")

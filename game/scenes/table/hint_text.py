@@ -126,13 +126,16 @@ def explanation_text(explanation: Any, names: tuple[str, ...], rule_set: str,
     worded = [(r, reason_text(r, names, rule_set, lang)) for r in explanation.reasons
               if r.kind != "deny"]
     worded = [(r, w) for r, w in worded if w is not None]
-    # What the move itself does (both facts when it scores for two, an area and its
-    # colour), then, if that is not all, the best of the rest of the turn it belongs to.
-    now = [w for r, w in worded if not r.later]
-    scoring = [w for r, w in worded if not r.later and r.points > 0]
-    parts += scoring[:2] if len(scoring) > 1 else now[:1]
-    if worded and worded[0][1] not in parts:
-        parts.append(worded[0][1])
+    # What the move itself does (its two main facts: an area and its colour, an area and
+    # the building's silver), then, with room left, the best of the rest of the turn.
+    now = [w for r, w in worded if not r.later and r.kind != "placed"] or \
+        [w for r, w in worded if not r.later]
+    parts += now[:2]
+    named = {r.kind for r, _ in worded if not r.later}
+    later = next((w for r, w in worded if r.later and r.kind not in named
+                  and r.kind != "workers"), None)
+    if later is not None and len(parts) < 2:
+        parts.append(later)
     deny = next((r for r in explanation.reasons if r.kind == "deny"), None)
     if deny is not None and parts:
         words = reason_text(deny, names, rule_set, lang)
