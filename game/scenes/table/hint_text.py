@@ -11,13 +11,8 @@ from typing import Any
 
 from ... import rules
 from .. import i18n
-from .log import building_label, describe_action, species_label, tile_label
+from .log import building_label, describe_action, tile_label
 from .tips import knowledge_text
-
-# The facts worded here; any other kind is left out of the sentence.
-KINDS = ("area", "colour_bonus", "sale", "monastery", "monastery_end", "feeds_monastery",
-         "animals", "points", "building", "castle", "ship", "mine", "take", "stored", "deny",
-         "workers", "placed")
 
 
 def amount(key: str, n: int, lang: str | None = None) -> str:
