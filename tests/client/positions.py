@@ -56,6 +56,8 @@ KINDS = (
     "team_turn", "team_storage",
 
     "solo", "solo_trade",
+
+    "hint",
 )
 # The modules' moments: castle connection's pool and retrieval, tiles2's bought workers
 # and its decisions. Their rules are written apart from the client, so these positions
@@ -220,6 +222,9 @@ SPECS = {
     # the five goods' trade right after a ship.
     "solo": _Spec(ALONE, _fresh_turn, "random", modules=("solo",)),
     "solo_trade": _Spec(ALONE, _decision("solo_trade"), "random", modules=("solo",)),
+
+    # A hint on show: the move picked out, why in the log's place.
+    "hint": _Spec(PEOPLE, lambda s: _fresh_turn(s) and s.round >= 2),
 }
 
 
@@ -565,6 +570,17 @@ _arrange = {"die_chosen": _choose_die, "worker_stepper": _step_value, "buy": _bu
             "shield_use": _shield_use, "vineyard_actions": _vineyard_actions}
 
 
+def _hint(t: Table) -> None:
+    """Ask for a hint (a short search) and let the table show it."""
+    scene = t.scene
+    scene.hint_move = scene.session.hint(time_budget=0.05)
+    assert scene.hint_move.wait(30)
+    t.stack.update(1 / 60)
+
+
+_arrange["hint"] = _hint
+
+
 def _check(t: Table) -> None:
     """Fail loudly when the table is not at the moment asked for."""
     scene, top, kind = t.scene, t.stack.top, t.kind
@@ -670,6 +686,9 @@ def _check(t: Table) -> None:
         assert scene.can_act() and n.decision == "turn" and scene.state.n == 1
     elif kind == "solo_trade":
         assert scene.can_act() and n.decision == "solo_trade" and scene.choice_buttons
+    elif kind == "hint":
+        assert scene.can_act() and scene.hint_shown is not None
+        assert scene.hint_action in scene.state.legal_actions()
     elif kind in TUTORIAL:
         assert scene.can_act() and scene.tutorial is not None
         assert scene.tutorial.tutorial.lesson.id == TUTORIAL[kind]

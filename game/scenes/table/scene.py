@@ -43,6 +43,7 @@ from .estate_view import REGION, cm_bonus_centre, paint_estate_region
 from .estates_panel import EstatesPanel, miniature_sizes
 from .interaction import Narrowing, Outcome
 from .log import GameLog, MoveTakenBack, describe_action
+from .hint_panel import HintPanel, Shown
 from .log_panel import LogPanel
 # The choice box's measures, named here too for the tests that page through it.
 from . import shields_view
@@ -82,6 +83,7 @@ class TableScene(Scene):
         for event in session.past_events:  # a loaded game's log: the game so far
             self.log.add(event)
         self.log_panel = LogPanel(self)
+        self.hint_panel = HintPanel(self)
         if session.config.has_module("trade_routes"):
             self.log_panel.rect = g.LOG_BELOW_ROUTE  # the route strip sits above the log
         self.flyers: list = []
@@ -99,6 +101,8 @@ class TableScene(Scene):
         self.options: list[tuple] = []      # a payment or other choice asked by a click
         self.hint_move: Any = None
         self.hint_action: tuple | None = None
+        # The hint on show in the log's place (hint_panel.Shown) until a move is played.
+        self.hint_shown: Any = None
         self.handoff_seat: int | None = None
         self.results_shown = False
         self.started = False
@@ -284,6 +288,7 @@ class TableScene(Scene):
         self.options = []
         self.hint_move = None
         self.hint_action = None
+        self.hint_shown = None
         self.message = None
         self.presenter.present(events)
         if by_ai:
@@ -321,6 +326,7 @@ class TableScene(Scene):
         self._resync()
         self.narrowing = None
         self.options = []
+        self.hint_shown = None
         return True
 
     def quit_to_title(self) -> None:
@@ -415,12 +421,15 @@ class TableScene(Scene):
             self._build_choices()
         if self.hint_move is not None and self.hint_move.done:
             try:
-                action = self.hint_move.result()
+                hint = self.hint_move.result()
             except Exception:  # a failed hint is not worth stopping the game for
-                action = None
+                hint = None
             self.hint_move = None
+            action = getattr(hint, "action", hint)
             if action is not None and action in self.narrowing.legal:
                 self.hint_action = action
+                if hasattr(hint, "reasons"):
+                    self.hint_shown = Shown(hint, self.state)
                 self.narrowing.select_for(action)
                 self.message = ("table.msg.hint", {"action": describe_action(action,
                                                                              self.state)})
@@ -590,7 +599,7 @@ class TableScene(Scene):
             self._play(("end",))
 
     def cancel(self) -> bool:
-        """Right click or Escape: drop a half-made choice."""
+        """Right click or Escape: drop a half-made choice, else the hint on show."""
         self.hint_action = None
         if self.options:
             self.options = []
@@ -599,6 +608,9 @@ class TableScene(Scene):
             return True
         if self.narrowing is not None and self.narrowing.cancel():
             self.message = None
+            return True
+        if self.hint_shown is not None:  # the log comes back
+            self.hint_shown = None
             return True
         return False
 
@@ -647,6 +659,7 @@ class TableScene(Scene):
         if t == pygame.MOUSEMOTION:
             under = (self.choice_panels.panel_at(event.pos)
                      or self.panels.panel_at(event.pos, include_disabled=True)
+                     or (self.hint_panel if self.hint_panel.contains(event.pos) else None)
                      or self.spot_at(event.pos))
             self.tooltips.point_at(under if hasattr(under, "tooltip_text") else None,
                                    event.pos)
@@ -902,7 +915,9 @@ class TableScene(Scene):
         if self.view.trade_routes is not None:
             trade_routes_view.paint(canvas, self.view.trade_routes, self.shown_seat,
                                     pv.cm is not None)
-        if self.tutorial is None:
+        if self.tutorial is None and self.hint_shown is not None:
+            self.hint_panel.draw(canvas)
+        elif self.tutorial is None:
             self.log_panel.draw(canvas)
         else:
             self.tutorial.draw(canvas)
