@@ -58,6 +58,8 @@ KINDS = (
     "solo", "solo_trade",
 
     "hint",
+
+    "route_arrange",
 )
 # The modules' moments: castle connection's pool and retrieval, tiles2's bought workers
 # and its decisions. Their rules are written apart from the client, so these positions
@@ -225,6 +227,11 @@ SPECS = {
 
     # A hint on show: the move picked out, why in the log's place.
     "hint": _Spec(PEOPLE, lambda s: _fresh_turn(s) and s.round >= 2),
+
+    # The arranged trade routes: a player lays their route cards at the setup, one card
+    # already laid (the others veiled on the route strip, each listed with its spaces).
+    "route_arrange": _Spec(PEOPLE, lambda s: s.decision == "route_arrange"
+                           and s.frames[-1].arg == 1, modules=("trade_routes:arranged",)),
 }
 
 
@@ -649,6 +656,9 @@ def _check(t: Table) -> None:
         assert scene.can_act() and n.decision == "team_storage" and scene.choice_buttons
     elif kind == "module_glossary":
         assert isinstance(top, GlossaryScene) and top.query == "27"
+    elif kind == "route_arrange":
+        assert scene.can_act() and n.decision == "route_arrange" and scene.choice_buttons
+        assert scene.shown_seat == scene.state.current_player
     elif kind == "vineyard_turn":
         assert scene.can_act() and scene.view.vineyard is not None
         assert scene.b_vineyard.visible and scene.b_vineyard.enabled

@@ -409,4 +409,6 @@ SCREENS: dict[str, Callable] = {
     "results_solo": results_solo,
 
     "table_hint": _at("hint"),
+
+    "table_route_arrange": _at("route_arrange"),
 }

@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from .scene import TableScene
 
 # Decisions answered from a list of options rather than by clicks on the table.
-LISTED = ("discard", "ship", "keep_goods", "pick", "route_pick", "warehouse", "board",
+LISTED = ("discard", "ship", "keep_goods", "pick", "route_pick", "route_arrange", "warehouse",
+          "board",
           "start_castle",
           "crane", "geese", "crane_count",
           "shield_castle", "tribute", "shield_tile", "shield_goods", "shield_storage",
@@ -43,6 +44,15 @@ ICON_CHOICES = ("crane", "geese", "crane_count")
 # Up to UNPAGED options are listed at once; more are listed PAGE_SIZE to a page.
 UNPAGED = 10
 PAGE_SIZE = 8
+
+
+def choice_tip(action: tuple):
+    """The tooltip of a listed option where its words alone say too little (a trade-route
+    card: its three spaces), else None."""
+    if action[0] == "route_card":
+        from .trade_routes_view import card_tip
+        return lambda: card_tip(action[1])
+    return None
 
 
 class ActionButtons:
@@ -178,7 +188,7 @@ class ChoiceBox:
             label = (lambda a=action: choice_label(a, scene.state))
             button = Button(rect, label, lambda a=action: scene._choose(a),
                             font_size=theme.FONT_MIN if cols > 1 else 26,
-                            name=f"choice {first + i}")
+                            name=f"choice {first + i}", tooltip=choice_tip(action))
             button.action = action
             self.panels.add(button)
             self.buttons.append(button)

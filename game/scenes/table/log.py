@@ -151,7 +151,8 @@ MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopi
                  "ShieldsDealt", "ShieldTaken", "ShieldPlaced", "TributePaid",
                  "StorageShrunk", "ShieldTile", "DieSet", "ShieldEffect",
                  "InnPlacedDirectly", "RoutesDealt", "GoodsOnRoute", "RouteBonus",
-                 "RouteBonusLapsed", "MonasteriesConnected", "AllMonasteriesConnected",
+                 "RouteBonusLapsed", "RouteCardLaid", "RouteArranged",
+                 "MonasteriesConnected", "AllMonasteriesConnected",
                  "DepotTileRemoved", "GoodsRemoved", "BlackTileTraded", "BlackTileStored",
                  "RewardPlaced", "PointsBought", "TargetReached", "ExtraActionTaken",
                  "SoloGameEnded")
@@ -230,6 +231,10 @@ def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
         return tn("log.shield_points", e.value, who=who, shield=e.shield, points=e.value)
     if kind == "RoutesDealt":
         return t("log.routes_dealt", who=who, cards=", ".join(map(str, e.cards)))
+    if kind == "RouteCardLaid":
+        return t("log.route_card_laid", who=who, card=e.card, position=e.position + 1)
+    if kind == "RouteArranged":
+        return t("log.route_arranged", who=who, cards=", ".join(map(str, e.cards)))
     if kind == "GoodsOnRoute":
         return tn("log.goods_on_route", e.count, who=who, count=e.count, goods=e.goods,
                   space=e.first + 1)
@@ -381,6 +386,11 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
         return t(f"act.{op}", building=building_label(action[1], lang))
     if op == "geese":
         return t("act.geese", species=species_label(action[1], 2, lang))
+    if op == "route_card":
+        from .trade_routes_view import card_label
+        return card_label(action[1], lang)
+    if op == "route_keep":
+        return t("act.route_keep")
     if op == "trade":
         return t("act.solo_trade", tile=tile_label(_name(state.black[action[1]]), lang),
                  goods="".join(map(str, action[2])))

@@ -832,8 +832,9 @@ class TableScene(Scene):
                               lambda: i18n.tr("tip.workers")))
         spots += self.dice.spots()
         if view.trade_routes is not None:
-            spots += trade_routes_view.spots(view.trade_routes, self.shown_seat,
-                                             pv.cm is not None)
+            spots += trade_routes_view.spots(
+                view.trade_routes, self.shown_seat, pv.cm is not None,
+                trade_routes_view.arranging(self.state, self.shown_seat))
         return spots
 
     # --- drawing ---------------------------------------------------------------------------
@@ -914,7 +915,8 @@ class TableScene(Scene):
         self._draw_prompt(canvas)
         if self.view.trade_routes is not None:
             trade_routes_view.paint(canvas, self.view.trade_routes, self.shown_seat,
-                                    pv.cm is not None)
+                                    pv.cm is not None,
+                                    trade_routes_view.arranging(self.state, self.shown_seat))
         if self.tutorial is None and self.hint_shown is not None:
             self.hint_panel.draw(canvas)
         elif self.tutorial is None:
