@@ -29,6 +29,7 @@ from ..rules.tiles import BUILDINGS, KIND_EFFECT, SPECIES, KIND_SPECIES
 from .evaluate import Evaluator
 from .hard import HardPlayer
 from .openings import opening_choice
+from .routes import arrange_choice
 from .turns import passes_on, plan
 
 # The order in which reasons that score nothing at once are named, most telling first
@@ -55,7 +56,8 @@ class Explanation(NamedTuple):
     one first), the expected gain in points over the best turn starting with another move
     (None when there is no other move, or none was compared), and the points the turn
     scores at once. `how` says where the move came from: "search" (Hard's search),
-    "only" (the only legal move), "book" (the opening book)."""
+    "only" (the only legal move), "book" (the opening book), "rule" (a setup decision
+    Hard settles by a rule of thumb, not by search: the arranged trade route)."""
     action: Action
     turn: tuple
     reasons: tuple
@@ -79,7 +81,8 @@ def explained_hint(state: GameState, seed: int = 0, time_budget: float | None = 
     legal = state.legal_actions()
     action = player.choose(state)
     how = "only" if len(legal) == 1 else (
-        "book" if opening_choice(state) == action else "search")
+        "book" if opening_choice(state) == action else
+        "rule" if arrange_choice(state, player.evaluator) == action else "search")
     turn = (action,) + tuple(a for _, a in getattr(player, "_script", ()))
     return explain(state, turn, getattr(player, "evaluator", None), how)
 

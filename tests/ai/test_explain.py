@@ -198,3 +198,15 @@ def test_a_ship_names_its_goods():
     ship = reason(e, "ship")
     assert not ship.later and ship.params["goods"]
     assert ship.params["position"] == me(state).track_pos + 1
+
+
+def test_a_setup_choice_settled_by_a_rule_of_thumb_says_so():
+    """Hard lays its route cards by a rule of thumb (game/ai/routes.py), not by search: the
+    hint must not claim a look-ahead it did not make."""
+    from game.scenes.table.hint_text import explanation_text
+    from tests.ai.test_trade_routes_ai import arranging
+    s = arranging({5: 1})
+    e = explained_hint(s, seed=1, iterations=4)
+    assert e.how == "rule" and e.gain is None
+    assert "lays first the cards whose first spaces show goods you hold" in explanation_text(
+        e, ("A", "B", "C"), "special", "en")

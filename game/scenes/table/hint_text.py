@@ -20,12 +20,6 @@ def amount(key: str, n: int, lang: str | None = None) -> str:
     return i18n.trn(f"hint.n.{key}", n, lang, n=n)
 
 
-def number(value: float, lang: str | None = None) -> str:
-    """A gain to one decimal, with the language's decimal mark."""
-    s = f"{value:.1f}"
-    return s.replace(".", ",") if (lang or i18n.language()) == "de" else s
-
-
 def reason_text(reason: Any, names: tuple[str, ...], rule_set: str,
                 lang: str | None = None) -> str | None:
     """One fact in words, or None for a kind this client does not word."""
@@ -140,8 +134,11 @@ def explanation_text(explanation: Any, names: tuple[str, ...], rule_set: str,
         parts.append(t("hint.only"))
     elif explanation.how == "book":
         parts.append(t("hint.book"))
+    elif explanation.how == "rule":
+        parts.append(t(f"hint.rule.{explanation.action[0]}") if i18n.has(
+            f"hint.rule.{explanation.action[0]}") else t("hint.rule"))
     elif explanation.gain is not None and explanation.gain >= 0.05:
-        gain = t("hint.gain", gain=number(explanation.gain, lang))
+        gain = t("hint.gain", gain=i18n.decimal(explanation.gain, 1, lang))
         parts.append(gain if parts else t("hint.general", gain=gain))
     elif not parts:
         parts.append(t("hint.lookahead"))
