@@ -34,7 +34,7 @@ class BoardPanel:
         self.scene = scene
         self.rect = g.BOARD
         self.layer = Layer(g.BOARD, lambda c: paint_board(c, scene.view, scene.colours,
-                                                          scene.names))
+                                                          scene.names, scene.shown_seat))
 
     # --- positions for motion --------------------------------------------------------------
 
@@ -118,7 +118,9 @@ class BoardPanel:
 
     def draw(self, surface: pygame.Surface, lang: str) -> None:
         scene = self.scene
-        self.layer.draw(surface, (scene.serial, scene.view.board_version, lang))
+        # The vineyard board is the seat's shown large: the layer follows that seat.
+        seat = scene.shown_seat if scene.view.vineyard is not None else None
+        self.layer.draw(surface, (scene.serial, scene.view.board_version, lang, seat))
 
     def draw_highlights(self, canvas: Canvas, n: Narrowing, h: Highlights, ring) -> None:
         """Rings round the depot tiles, and the castle pool, a click may take now."""

@@ -767,7 +767,7 @@ class TableScene(Scene):
         spots: list[Spot] = []
         spots += self.estates.spots()
         spots += shields_view.board_spots(view, self._legal_now, self._shield_workers)
-        spots += vineyards_view.spots(view)
+        spots += vineyards_view.spots(view, self.shown_seat, self.names)
         spots += self.board.spots()
         pv = view.players[self.shown_seat]
         if pv.cm is not None:
@@ -1017,8 +1017,15 @@ class TableScene(Scene):
                 image = pieces.silver_coin(px)
             elif f.kind == "worker":
                 image = pieces.worker_chip(px)
+            elif f.kind == "grape":   # a half of a vineyards double tile
+                image = vineyards_view.grape_half(f.what, px)
+            elif f.kind == "double":
+                image = vineyards_view.double_image(f.what, px)
             else:
                 colour, rank = f.what
                 large, small = BONUS_POINTS.get(len(self.names), (5, 2))
                 image = pieces.bonus_tile(colour, large if rank == 1 else small, px)
+            if f.fade:  # leaving the game: gone by the time it arrives
+                image = image.copy()
+                image.set_alpha(round(255 * (1 - f.t) ** 0.7))
             blit_at(canvas, image, f.pos)
