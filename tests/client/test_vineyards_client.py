@@ -208,3 +208,40 @@ def test_with_animations_off_nothing_waits_or_flies(data_root):
     scene.submit(_take(scene))
     assert not scene.timeline.busy and not scene.flyers and not scene.view.lifted
     assert sum(p.storage.count("double_tile") for p in scene.view.players) >= 2
+
+
+def test_the_border_posts_tiles_leave_the_vineyard_boards_corner_to_it():
+    """With both modules the border posts' bonus tiles lie in the upper left corner, clear
+    of the vineyard board, its depot and display, the inn stack and the depots."""
+    half = g.BORDER_POST_TILE / 2
+    tiles = [pygame.Rect(x - half, y - half, 2 * half, 2 * half)
+             for x, y in (g.border_post_tile_centre(r, True) for r in (1, 2))]
+    taken = [vv.space_rect(c) for b in range(len(vy.BOARDS)) for c in vv.board_centres(b)]
+    taken += [pygame.Rect(x - 2 * vv.HALF, y - vv.HALF, 4 * vv.HALF, 2 * vv.HALF)
+              for _, _, (x, y) in vv.offer_centres(4)]
+    taken.append(pygame.Rect(g.INN_STACK[0] - g.DEPOT_HEX, g.INN_STACK[1] - g.DEPOT_HEX,
+                             2 * g.DEPOT_HEX + 60, 2 * g.DEPOT_HEX))
+    assert not any(t.colliderect(r) for t in tiles for r in taken)
+    for depot in range(1, 7):
+        cx, cy = g.depot_centre(depot)
+        for t in tiles:
+            nearest = (min(max(cx, t.left), t.right), min(max(cy, t.top), t.bottom))
+            assert (nearest[0] - cx) ** 2 + (nearest[1] - cy) ** 2 > g.DEPOT_RADIUS ** 2
+    assert all(g.BOARD.contains(t) for t in tiles)
+    # Without the vineyards they keep the lower right corner.
+    assert g.border_post_tile_centre(1) == g.BORDER_POST_TILES
+
+
+def test_the_vineyard_board_lies_clear_of_the_depots_the_river_and_the_strip():
+    inner = g.BOARD.inflate(-10, -10)
+    rects = [vv.space_rect(c) for b in range(len(vy.BOARDS)) for c in vv.board_centres(b)]
+    for rect in rects:
+        assert inner.contains(rect) and not rect.colliderect(g.STRIP)
+        for depot in range(7):
+            cx, cy = g.depot_centre(depot)
+            radius = g.BLACK_DEPOT_RADIUS if depot == 0 else g.DEPOT_RADIUS
+            nearest = (min(max(cx, rect.left), rect.right), min(max(cy, rect.top), rect.bottom))
+            assert (nearest[0] - cx) ** 2 + (nearest[1] - cy) ** 2 > radius ** 2
+        rx, ry = g.RING_CENTRE  # the river: the ring's outer edge
+        nearest = (min(max(rx, rect.left), rect.right), min(max(ry, rect.top), rect.bottom))
+        assert (nearest[0] - rx) ** 2 + (nearest[1] - ry) ** 2 > (g.RING_RADIUS + 13) ** 2

@@ -70,7 +70,8 @@ class BoardPanel:
             spots.append(Spot("castle_pool", None, g.CASTLE_POOL, g.DEPOT_HEX + 30,
                               self.pool_tip))
         if view.border_posts is not None:
-            spots += border_post_spots(view.border_posts, len(view.players))
+            spots += border_post_spots(view.border_posts, len(view.players),
+                                       view.vineyard is not None)
         if view.inn_stack is not None:
             spots.append(Spot("inn_stack", None, g.INN_STACK, g.DEPOT_HEX + 30,
                               self.inn_tip))

@@ -42,7 +42,8 @@ def paint_board(canvas: Canvas, view: TableView, colours: list[int],
         # Imported here: border_posts.py reaches this file through the tooltips (tips.py,
         # estate_view.py), a cycle at import time.
         from .border_posts import paint_board_tiles
-        paint_board_tiles(canvas, view.border_posts, len(view.players))
+        paint_board_tiles(canvas, view.border_posts, len(view.players),
+                          view.vineyard is not None)
     if view.inn_stack is not None:
         _paint_inn_stack(canvas, view.inn_stack)
     paint_depot_shields(canvas, view.depot_shields, view.automa_shields)
