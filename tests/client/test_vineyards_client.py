@@ -245,3 +245,21 @@ def test_the_vineyard_board_lies_clear_of_the_depots_the_river_and_the_strip():
         rx, ry = g.RING_CENTRE  # the river: the ring's outer edge
         nearest = (min(max(rx, rect.left), rect.right), min(max(ry, rect.top), rect.bottom))
         assert (nearest[0] - rx) ** 2 + (nearest[1] - ry) ** 2 > (g.RING_RADIUS + 13) ** 2
+
+
+def test_a_click_on_a_depot_tile_lists_the_actions_that_take_it(data_root):
+    from table_driver import click_spot
+    t = table_at("vineyard_turn", data_root)
+    scene = t.scene
+    space = _take(scene)[2]
+    click_spot(t.stack, scene, "vineyard", ("depot", space))
+    assert scene.options and all(a[0] == "vineyard_take" and a[2] == space
+                                 for a in scene.options)
+
+
+def test_a_click_on_a_vineyard_space_lists_the_placements_there():
+    place = ("vineyard_place", 0, 1, 4, 1)
+    assert vv.uses(place, ("space", 4)) and not vv.uses(place, ("space", 3))
+    assert not vv.uses(place, ("depot", 4))
+    assert vv.uses(("vineyard_buy", 2, "silver"), ("display", 2))
+    assert not vv.uses(("vineyard_take", 0, 2), ("display", 2))

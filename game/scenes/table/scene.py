@@ -540,11 +540,16 @@ class TableScene(Scene):
             self._build_choices()
             self.message = ("table.msg.shield", {})
 
-    def vineyard_actions(self) -> None:
-        """The vineyards: the turn's vineyard actions open now, as a list of choices."""
+    def vineyard_actions(self, key: tuple | None = None) -> None:
+        """The vineyards: the turn's vineyard actions open now, as a list of choices; a
+        click on a depot or display tile or on a space of one's own vineyard board lists
+        those that use it (all of them when none does)."""
         if not self.can_act():
             return
         options = [a for a in self.narrowing.legal if a[0] in vineyards_view.BUTTON_ACTIONS]
+        if key is not None and (key[0] != "space" or self._own_estate()):
+            mine = [a for a in options if vineyards_view.uses(a, key)]
+            options = mine or options
         if options:
             self.options = options
             self._build_choices()
@@ -705,7 +710,7 @@ class TableScene(Scene):
         elif kind == "castle_shield":
             self.use_shield(key)
         elif kind == "vineyard":
-            self.vineyard_actions()
+            self.vineyard_actions(key)
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key

@@ -25,6 +25,19 @@ DECISIONS = (vy.ROOM, vy.BONUS, vy.FREE_BLACK, vy.FREE_DEPOT, vy.WINE)
 BUTTON_ACTIONS = ("vineyard_take", "vineyard_place", "vineyard_buy")
 
 
+def uses(action: tuple, key: tuple) -> bool:
+    """Whether a listed vineyard action uses the place a click named: ('depot', s),
+    ('display', s) or ('space', i) of the vineyard board."""
+    where, s = key[0], key[1]
+    if action[0] == "vineyard_take":
+        return where == "depot" and action[2] == s
+    if action[0] == "vineyard_buy":
+        return where == "display" and action[1] == s
+    if action[0] == "vineyard_place":
+        return where == "space" and action[3] == s
+    return False
+
+
 def variety_label(x: int | str, lang: str | None = None) -> str:
     name = vy.VARIETIES[x] if isinstance(x, int) else x
     return i18n.tr(f"vineyard.variety.{name}", lang)
