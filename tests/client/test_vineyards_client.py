@@ -263,3 +263,17 @@ def test_a_click_on_a_vineyard_space_lists_the_placements_there():
     assert not vv.uses(place, ("depot", 4))
     assert vv.uses(("vineyard_buy", 2, "silver"), ("display", 2))
     assert not vv.uses(("vineyard_take", 0, 2), ("display", 2))
+
+
+def test_a_double_tile_chateauma_stacks_flies_from_its_space_to_chateaumas_estate(data_root):
+    scene = table_at("vineyard_turn", data_root, speed="normal").scene
+    v = scene.view.vineyard
+    space = next(s for s, t in enumerate(v.display) if t >= 0)
+    other = 1 - scene.shown_seat
+    event = vy.DoubleTileStacked(other, v.display[space], "display", space)
+    flights = _flights(Handlers(scene).on_DoubleTileStacked(event))
+    centre = next(c for w, s, c in vv.offer_centres(len(scene.view.players))
+                  if (w, s) == ("display", space))
+    assert len(flights) == 1 and flights[0].path.start == centre
+    assert flights[0].path.end == scene.estates.estate_centre(other)
+    assert flights[0].lift == ("vineyard", "display", space) and flights[0].flyer.fade

@@ -399,3 +399,18 @@ class Handlers:
                                              fade=True))
             return self._stagger(flights) if flights else None
         return Later(clear)
+
+    def on_DoubleTileStacked(self, e) -> Animation:
+        """Châteauma takes a double tile onto its stack (drawn nowhere): it flies from its
+        space to Châteauma's estate and fades there."""
+        from .vineyards_view import offer_centres
+        scene = self.scene
+        start = next((c for w, s, c in offer_centres(len(scene.view.players))
+                      if (w, s) == (e.source, e.space)), None)
+        if start is None:
+            return Wait(SHORT)
+        end = (g.ESTATE_CENTRE if e.player == scene.shown_seat
+               else scene.estates.estate_centre(e.player))
+        return self._fly("double", e.tile, start, end, HALF_SIZE,
+                         ("vineyard", e.source, e.space), sound=synth.TILE, volume=TAKEN,
+                         fade=True)
