@@ -411,4 +411,6 @@ SCREENS: dict[str, Callable] = {
     "table_hint": _at("hint"),
 
     "table_route_arrange": _at("route_arrange"),
+
+    "table_vineyard_other_seat": _at("vineyard_other_seat"),
 }

@@ -550,11 +550,16 @@ class TableScene(Scene):
             self._build_choices()
             self.message = ("table.msg.shield", {})
 
-    def vineyard_actions(self) -> None:
-        """The vineyards: the turn's vineyard actions open now, as a list of choices."""
+    def vineyard_actions(self, key: tuple | None = None) -> None:
+        """The vineyards: the turn's vineyard actions open now, as a list of choices; a
+        click on a depot or display tile or on a space of one's own vineyard board lists
+        those that use it (all of them when none does)."""
         if not self.can_act():
             return
         options = [a for a in self.narrowing.legal if a[0] in vineyards_view.BUTTON_ACTIONS]
+        if key is not None and (key[0] != "space" or self._own_estate()):
+            mine = [a for a in options if vineyards_view.uses(a, key)]
+            options = mine or options
         if options:
             self.options = options
             self._build_choices()
@@ -719,7 +724,7 @@ class TableScene(Scene):
         elif kind == "castle_shield":
             self.use_shield(key)
         elif kind == "vineyard":
-            self.vineyard_actions()
+            self.vineyard_actions(key)
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
@@ -790,7 +795,7 @@ class TableScene(Scene):
         spots: list[Spot] = []
         spots += self.estates.spots()
         spots += shields_view.board_spots(view, self._legal_now, self._shield_workers)
-        spots += vineyards_view.spots(view)
+        spots += vineyards_view.spots(view, self.shown_seat, self.names)
         spots += self.board.spots()
         pv = view.players[self.shown_seat]
         if pv.cm is not None:
@@ -1045,8 +1050,15 @@ class TableScene(Scene):
                 image = pieces.silver_coin(px)
             elif f.kind == "worker":
                 image = pieces.worker_chip(px)
+            elif f.kind == "grape":   # a half of a vineyards double tile
+                image = vineyards_view.grape_half(f.what, px)
+            elif f.kind == "double":
+                image = vineyards_view.double_image(f.what, px)
             else:
                 colour, rank = f.what
                 large, small = BONUS_POINTS.get(len(self.names), (5, 2))
                 image = pieces.bonus_tile(colour, large if rank == 1 else small, px)
+            if f.fade:  # leaving the game: gone by the time it arrives
+                image = image.copy()
+                image.set_alpha(round(255 * (1 - f.t) ** 0.7))
             blit_at(canvas, image, f.pos)
