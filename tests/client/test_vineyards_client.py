@@ -277,3 +277,21 @@ def test_a_double_tile_chateauma_stacks_flies_from_its_space_to_chateaumas_estat
     assert len(flights) == 1 and flights[0].path.start == centre
     assert flights[0].path.end == scene.estates.estate_centre(other)
     assert flights[0].lift == ("vineyard", "display", space) and flights[0].flyer.fade
+
+
+def test_a_stored_double_tile_shows_its_varieties_on_its_storage_spaces(data_root, monkeypatch):
+    t = table_at("vineyard_turn", data_root)
+    scene = t.scene
+    action = _take(scene)
+    seat, tile = scene.state.current_player, scene.view.vineyard.depot[action[2]]
+    scene.submit(action)
+    scene.presenter.skip()
+    scene.shown_seat = seat
+    painted = []
+    real = vv._half
+    monkeypatch.setattr(vv, "_half", lambda canvas, centre, variety, r: (
+        painted.append((centre, variety)), real(canvas, centre, variety, r)))
+    _draw(scene)
+    spaces = [j for j, k in enumerate(scene.view.players[seat].storage) if k == "double_tile"]
+    on_storage = [(c, v) for c, v in painted if c in [g.storage_centre(j) for j in spaces]]
+    assert [v for _, v in on_storage] == list(vy.TILES[tile])

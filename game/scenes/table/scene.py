@@ -865,6 +865,7 @@ class TableScene(Scene):
         paint_estate_region(canvas, self.view.players[seat], self.names[seat],
                             self.colours[seat], self.view.lifted, (large, small), preview,
                             self.view.white)
+        vineyards_view.paint_stored(canvas, self.view, seat)
         bp = self.view.border_posts
         pv = self.view.players[seat]
         if self.view.monastery_finishers is not None:

@@ -362,3 +362,25 @@ def spots(view: Any, seat: int | None = None, names: list[str] | None = None) ->
     out.append(Spot("vineyard", ("board", seat), wine.center, WINE_R * 3, board_tip,
                     rect=wine))
     return out
+
+
+def paint_stored(canvas: Canvas, view: Any, seat: int) -> None:
+    """The stored double tiles' varieties over the storage spaces they lie on: a half's
+    colour on each of its two spaces (a stored tile's kind alone does not say which
+    varieties the player holds). The storage's double spaces pair up in order as its
+    stored tiles (the rules' stored_pairs)."""
+    v = getattr(view, "vineyard", None)
+    if v is None or seat >= len(v.stored):
+        return
+    from . import geometry as g
+    pv = view.players[seat]
+    if pv.cm is not None:
+        return
+    doubles = [j for j, kind in enumerate(pv.storage) if kind == "double_tile"]
+    for k, j in enumerate(doubles):
+        if k // 2 >= len(v.stored[seat]):
+            break
+        if ("storage", seat, j) in view.lifted:
+            continue
+        _half(canvas, g.storage_centre(j), vy.TILES[v.stored[seat][k // 2]][k % 2],
+              g.STORAGE_HEX * 0.42)
