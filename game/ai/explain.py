@@ -21,11 +21,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..rules import (AREA_POINTS, COLOURS, PHASE_BONUS, KIND_BUILDING, KIND_COLOUR, KIND_KNOWLEDGE,
-                     KIND_NAMES, Action, GameState, end_knowledge, placeable_mask,
+from ..rules import (AREA_POINTS, BUILDINGS, COLOURS, END_KNOWLEDGE, KIND_BUILDING, KIND_COLOUR,
+                     KIND_EFFECT, KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES, PHASE_BONUS,
+                     SPECIES, Action, GameState, end_knowledge, placeable_mask,
                      resample_hidden)
-from ..rules.scoring import END_KNOWLEDGE
-from ..rules.tiles import BUILDINGS, KIND_EFFECT, SPECIES, KIND_SPECIES
 from .evaluate import Evaluator
 from .hard import HardPlayer
 from .openings import opening_choice

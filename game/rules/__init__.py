@@ -53,7 +53,8 @@ from .modules.solo import (BLACK_TILE, SoloResult, counter as solo_counter, solo
                            solo_state)
 from .play import play_game
 from .record import GameRecord, Match, replay, replay_step
-from .scoring import (AREA_POINTS, CATEGORIES, KNOWLEDGE_BUILDING_INDEX, PHASE_BONUS,
+from .scoring import (AREA_POINTS, CATEGORIES, END_KNOWLEDGE, KNOWLEDGE_BUILDING_INDEX,
+                      PHASE_BONUS,
                       bonus_tile_count, colour_bonus_points, end_knowledge,
                       goods_points_per_tile, knowledge_end_points)
 from .serialize import outcome_from_json, outcome_to_json
@@ -61,7 +62,8 @@ from .state import Action, Frame, IllegalAction, PlayerState, StateError
 from .visibility import module_state, position_seed, public_key, resample_hidden
 from .tiles import (ANY_COLOUR, BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP, CASTLE,
                     CHURCH, CITY_HALL, COLOURS, GOODS_TYPES, KIND_ANIMALS, KIND_BUILDING,
-                    KIND_COLOUR, KIND_COUNT, KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES,
+                    KIND_COLOUR, KIND_COUNT, KIND_EFFECT, KIND_KNOWLEDGE, KIND_NAMES,
+                    KIND_SPECIES,
                     KINDS, KNOWLEDGE_COUNT, MARKET, MINE, MONASTERY, PASTURE, SHIP, SPECIES,
                     WAREHOUSE, WATCHTOWER, kind_from_name)
 
@@ -84,7 +86,8 @@ __all__ = [
     "SPACES", "get_board", "placeable_mask", "COLOURS", "ANY_COLOUR", "CASTLE", "MINE", "MONASTERY", "SHIP",
     "PASTURE", "BUILDING", "BUILDINGS", "BANK", "BOARDING_HOUSE", "CARPENTERS_WORKSHOP",
     "CHURCH", "CITY_HALL", "MARKET", "WAREHOUSE", "WATCHTOWER", "SPECIES", "KIND_COUNT",
-    "KIND_NAMES", "KIND_COLOUR", "KIND_BUILDING", "KIND_SPECIES", "KIND_ANIMALS",
+    "KIND_NAMES", "KIND_EFFECT", "END_KNOWLEDGE", "KIND_COLOUR", "KIND_BUILDING",
+    "KIND_SPECIES", "KIND_ANIMALS",
     "KIND_KNOWLEDGE", "KINDS", "kind_from_name", "GOODS_TYPES", "KNOWLEDGE_COUNT",
     # dice
     "USE_SELL", "die_use", "die_distance", "workers_needed",
