@@ -472,3 +472,30 @@ def test_the_statistics_say_how_team_games_count(ctx, stack, lang):
     stack.draw(pygame.Surface((1280, 720)))
     texts = [cell.text for cell in scene._cells]
     assert texts.count("\u2013") == 4 and "115" in texts
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_damaged_records_with_team_games_never_crash(ctx, version):
+    path = statistics_path(ctx.data_root)
+    ctx.data_root.mkdir(parents=True)
+    team = team_result("t", (60, 70, 55, 40), winners=(0, 2)).to_dict()
+    if version == 1:   # as version 1 kept it: places by the team ranking, no teams
+        del team["teams"]
+        for seat, place in zip(team["seats"], (1, 3, 2, 4)):
+            seat["place"] = place
+    base = {"format": "castles-of-burgundy-statistics", "version": version,
+            "games": [team, result("s", ("human", None, 80, 1), ("ai", "hard", 50, 2)).to_dict()]}
+    path.write_text(json.dumps(base))
+    assert not load(path).damaged and load(path).games[0].teams == ((0, 2), (1, 3))
+    new = result("new", ("human", None, 70, 1), ("ai", "easy", 20, 2))
+    for raw in _mutations(base, random.Random(version), 40):
+        for old in statistics.broken_copies(path):
+            old.unlink()
+        path.write_bytes(raw)
+        loaded = load(path)
+        figures(loaded.games)
+        added, aside = record(path, new)
+        if loaded.newer:
+            continue
+        after = load(path)
+        assert not after.damaged and after.games[:-1] == loaded.games
