@@ -4,6 +4,7 @@
     player = make_player("medium", seed=3)
     action = player.choose(state)          # one of state.legal_actions(); state unchanged
     suggestion = hint(state)               # the Hard tier's move, in its default time
+    why = explain_hint(state)              # the same move with its reasons (explain.py)
     learned = make_player("hard", value="learned")  # Hard on the learned evaluation
 
 AI code imports only the rules module and plays through the same legal actions as a
@@ -49,6 +50,15 @@ def hint(state: GameState, time_budget: float | None = None) -> Action:
     return make_player("hard", time_budget=time_budget).choose(state)
 
 
+def explain_hint(state: GameState, seed: int = 0, time_budget: float | None = None,
+                 iterations: int | None = None):
+    """The Hard tier's suggestion with what it changes in the position and the points
+    it is expected to gain (explain.Explanation)."""
+    from .explain import explained_hint
+    return explained_hint(state, player=make_player("hard", seed=seed, time_budget=time_budget,
+                                                    iterations=iterations))
+
+
 def review_game(record, seats, **options):
     """Each turn of `seats` in a recorded game with the turn Hard prefers and the points
     expected lost (review.py)."""
@@ -68,5 +78,5 @@ def costliest(reviews, count: int = 3) -> list[int]:
     return pick(reviews, count)
 
 
-__all__ = ["LEARNED_TIERS", "TIERS", "Player", "costliest", "hint", "make_player", "review_game",
+__all__ = ["LEARNED_TIERS", "TIERS", "Player", "costliest", "explain_hint", "hint", "make_player", "review_game",
            "review_turns"]

@@ -25,6 +25,7 @@ import time
 from ..rules import Action, GameState, position_seed, public_key, resample_hidden
 from .evaluate import DEFAULT, Evaluator, Weights
 from .openings import opening_choice
+from .routes import arrange_choice
 from .players import Player, _check_decision
 from .turns import Line, plan
 
@@ -56,7 +57,7 @@ class HardPlayer(Player):
         legal = _check_decision(state)
         if len(legal) == 1:
             return legal[0]
-        book = opening_choice(state)
+        book = opening_choice(state) or arrange_choice(state, self.evaluator)
         if book is not None:
             return book
         key = public_key(state, state.current_player)

@@ -13,6 +13,7 @@ import time
 from ..rules import Action, GameState, position_seed
 from .evaluate import DEFAULT, Evaluator, Weights
 from .openings import opening_choice
+from .routes import arrange_choice
 from .turns import plan
 
 
@@ -77,6 +78,9 @@ class EasyPlayer(Player):
         legal = _check_decision(state)
         if len(legal) == 1:
             return legal[0]
+        arranged = arrange_choice(state, self.evaluator, simple=True)
+        if arranged is not None:
+            return arranged
         rng = self.rng(state)
         seat = state.current_player
         best, best_value = legal[0], -1e18
@@ -108,7 +112,7 @@ class MediumPlayer(Player):
         legal = _check_decision(state)
         if len(legal) == 1:
             return legal[0]
-        book = opening_choice(state)
+        book = opening_choice(state) or arrange_choice(state, self.evaluator)
         if book is not None:
             return book
         width = self.iterations or self.default_width

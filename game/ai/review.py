@@ -70,7 +70,10 @@ def turns_in(record: GameRecord, seats: set[int]) -> Iterator[tuple[int, GameSta
             i += 1
             if passes_on(state, seat, turn_index):
                 break
-        if seat in seats and start.phase >= 0 and passes_on(state, seat, turn_index):
+        # A module's setup decision (the arranged trade routes) comes before the first
+        # phase's setup, though phase A's number is set: it is no turn.
+        if seat in seats and start.phase >= 0 and passes_on(state, seat, turn_index) \
+                and start.frames[-1].kind not in start.hooks.setup_frames:
             yield first, start, tuple(actions)
 
 

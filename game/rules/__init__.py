@@ -32,7 +32,8 @@ from .modules.border_posts import (POST_SPACES as BORDER_POST_SPACES,
                                    tiles_left as border_post_tiles_left)
 from .invariants import check_state
 from .modules.shields import END_VP as SHIELD_END_POINTS, shield_workers, shields_held
-from .modules.trade_routes import (BONUSES as ROUTE_BONUSES, CARDS as ROUTE_CARDS,
+from .modules.trade_routes import (ARRANGE_FRAME as ROUTE_ARRANGE,
+                                   BONUSES as ROUTE_BONUSES, CARDS as ROUTE_CARDS,
                                    PROVISIONAL as TRADE_ROUTES_PROVISIONAL,
                                    laid as route_laid, route_spaces)
 
@@ -99,7 +100,8 @@ __all__ = [
     "shields_held", "shield_workers", "SHIELD_END_POINTS", "vineyard_outlook",
     "vineyards",
     # the trade routes: the cards' spaces (goods type, bonus) and what each bonus does
-    "ROUTE_CARDS", "ROUTE_BONUSES", "TRADE_ROUTES_PROVISIONAL", "route_spaces", "route_laid",
+    "ROUTE_CARDS", "ROUTE_BONUSES", "ROUTE_ARRANGE",
+    "TRADE_ROUTES_PROVISIONAL", "route_spaces", "route_laid",
     # the team game: partners, the teams' sums at the end, the storage decision
     "team_partner", "team_results", "TEAM_PROVISIONAL", "TEAM_STORE_DECISION",
     "TEAM_OWN_STORAGE",

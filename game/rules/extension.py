@@ -105,6 +105,10 @@ class Module:
     # those asked during the phase or game end's steps.
     effect_frames: tuple[str, ...] = ()
     step_frames: tuple[str, ...] = ()
+    # Decisions it asks during the setup, once its setup chance step is applied and before
+    # the first phase (no turn under them); its actions move the setup on with
+    # Hooks.after_setup once the last is answered (the arranged trade routes).
+    setup_frames: tuple[str, ...] = ()
     # The chance step it needs once the start goods are dealt, before the first phase
     # (registered in CHANCE_SAMPLE / CHANCE_APPLY; its apply moves on with
     # Hooks.after_setup): its components dealt at random (the shields).
@@ -432,6 +436,7 @@ class Hooks:
     frame_owner: dict[str, Module]
     effect_frames: frozenset[str]
     step_frames: frozenset[str]
+    setup_frames: frozenset[str]
     # Seats an automatic controller plays, and the seating rules (a controller's or the
     # base game's).
     controllers: dict[int, SeatController]
@@ -549,9 +554,11 @@ def hooks_for(config: GameConfig) -> Hooks:
         game_end=_sequence(sequenced, GAME_END_SLOTS, BASE_GAME_END, "game_end_steps"),
         place_rules=tuple(r for r in (m.place_rule() for m in ms) if r is not None),
         place_refusals=using("place_refusal"), explainers=using("explain"),
-        frame_owner={f: m for m in ms for f in m.effect_frames + m.step_frames},
+        frame_owner={f: m for m in ms
+                     for f in m.effect_frames + m.step_frames + m.setup_frames},
         effect_frames=frozenset(f for m in ms for f in m.effect_frames),
         step_frames=frozenset(f for m in ms for f in m.step_frames),
+        setup_frames=frozenset(f for m in ms for f in m.setup_frames),
         controllers={c.seat: c for c in controllers},
         seating=controllers[0] if controllers else Seating(),
         tie_winners=frozenset(c.seat for c in controllers if c.wins_ties),

@@ -87,6 +87,11 @@ def trn(key: str, n: int, /, lang: str | None = None, **params: object) -> str:
     return text.format(**params) if params else text
 
 
+def decimal(value: float, places: int = 1, lang: str | None = None) -> str:
+    """``value`` with ``places`` decimals and the language's decimal mark (German 7,3)."""
+    return f"{value:.{places}f}".replace(".", tr("number.decimal_mark", lang))
+
+
 def has(key: str) -> bool:
     english = _catalogue(FALLBACK)
     return english.gettext(key) != key or english.ngettext(key, key, 1) != key

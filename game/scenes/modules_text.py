@@ -20,6 +20,8 @@ def module_name(entry: str, lang: str | None = None) -> str:
     key = f"module.{mid}"
     if not i18n.has(key):
         return display_name(entry)
+    if param and i18n.has(f"{key}.{param}"):  # its own words: 'Trade routes, arranged'
+        return i18n.tr(f"{key}.{param}", lang)
     name = i18n.tr(key, lang)
     if param and i18n.has(f"{key}.param"):  # 'solo:target=45' -> 'Solo game, target 45'
         return i18n.tr(f"{key}.param", lang, name=name, value=param.partition("=")[2])

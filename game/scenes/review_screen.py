@@ -171,7 +171,7 @@ class ReviewScene(PageScene):
             y += canvas.font(theme.FONT_HEADING * 0.8).get_linesize() / canvas.scale
             if complete:
                 para(i18n.tr("review.summary", turns=len(mine), agreed=agreed,
-                             lost=f"{lost:.1f}"), LEFT, theme.FONT_BODY, theme.TEXT, body,
+                             lost=i18n.decimal(lost)), LEFT, theme.FONT_BODY, theme.TEXT, body,
                      step)
                 y += step * 0.3
             for r in mine:
@@ -186,7 +186,7 @@ class ReviewScene(PageScene):
                          theme.TEXT_MUTED, small, small_step)
                 else:
                     para(i18n.tr("review.prefers", turn=turn_words(r.start, r.best),
-                                 lost=f"{r.loss:.1f}"), LEFT + INDENT, theme.FONT_SMALL,
+                                 lost=i18n.decimal(r.loss)), LEFT + INDENT, theme.FONT_SMALL,
                          theme.ERROR if costly else theme.TEXT_MUTED, small, small_step)
                 y += small_step * 0.5
         self._layout_key, self._cells, self._height = key, cells, y

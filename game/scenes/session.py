@@ -176,6 +176,18 @@ class AIMove:
         return self._action
 
 
+class Hinter:
+    """Asks the AI for an explained hint, as a player asks for a move (what AIMove runs)."""
+
+    def __init__(self, seed: int, time_budget: float) -> None:
+        self.seed = seed
+        self.time_budget = time_budget
+
+    def choose(self, state: GameState) -> Any:
+        from ..ai import explain_hint
+        return explain_hint(state, seed=self.seed, time_budget=self.time_budget)
+
+
 @dataclass
 class ScoreHistory:
     """Every seat's score at the start of each round (index phase*5+round) and at the end."""
@@ -338,10 +350,9 @@ class GameSession:
         self._ai_key = None
 
     def hint(self, time_budget: float = HINT_TIME_BUDGET) -> AIMove:
-        """The Hard tier's suggestion for the person to move, computed on a thread."""
-        from ..ai import make_player
-        return AIMove(make_player("hard", seed=self.setup.seed + self._decisions,
-                                  time_budget=time_budget), self.state)
+        """The Hard tier's suggestion for the person to move, with its explanation
+        (ai.explain.Explanation: its `action` is the move), computed on a thread."""
+        return AIMove(Hinter(self.setup.seed + self._decisions, time_budget), self.state)
 
     # --- saving --------------------------------------------------------------------------
 

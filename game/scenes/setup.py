@@ -604,7 +604,9 @@ class SetupScene(MenuScene):
         self.chateauma_toggle = self.add(Toggle(
             (176, CHATEAUMA_Y, 470, SEAT_H),
             lambda: i18n.tr("setup.chateauma.on" if d.chateauma else "setup.chateauma.off"),
-            lambda: d.chateauma is not None, d.toggle_chateauma, tooltip="setup.chateauma.tip",
+            lambda: d.chateauma is not None, d.toggle_chateauma,
+            tooltip=lambda: i18n.tr("setup.chateauma.tip") + (
+                " " + i18n.tr("setup.error.solo") if d.solo else ""),
             name="chateauma"))
         self.level_choice = self.add(SetupChoice(
             (666, CHATEAUMA_Y, 436, SEAT_H), "setup.chateauma.level",
@@ -672,6 +674,8 @@ class SetupScene(MenuScene):
         for toggle in self.modifier_buttons.values():
             toggle.enabled = d.chateauma is not None
         self.level_choice.enabled = d.chateauma is not None
+        # The solo game has no Châteauma: it can only be switched off (a draft that had it).
+        self.chateauma_toggle.enabled = not d.solo or d.chateauma is not None
         self.handoff_choice.enabled = d.humans >= 2
         self.modules_row.enabled = bool(d.offered_modules())
         self.add_button.enabled = d.can_add()
@@ -761,6 +765,13 @@ class SetupScene(MenuScene):
         canvas.text(i18n.tr("setup.chateauma.modifiers"), (176 + 24, MODIFIERS_Y + SEAT_H / 2),
                     theme.FONT_BODY, theme.TEXT if d.chateauma else theme.TEXT_MUTED,
                     anchor="midleft")
-        if not d.solo:  # the solo game is one person alone, without Châteauma
+        if d.module_on("team") and len(d.seats) == 4:
+            # Partners sit opposite (seats 1 and 3, 2 and 4); which team is A depends on
+            # the start player, so the note names the partners, not the letters.
+            names = [seat.name(i + 1).strip() for i, seat in enumerate(d.seats)]
+            canvas.text(i18n.tr("setup.team.partners", a1=names[0], a2=names[2],
+                                b1=names[1], b2=names[3]),
+                        (90, MODIFIERS_Y + SEAT_H + 18), theme.FONT_SMALL, theme.BUTTON)
+        elif not d.solo:  # the solo game is one person alone, without Châteauma
             canvas.text(i18n.tr("setup.chateauma.note"), (90, MODIFIERS_Y + SEAT_H + 18),
                         theme.FONT_SMALL, theme.TEXT_MUTED)

@@ -261,6 +261,16 @@ class ModulesDialog(MenuScene):
     def on_escape(self) -> None:
         self.close()
 
+    def tooltip_under(self, pos: tuple[float, float]) -> Any:
+        under = super().tooltip_under(pos)
+        if under is None:
+            # A note may be cut short: resting on it shows its toggle's tooltip, which
+            # holds the whole text.
+            for mid, rect in self.note_rects.items():
+                if rect.width >= 120 and rect.collidepoint(pos):
+                    return self.toggles[mid]
+        return under
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         consumed = super().handle_event(event)
         self._sync()

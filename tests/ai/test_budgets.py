@@ -21,8 +21,10 @@ def busy_positions():
 def test_time_budget_is_respected(tier, budget, busy_positions):
     for state in busy_positions:
         player = make_player(tier, seed=2, time_budget=budget)
-        start = time.perf_counter()
+        # The work the player does, in this process's CPU time: on a machine busy with
+        # other work, wall-clock time also counts the waiting for a core.
+        start = time.process_time()
         action = player.choose(state)
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         assert action in state.legal_actions()
         assert elapsed < 2 * budget + 0.5

@@ -156,3 +156,13 @@ def test_a_chateauma_game_reviews_the_people_only():
     assert turns and {start.current_player for _, start, _ in turns} == {0}
     r = review_turn(turns[0][1], turns[0][2], **FAST)
     assert isinstance(r.start, GameState) and r.loss >= 0
+
+
+def test_the_arranged_trade_routes_are_no_turn_to_review():
+    """trade_routes:arranged: the routes laid at the setup are not reviewed; the five
+    turns of phase A per player are."""
+    record = played_record(config=GameConfig(players=2, modules=("trade_routes:arranged",)))
+    assert any("route_" in s.get("action", "") for s in record.steps)
+    turns = list(turns_in(record, {0, 1}))
+    assert len(turns) == 10
+    assert all(start.decision == "turn" for _, start, _ in turns)

@@ -56,6 +56,12 @@ KINDS = (
     "team_turn", "team_storage",
 
     "solo", "solo_trade",
+
+    "hint",
+
+    "route_arrange",
+
+    "vineyard_other_seat",
 )
 # The modules' moments: castle connection's pool and retrieval, tiles2's bought workers
 # and its decisions. Their rules are written apart from the client, so these positions
@@ -220,6 +226,19 @@ SPECS = {
     # the five goods' trade right after a ship.
     "solo": _Spec(ALONE, _fresh_turn, "random", modules=("solo",)),
     "solo_trade": _Spec(ALONE, _decision("solo_trade"), "random", modules=("solo",)),
+
+    # A hint on show: the move picked out, why in the log's place.
+    "hint": _Spec(PEOPLE, lambda s: _fresh_turn(s) and s.round >= 2),
+
+    # The arranged trade routes: a player lays their route cards at the setup, one card
+    # already laid (the others veiled on the route strip, each listed with its spaces).
+    "route_arrange": _Spec(PEOPLE, lambda s: s.decision == "route_arrange"
+                           and s.frames[-1].arg == 1, modules=("trade_routes:arranged",)),
+
+    # The vineyards with the other seat's estate shown large: its vineyard board beside
+    # the central board.
+    "vineyard_other_seat": _Spec(PEOPLE, lambda s: _fresh_turn(s) and any(
+        a[0] == "vineyard_take" for a in s.legal_actions()), modules=("vineyards",)),
 }
 
 
@@ -552,6 +571,10 @@ def _vineyard_actions(t: Table) -> None:
     t.scene.vineyard_actions()
 
 
+def _vineyard_other_seat(t: Table) -> None:
+    t.scene.swap_into_view(1 - t.scene.state.current_player)
+
+
 _arrange = {"die_chosen": _choose_die, "worker_stepper": _step_value, "buy": _buy_mode,
             "payment": _ask_payment, "other_estate": _next_seat,
             "chateauma_estate": _next_seat, "dice_rolling": _roll,
@@ -562,7 +585,19 @@ _arrange = {"die_chosen": _choose_die, "worker_stepper": _step_value, "buy": _bu
             "white_castle_glossary": _white_castle_glossary,
             "inns": _inn_buy, "inn_payment": _inn_payment,
             "shield_turn": _shield_pair, "shield_castle": _shield_castle,
-            "shield_use": _shield_use, "vineyard_actions": _vineyard_actions}
+            "shield_use": _shield_use, "vineyard_actions": _vineyard_actions,
+            "vineyard_other_seat": _vineyard_other_seat}
+
+
+def _hint(t: Table) -> None:
+    """Ask for a hint (a short search) and let the table show it."""
+    scene = t.scene
+    scene.hint_move = scene.session.hint(time_budget=0.05)
+    assert scene.hint_move.wait(30)
+    t.stack.update(1 / 60)
+
+
+_arrange["hint"] = _hint
 
 
 def _check(t: Table) -> None:
@@ -633,6 +668,9 @@ def _check(t: Table) -> None:
         assert scene.can_act() and n.decision == "team_storage" and scene.choice_buttons
     elif kind == "module_glossary":
         assert isinstance(top, GlossaryScene) and top.query == "27"
+    elif kind == "route_arrange":
+        assert scene.can_act() and n.decision == "route_arrange" and scene.choice_buttons
+        assert scene.shown_seat == scene.state.current_player
     elif kind == "vineyard_turn":
         assert scene.can_act() and scene.view.vineyard is not None
         assert scene.b_vineyard.visible and scene.b_vineyard.enabled
@@ -641,6 +679,9 @@ def _check(t: Table) -> None:
         assert all(a[0].startswith("vineyard_") for a in scene.options)
     elif kind == "vineyard_bonus":
         assert scene.can_act() and n.decision == "vineyard_bonus" and scene.choice_buttons
+    elif kind == "vineyard_other_seat":
+        assert scene.shown_seat != scene.state.current_player
+        assert any(s.key == ("board", scene.shown_seat) for s in scene.spots())
     elif kind == "white_castle":
         assert scene.can_act() and n.decision == "white_castle" and n.die == 3
         assert n.value == scene.state.white and scene.b_plus.visible
@@ -670,6 +711,9 @@ def _check(t: Table) -> None:
         assert scene.can_act() and n.decision == "turn" and scene.state.n == 1
     elif kind == "solo_trade":
         assert scene.can_act() and n.decision == "solo_trade" and scene.choice_buttons
+    elif kind == "hint":
+        assert scene.can_act() and scene.hint_shown is not None
+        assert scene.hint_action in scene.state.legal_actions()
     elif kind in TUTORIAL:
         assert scene.can_act() and scene.tutorial is not None
         assert scene.tutorial.tutorial.lesson.id == TUTORIAL[kind]

@@ -407,4 +407,10 @@ SCREENS: dict[str, Callable] = {
     "table_solo": _at("solo"), "table_solo_trade": _at("solo_trade"),
     "setup_solo": setup_solo, "modules_dialog_solo": modules_dialog_solo,
     "results_solo": results_solo,
+
+    "table_hint": _at("hint"),
+
+    "table_route_arrange": _at("route_arrange"),
+
+    "table_vineyard_other_seat": _at("vineyard_other_seat"),
 }

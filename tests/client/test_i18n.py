@@ -249,3 +249,18 @@ def test_a_deferred_message_with_a_count_takes_the_right_form():
     assert problem.message("en") == "The name of seat 2 is longer than 1 letter."
     assert SetupProblem("setup.error.name_long", number=2, count=12).message("en") == (
         "The name of seat 2 is longer than 12 letters.")
+
+
+def test_a_decimal_takes_the_language_s_decimal_mark():
+    assert i18n.decimal(7.25, 1, "en") == "7.2"
+    assert i18n.decimal(7.3, 1, "de") == "7,3"
+    assert i18n.decimal(-12.0, 1, "de") == "-12,0"
+
+
+def test_the_black_depot_reads_as_where_a_tile_comes_from():
+    from game.scenes.table.log import depot_label
+    # German needs the dative after "aus": "aus dem schwarzen Depot", never "aus schwarzes".
+    assert i18n.tr("log.take", "de", who="Anna", tile="Schiff",
+                   depot=depot_label(0, "de")) == "Anna nimmt Schiff aus dem schwarzen Depot."
+    assert depot_label(0, "en") == "the black depot"
+    assert depot_label(3, "de") == "Depot 3"

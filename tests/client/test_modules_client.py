@@ -541,3 +541,18 @@ def test_the_vineyard_depot_display_and_board_have_tooltips_and_list_the_actions
     scene.vineyard_actions()
     assert scene.options and all(a[0].startswith("vineyard_") for a in scene.options)
     assert all(describe_action(a, scene.state, "de") != a[0] for a in scene.options)
+
+
+def test_resting_on_a_module_s_note_shows_its_whole_text(ctx):
+    draft = SetupDraft()
+    stack = SceneStack()
+    setup = stack.push(SetupScene(ctx, draft))
+    click(stack, setup.modules_row.rect.center)
+    dialog = stack.top
+    note = dialog.note_rects["castle_connection"]
+    stack.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=note.center, rel=(0, 0),
+                                          buttons=(0, 0, 0)))
+    stack.update(2.0)
+    # The note beside the toggle is cut short; its tooltip is the toggle's, in full.
+    assert dialog.tooltips.text == dialog.toggles["castle_connection"].tooltip_text()
+    assert "Duchies 11-18" in dialog.tooltips.text

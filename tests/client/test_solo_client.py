@@ -149,3 +149,21 @@ def test_switching_the_solo_game_on_in_the_dialog_redraws_the_setup_with_one_sea
     dialog.close()
     stack.draw(surface)
     assert stack.top is setup and len(setup.seat_widgets) == 1
+
+
+def test_the_solo_game_leaves_the_chateauma_switch_off_and_says_why(data_root):
+    from screens import _menu
+
+    from game.scenes.setup import SetupScene
+    from game.scenes.title import TitleScene
+    draft = SetupDraft(seats=[SeatDraft("human", 0)], modules=("solo",))
+    stack, setup = _menu(data_root, TitleScene, lambda ctx: SetupScene(ctx, draft))
+    stack.update(0)
+    assert draft.solo and not setup.chateauma_toggle.enabled
+    assert "The solo game is played by one person alone" in setup.chateauma_toggle.tooltip_text()
+    # A draft that somehow has both can still switch Châteauma off.
+    draft.set_chateauma("medium")
+    stack.update(0)
+    assert setup.chateauma_toggle.enabled
+    setup.chateauma_toggle.activate()
+    assert draft.chateauma is None

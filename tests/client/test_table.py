@@ -348,6 +348,9 @@ def test_hint_runs_on_a_thread_and_highlights_its_suggestion(data_root):
     stack.update(1 / 60)
     assert scene.hint_action in scene.state.legal_actions()
     assert scene.message[0] == "table.msg.hint"
+    # Why, in the log's place, until the move is played.
+    assert scene.hint_shown is not None and scene.hint_shown.explanation.action == \
+        scene.hint_action
 
 
 def test_tooltips_describe_tiles_spaces_and_monastery_tiles(data_root):

@@ -136,3 +136,38 @@ def test_the_double_duchy_fits_the_seat_card_s_pop_up(data_root):
             assert r.left < x - size and x + size < r.right, (seat, s)
             assert r.top + 48 < y - size and y + size < r.bottom - 3 * 24, (seat, s)
     assert scene.estates is not None
+
+
+def test_the_setup_names_the_partners(data_root, monkeypatch):
+    import pygame
+    from screens import _menu
+
+    from game.scenes.layout import Canvas
+    from game.scenes.setup import SetupScene
+    from game.scenes.title import TitleScene
+    written = []
+    real = Canvas.text
+    monkeypatch.setattr(Canvas, "text", lambda self, s, *a, **k: (written.append(s),
+                                                                    real(self, s, *a, **k))[1])
+    draft = _four()
+    stack, setup = _menu(data_root, TitleScene, lambda ctx: SetupScene(ctx, draft))
+    stack.draw(pygame.Surface((1280, 720)))
+    assert "Partners: Player 1 and Player 3 against AI 2 and AI 4." in written
+    written.clear()
+    draft.toggle_module("team")
+    stack.draw(pygame.Surface((1280, 720)))
+    assert not any(s.startswith("Partners:") for s in written)
+
+
+def test_a_storage_space_s_tooltip_says_whose_it_is(data_root):
+    scene = table_at("team_turn", data_root).scene
+    pv = scene.view.players[scene.shown_seat]
+    tips = {s.key: s.tip() for s in scene.spots() if s.kind == "storage"
+            and pv.storage[s.key] is None}
+    partner = scene.names[pv.partner]
+    for space, tip in tips.items():
+        if space < 2:
+            assert tip.startswith("Your own storage space")
+        else:
+            assert tip.startswith("Shared storage space") and partner in tip
+    assert tips

@@ -102,3 +102,87 @@ def test_the_setup_names_the_module_and_says_its_components_are_provisional():
     assert "colour" in module_about("trade_routes", "original", "en")
     assert "provisional" in module_summary("trade_routes", "special", "en")
     assert i18n.tr("category.trade_routes", "de") == "Handelsstraßen"
+
+
+# --- the Special Edition's option trade_routes:arranged ----------------------------------------
+
+def test_the_route_is_arranged_by_clicks_naming_each_card(data_root):
+    t = table_at("route_arrange", data_root)
+    scene = t.scene
+    seat = scene.state.current_player
+    route = list(scene.state.ext["trade_routes"].routes[seat])
+    assert "which card comes next" in i18n.tr("table.choose.route_arrange")
+    assert "arrange your trade route" in scene._prompt()
+    buttons = {b.action: b for b in scene.choice_buttons}
+    card = route[-1]
+    button = buttons[("route_card", card)]
+    goods = ", ".join(str(gt) for gt, _ in rules_routes.CARDS[card])
+    assert button.label() == f"Card {card}: goods {goods}"
+    tip = button.tooltip_text()
+    assert tip.startswith(f"Trade-route card {card}") and tip.count("\n") >= 3
+    assert buttons[("route_keep",)].label() == "Keep the rest as dealt"
+    # the strip marks the cards not laid yet and names them in the tooltips
+    spots = {s.key: s for s in scene.spots() if s.kind == "trade_route"}
+    assert "laid in its place" in spots[0].tooltip_text()
+    assert "not laid yet" in spots[3].tooltip_text()
+    click(t.stack, button.rect.center)
+    t.stack.update(1 / 60)
+    assert scene.state.ext["trade_routes"].routes[seat][1] == card
+    assert scene.view.trade_routes.routes[seat][1] == card
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_arrangement_has_words_in_both_languages(lang):
+    from game.scenes.table.trade_routes_view import card_label, card_tip
+    names = ("Anna", "Bernhard")
+    lines = [describe_event(e, names, lang) for e in (
+        rules_routes.RouteCardLaid(0, 5, 1), rules_routes.RouteArranged(1, (5, 3, 1), 1))]
+    assert all(lines) and all("{" not in line for line in lines)
+    assert "5" in lines[0] and "2" in lines[0] and "5, 3, 1" in lines[1]
+    for card in rules_routes.CARDS:
+        assert str(card) in card_label(card, lang) and "{" not in card_tip(card, lang)
+    for key in ("table.choose.route_arrange", "table.prompt.route_arrange",
+                "act.route_keep", "setup.module.param.trade_routes",
+                "setup.module.param.trade_routes.tip", "setup.module.param.trade_routes.off",
+                "setup.module.param.trade_routes.dealt",
+                "setup.module.param.trade_routes.arranged"):
+        assert i18n.has(key) and i18n.tr(key, lang) != key
+    if lang == "de":
+        assert "Handelsstraße" in lines[1] and "gezielt" in i18n.tr(
+            "setup.module.param.trade_routes.arranged", lang)
+
+
+def test_the_view_follows_the_arrangement():
+    tv = TradeRoutesView([[2, 1, 6], []], [[], []])
+    table = TableView(players=[PlayerView(s) for s in range(2)], trade_routes=tv)
+    table.apply(rules_routes.RouteCardLaid(0, 6, 0))
+    assert tv.routes[0] == [6, 2, 1]
+    table.apply(rules_routes.RouteArranged(0, (6, 1, 2), 2))
+    assert tv.routes[0] == [6, 1, 2]
+
+
+def test_the_setup_offers_the_arranged_routes_with_a_tooltip(ctx):
+    from client_events import click as press
+    from game.scenes.modules_text import module_name
+    from game.scenes.setup import SetupDraft, SetupScene
+    from game.scenes.setup_modules import ModulesDialog
+    from game.scenes.stack import SceneStack
+    draft = SetupDraft()
+    assert draft.module_params("trade_routes") == ("dealt", "arranged")
+    assert SetupDraft(rules="alea2019").module_params("trade_routes") == ()
+    stack = SceneStack()
+    setup = stack.push(SetupScene(ctx, draft))
+    press(stack, setup.modules_row.rect.center)
+    dialog = stack.top
+    assert isinstance(dialog, ModulesDialog)
+    stack.update(0)
+    choice = dialog.param_choices["trade_routes"]
+    assert not choice.enabled and "Switch the trade routes on" in choice.tooltip_text()
+    press(stack, dialog.toggles["trade_routes"].rect.center)
+    stack.update(0)
+    assert choice.enabled and "arranges their own" in choice.tooltip_text()
+    draft.set_module_param("trade_routes", "arranged")
+    assert draft.modules == ("trade_routes:arranged",)
+    assert draft.build(seed=1).config.modules == ("trade_routes:arranged",)
+    assert module_name("trade_routes:arranged", "en") == "Trade routes, arranged"
+    assert module_name("trade_routes:dealt", "de") == "Die Handelsstraßen"

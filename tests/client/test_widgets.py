@@ -243,3 +243,33 @@ class TestTooltips:
         assert box.w < 0.4 * 1280  # wrapped to a readable width
         assert box.h > 100  # over several lines
 
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_button_s_label_stays_within_its_button(size):
+    """A label longer than its button shrinks, then is cut short: it never runs over the
+    button's edges (German names such as a double duchy's once did)."""
+    surface = pygame.Surface(size)
+    surface.fill((0, 0, 0))
+    button = Button((100, 100, 300, 60),
+                    lambda: "Doppelfürstentum, Vorderseite (vorläufig) und noch mehr",
+                    lambda: None)
+    canvas = Canvas(surface)
+    button.draw(canvas.child(button.rect))
+    drawn = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
+    drawn.invert()
+    box = drawn.get_bounding_rects()
+    scale = size[0] / 1920
+    assert box and all(r.left >= int(100 * scale) - 1 and r.right <= round(400 * scale) + 1
+                       for r in box)
+
+
+def test_a_double_duchy_is_named_as_itself_not_as_duchy_number():
+    from collections import namedtuple
+
+    from game.scenes.table.log import _describe
+    chosen = namedtuple("BoardChosen", "player board")
+    assert _describe("BoardChosen", chosen(0, "team_front"), ("Anna",), "de") == (
+        "Anna spielt auf dem Doppelfürstentum, Vorderseite (vorläufig).")
+    assert _describe("BoardChosen", chosen(0, "3"), ("Anna",), "de") == (
+        "Anna spielt auf Fürstentum 3.")

@@ -18,6 +18,7 @@ from game.rules import GameConfig, GameState, IllegalAction, new_game, recompute
 from game.rules.chateauma import _sell as automa_sell
 from game.rules.config import check_modules
 from game.rules.engine import final_scoring
+from game.rules import events as ev
 from game.rules.events import EffectDeclined
 from game.rules.modules import shields as sh
 from game.rules.modules import trade_routes as tr
@@ -378,7 +379,8 @@ def test_json_round_trip_mid_decision() -> None:
 @pytest.mark.parametrize("config", [
     GameConfig(players=2, modules=("trade_routes",)),
     GameConfig(players=3, rules="original", modules=("trade_routes",), chateauma="hard"),
-    GameConfig(players=4, rules="alea2019", modules=("shields", "trade_routes"))])
+    GameConfig(players=4, rules="alea2019", modules=("shields", "trade_routes")),
+    GameConfig(players=3, modules=("trade_routes:arranged",), chateauma="easy")])
 def test_random_games_hold_the_invariants(config: GameConfig) -> None:
     for seed in (11, 12):
         check_game(seed, config)
@@ -420,3 +422,162 @@ def test_ch_tr_1_derived_chateaumas_turn_sells_onto_no_route_and_scores_one_more
     assert s.players[seat].silver == silver + 1
     assert tr.held(s).automa_sales == 1 and tr.laid(s, seat) == ()
     assert unexplained(s)[seat] == {}
+
+
+# --- TR-0, the Special Edition's option trade_routes:arranged (SE l.791) -------------------------
+
+def argame(players: int = 3, start: int = 0, chateauma: str | None = None,
+           deal: tuple | None = None) -> GameState:
+    """A basic-mode game with `trade_routes:arranged`, the routes just dealt (by default
+    seat x gets the cards 4x+1 .. 4x+4 with 3 seats, in that order): the first player in
+    turn order arranges."""
+    config = GameConfig(players=players, board_mode="basic",
+                        modules=("trade_routes:arranged",), chateauma=chateauma)
+    s = new_game(config)
+    s.apply_chance(start)
+    s.apply_chance(tuple([1, 2, 3] * config.deciders))
+    if deal is None:
+        per = tr.DEALT[players]
+        humans = [x for x in range(players) if x != config.chateauma_seat]
+        deal = tuple(tuple(range(humans.index(x) * per + 1, (humans.index(x) + 1) * per + 1))
+                     if x in humans else () for x in range(players))
+    s.apply_chance(deal)
+    return s
+
+
+def test_tr_0_se_arranged_the_order_chosen_is_the_order_on_the_route() -> None:
+    s = argame(players=2, deal=((1, 2, 3, 4, 5), (6, 7, 8, 9, 10)))
+    assert s.decision == tr.ARRANGE_FRAME and s.current_player == 0
+    for card in (5, 3, 1, 4):
+        events = s.apply(("route_card", card))
+    assert of_type(events, "RouteArranged")[0].cards == (5, 3, 1, 4, 2)
+    assert tr.held(s).routes[0] == (5, 3, 1, 4, 2)
+    assert tr.route_spaces(s, 0)[:3] == list(tr.CARDS[5])
+    # the sale lays onto the chosen first card: card 5 shows goods 5 first
+    s.apply(("route_keep",))
+    s.apply_chance(phase_outcome(s))
+    s.apply_chance(roll_outcome(1, [(1, 2)] * 2))
+    set_goods(s, {5: 1})
+    events = sell(s, 5)
+    assert of_type(events, "GoodsOnRoute")[0].first == 0
+    assert of_type(events, "RouteBonus")[0].bonus == tr.CARDS[5][0][1]
+
+
+def test_tr_0_se_arranged_each_choice_is_the_next_card_from_the_left() -> None:
+    s = argame()
+    assert s.legal_actions() == [("route_card", c) for c in (1, 2, 3, 4)] + [("route_keep",)]
+    events = s.apply(("route_card", 3))
+    assert of_type(events, "RouteCardLaid") == [tr.RouteCardLaid(0, 3, 0)]
+    # the cards not yet laid keep the order dealt behind the chosen ones
+    assert tr.held(s).routes[0] == (3, 1, 2, 4)
+    assert s.legal_actions() == [("route_card", c) for c in (1, 2, 4)] + [("route_keep",)]
+    s.apply(("route_card", 4))
+    # two cards left: one choice; the last card needs none
+    events = s.apply(("route_card", 2))
+    assert tr.held(s).routes[0] == (3, 4, 2, 1)
+    assert of_type(events, "RouteArranged") == [tr.RouteArranged(0, (3, 4, 2, 1), 1)]
+    assert s.current_player == 1 and s.decision == tr.ARRANGE_FRAME
+
+
+def test_tr_0_se_arranged_keep_the_rest_as_dealt() -> None:
+    s = argame()
+    s.apply(("route_card", 2))
+    events = s.apply(("route_keep",))
+    assert tr.held(s).routes[0] == (2, 1, 3, 4)
+    assert of_type(events, "RouteArranged") == [tr.RouteArranged(0, (2, 1, 3, 4), 3)]
+
+
+def test_tr_0_se_arranged_one_after_the_other_in_turn_order() -> None:
+    """Start player 1 of 3: seats 1, 2, 0 arrange in that order, each their whole route;
+    then the first phase's setup."""
+    s = argame(start=1)
+    seen = []
+    while s.chance is None:
+        seen.append(s.current_player)
+        assert s.legal_actions()[0][0] == "route_card"
+        s.apply(s.legal_actions()[0])
+    assert seen == [1, 1, 1, 2, 2, 2, 0, 0, 0]
+    assert s.chance == "phase"
+
+
+def test_tr_0_se_arranged_turn_started_passes_from_player_to_player() -> None:
+    s = argame(players=2, deal=((1, 2, 3, 4, 5), (6, 7, 8, 9, 10)))
+    events = s.apply(("route_keep",))
+    assert of_type(events, "TurnStarted") == [ev.TurnStarted(1)]
+    assert s.apply(("route_keep",))[-1] == tr.RouteArranged(1, (6, 7, 8, 9, 10), 5)
+    assert s.chance == "phase"
+
+
+def test_tr_0_default_form_lies_in_the_order_dealt_without_a_decision() -> None:
+    config = GameConfig(players=3, board_mode="basic", modules=("trade_routes",))
+    assert config.modules == ("trade_routes:dealt",)
+    s = new_game(config)
+    s.apply_chance(0)
+    s.apply_chance(tuple([1, 2, 3] * 3))
+    s.apply_chance(((4, 3, 2, 1), (5, 6, 7, 8), (9, 10, 11, 12)))
+    assert s.chance == "phase" and not s.frames
+    assert tr.held(s).routes[0] == (4, 3, 2, 1)
+
+
+@pytest.mark.parametrize("rules", ["alea2019", "original"])
+def test_tr_0_only_the_special_edition_offers_arranging(rules: str) -> None:
+    """A19 / X11 forms: no arrange option."""
+    with pytest.raises(ValueError, match="takes no parameter"):
+        GameConfig(players=3, rules=rules, modules=("trade_routes:arranged",))
+    assert GameConfig(players=3, rules=rules, modules=("trade_routes",)).modules == (
+        "trade_routes",)
+    assert "arranged" in check_modules("special", ("trade_routes:arranged",), "basic", False)[0]
+
+
+def test_tr_0_se_arranged_not_with_team() -> None:
+    """P-GEN-2: trade routes are not combined with the team game."""
+    with pytest.raises(ValueError, match="team"):
+        GameConfig(players=4, modules=("team", "trade_routes:arranged"))
+
+
+def test_tr_0_se_arranged_illegal_actions_are_explained() -> None:
+    s = argame()
+    refused(s, ("route_card", 5), "not yet laid", "1, 2, 3, 4")
+    s.apply(("route_card", 1))
+    refused(s, ("route_card", 1), "position 2", "2, 3, 4")
+    refused(s, ("workers", 0), "route_arrange", "route_card, route_keep")
+    refused(s, ("route_card", "2"), "route_card")
+    # after the setup, and in a game whose routes lie as dealt
+    while s.chance is None:
+        s.apply(("route_keep",))
+    s.apply_chance(phase_outcome(s))
+    s.apply_chance(roll_outcome(1, [(1, 2)] * 3))
+    refused(s, ("route_keep",), "at the setup")
+    d = trgame(players=3)
+    refused(d, ("route_card", 1), "order dealt", "trade_routes:arranged")
+
+
+def test_tr_0_ch_tr_1_se_arranged_chateauma_arranges_nothing() -> None:
+    """Châteauma (seat 2 of 3) has no route: the two humans arrange, then Châteauma's
+    setup follows."""
+    s = argame(start=1, chateauma="medium")
+    seen = []
+    while s.chance is None:
+        seen.append(s.current_player)
+        s.apply(("route_keep",))
+    assert seen == [1, 0]
+    assert s.chance != "phase"
+    assert tr.held(s).routes[2] == ()
+
+
+def test_tr_0_se_arranged_round_trip_and_replay_mid_arrangement() -> None:
+    s = argame()
+    s.apply(("route_card", 4))
+    restored = roundtrip(s)
+    assert restored.decision == tr.ARRANGE_FRAME and restored.frames[-1].arg == 1
+    assert tr.held(restored) == tr.held(s)
+    restored.apply(("route_card", 2))
+    s.apply(("route_card", 2))
+    assert restored.to_json() == s.to_json()
+    from game.rules.actions import action_text, parse_action
+    for action in s.legal_actions():
+        assert parse_action(action_text(action)) == action
+    config = GameConfig(players=3, modules=("trade_routes:arranged",))
+    a = check_game(21, config)
+    b = check_game(21, config)
+    assert a.to_json() == b.to_json()

@@ -2,7 +2,10 @@
 l.940-957, X11 l.80-84).
 
 - TR-0: every player is dealt 5 / 4 / 3 route cards (2 / 3 / 4 seats), laid in one row in
-  the order dealt; each card has 3 spaces showing a goods type and a bonus.
+  the order dealt; each card has 3 spaces showing a goods type and a bonus. The Special
+  Edition's option `trade_routes:arranged` (SE l.791) lets each player, one after the
+  other in turn order, lay their own cards in the order they like: a decision per card
+  from the left (which of the cards not yet laid comes next, or the rest as dealt).
 - TR-1, TR-4: a sale pays as usual; then its tiles go one by one onto the seller's first
   empty route spaces, from the left; once every space is covered, sold tiles go to the
   sold pile again. Tiles on the route stay sold goods (p.sold counts them), so
@@ -27,13 +30,13 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .. import events as ev
-from ..actions import allow_action
+from ..actions import allow_action, read_int, register_action
 from ..chance import DEAL_JSON, check_deal
 from ..data import load_json
 from ..engine import DECLINE, WAREHOUSE_SALE, gain_workers, score
 from ..events import EVENT_TYPES
-from ..extension import CHANCE_APPLY, CHANCE_JSON, CHANCE_SAMPLE, LEGAL, Module, register
-from ..state import Frame
+from ..extension import APPLY, CHANCE_APPLY, CHANCE_JSON, CHANCE_SAMPLE, LEGAL, Module, register
+from ..state import Frame, IllegalAction
 from ..tiles import COLOUR_BY_NAME, KIND_COLOUR
 
 ID = "trade_routes"
@@ -46,6 +49,8 @@ CARDS: dict[int, tuple[tuple[int, str], ...]] = {
 DEALT = {int(n): c for n, c in DATA["dealt_per_player"].items()}
 DEAL_STEP = "trade_routes"
 PICK_FRAME = "route_pick"          # a bonus that takes a tile: which one
+ARRANGE_FRAME = "route_arrange"    # trade_routes:arranged: the next card of a route
+ARRANGED = "arranged"              # the parameter value of the Special Edition's option
 CATEGORY = "trade_routes"          # the route's points bonuses and Châteauma's sale point
 AUTOMA_SALE_POINTS = 1             # CH-TR-1 (SE l.1264)
 
@@ -78,8 +83,25 @@ class RouteBonusLapsed(NamedTuple):
     bonus: str
 
 
+class RouteCardLaid(NamedTuple):
+    """trade_routes:arranged: a player chose the card at `position` of their route (0 =
+    leftmost)."""
+    player: int
+    card: int
+    position: int
+
+
+class RouteArranged(NamedTuple):
+    """trade_routes:arranged: a player's route is laid, left to right; `kept` counts the
+    cards left in the order dealt (the last one, or the rest kept as dealt)."""
+    player: int
+    cards: tuple[int, ...]
+    kept: int
+
+
 EVENT_TYPES.update({cls.__name__: cls for cls in (RoutesDealt, GoodsOnRoute, RouteBonus,
-                                                 RouteBonusLapsed)})
+                                                 RouteBonusLapsed, RouteCardLaid,
+                                                 RouteArranged)})
 
 
 class Held(NamedTuple):
@@ -158,7 +180,76 @@ def _apply_deal(state, outcome: Any, events: list | None) -> None:
     if events is not None:
         for seat in seats:
             events.append(RoutesDealt(seat, routes[seat]))
+    if arranged(state):
+        # SE l.791: the cards dealt, each player lays their own, one after the other in
+        # turn order (MODULES.md TR-0). Here, right after the deal, every other setup
+        # choice is made (duchy, start castle) and the start goods are known, so a player
+        # arranges knowing which goods they will sell first, as at the table, where the
+        # cards go below the tableau already chosen; and it is done before the first
+        # phase's depots are filled, which the setup does not show yet. The setup steps
+        # after this one (another module's, Châteauma's) wait until the last route lies.
+        state.chance = None
+        _next_arranger(state, None, events)
+        return
     state.chance = state.hooks.after_setup(DEAL_STEP)
+
+
+# --- TR-0, SE option: the players arrange their routes -----------------------------------------
+
+def arranged(state) -> bool:
+    """Whether the players lay their own cards (trade_routes:arranged, Special Edition)."""
+    module = state.hooks.by_id.get(ID)
+    return module is not None and module.param == ARRANGED
+
+
+def unplaced(state, seat: int, position: int) -> tuple[int, ...]:
+    """Seat's cards not yet laid, while its route is arranged up to `position`: they lie
+    after the laid ones, in the order dealt."""
+    return held(state).routes[seat][position:]
+
+
+def _next_arranger(state, after: int | None, events: list | None) -> None:
+    """The next seat in turn order after `after` (None: the first) arranges its route;
+    after the last, the setup goes on."""
+    seats = [s for s in state.order if s != state.config.chateauma_seat
+             and len(held(state).routes[s]) > 1]
+    at = 0 if after is None else seats.index(after) + 1
+    if at < len(seats):
+        state.frames.append(Frame(ARRANGE_FRAME, seats[at], 0))
+        if events is not None:
+            events.append(ev.TurnStarted(seats[at]))
+        return
+    state.chance = state.hooks.after_setup(DEAL_STEP)
+
+
+def _legal_arrange(state, frame: Frame) -> list:
+    out: list = [("route_card", c) for c in unplaced(state, frame.player, frame.arg)]
+    out.append(("route_keep",))
+    return out
+
+
+def _arranged_done(state, seat: int, kept: int, events: list | None) -> None:
+    if events is not None:
+        events.append(RouteArranged(seat, held(state).routes[seat], kept))
+    _next_arranger(state, seat, events)
+
+
+def _apply_route_card(state, frame: Frame, action: tuple, events: list | None) -> None:
+    seat, position, card = frame.player, frame.arg, action[1]
+    h = held(state)
+    route = h.routes[seat]
+    rest = tuple(c for c in route[position:] if c != card)
+    state.ext[ID] = h._replace(routes=_per_seat(h.routes, seat, route[:position] + (card,) + rest))
+    if events is not None:
+        events.append(RouteCardLaid(seat, card, position))
+    if len(rest) > 1:
+        state.frames.append(Frame(ARRANGE_FRAME, seat, position + 1))
+    else:
+        _arranged_done(state, seat, len(rest), events)  # the last card needs no choice
+
+
+def _apply_route_keep(state, frame: Frame, action: tuple, events: list | None) -> None:
+    _arranged_done(state, frame.player, len(unplaced(state, frame.player, frame.arg)), events)
 
 
 # --- TR-1..TR-4: a sale onto the route --------------------------------------------------------
@@ -218,6 +309,7 @@ class TradeRoutes(Module):
     id = ID
     setup_chance = DEAL_STEP
     effect_frames = (PICK_FRAME,)
+    setup_frames = (ARRANGE_FRAME,)
 
     def new_ext(self) -> Held:
         return Held()
@@ -266,6 +358,21 @@ class TradeRoutes(Module):
 
     def explain(self, state, action: tuple) -> str | None:
         frame = state.frames[-1] if state.frames else None
+        op = action[0] if action else None
+        if op in ("route_card", "route_keep") and (frame is None
+                                                   or frame.kind != ARRANGE_FRAME):
+            if not arranged(state):
+                return ("route cards are laid in the order dealt: only the Special "
+                        "Edition's option trade_routes:arranged lets players arrange them")
+            return "the routes are arranged at the setup, before the first phase"
+        if frame is not None and frame.kind == ARRANGE_FRAME:
+            left = unplaced(state, frame.player, frame.arg)
+            if op == "route_card":
+                cards = ", ".join(map(str, left))
+                return (f"player {frame.player} lays the card at position {frame.arg + 1} of "
+                        f"the route: choose one of their cards not yet laid ({cards}), or "
+                        f"keep the rest as dealt (route_keep)")
+            return None
         if frame is None or frame.kind != PICK_FRAME:
             return None
         if action and action[0] == "pick":
@@ -286,7 +393,25 @@ class TradeRoutes(Module):
                 out[CATEGORY] += BONUSES[bonus]["amount"]
 
 
+def _parse_route_card(args: list[str]) -> tuple:
+    if len(args) != 1:
+        raise ValueError("route_card takes a card number")
+    return ("route_card", read_int(args[0]))
+
+
+def _parse_route_keep(args: list[str]) -> tuple:
+    if args:
+        raise ValueError("route_keep takes nothing")
+    return ("route_keep",)
+
+
 LEGAL[PICK_FRAME] = _legal_pick
+LEGAL[ARRANGE_FRAME] = _legal_arrange
+APPLY.update({"route_card": _apply_route_card, "route_keep": _apply_route_keep})
+register_action("route_card", ("card",), (ARRANGE_FRAME,), lambda a: f"route_card {a[1]}",
+                _parse_route_card, ID)
+register_action("route_keep", (), (ARRANGE_FRAME,), lambda a: "route_keep",
+                _parse_route_keep, ID)
 CHANCE_SAMPLE[DEAL_STEP] = _sample_deal
 CHANCE_APPLY[DEAL_STEP] = _apply_deal
 CHANCE_JSON[DEAL_STEP] = DEAL_JSON

@@ -211,6 +211,30 @@ class Call(Animation):
         super().__init__(fn)
 
 
+class Later(Animation):
+    """An animation made only when its moment comes, from what is shown by then (the board
+    as the events before it left it)."""
+
+    def __init__(self, make: Callable[[], Animation | None], on_finish: Callback = None) -> None:
+        super().__init__(on_finish)
+        self.make = make
+        self.child: Animation | None = None
+
+    @property
+    def duration(self) -> float:  # type: ignore[override]
+        return self.child.duration if self.child is not None else 0.0
+
+    def _begin(self) -> None:
+        self.child = self.make() or Wait(0.0)
+
+    def _step(self, dt: float) -> float | None:
+        leftover = self.child.advance(dt)
+        return leftover if self.child.done else None
+
+    def _complete(self) -> None:
+        self.child.finish()
+
+
 class Sequence(Animation):
     """Children one after another."""
 

@@ -34,7 +34,7 @@ class BoardPanel:
         self.scene = scene
         self.rect = g.BOARD
         self.layer = Layer(g.BOARD, lambda c: paint_board(c, scene.view, scene.colours,
-                                                          scene.names))
+                                                          scene.names, scene.shown_seat))
 
     # --- positions for motion --------------------------------------------------------------
 
@@ -70,7 +70,8 @@ class BoardPanel:
             spots.append(Spot("castle_pool", None, g.CASTLE_POOL, g.DEPOT_HEX + 30,
                               self.pool_tip))
         if view.border_posts is not None:
-            spots += border_post_spots(view.border_posts, len(view.players))
+            spots += border_post_spots(view.border_posts, len(view.players),
+                                       view.vineyard is not None)
         if view.inn_stack is not None:
             spots.append(Spot("inn_stack", None, g.INN_STACK, g.DEPOT_HEX + 30,
                               self.inn_tip))
@@ -118,7 +119,9 @@ class BoardPanel:
 
     def draw(self, surface: pygame.Surface, lang: str) -> None:
         scene = self.scene
-        self.layer.draw(surface, (scene.serial, scene.view.board_version, lang))
+        # The vineyard board is the seat's shown large: the layer follows that seat.
+        seat = scene.shown_seat if scene.view.vineyard is not None else None
+        self.layer.draw(surface, (scene.serial, scene.view.board_version, lang, seat))
 
     def draw_highlights(self, canvas: Canvas, n: Narrowing, h: Highlights, ring) -> None:
         """Rings round the depot tiles, and the castle pool, a click may take now."""

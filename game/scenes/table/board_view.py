@@ -24,8 +24,9 @@ def player_colour(colour_index: int) -> tuple[int, int, int]:
 
 
 def paint_board(canvas: Canvas, view: TableView, colours: list[int],
-                names: list[str]) -> None:
-    """Everything on the board that changes only with the state (one cached layer)."""
+                names: list[str], seat: int | None = None) -> None:
+    """Everything on the board that changes only with the state and the seat shown large
+    (whose vineyard board is drawn): one cached layer."""
     canvas.fill_rect(g.BOARD, FELT)
     canvas.fill_rect(g.BOARD, BOARD_FILL, radius=22)
     canvas.fill_rect(g.BOARD, BOARD_EDGE, radius=22, width=5)
@@ -41,13 +42,14 @@ def paint_board(canvas: Canvas, view: TableView, colours: list[int],
         # Imported here: border_posts.py reaches this file through the tooltips (tips.py,
         # estate_view.py), a cycle at import time.
         from .border_posts import paint_board_tiles
-        paint_board_tiles(canvas, view.border_posts, len(view.players))
+        paint_board_tiles(canvas, view.border_posts, len(view.players),
+                          view.vineyard is not None)
     if view.inn_stack is not None:
         _paint_inn_stack(canvas, view.inn_stack)
     paint_depot_shields(canvas, view.depot_shields, view.automa_shields)
     if view.vineyard is not None:
         from .vineyards_view import paint as paint_vineyard  # (as the border posts)
-        paint_vineyard(canvas, view)
+        paint_vineyard(canvas, view, seat)
     _paint_strip(canvas, view, colours, names)
 
 

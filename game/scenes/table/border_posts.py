@@ -71,16 +71,18 @@ def post_tip(post: int, state: str, stage: int) -> str:
     return "\n".join(lines)
 
 
-def paint_board_tiles(canvas: Canvas, bp: BorderPostsView, players: int) -> None:
-    """The tiles still on the board's border-post space, the large one first."""
+def paint_board_tiles(canvas: Canvas, bp: BorderPostsView, players: int,
+                      vineyards: bool = False) -> None:
+    """The tiles still on the board's border-post space, the large one first (elsewhere
+    when the vineyard board takes their corner)."""
     if not bp.tiles:
         return
-    x, y = g.BORDER_POST_TILES
+    x, y = g.border_post_tiles(vineyards)
     text(canvas, i18n.tr("table.border_posts"), (x + (g.BORDER_POST_TILE + 16) / 2, y - 46),
          theme.FONT_MIN, palette.INK, "center")
     left = bp.left()
     for rank in (1, 2):
-        centre = g.border_post_tile_centre(rank)
+        centre = g.border_post_tile_centre(rank, vineyards)
         if rank in left:
             blit_at(canvas, pieces.border_post_tile(colour_bonus_points(players, rank),
                                                     canvas.length(g.BORDER_POST_TILE)), centre)
@@ -92,10 +94,10 @@ def paint_board_tiles(canvas: Canvas, bp: BorderPostsView, players: int) -> None
             canvas.fill_rect(rect, palette.darker(BOARD_FILL, 0.3), radius=6, width=2)
 
 
-def board_spots(bp: BorderPostsView, players: int) -> list[Spot]:
+def board_spots(bp: BorderPostsView, players: int, vineyards: bool = False) -> list[Spot]:
     if not bp.tiles:
         return []
-    return [Spot("border_post_tile", rank, g.border_post_tile_centre(rank),
+    return [Spot("border_post_tile", rank, g.border_post_tile_centre(rank, vineyards),
                  g.BORDER_POST_TILE / 2, lambda r=rank: tile_tip(r, players, r in bp.left()))
             for rank in (1, 2)]
 

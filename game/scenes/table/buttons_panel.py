@@ -17,6 +17,7 @@ import pygame
 
 from .. import i18n
 from ..art import palette
+from .. import fonts
 from ..layout import Canvas, PanelGroup
 from ..ui import theme
 from ..ui.text import wrap_text
@@ -31,7 +32,8 @@ if TYPE_CHECKING:
     from .scene import TableScene
 
 # Decisions answered from a list of options rather than by clicks on the table.
-LISTED = ("discard", "ship", "keep_goods", "pick", "route_pick", "warehouse", "board",
+LISTED = ("discard", "ship", "keep_goods", "pick", "route_pick", "route_arrange", "warehouse",
+          "board",
           "start_castle",
           "crane", "geese", "crane_count",
           "shield_castle", "tribute", "shield_tile", "shield_goods", "shield_storage",
@@ -43,6 +45,17 @@ ICON_CHOICES = ("crane", "geese", "crane_count")
 # Up to UNPAGED options are listed at once; more are listed PAGE_SIZE to a page.
 UNPAGED = 10
 PAGE_SIZE = 8
+# Options whose words do not fit half the box take its whole width, WIDE_PAGE to a page.
+WIDE_PAGE = 4
+
+
+def choice_tip(action: tuple):
+    """The tooltip of a listed option where its words alone say too little (a trade-route
+    card: its three spaces), else None."""
+    if action[0] == "route_card":
+        from .trade_routes_view import card_tip
+        return lambda: card_tip(action[1])
+    return None
 
 
 class ActionButtons:
@@ -122,6 +135,7 @@ class ChoiceBox:
         self.page_buttons: list[Button] = []
         self.actions: list[tuple] = []
         self.page = 0
+        self.wide = False       # the options' words need the box's whole width
 
     def build(self, page: int = 0) -> None:
         """The options as buttons; more than UNPAGED of them are shown PAGE_SIZE at a
@@ -144,11 +158,13 @@ class ChoiceBox:
         else:
             return
         self.actions = actions
+        self.wide = self._too_wide_for_two(actions)
+        size = WIDE_PAGE if self.wide else PAGE_SIZE
         pages = self.pages()
         self.page = max(0, min(page, pages - 1))
         area = g.CHOICE.inflate(-24, -70).move(0, 22)
         if pages > 1:
-            shown = actions[self.page * PAGE_SIZE:(self.page + 1) * PAGE_SIZE]
+            shown = actions[self.page * size:(self.page + 1) * size]
             nav = pygame.Rect(area.x, area.bottom - 44, area.w, 44)
             area.h -= 52
             for delta, label, rect in ((-1, "\u00ab", (nav.x, nav.y, 120, nav.h)),
@@ -161,24 +177,26 @@ class ChoiceBox:
                 button.enabled = 0 <= self.page + delta < pages
                 self.panels.add(button)
                 self.page_buttons.append(button)
-            cols, rows = 2, PAGE_SIZE // 2
+            cols, rows = (1, WIDE_PAGE) if self.wide else (2, PAGE_SIZE // 2)
         else:
             shown = actions
-            cols = 1 if len(actions) <= 4 else 2
+            cols = 1 if len(actions) <= 4 or self.wide else 2
             rows = max(1, math.ceil(len(actions) / cols))
         if n.decision in ICON_CHOICES and pages == 1 and not scene.options:
             self._build_icons(actions, area)
             return
         h = min(64, (area.h - (rows - 1) * 8) / rows)
         w = (area.w - (cols - 1) * 10) / cols
-        first = self.page * PAGE_SIZE if pages > 1 else 0
+        first = self.page * size if pages > 1 else 0
+        # One column at the body size, unless some option's words need the smallest.
+        single = 26 if not any(self._width(a, 26) > area.w for a in shown) else theme.FONT_MIN
         for i, action in enumerate(shown):
             r, c = divmod(i, cols)
             rect = (area.x + c * (w + 10), area.y + r * (h + 8), w, h)
             label = (lambda a=action: choice_label(a, scene.state))
             button = Button(rect, label, lambda a=action: scene._choose(a),
-                            font_size=theme.FONT_MIN if cols > 1 else 26,
-                            name=f"choice {first + i}")
+                            font_size=theme.FONT_MIN if cols > 1 else single,
+                            name=f"choice {first + i}", tooltip=choice_tip(action))
             button.action = action
             self.panels.add(button)
             self.buttons.append(button)
@@ -217,10 +235,20 @@ class ChoiceBox:
             return f"{name}: {i18n.tr(f'tip.building.{choice_icon(action)}')}"
         return name
 
+    def _width(self, action: tuple, size: float) -> float:
+        """An option's words with its button's margins, in design units."""
+        words = choice_label(action, self.scene.state)
+        return fonts.get(round(size)).size(words)[0] + 24
+
+    def _too_wide_for_two(self, actions: list[tuple]) -> bool:
+        """Whether some option's words would be cut off in a box of two columns."""
+        half = (g.CHOICE.w - 24 - 10) / 2
+        return len(actions) > 4 and any(self._width(a, theme.FONT_MIN) > half for a in actions)
+
     def pages(self) -> int:
-        if len(self.actions) <= UNPAGED:
+        if len(self.actions) <= (WIDE_PAGE if self.wide else UNPAGED):
             return 1
-        return math.ceil(len(self.actions) / PAGE_SIZE)
+        return math.ceil(len(self.actions) / (WIDE_PAGE if self.wide else PAGE_SIZE))
 
     def turn_page(self, delta: int) -> bool:
         """Show the next (1) or previous (-1) page of options; False at either end."""

@@ -174,11 +174,19 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
         text(canvas, f"\u00d7 {pv.workers}", (g.workers_centre()[0] + 28,
                                                g.workers_centre()[1]), 28, palette.INK,
              "midleft")
-        text(canvas, i18n.tr("term.storage"), (s.x + 18, s.y + 98), 20, theme.TEXT_MUTED)
-        if pv.partner is not None:  # the team game: the last two spaces are the team's
-            x = (g.storage_centre(TEAM_OWN_STORAGE)[0] + g.storage_centre(len(pv.storage) - 1)[0]) / 2
-            fit_text(canvas, i18n.tr("table.shared"), (x, s.y + 110), 20, theme.BUTTON,
-                     130, "center")
+        if pv.partner is None:
+            text(canvas, i18n.tr("term.storage"), (s.x + 18, s.y + 98), 20, theme.TEXT_MUTED)
+        else:
+            # The team game: the first two spaces are the player's own, the last two the
+            # team's; each pair is labelled over its middle (one storage label beside a
+            # "shared" label ran together in German).
+            last = len(pv.storage) - 1
+            for key, first, second, colour in (
+                    ("table.own", 0, TEAM_OWN_STORAGE - 1, theme.TEXT_MUTED),
+                    ("table.shared", TEAM_OWN_STORAGE, last, theme.BUTTON)):
+                x = (g.storage_centre(first)[0] + g.storage_centre(second)[0]) / 2
+                fit_text(canvas, i18n.tr(key), (x, s.y + 110), 20, colour,
+                         g.STORAGE_HEX * 3.4, "center")
         for j, tile in enumerate(pv.storage):
             pos = g.storage_centre(j)
             face = face_of(tile, pv.rules)

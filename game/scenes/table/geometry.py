@@ -57,6 +57,9 @@ CASTLE_POOL = (BOARD.x + 74, BOARD.y + 736)
 # The border posts' bonus tiles (space "J" of the printed board): in the board's lower
 # right corner, clear of the depots and the strip.
 BORDER_POST_TILES = (BOARD.x + 640, BOARD.y + 744)
+# With the vineyards, whose vineyard board fills that corner: in the upper left corner,
+# beside the inn stack.
+BORDER_POST_TILES_BESIDE_VINEYARD = (BOARD.x + 190, BOARD.y + 84)
 BORDER_POST_TILE = 44
 # A post at the edge of the large estate: its marker's radius, and how far beyond the
 # space it touches it sits (in hex sizes); a post between two spaces sits in the notch
@@ -168,9 +171,14 @@ def border_post_centre(spaces, centre=ESTATE_CENTRE,
     return x + dx / d * size * POST_OUT, y + dy / d * size * POST_OUT
 
 
-def border_post_tile_centre(rank: int) -> tuple[float, float]:
+def border_post_tiles(vineyards: bool = False) -> tuple[float, float]:
+    """Where the border posts' bonus tiles lie (the first one's centre)."""
+    return BORDER_POST_TILES_BESIDE_VINEYARD if vineyards else BORDER_POST_TILES
+
+
+def border_post_tile_centre(rank: int, vineyards: bool = False) -> tuple[float, float]:
     """Rank 1 (the large tile) on the left, 2 beside it."""
-    x, y = BORDER_POST_TILES
+    x, y = border_post_tiles(vineyards)
     return x + (rank - 1) * (BORDER_POST_TILE + 16), y
 
 

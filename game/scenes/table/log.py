@@ -30,7 +30,8 @@ def tile_label(tile: str | None, lang: str | None = None) -> str:
 
 def depot_label(depot: int, lang: str | None = None) -> str:
     if depot == 0:
-        return i18n.tr("term.black_depot", lang)
+        # Every text names a depot as where a tile comes from ("aus dem schwarzen Depot").
+        return i18n.tr("table.depot.black", lang)
     return i18n.tr("table.depot", lang, number=depot)
 
 
@@ -55,6 +56,8 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
     if kind == "StartPlayerChosen":
         return t("log.start_player", who=who)
     if kind == "BoardChosen":
+        if named_board(event.board):
+            return t("log.board_named", who=who, board=board_label(event.board, lang))
         return t("log.board", who=who, board=board_label(event.board, lang))
     if kind == "StartCastlePlaced":
         return t("log.start_castle", who=who)
@@ -148,7 +151,8 @@ MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopi
                  "ShieldsDealt", "ShieldTaken", "ShieldPlaced", "TributePaid",
                  "StorageShrunk", "ShieldTile", "DieSet", "ShieldEffect",
                  "InnPlacedDirectly", "RoutesDealt", "GoodsOnRoute", "RouteBonus",
-                 "RouteBonusLapsed", "MonasteriesConnected", "AllMonasteriesConnected",
+                 "RouteBonusLapsed", "RouteCardLaid", "RouteArranged",
+                 "MonasteriesConnected", "AllMonasteriesConnected",
                  "DepotTileRemoved", "GoodsRemoved", "BlackTileTraded", "BlackTileStored",
                  "RewardPlaced", "PointsBought", "TargetReached", "ExtraActionTaken",
                  "SoloGameEnded")
@@ -227,6 +231,10 @@ def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
         return tn("log.shield_points", e.value, who=who, shield=e.shield, points=e.value)
     if kind == "RoutesDealt":
         return t("log.routes_dealt", who=who, cards=", ".join(map(str, e.cards)))
+    if kind == "RouteCardLaid":
+        return t("log.route_card_laid", who=who, card=e.card, position=e.position + 1)
+    if kind == "RouteArranged":
+        return t("log.route_arranged", who=who, cards=", ".join(map(str, e.cards)))
     if kind == "GoodsOnRoute":
         return tn("log.goods_on_route", e.count, who=who, count=e.count, goods=e.goods,
                   space=e.first + 1)
@@ -363,6 +371,9 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
         return t("act.city_hall", tile=tile_label(_name(p.storage[action[1]]), lang),
                  space=action[2] + 1)
     if op == "board":
+        if named_board(action[1]):
+            label = board_label(action[1], lang)
+            return label[:1].upper() + label[1:]
         return t("act.board", board=board_label(action[1], lang))
     if op == "share":
         return t("act.share")
@@ -375,6 +386,11 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
         return t(f"act.{op}", building=building_label(action[1], lang))
     if op == "geese":
         return t("act.geese", species=species_label(action[1], 2, lang))
+    if op == "route_card":
+        from .trade_routes_view import card_label
+        return card_label(action[1], lang)
+    if op == "route_keep":
+        return t("act.route_keep")
     if op == "trade":
         return t("act.solo_trade", tile=tile_label(_name(state.black[action[1]]), lang),
                  goods="".join(map(str, action[2])))
@@ -399,8 +415,13 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
 def board_label(board_id: str, lang: str | None = None) -> str:
     """A duchy by its number, or by name where it has one of its own (the team game's
     double duchies)."""
-    key = f"board.{board_id}"
-    return i18n.tr(key, lang) if i18n.has(key) else board_id
+    return i18n.tr(f"board.{board_id}", lang) if named_board(board_id) else board_id
+
+
+def named_board(board_id: str) -> bool:
+    """Whether a duchy has a name of its own ("double duchy, front"), which the texts use
+    in place of "duchy {number}"."""
+    return i18n.has(f"board.{board_id}")
 
 
 def team_label(seats, names: tuple[str, ...], lang: str | None = None) -> str:

@@ -21,7 +21,8 @@ from .. import synth
 from ..anim.dice import DIE, DiceRoll, DiceTray, Impact
 from ..anim.easing import in_out_cubic, out_cubic
 from ..anim.paths import ArcPath
-from ..anim.timeline import Animation, Call, Counter, Flash, Move, Parallel, Sequence, Wait
+from ..anim.timeline import (Animation, Call, Counter, Flash, Later, Move, Parallel, Sequence,
+                             Wait)
 from . import geometry as g
 from .banner import SHOWN_FOR
 
@@ -35,6 +36,7 @@ BOX = (g.BOARD.x + 30, g.BOARD.bottom - 30)     # where discarded tiles go
 # Loudness of the landing sounds, relative to a tile placed on an estate (1).
 TAKEN = 0.5         # a tile taken into storage, or into Châteauma's reserve
 DISCARDED = 0.35
+HALF_SIZE = 24      # a double tile's half in the vineyard depot (vineyards_view.HALF x 2)
 REVEALED = 0.5      # goods laid out on the depots at a phase's start
 
 
@@ -42,11 +44,12 @@ REVEALED = 0.5      # goods laid out on the depots at a phase's start
 class Flyer:
     """A piece in flight: what it is, where it is, how far along."""
 
-    kind: str            # tile | goods | silver | worker | bonus
-    what: Any            # tile name, goods value, bonus colour
+    kind: str            # tile | goods | silver | worker | bonus | grape
+    what: Any            # tile name, goods value, bonus colour, grape variety
     pos: tuple[float, float]
     size: float
     t: float = 0.0
+    fade: bool = False   # leaving the game: it fades out as it goes
 
 
 class Flight(Move):
@@ -115,9 +118,9 @@ class Handlers:
 
     def _fly(self, kind: str, what: Any, start, end, size: float, lift: tuple | None = None,
              duration: float = FLIGHT, sound: str | None = None,
-             volume: float = 1.0) -> Animation:
+             volume: float = 1.0, fade: bool = False) -> Animation:
         """A flight from ``start`` to ``end``; ``sound`` plays as it lands."""
-        flight = Flight(self.scene, Flyer(kind, what, start, size),
+        flight = Flight(self.scene, Flyer(kind, what, start, size, fade=fade),
                         ArcPath([start, end], 0.18), duration, lift)
         return flight if sound is None else Sequence([flight, self._sound(sound, volume)])
 
@@ -304,3 +307,110 @@ class Handlers:
         return self._fly("tile", e.tile, scene.card_space_pos(e.player, e.card, e.card_space),
                          scene.space_pos(e.player, e.estate_space), g.CM_ESTATE_HEX,
                          duration=0.35, sound=synth.TILE)
+
+    # --- tiles leaving the game from a depot ------------------------------------------------
+
+    def on_DepotTileRemoved(self, e) -> Animation:
+        """The solo game: the turn's tile leaves its depot for the box, fading as it goes."""
+        return self._fly("tile", e.tile, self.scene.depot_pos(e.depot, e.slot), BOX,
+                         g.DEPOT_HEX, ("depot", e.depot, e.slot), duration=0.45,
+                         sound=synth.TILE, volume=DISCARDED, fade=True)
+
+    def on_DepotsCleared(self, e) -> Animation:
+        """A phase's end: the tiles left in the depots fade out where they lie (found when
+        the moment comes, as the turns before left the depots)."""
+        def fade() -> Animation | None:
+            view = self.scene.view
+            flights = []
+            for depot in range(7):
+                row = view.black if depot == 0 else view.depots[depot - 1]
+                for slot, tile in enumerate(row):
+                    if tile is None:
+                        continue
+                    at = g.depot_slot_centre(depot, slot, len(row))
+                    flights.append(self._fly("tile", tile, at, at,
+                                             g.BLACK_HEX if depot == 0 else g.DEPOT_HEX,
+                                             ("depot", depot, slot), duration=0.35,
+                                             fade=True))
+            return Parallel(flights) if flights else Wait(0.3)
+        return Later(fade)
+
+    # --- the vineyards' double tiles ------------------------------------------------------
+
+    def _halves(self, tile: int, flip: int = 0) -> tuple[int, int]:
+        from ...rules import vineyards as vy
+        a, b = vy.TILES[tile]
+        return (b, a) if flip else (a, b)
+
+    def on_DoubleTileTaken(self, e) -> Animation:
+        """A double tile flies from its depot or display space, a half to each of the two
+        storage spaces it takes."""
+        from .vineyards_view import offer_halves
+        starts = offer_halves(len(self.scene.view.players), e.source, e.space)
+        if not starts:
+            return Wait(SHORT)
+        flights = [self._fly("grape", variety, start, self.scene.storage_pos(e.player, j),
+                             g.STORAGE_HEX * 1.2, ("vineyard", e.source, e.space) if i == 0
+                             else None, sound=synth.TILE if i == 0 else None, volume=TAKEN)
+                   for i, (variety, start, j) in enumerate(zip(self._halves(e.tile), starts,
+                                                               e.storage))]
+        return Parallel(flights)
+
+    def on_DoubleTileRemoved(self, e) -> Animation:
+        """A stored double tile leaves the game to make room: both halves to the box."""
+        return Parallel([self._fly("grape", variety, self.scene.storage_pos(e.player, j), BOX,
+                                   g.STORAGE_HEX * 1.2, ("storage", e.player, j),
+                                   duration=0.4, fade=True,
+                                   sound=synth.TILE if i == 0 else None, volume=DISCARDED)
+                         for i, (variety, j) in enumerate(zip(self._halves(e.tile),
+                                                              e.storage))])
+
+    def on_DoubleTilePlaced(self, e) -> Animation:
+        """A double tile from storage onto the vineyard board drawn (the seat's shown
+        large); onto another seat's, it leaves that seat's card."""
+        from .vineyards_view import board_halves, shown_seat
+        scene = self.scene
+        v = scene.view.vineyard
+        halves = self._halves(e.tile, e.flip)
+        if v is None or shown_seat(scene.view, scene.shown_seat) != e.player:
+            return Wait(SHORT)
+        ends = board_halves(v.boards[e.player], e.space)
+        from .vineyards_view import BOARD_HALF
+        return Parallel([self._fly("grape", variety, scene.storage_pos(e.player, j), end,
+                                   BOARD_HALF * 2, ("storage", e.player, j),
+                                   sound=synth.TILE if i == 0 else None)
+                         for i, (variety, j, end) in enumerate(zip(halves, e.storage, ends))])
+
+    def on_VineyardCleared(self, e) -> Animation:
+        """A phase's start: the double tiles left in the vineyard depot and on the display
+        leave the game, each to the box, fading."""
+        def clear() -> Animation | None:
+            from .vineyards_view import offer_centres
+            view = self.scene.view
+            v = view.vineyard
+            if v is None or not e.tiles:
+                return None
+            flights = []
+            for where, s, centre in offer_centres(len(view.players)):
+                tile = (v.depot if where == "depot" else v.display)[s]
+                if tile >= 0 and tile in e.tiles:
+                    flights.append(self._fly("double", tile, centre, BOX, HALF_SIZE,
+                                             ("vineyard", where, s), duration=0.45,
+                                             fade=True))
+            return self._stagger(flights) if flights else None
+        return Later(clear)
+
+    def on_DoubleTileStacked(self, e) -> Animation:
+        """Châteauma takes a double tile onto its stack (drawn nowhere): it flies from its
+        space to Châteauma's estate and fades there."""
+        from .vineyards_view import offer_centres
+        scene = self.scene
+        start = next((c for w, s, c in offer_centres(len(scene.view.players))
+                      if (w, s) == (e.source, e.space)), None)
+        if start is None:
+            return Wait(SHORT)
+        end = (g.ESTATE_CENTRE if e.player == scene.shown_seat
+               else scene.estates.estate_centre(e.player))
+        return self._fly("double", e.tile, start, end, HALF_SIZE,
+                         ("vineyard", e.source, e.space), sound=synth.TILE, volume=TAKEN,
+                         fade=True)

@@ -17,7 +17,8 @@ from typing import Any
 
 import pygame
 
-from ...rules import IllegalAction, TurnEnded, board_deal, get_board, shield_workers
+from ...rules import (TEAM_OWN_STORAGE, IllegalAction, TurnEnded, board_deal, get_board,
+                      shield_workers)
 from .. import i18n
 from ..anim.presenter import Presenter
 from ..anim.timeline import Timeline, Wait
@@ -42,6 +43,7 @@ from .estate_view import REGION, cm_bonus_centre, paint_estate_region
 from .estates_panel import EstatesPanel, miniature_sizes
 from .interaction import Narrowing, Outcome
 from .log import GameLog, MoveTakenBack, describe_action
+from .hint_panel import HintPanel, Shown
 from .log_panel import LogPanel
 # The choice box's measures, named here too for the tests that page through it.
 from . import shields_view
@@ -81,6 +83,7 @@ class TableScene(Scene):
         for event in session.past_events:  # a loaded game's log: the game so far
             self.log.add(event)
         self.log_panel = LogPanel(self)
+        self.hint_panel = HintPanel(self)
         if session.config.has_module("trade_routes"):
             self.log_panel.rect = g.LOG_BELOW_ROUTE  # the route strip sits above the log
         self.flyers: list = []
@@ -98,6 +101,8 @@ class TableScene(Scene):
         self.options: list[tuple] = []      # a payment or other choice asked by a click
         self.hint_move: Any = None
         self.hint_action: tuple | None = None
+        # The hint on show in the log's place (hint_panel.Shown) until a move is played.
+        self.hint_shown: Any = None
         self.handoff_seat: int | None = None
         self.results_shown = False
         self.started = False
@@ -283,6 +288,7 @@ class TableScene(Scene):
         self.options = []
         self.hint_move = None
         self.hint_action = None
+        self.hint_shown = None
         self.message = None
         self.presenter.present(events)
         if by_ai:
@@ -320,6 +326,7 @@ class TableScene(Scene):
         self._resync()
         self.narrowing = None
         self.options = []
+        self.hint_shown = None
         return True
 
     def quit_to_title(self) -> None:
@@ -414,12 +421,15 @@ class TableScene(Scene):
             self._build_choices()
         if self.hint_move is not None and self.hint_move.done:
             try:
-                action = self.hint_move.result()
+                hint = self.hint_move.result()
             except Exception:  # a failed hint is not worth stopping the game for
-                action = None
+                hint = None
             self.hint_move = None
+            action = getattr(hint, "action", hint)
             if action is not None and action in self.narrowing.legal:
                 self.hint_action = action
+                if hasattr(hint, "reasons"):
+                    self.hint_shown = Shown(hint, self.state)
                 self.narrowing.select_for(action)
                 self.message = ("table.msg.hint", {"action": describe_action(action,
                                                                              self.state)})
@@ -540,11 +550,16 @@ class TableScene(Scene):
             self._build_choices()
             self.message = ("table.msg.shield", {})
 
-    def vineyard_actions(self) -> None:
-        """The vineyards: the turn's vineyard actions open now, as a list of choices."""
+    def vineyard_actions(self, key: tuple | None = None) -> None:
+        """The vineyards: the turn's vineyard actions open now, as a list of choices; a
+        click on a depot or display tile or on a space of one's own vineyard board lists
+        those that use it (all of them when none does)."""
         if not self.can_act():
             return
         options = [a for a in self.narrowing.legal if a[0] in vineyards_view.BUTTON_ACTIONS]
+        if key is not None and (key[0] != "space" or self._own_estate()):
+            mine = [a for a in options if vineyards_view.uses(a, key)]
+            options = mine or options
         if options:
             self.options = options
             self._build_choices()
@@ -589,7 +604,7 @@ class TableScene(Scene):
             self._play(("end",))
 
     def cancel(self) -> bool:
-        """Right click or Escape: drop a half-made choice."""
+        """Right click or Escape: drop a half-made choice, else the hint on show."""
         self.hint_action = None
         if self.options:
             self.options = []
@@ -598,6 +613,9 @@ class TableScene(Scene):
             return True
         if self.narrowing is not None and self.narrowing.cancel():
             self.message = None
+            return True
+        if self.hint_shown is not None:  # the log comes back
+            self.hint_shown = None
             return True
         return False
 
@@ -646,6 +664,7 @@ class TableScene(Scene):
         if t == pygame.MOUSEMOTION:
             under = (self.choice_panels.panel_at(event.pos)
                      or self.panels.panel_at(event.pos, include_disabled=True)
+                     or (self.hint_panel if self.hint_panel.contains(event.pos) else None)
                      or self.spot_at(event.pos))
             self.tooltips.point_at(under if hasattr(under, "tooltip_text") else None,
                                    event.pos)
@@ -705,7 +724,7 @@ class TableScene(Scene):
         elif kind == "castle_shield":
             self.use_shield(key)
         elif kind == "vineyard":
-            self.vineyard_actions()
+            self.vineyard_actions(key)
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
@@ -762,12 +781,21 @@ class TableScene(Scene):
             self._spots_key = key
         return self._spots
 
+    def _storage_tip(self, pv, space: int) -> str:
+        """A storage space's tooltip; in the team game, whose space it is."""
+        if pv.partner is None:
+            return i18n.tr("tip.storage")
+        if space < TEAM_OWN_STORAGE:
+            return i18n.tr("tip.storage.own")
+        partner = self.names[pv.partner] if pv.partner < len(self.names) else ""
+        return i18n.tr("tip.storage.shared", partner=partner)
+
     def _build_spots(self) -> list[Spot]:
         view, rules = self.view, self.rules
         spots: list[Spot] = []
         spots += self.estates.spots()
         spots += shields_view.board_spots(view, self._legal_now, self._shield_workers)
-        spots += vineyards_view.spots(view)
+        spots += vineyards_view.spots(view, self.shown_seat, self.names)
         spots += self.board.spots()
         pv = view.players[self.shown_seat]
         if pv.cm is not None:
@@ -781,7 +809,8 @@ class TableScene(Scene):
                                                               p.estate[s], rules)))
         for j, tile in enumerate(pv.storage if pv.cm is None else ()):
             spots.append(Spot("storage", j, g.storage_centre(j), g.STORAGE_HEX * 0.9,
-                              lambda t=tile: tile_tip(t, rules) or i18n.tr("tip.storage")))
+                              lambda t=tile, j=j, p=pv: tile_tip(t, rules)
+                              or self._storage_tip(p, j)))
         for t in range(1, 7):
             spots.append(Spot("goods", t, g.goods_centre(t), 24,
                               lambda t=t, p=pv: i18n.trn("tip.goods", p.goods[t], goods=t,
@@ -808,8 +837,9 @@ class TableScene(Scene):
                               lambda: i18n.tr("tip.workers")))
         spots += self.dice.spots()
         if view.trade_routes is not None:
-            spots += trade_routes_view.spots(view.trade_routes, self.shown_seat,
-                                             pv.cm is not None)
+            spots += trade_routes_view.spots(
+                view.trade_routes, self.shown_seat, pv.cm is not None,
+                trade_routes_view.arranging(self.state, self.shown_seat))
         return spots
 
     # --- drawing ---------------------------------------------------------------------------
@@ -890,8 +920,11 @@ class TableScene(Scene):
         self._draw_prompt(canvas)
         if self.view.trade_routes is not None:
             trade_routes_view.paint(canvas, self.view.trade_routes, self.shown_seat,
-                                    pv.cm is not None)
-        if self.tutorial is None:
+                                    pv.cm is not None,
+                                    trade_routes_view.arranging(self.state, self.shown_seat))
+        if self.tutorial is None and self.hint_shown is not None:
+            self.hint_panel.draw(canvas)
+        elif self.tutorial is None:
             self.log_panel.draw(canvas)
         else:
             self.tutorial.draw(canvas)
@@ -1017,8 +1050,15 @@ class TableScene(Scene):
                 image = pieces.silver_coin(px)
             elif f.kind == "worker":
                 image = pieces.worker_chip(px)
+            elif f.kind == "grape":   # a half of a vineyards double tile
+                image = vineyards_view.grape_half(f.what, px)
+            elif f.kind == "double":
+                image = vineyards_view.double_image(f.what, px)
             else:
                 colour, rank = f.what
                 large, small = BONUS_POINTS.get(len(self.names), (5, 2))
                 image = pieces.bonus_tile(colour, large if rank == 1 else small, px)
+            if f.fade:  # leaving the game: gone by the time it arrives
+                image = image.copy()
+                image.set_alpha(round(255 * (1 - f.t) ** 0.7))
             blit_at(canvas, image, f.pos)

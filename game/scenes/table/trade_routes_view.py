@@ -1,6 +1,7 @@
 """The trade routes (module trade_routes) at the table: the shown seat's row of route cards
 in a strip above the game log, each space with its goods type and its bonus, the goods
-laid on it, and the tooltips.
+laid on it, and the tooltips. With `trade_routes:arranged` the cards a player has not laid
+yet at the setup are marked, and the choice of the next card names each card's spaces.
 
 What a bonus does and when it is given are the rules' (game/rules/modules/trade_routes.py);
 the table reads the cards and bonuses from the rules' data.
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...rules import ROUTE_BONUSES, TRADE_ROUTES_PROVISIONAL
+from ...rules import ROUTE_ARRANGE, ROUTE_BONUSES, ROUTE_CARDS, TRADE_ROUTES_PROVISIONAL
 from .. import i18n
 from ..art import palette, pieces
 from ..art.icons import icon
@@ -23,6 +24,15 @@ from .view import TradeRoutesView
 
 # What a bonus that takes a tile shows: the colours it takes from.
 _TAKE = "take"
+
+
+def arranging(state, seat: int) -> int | None:
+    """How many cards seat has laid while it arranges its route at the setup
+    (trade_routes:arranged), or None when it is not arranging now."""
+    frame = state.frames[-1] if state is not None and state.frames else None
+    if frame is None or frame.kind != ROUTE_ARRANGE or frame.player != seat:
+        return None
+    return frame.arg
 
 
 def paint_frame(canvas: Canvas) -> None:
@@ -64,9 +74,12 @@ def _bonus_image(canvas: Canvas, bonus: str, centre: tuple[float, float]) -> Non
         blit_at(canvas, icon("warehouse", canvas.length(size), palette.PARCHMENT), (x, y))
 
 
-def paint(canvas: Canvas, tv: TradeRoutesView, seat: int, automa: bool) -> None:
+def paint(canvas: Canvas, tv: TradeRoutesView, seat: int, automa: bool,
+          arranging: int | None = None) -> None:
     """The shown seat's route: cards as parchment boxes, each space its goods type above
-    its bonus; a laid goods tile covers the goods type, a dimmed bonus was not given."""
+    its bonus; a laid goods tile covers the goods type, a dimmed bonus was not given.
+    `arranging`: the seat lays its cards at the setup and has laid that many from the
+    left; the others, still in the order dealt, are outlined and veiled."""
     box = g.ROUTE.inflate(-24, -16)
     fit_text(canvas, i18n.tr("table.trade_route"), (box.x, box.y + 2), theme.FONT_MIN, GOLD,
              g.ROUTE_LABEL_W - 10)
@@ -78,8 +91,10 @@ def paint(canvas: Canvas, tv: TradeRoutesView, seat: int, automa: bool) -> None:
     spaces = tv.spaces(seat)
     laid = tv.laid_on(seat)
     free = len(spaces) - len(laid)
-    text(canvas, i18n.tr("table.trade_route.free", count=free), (box.x, box.y + 36),
-         theme.FONT_MIN, palette.PARCHMENT)
+    label = (i18n.tr("table.trade_route.arranging") if arranging is not None
+             else i18n.tr("table.trade_route.free", count=free))
+    fit_text(canvas, label, (box.x, box.y + 36), theme.FONT_MIN, palette.PARCHMENT,
+             g.ROUTE_LABEL_W - 10)
     cards = len(spaces) // 3
     for c in range(cards):
         canvas.fill_rect(g.route_card_rect(c, cards), BOARD_FILL, radius=8)
@@ -109,9 +124,18 @@ def paint(canvas: Canvas, tv: TradeRoutesView, seat: int, automa: bool) -> None:
                 canvas.fill_rect((x - g.ROUTE_ICON / 2 - 4, y - g.ROUTE_ICON / 2 - 4,
                                   g.ROUTE_ICON + 8, g.ROUTE_ICON + 8), GOLD, radius=6,
                                  width=3)
+    if arranging is not None:
+        for c in range(arranging, cards):  # not laid yet: its place is still to choose
+            rect = g.route_card_rect(c, cards)
+            veil = pygame.Surface((canvas.length(rect.w), canvas.length(rect.h)),
+                                  pygame.SRCALPHA)
+            veil.fill((*BOARD_FILL, 120))
+            blit_at(canvas, veil, rect.center)
+            canvas.fill_rect(rect, GOLD, radius=8, width=3)
 
 
-def spots(tv: TradeRoutesView, seat: int, automa: bool) -> list[Spot]:
+def spots(tv: TradeRoutesView, seat: int, automa: bool,
+          arranging: int | None = None) -> list[Spot]:
     if automa:
         return [Spot("trade_route", None, g.ROUTE.center, 0,
                      lambda: i18n.tr("tip.trade_route.chateauma"), rect=g.ROUTE)]
@@ -124,11 +148,32 @@ def spots(tv: TradeRoutesView, seat: int, automa: bool) -> list[Spot]:
         half = g.route_space_width(len(spaces)) / 2
         rect = pygame.Rect(round(centre[0] - half), round(top[1] - g.ROUTE_ICON / 2 - 4),
                            round(2 * half), round(bottom[1] - top[1] + g.ROUTE_ICON + 8))
+        card = tv.routes[seat][i // 3]
+        waiting = arranging is not None and i // 3 >= arranging
         out.append(Spot("trade_route", i, centre, half,
-                        lambda i=i, goods=goods, bonus=bonus: space_tip(
-                            i, goods, bonus, laid[i] if i < len(laid) else None),
+                        lambda i=i, goods=goods, bonus=bonus, card=card, waiting=waiting:
+                        space_tip(i, goods, bonus, laid[i] if i < len(laid) else None,
+                                  card if arranging is not None else None, waiting),
                         rect=rect))
     return out
+
+
+def card_label(card: int, lang: str | None = None) -> str:
+    """A route card as a choice names it: its number and its spaces' goods types."""
+    goods = ", ".join(str(g_) for g_, _ in ROUTE_CARDS[card])
+    return i18n.tr("act.route_card", lang, card=card, goods=goods)
+
+
+def card_tip(card: int, lang: str | None = None) -> str:
+    """A route card's three spaces, left to right, each its goods type and bonus."""
+    lines = [i18n.tr("tip.route_card", lang, card=card)]
+    for i, (goods, bonus) in enumerate(ROUTE_CARDS[card]):
+        lines.append(i18n.tr("tip.route_card.space", lang, space=i + 1, goods=goods,
+                             bonus=bonus_words(bonus, lang)))
+    lines.append(i18n.tr("tip.route_card.next", lang))
+    if TRADE_ROUTES_PROVISIONAL:
+        lines.append(i18n.tr("tip.trade_route.provisional", lang))
+    return "\n".join(lines)
 
 
 def bonus_words(bonus: str, lang: str | None = None) -> str:
@@ -136,9 +181,15 @@ def bonus_words(bonus: str, lang: str | None = None) -> str:
     return i18n.tr(f"route.bonus.{bonus}", lang, amount=spec.get("amount", 0))
 
 
-def space_tip(i: int, goods: int, bonus: str, laid: int | None) -> str:
+def space_tip(i: int, goods: int, bonus: str, laid: int | None, card: int | None = None,
+              waiting: bool = False) -> str:
+    """A route space's tooltip; while the routes are arranged it names the card (`card`)
+    and whether its place is still to be chosen (`waiting`)."""
     lines = [i18n.tr("tip.trade_route.space", space=i + 1, card=i // 3 + 1, goods=goods,
                      bonus=bonus_words(bonus))]
+    if card is not None:
+        lines.append(i18n.tr("tip.trade_route.waiting" if waiting
+                             else "tip.trade_route.placed", card=card))
     if laid is None:
         lines.append(i18n.tr("tip.trade_route.empty", goods=goods))
     elif laid == goods:

@@ -706,6 +706,20 @@ class TableView:
                 tv.laid.append([])
             tv.routes[e.player] = list(e.cards)
 
+    def _on_RouteCardLaid(self, e) -> None:
+        """trade_routes:arranged: the card moves to its place, the others after it keep
+        their order."""
+        tv = self.trade_routes
+        if tv is not None and e.card in tv.routes[e.player]:
+            route = tv.routes[e.player]
+            route.remove(e.card)
+            route.insert(e.position, e.card)
+
+    def _on_RouteArranged(self, e) -> None:
+        tv = self.trade_routes
+        if tv is not None:
+            tv.routes[e.player] = list(e.cards)
+
     def _on_GoodsOnRoute(self, e) -> None:
         if self.trade_routes is not None:
             self.trade_routes.laid[e.player] += [e.goods] * e.count

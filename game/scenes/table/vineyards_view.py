@@ -8,6 +8,7 @@ the view holds and offers the legal actions as listed choices.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -22,6 +23,19 @@ from ..layout import Canvas
 DECISIONS = (vy.ROOM, vy.BONUS, vy.FREE_BLACK, vy.FREE_DEPOT, vy.WINE)
 # The turn's vineyard actions the vineyard button lists.
 BUTTON_ACTIONS = ("vineyard_take", "vineyard_place", "vineyard_buy")
+
+
+def uses(action: tuple, key: tuple) -> bool:
+    """Whether a listed vineyard action uses the place a click named: ('depot', s),
+    ('display', s) or ('space', i) of the vineyard board."""
+    where, s = key[0], key[1]
+    if action[0] == "vineyard_take":
+        return where == "depot" and action[2] == s
+    if action[0] == "vineyard_buy":
+        return where == "display" and action[1] == s
+    if action[0] == "vineyard_place":
+        return where == "space" and action[3] == s
+    return False
 
 
 def variety_label(x: int | str, lang: str | None = None) -> str:
@@ -128,10 +142,23 @@ def describe_event(kind: str, e: Any, who: str, lang: str) -> str | None:
 # --- painting ---------------------------------------------------------------------------------
 
 HALF = 12          # a grape half's radius for the depot and display (design units)
-BOARD_HALF = 12    # on the vineyard board
+# The vineyard board fills the board's lower right corner, between the river, the depots
+# and the strip: a double space is 4 x 2 BOARD_HALF, large enough to show its die number
+# and its two icons at 1280x720.
+BOARD_HALF = 19
+ROW_STEP = 2.05 * BOARD_HALF
+BOARD_ORIGIN = (506, 787)      # the left edge of the board at the centre of its lowest level
+ICON = 22                      # an icon on a double space
+NUMBER = 20                    # the die face between the icons
 OFFER_X, OFFER_Y = 560, 48     # the first depot space, in the board's top right corner
 OFFER_STEP, OFFER_ROW = 80, 50
-BOARD_ORIGIN = (526, 676)      # the vineyard board, in the board's bottom right corner
+# The wine bonus tiles held: in the corner the lowest level leaves free.
+WINE = (BOARD_ORIGIN[0] + 10.2 * BOARD_HALF, BOARD_ORIGIN[1] - 10)
+WINE_R = 8
+# What a space's icon shows, when it is not named like an icon of the set (art/icons.py):
+# the free tile from the black depot or display, the free double tile from the depot.
+ICON_ART = {"black_depot": "black_tile", "vine_depot": "double_tile"}
+SPACE_FILL = palette.mix(palette.ANY_TILE["double_tile"], (236, 226, 196), 0.72)
 
 
 def offer_centres(players: int) -> list[tuple[str, int, tuple[float, float]]]:
@@ -148,13 +175,48 @@ def offer_centres(players: int) -> list[tuple[str, int, tuple[float, float]]]:
     return out
 
 
+def offer_halves(players: int, where: str, space: int) -> tuple[tuple[float, float], ...]:
+    """The centres of the two halves of the tile in a depot or display space."""
+    for w, s, (x, y) in offer_centres(players):
+        if (w, s) == (where, space):
+            return (x - HALF, y), (x + HALF, y)
+    return ()
+
+
 def board_centres(seat_board: int) -> list[tuple[float, float]]:
-    """Each double space's centre on the vineyard board drawn at BOARD_ORIGIN."""
+    """Each double space's centre on the vineyard board drawn at BOARD_ORIGIN, the lowest
+    level at the bottom."""
     board = vy.BOARDS[seat_board]
     x0, y0 = BOARD_ORIGIN
-    top = max(s.halves[0][0] for s in board.spaces)
     return [(x0 + (s.halves[0][1] + s.halves[1][1]) / 2 * BOARD_HALF,
-             y0 + (top - s.halves[0][0]) * BOARD_HALF * 2.2) for s in board.spaces]
+             y0 - s.halves[0][0] * ROW_STEP) for s in board.spaces]
+
+
+def space_rect(centre: tuple[float, float]) -> pygame.Rect:
+    """A double space's outline in design units."""
+    rect = pygame.Rect(0, 0, 4 * BOARD_HALF - 2, 2 * BOARD_HALF - 2)
+    rect.center = (round(centre[0]), round(centre[1]))
+    return rect
+
+
+def board_halves(seat_board: int, space: int, flip: int = 0) -> tuple[tuple[float, float], ...]:
+    """The centres of the two halves of a double space (the first half's first)."""
+    x, y = board_centres(seat_board)[space]
+    halves = ((x - BOARD_HALF, y), (x + BOARD_HALF, y))
+    return halves[::-1] if flip else halves
+
+
+def shown_seat(view: Any, seat: int | None) -> int | None:
+    """The seat whose vineyard board is drawn: the seat shown large (or the one to move),
+    None for Châteauma, which has none (CH-VY-1)."""
+    v = view.vineyard
+    if seat is None:
+        seat = view.current
+    if not 0 <= seat < len(v.boards):
+        seat = 0
+    if getattr(view.players[seat], "chateauma", False):
+        return None
+    return seat
 
 
 def _half(canvas: Canvas, centre: tuple[float, float], variety: int, r: float) -> None:
@@ -162,6 +224,26 @@ def _half(canvas: Canvas, centre: tuple[float, float], variety: int, r: float) -
     radius = max(3, canvas.length(r))
     pygame.draw.circle(canvas.surface, palette.GRAPES[vy.VARIETIES[variety]], (x, y), radius)
     pygame.draw.circle(canvas.surface, palette.INK, (x, y), radius, 1)
+
+
+@lru_cache(maxsize=64)
+def grape_half(variety: int, diameter: int) -> pygame.Surface:
+    """One half of a double tile as a picture (a piece in flight)."""
+    d = max(6, diameter)
+    surface = pygame.Surface((d, d), pygame.SRCALPHA)
+    pygame.draw.circle(surface, palette.GRAPES[vy.VARIETIES[variety]], (d // 2, d // 2), d // 2)
+    pygame.draw.circle(surface, palette.INK, (d // 2, d // 2), d // 2, 1)
+    return surface
+
+
+@lru_cache(maxsize=64)
+def double_image(tile: int, diameter: int) -> pygame.Surface:
+    """A double tile as a picture, its two halves side by side (a piece in flight)."""
+    d = max(6, diameter)
+    surface = pygame.Surface((2 * d, d), pygame.SRCALPHA)
+    for k, variety in enumerate(vy.TILES[tile]):
+        surface.blit(grape_half(variety, d), (k * d, 0))
+    return surface
 
 
 def paint_double(canvas: Canvas, tile: int, centre: tuple[float, float],
@@ -179,17 +261,37 @@ def _empty(canvas: Canvas, centre: tuple[float, float], r: float) -> None:
     pygame.draw.rect(canvas.surface, palette.SILVER_DARK, rect, 1, border_radius=4)
 
 
-def paint(canvas: Canvas, view: Any) -> None:
-    """The vineyard depot with its die numbers, the display, and the vineyard board of the
-    player to move (or the first) with the wine bonus tiles held."""
+def paint_space(canvas: Canvas, space: Any, centre: tuple[float, float]) -> None:
+    """An empty double space as printed: its die number between the icons of its two
+    halves (the icons a double tile placed there covers)."""
+    from ..art import pieces
+    from ..art.icons import icon
+    rect = canvas.rect(space_rect(centre))
+    pygame.draw.rect(canvas.surface, SPACE_FILL, rect, border_radius=max(2, rect.h // 5))
+    pygame.draw.rect(canvas.surface, palette.darker(SPACE_FILL, 0.45), rect, 1,
+                     border_radius=max(2, rect.h // 5))
+    cx, cy = centre
+    die = pieces.die_face(space.die, canvas.length(NUMBER))
+    canvas.surface.blit(die, die.get_rect(center=canvas.px(cx, cy)))
+    offset = NUMBER / 2 + 3 + ICON / 2
+    for name, dx in zip(space.icons, (-offset, offset)):
+        glyph = icon(ICON_ART.get(name, name), canvas.length(ICON), palette.INK)
+        canvas.surface.blit(glyph, glyph.get_rect(center=canvas.px(cx + dx, cy)))
+
+
+def paint(canvas: Canvas, view: Any, seat: int | None = None) -> None:
+    """The vineyard depot with its die numbers, the display, and the vineyard board of
+    ``seat`` (the seat shown large; by default the player to move) with the wine bonus
+    tiles held."""
     v = view.vineyard
     if v is None:
         return
+    lifted = getattr(view, "lifted", ())
     font = fonts.get(max(13, canvas.length(18)))
     numbers = vy.depot_numbers(len(view.players))
     for where, s, centre in offer_centres(len(view.players)):
         tile = (v.depot if where == "depot" else v.display)[s]
-        if tile >= 0:
+        if tile >= 0 and ("vineyard", where, s) not in lifted:
             paint_double(canvas, tile, centre)
         else:
             _empty(canvas, centre, HALF)
@@ -197,27 +299,26 @@ def paint(canvas: Canvas, view: Any) -> None:
             label = font.render("/".join(map(str, numbers[s])), True, palette.INK)
             canvas.surface.blit(label, label.get_rect(
                 midtop=canvas.px(centre[0], centre[1] + HALF + 1)))
-    seat = view.current if 0 <= view.current < len(v.boards) else 0
+    seat = shown_seat(view, seat)
+    if seat is None:
+        return
     board = vy.BOARDS[v.boards[seat]]
     placed = {space: (tile, flip) for space, tile, flip in v.placed[seat]}
-    small = fonts.get(max(13, canvas.length(16)))
     for i, centre in enumerate(board_centres(v.boards[seat])):
-        if i in placed:
-            paint_double(canvas, placed[i][0], centre, placed[i][1], BOARD_HALF)
-        else:
-            _empty(canvas, centre, BOARD_HALF)
-            label = small.render(str(board.spaces[i].die), True, palette.INK)
-            canvas.surface.blit(label, label.get_rect(center=canvas.px(*centre)))
-    x0, y0 = BOARD_ORIGIN
+        paint_space(canvas, board.spaces[i], centre)
+        if i in placed and ("vineyard", "space", seat, i) not in lifted:
+            paint_double(canvas, placed[i][0], centre, placed[i][1], BOARD_HALF - 1)
+    x0, y0 = WINE
     for j, x in enumerate(v.wine[seat]):
-        _half(canvas, (x0 + 186 + (j % 2) * 20, y0 + (j // 2) * 20), x, 8)
+        _half(canvas, (x0 + (j % 3) * (2 * WINE_R + 4), y0 + (j // 3) * (2 * WINE_R + 4)),
+              x, WINE_R)
 
 
 # --- tooltips ---------------------------------------------------------------------------------
 
-def spots(view: Any) -> list:
-    """The depot's and display's tiles and the vineyard board, with their tooltips; a click
-    lists the vineyard actions open now."""
+def spots(view: Any, seat: int | None = None, names: list[str] | None = None) -> list:
+    """The depot's and display's tiles and the vineyard board of ``seat`` (as painted),
+    with their tooltips; a click lists the vineyard actions open now."""
     from .tips import Spot  # (tips sits above the board's painting)
     v = view.vineyard
     out: list = []
@@ -235,7 +336,9 @@ def spots(view: Any) -> list:
             body = tile_words(tile) if tile >= 0 else i18n.tr("vineyard.tip.empty")
             return f"{head}: {body}"
         out.append(Spot("vineyard", (where, s), centre, HALF * 2, tip))
-    seat = view.current if 0 <= view.current < len(v.boards) else 0
+    seat = shown_seat(view, seat)
+    if seat is None:
+        return out
     board = vy.BOARDS[v.boards[seat]]
     placed = {space: (tile, flip) for space, tile, flip in v.placed[seat]}
     for i, centre in enumerate(board_centres(v.boards[seat])):
@@ -246,11 +349,16 @@ def spots(view: Any) -> list:
             if i in placed:
                 out += "\n" + tile_words(placed[i][0], flip=placed[i][1])
             return out
-        out.append(Spot("vineyard", ("space", i), centre, BOARD_HALF * 1.6, space_tip))
+        out.append(Spot("vineyard", ("space", i), centre, BOARD_HALF,
+                        space_tip, rect=space_rect(centre)))
 
     def board_tip(seat=seat) -> str:
         held = ", ".join(variety_label(x) for x in v.wine[seat]) or "-"
-        return i18n.tr("vineyard.tip.board", wine=held)
-    x0, y0 = BOARD_ORIGIN
-    out.append(Spot("vineyard", ("board", seat), (x0 + 196, y0 + 20), 24, board_tip))
+        name = names[seat] if names and seat < len(names) else str(seat + 1)
+        return i18n.tr("vineyard.tip.board", wine=held, name=name)
+    x0, y0 = WINE
+    wine = pygame.Rect(round(x0 - WINE_R - 2), round(y0 - WINE_R - 2),
+                       3 * (2 * WINE_R + 4), 2 * (2 * WINE_R + 4))
+    out.append(Spot("vineyard", ("board", seat), wine.center, WINE_R * 3, board_tip,
+                    rect=wine))
     return out

@@ -10,7 +10,7 @@ import pygame
 from ..layout import DESIGN_RECT, Canvas, PanelGroup
 from ..stack import Scene
 from . import theme
-from .tooltip import Tooltips, tooltip_target
+from .tooltip import HasTooltip, Tooltips, tooltip_target
 from .widgets import FocusGroup, Widget
 
 
@@ -37,11 +37,14 @@ class MenuScene(Scene):
     def on_escape(self) -> None:
         """Escape pressed and no widget wanted it."""
 
+    def tooltip_under(self, pos: tuple[float, float]) -> HasTooltip | None:
+        """What shows its tooltip with the pointer at ``pos``."""
+        # Disabled widgets keep their tooltips: they explain why they are disabled.
+        return tooltip_target(self.panels.panel_at(pos, include_disabled=True))
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            # Disabled widgets keep their tooltips: they explain why they are disabled.
-            under = self.panels.panel_at(event.pos, include_disabled=True)
-            self.tooltips.point_at(tooltip_target(under), event.pos)
+            self.tooltips.point_at(self.tooltip_under(event.pos), event.pos)
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.tooltips.hide()
         before = self.focus.focused

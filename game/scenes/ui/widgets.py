@@ -20,7 +20,7 @@ from ..art import palette
 from ..art.icons import icon
 from ..layout import Canvas, Panel
 from . import theme
-from .text import wrap_text
+from .text import elide, wrap_text
 
 Text = str | Callable[[], str]
 
@@ -110,9 +110,25 @@ class Button(Widget):
             side = h * 0.56
             glyph = icon(self.icon_name, canvas.length(side), ink)
             canvas.blit_centred(glyph, (h * 0.5, h / 2))
-            canvas.text(text, (h * 0.95, h / 2), self.font_size, ink, anchor="midleft")
+            text, size = fitted(canvas, text, self.font_size, w - h * 0.95 - BUTTON_PAD)
+            canvas.text(text, (h * 0.95, h / 2), size, ink, anchor="midleft")
         else:
-            canvas.text(text, (w / 2, h / 2), self.font_size, ink, anchor="center")
+            text, size = fitted(canvas, text, self.font_size, w - 2 * BUTTON_PAD)
+            canvas.text(text, (w / 2, h / 2), size, ink, anchor="center")
+
+
+# The room a button's label keeps from its edges, in design units.
+BUTTON_PAD = 12
+
+
+def fitted(canvas: Canvas, text: str, size: float, width: float) -> tuple[str, float]:
+    """A label and the type size that fit ``width`` design units: the size shrinks (never
+    below theme.FONT_MIN), then the label is cut short with an ellipsis, so no language's
+    longer words run over a button's edges."""
+    room = canvas.length(width)
+    while size > theme.FONT_MIN and canvas.font(size).size(text)[0] > room:
+        size = max(theme.FONT_MIN, size - 2)
+    return elide(text, canvas.font(size), room), size
 
 
 class IconButton(Button):

@@ -1,0 +1,123 @@
+"""The hint in the log's place: the move the AI suggests, why in a sentence, and the turn
+it plans around it.
+
+A hint stays until a move is played (or taken back), so the player can follow it step
+by step; meanwhile the log is out of sight. The words come from hint_text.py, the facts
+from game/ai/explain.py; resting the pointer on the box says how the hint is worked out.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import i18n
+from ..art import palette
+from ..layout import Canvas
+from ..ui import theme
+from ..ui.text import elide, wrap_text
+from .hint_text import explanation_text, planned_turn
+from .log import describe_action
+from .paint import GOLD, WOOD, text
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+TITLE_SIZE = 22
+MOVE_SIZE = 23
+TEXT_SIZE = 22
+GAP = 6
+WHY = palette.mix(palette.PARCHMENT, GOLD, 0.35)
+PLAN = palette.mix(palette.PARCHMENT, WOOD, 0.45)
+
+
+class Shown:
+    """A hint on show: the explanation and the position it was asked in."""
+
+    def __init__(self, explanation: Any, state: Any) -> None:
+        self.explanation = explanation
+        self.state = state.clone()
+
+
+class HintPanel:
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self._words: tuple[Any, list[str]] | None = None
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.scene.log_panel.rect
+
+    @property
+    def shown(self) -> Shown | None:
+        return self.scene.hint_shown
+
+    def contains(self, pos: tuple[float, float]) -> bool:
+        return self.shown is not None and self.scene.tutorial is None \
+            and self.rect.collidepoint(pos)
+
+    def tooltip_text(self) -> str:
+        return i18n.tr("hint.tip")
+
+    def words(self) -> tuple[str, str, str]:
+        """(the move, why, the planned turn) in the player's language."""
+        shown = self.shown
+        lang = i18n.language()
+        key = (id(shown), lang)
+        if self._words is None or self._words[0] != key:
+            e, state = shown.explanation, shown.state
+            move = describe_action(e.action, state, lang)
+            why = explanation_text(e, tuple(self.scene.names), state.config.rules, lang)
+            steps = planned_turn(e, state, lang)
+            plan = i18n.tr("hint.plan", lang, steps="; ".join(steps)) if len(steps) > 1 \
+                else ""
+            self._words = (key, [move, why, plan])
+        move, why, plan = self._words[1]
+        return move, why, plan
+
+    def lines(self, canvas: Canvas) -> list[tuple[str, float, Any]]:
+        """The lines to draw, (text, size, colour), as many as the box holds: the move and
+        the sentence first (smaller until they fit), the planned turn if there is room."""
+        box = self.rect.inflate(-30, -24)
+        width = canvas.length(box.w)
+        move, why, plan = self.words()
+        room = box.h - 30
+        scale = canvas.scale
+        for size in range(TEXT_SIZE, theme.FONT_MIN - 1, -1):
+            head_font, font = canvas.font(size + 1), canvas.font(size)
+            body = wrap_text(why, font, width)
+            needed = (head_font.get_linesize() + len(body) * font.get_linesize()) / scale
+            if needed + GAP <= room or size == theme.FONT_MIN:
+                break
+        out = [(elide(move, head_font, width), size + 1, palette.PARCHMENT)]
+        used = head_font.get_linesize() / scale + GAP
+        step = font.get_linesize() / scale
+        for i, line in enumerate(body):
+            if used + step > room:
+                last, last_size, colour = out[-1]
+                out[-1] = (elide(last + " \u2026", font, width), last_size, colour)
+                return out
+            out.append((line, size, WHY))
+            used += step
+        if plan:
+            small = canvas.font(theme.FONT_MIN)
+            step = small.get_linesize() / scale
+            plan_lines = wrap_text(plan, small, width)
+            for i, line in enumerate(plan_lines):
+                if used + step > room:
+                    if i > 0:
+                        last = out[-1]
+                        out[-1] = (elide(last[0] + " \u2026", small, width), *last[1:])
+                    break
+                out.append((line, theme.FONT_MIN, PLAN))
+                used += step
+        return out
+
+    def draw(self, canvas: Canvas) -> None:
+        box = self.rect.inflate(-30, -24)
+        text(canvas, i18n.tr("hint.title"), (box.x, box.y), 22, GOLD)
+        y = box.y + 30
+        for i, (line, size, colour) in enumerate(self.lines(canvas)):
+            text(canvas, line, (box.x, y), size, colour)
+            y += canvas.font(size).get_linesize() / canvas.scale + (GAP if i == 0 else 0)
