@@ -711,6 +711,16 @@ class Evaluator:
             return self.team_advantage(state, seat, mine)
         return mine - max(self._cached_value(state, o) for o in range(state.n) if o != seat)
 
+    def side_value(self, state: GameState, seat: int) -> float:
+        """The value of the seat's side: the seat's own, in the team game its team's
+        foreseen sum (what a player valuing only its own side aims at; the team's
+        leftovers and end monasteries score in the first seat's record, so a second
+        seat's own record would miss them at the game's end)."""
+        mine = self.value(state, seat)
+        if state.n == 4 and state.config.modules and state.config.has_module("team"):
+            return mine + state.players[team_partner(seat)].score
+        return mine
+
     def team_advantage(self, state: GameState, seat: int, mine: float) -> float:
         """The team's foreseen sum less the other team's: a seat's value counts the
         holdings the partners share once (both records hold them alike), so a team is

@@ -54,15 +54,17 @@ class RandomPlayer(Player):
         return legal[self.rng(state).randrange(len(legal))]
 
 
-# Easy values its own holdings only, and crudely: stored tiles and open colours count for
-# little, so it takes what scores now rather than what builds towards more.
+# Easy values its own side's holdings only (its own, in the team game its team's), and
+# crudely: stored tiles and open colours count for little, so it takes what scores now
+# rather than what builds towards more.
 EASY_WEIGHTS = Weights(storage_factor=0.4, open_colour=0.0, order=0.0, area_exponent=1.0)
 
 
 class EasyPlayer(Player):
-    """One action at a time: the action whose result looks best for itself, misjudged
-    by a random error on every choice (`noise` points, one standard deviation). It never
-    plans the second die with the first."""
+    """One action at a time: the action whose result looks best for its side (itself, or
+    in the team game its team: Evaluator.side_value), misjudged by a random error on
+    every choice (`noise` points, one standard deviation). It never plans the second die
+    with the first."""
 
     tier = "easy"
     noise = 1.8
@@ -85,7 +87,7 @@ class EasyPlayer(Player):
         for action in legal:
             child = state.clone()
             child.apply(action, listen=False)
-            v = self.evaluator.value(child, seat) + rng.gauss(0.0, self.noise)
+            v = self.evaluator.side_value(child, seat) + rng.gauss(0.0, self.noise)
             if v > best_value:
                 best, best_value = action, v
         return best

@@ -20,7 +20,10 @@ Per seat type it prints the win rate with a 95% Wilson interval, the mean and st
 deviation of the final score, seconds per decision (mean, median, 95th percentile) and per
 turn (median, 95th percentile: a searching tier thinks once for its whole turn). The
 winner is the game's own ranking (points, then the tie-breaks of RULINGS R2, Châteauma's
-ties first), so no game is shared.
+ties first), so no game is shared. In the team game (`--modules team`, 4 players: seats 1
+and 3 against 2 and 4) the winning team's sum wins (TM-10, P-TM-4), a team's win counts for
+both its seats, and a second table shows each pairing of tiers as a team: its games, wins
+and mean sum.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 
 from ..argtypes import POSITIVE, WORKERS, config_error, module_list, seconds
-from ..rules import BOARD_MODES, RULE_SETS, GameConfig, new_game, solo_result
+from ..rules import BOARD_MODES, RULE_SETS, GameConfig, new_game, solo_result, team_results
 from . import LEARNED_TIERS, TIERS, make_player
 
 
@@ -116,6 +119,11 @@ class GameResult:
     winner: int
     decision_seconds: list[list[float]] = field(default_factory=list)  # per seat
     turn_seconds: list[list[float]] = field(default_factory=list)      # per seat
+    teams: list[list[int]] = field(default_factory=list)  # the team game: winners first
+
+    def won(self, seat: int) -> bool:
+        """The seat won: in the team game, with its team."""
+        return seat in self.teams[0] if self.teams else self.winner == seat
 
 
 def play_game(config: GameConfig, seats: list[Seat], seed: int, index: int) -> GameResult:
@@ -153,8 +161,35 @@ def play_game(config: GameConfig, seats: list[Seat], seed: int, index: int) -> G
         result = solo_result(state)
         return GameResult(index, labels, [result.filled], 0 if result.won else -1, seconds,
                           [list(t.values()) for t in turns])
+    teams = ([list(r.seats) for r in team_results(state)]
+             if config.has_module("team") else [])
     return GameResult(index, labels, state.scores(), state.ranking()[0], seconds,
-                      [list(t.values()) for t in turns])
+                      [list(t.values()) for t in turns], teams)
+
+
+def team_label(labels: list[str], seats: list[int]) -> str:
+    return " & ".join(labels[s] for s in sorted(seats))
+
+
+def summarise_teams(results: list[GameResult]) -> dict:
+    """The team game: per pairing of seat types as a team, its games, wins and sums."""
+    by_team: dict[str, dict] = {}
+    for r in results:
+        for place, seats in enumerate(r.teams):
+            e = by_team.setdefault(team_label(r.labels, seats), {"games": 0, "wins": 0,
+                                                                  "sums": []})
+            e["games"] += 1
+            e["wins"] += place == 0
+            e["sums"].append(sum(r.scores[s] for s in seats))
+    out = {}
+    for label, e in by_team.items():
+        lo, hi = wilson(e["wins"], e["games"])
+        sums = e["sums"]
+        out[label] = {"games": e["games"], "wins": e["wins"],
+                      "win_rate": e["wins"] / e["games"], "win_rate_95ci": [lo, hi],
+                      "mean_sum": statistics.mean(sums),
+                      "sum_sd": statistics.pstdev(sums) if len(sums) > 1 else 0.0}
+    return out
 
 
 def _play(job: tuple) -> GameResult:
@@ -184,7 +219,7 @@ def summarise(results: list[GameResult]) -> dict:
             e = by_label.setdefault(label, {"seats": 0, "wins": 0, "scores": [], "seconds": [],
                                             "turns": []})
             e["seats"] += 1
-            e["wins"] += r.winner == seat
+            e["wins"] += r.won(seat)
             e["scores"].append(r.scores[seat])
             e["seconds"] += r.decision_seconds[seat]
             e["turns"] += r.turn_seconds[seat]
@@ -333,6 +368,7 @@ def run(args: argparse.Namespace) -> int:
     results.sort(key=lambda r: r.index)
     elapsed = time.perf_counter() - start
     table = summarise(results)
+    teams = summarise_teams(results)
     listed = [s.label for s in seats] + ([automa.label] if automa else [])
     meta = {"players": args.players, "seats": listed, "games": args.games,
             "seed": args.seed, "rules": args.rules, "boards": args.boards,
@@ -340,9 +376,13 @@ def run(args: argparse.Namespace) -> int:
             "time_budget": args.time_budget, "iterations": args.iterations,
             "workers": workers, "seconds": round(elapsed, 1)}
     if args.json:
-        print(json.dumps({"meta": meta, "tiers": table,
-                          "games": [{"index": r.index, "seats": r.labels, "scores": r.scores,
-                                     "winner": r.winner} for r in results]}, indent=1))
+        doc = {"meta": meta, "tiers": table,
+               "games": [{"index": r.index, "seats": r.labels, "scores": r.scores,
+                          "winner": r.winner, **({"teams": r.teams} if r.teams else {})}
+                         for r in results]}
+        if teams:
+            doc["teams"] = teams
+        print(json.dumps(doc, indent=1))
         return 0
     rotated = ",".join(s.label for s in seats)
     print(f"{args.games} games, {args.players} players, seats {rotated} rotated"
@@ -350,6 +390,9 @@ def run(args: argparse.Namespace) -> int:
           f"boards {args.boards}{_modules_text(config)}, seed {args.seed}, {workers} workers, {elapsed:.0f} s")
     if config.players == 1:
         print("solo game: a win is all 37 spaces filled; 'mean' is the spaces filled")
+    elif teams:
+        print("team game: the higher team sum wins (then the team tie-breaks); a team's win "
+              "counts for both its seats; 'mean' is a seat's own points")
     else:
         print("winner by the game's ranking (points, then tie-breaks): no shared wins")
     width = max(8, *(len(label) + 2 for label in table))
@@ -366,6 +409,14 @@ def run(args: argparse.Namespace) -> int:
         else:
             line += f"{'no decisions':>17}"
         print(line)
+    if teams:
+        width = max(8, *(len(label) + 2 for label in teams))
+        print(f"{'team':<{width}}{'games':>6}{'win rate':>10}{'95% CI':>16}{'mean sum':>10}"
+              f"{'sd':>7}")
+        for label, e in teams.items():
+            lo, hi = e["win_rate_95ci"]
+            print(f"{label:<{width}}{e['games']:>6}{e['win_rate']:>10.1%}"
+                  f"{f'{lo:.1%}-{hi:.1%}':>16}{e['mean_sum']:>10.1f}{e['sum_sd']:>7.1f}")
     return 0
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
-from typing import Any
+from typing import Any, Container, Sequence
 
 from . import events as ev
 from .boards import CENTRE, get_board
@@ -150,6 +150,26 @@ def apply_chance(state: Position, outcome: Any, listen: bool = True) -> list | N
 
 def _bad(step: str, why: str) -> IllegalAction:
     return IllegalAction(f"impossible '{step}' outcome: {why}")
+
+
+def check_deal(step: str, outcome: Any, sizes: Sequence[int], pool: Container[int],
+               expected: str, different: str) -> tuple[tuple[int, ...], ...]:
+    """A module's dealt outcome (cards, shields): one group per entry of `sizes`, each of
+    that many items; the items plain ints from `pool`, no two the same in the whole deal.
+    `expected` says what the outcome must look like, `different` where the items come
+    from. The groups as tuples, in the order given."""
+    if (not isinstance(outcome, (tuple, list)) or len(outcome) != len(sizes)
+            or any(not isinstance(g, (tuple, list)) or len(g) != n
+                   for g, n in zip(outcome, sizes))):
+        raise _bad(step, expected)
+    flat = [x for g in outcome for x in g]
+    if any(type(x) is not int or x not in pool for x in flat) or len(set(flat)) != len(flat):
+        raise _bad(step, different)
+    return tuple(tuple(g) for g in outcome)
+
+
+# A dealt outcome's JSON (extension.CHANCE_JSON): its groups as lists.
+DEAL_JSON = (lambda o: [list(g) for g in o], lambda data: tuple(tuple(g) for g in data))
 
 
 def _ints(values: Any) -> bool:

@@ -89,6 +89,30 @@ def tie_text(tie: TieBreak, seats: tuple[SeatSpec, ...]) -> str:
     return i18n.trn(f"results.tie.{tie.reason}", tie.points, **params)
 
 
+def team_letter(state: GameState, seats: tuple[int, ...]) -> str:
+    """"A" for the start player's team, "B" for the other, as the table names them."""
+    return "A" if seats[0] % 2 == state.start_player % 2 else "B"
+
+
+@dataclass(frozen=True)
+class TeamTie:
+    """Both teams on the same sum, and what put the winning team ahead (TM-10, P-TM-4)."""
+
+    points: int
+    reason: str                       # "empty_spaces" | "turn_order"
+    values: tuple[int, int] | None = None   # the empty spaces, for "empty_spaces"
+
+
+def team_tie(teams: list) -> TeamTie | None:
+    """Why the first of `team_results` won a tie, or None where its sum is higher."""
+    first, second = teams
+    if first.points != second.points:
+        return None
+    if first.empty != second.empty:
+        return TeamTie(first.points, "empty_spaces", (first.empty, second.empty))
+    return TeamTie(first.points, "turn_order")
+
+
 def categories_shown(state: GameState) -> tuple[str, ...]:
     """Every player's categories, those of the modules in play, and Châteauma's own when
     it played."""
@@ -297,6 +321,7 @@ BREAKDOWN = pygame.Rect(40, 488, 900, 582)
 CHART = pygame.Rect(980, 164, 900, 746)
 TABS_Y = 100  # the tabs above the right-hand panel
 RANK_ROW = 56
+TEAM_HEAD, TEAM_ROW = 46, 36   # the team game's ranking: a team's line, a partner's
 TABLE_ROW = 29
 BUTTON_GAP = 21
 
@@ -392,11 +417,14 @@ class ResultsScene(MenuScene):
         return i18n.tr("table.team_names", first=names[seats[0]].name,
                        second=names[seats[1]].name)
 
+    def team_letter(self, seats) -> str:
+        return team_letter(self.session.state, seats)
+
     def winner_text(self) -> str:
         if self.teams is not None:
             best = self.teams[0]
-            return i18n.trn("results.team_winner", best.points, names=self.team_names(best.seats),
-                            points=best.points)
+            return i18n.trn("results.team_winner", best.points, team=self.team_letter(best.seats),
+                            names=self.team_names(best.seats), points=best.points)
         state = self.session.state
         if state.n == 1 and "solo" in state.ext:
             # The solo game is won by filling all 37 spaces, not by points.
@@ -410,8 +438,16 @@ class ResultsScene(MenuScene):
 
     def tie_texts(self) -> list[str]:
         if self.teams is not None:
-            return [i18n.tr("results.team", names=self.team_names(t.seats), points=t.points)
-                    for t in self.teams]
+            # The teams' sums stand in the ranking; a tie between them says what decided.
+            tie = team_tie(self.teams)
+            if tie is None:
+                return []
+            params: dict[str, Any] = {"ahead": self.team_letter(self.teams[0].seats),
+                                      "behind": self.team_letter(self.teams[1].seats),
+                                      "points": tie.points}
+            if tie.values is not None:
+                params["a"], params["b"] = tie.values
+            return [i18n.trn(f"results.team_tie.{tie.reason}", tie.points, **params)]
         return [tie_text(tie, self.session.seats) for tie in self.ties]
 
     def draw_background(self, canvas: Canvas) -> None:
@@ -427,35 +463,60 @@ class ResultsScene(MenuScene):
         canvas.fill_rect((0, 0, w, h), theme.PANEL_EDGE, radius=18, width=3)
         canvas.text(title, (24, 18), theme.FONT_BUTTON, theme.TEXT)
 
+    def _draw_seat(self, canvas: Canvas, seat: int, y: float, indent: float = 0) -> None:
+        """One seat's row of the ranking: its marker, name, kind and points."""
+        spec = self.session.seats[seat]
+        colour = palette.PLAYERS[spec.colour % len(palette.PLAYERS)]
+        draw_marker(canvas.surface, MARKERS[seat % len(MARKERS)],
+                    canvas.px(92 + indent, y + 24), canvas.length(13), colour, palette.INK)
+        name = fit_text(canvas.font(theme.FONT_BODY), spec.name, canvas.length(300 - indent))
+        canvas.text(name, (124 + indent, y + 24), theme.FONT_BODY, theme.TEXT,
+                    anchor="midleft")
+        canvas.text(seat_kind_text(spec, self.session.config.chateauma), (440, y + 24),
+                    theme.FONT_SMALL, theme.TEXT_MUTED, anchor="midleft")
+        canvas.text(i18n.trn("results.points", self.scores[seat], points=self.scores[seat]),
+                    (RANKING.w - 30, y + 24), theme.FONT_BODY,
+                    theme.TEXT_MUTED if indent else theme.TEXT, anchor="midright")
+
     def _draw_ranking(self, canvas: Canvas) -> None:
         self._box(canvas, RANKING.size, i18n.tr("results.ranking"))
-        seats = self.session.seats
-        difficulty = self.session.config.chateauma
-        font = canvas.font(theme.FONT_BODY)
-        for place, seat in enumerate(self.ranking, 1):
-            y = 70 + (place - 1) * RANK_ROW
-            spec = seats[seat]
-            colour = palette.PLAYERS[spec.colour % len(palette.PLAYERS)]
-            canvas.text(i18n.tr("results.place", place=place), (60, y + 24), theme.FONT_BUTTON,
-                        theme.TEXT, anchor="midright")
-            draw_marker(canvas.surface, MARKERS[seat % len(MARKERS)], canvas.px(92, y + 24),
-                        canvas.length(13), colour, palette.INK)
-            name = fit_text(font, spec.name, canvas.length(300))
-            canvas.text(name, (124, y + 24), theme.FONT_BODY, theme.TEXT, anchor="midleft")
-            canvas.text(seat_kind_text(spec, difficulty), (440, y + 24), theme.FONT_SMALL,
-                        theme.TEXT_MUTED, anchor="midleft")
-            canvas.text(i18n.trn("results.points", self.scores[seat], points=self.scores[seat]),
-                        (RANKING.w - 30, y + 24), theme.FONT_BODY, theme.TEXT,
-                        anchor="midright")
+        if self.teams is not None:
+            y = self._draw_team_ranking(canvas)
+        else:
+            for place, seat in enumerate(self.ranking, 1):
+                y = 70 + (place - 1) * RANK_ROW
+                canvas.text(i18n.tr("results.place", place=place), (60, y + 24),
+                            theme.FONT_BUTTON, theme.TEXT, anchor="midright")
+                self._draw_seat(canvas, seat, y)
+            y = 70 + len(self.ranking) * RANK_ROW + 6
         small = canvas.font(theme.FONT_SMALL * 0.9)
         step = small.get_linesize() / canvas.scale
-        y = 70 + len(self.ranking) * RANK_ROW + 6
         for text in self.tie_texts():
             for line in wrap_text(text, small, canvas.length(RANKING.w - 60)):
                 if y + step > RANKING.h - 6:
                     return
                 canvas.text(line, (30, y), theme.FONT_SMALL * 0.9, theme.TEXT)
                 y += step
+
+    def _draw_team_ranking(self, canvas: Canvas) -> float:
+        """The team game: the teams in their places with their sums, each partner under
+        the team with the points they scored. Returns where the lines below go."""
+        y = 58.0
+        for place, team in enumerate(self.teams, 1):
+            canvas.text(i18n.tr("results.place", place=place), (60, y + 24),
+                        theme.FONT_BUTTON, theme.TEXT, anchor="midright")
+            label = i18n.tr("results.team_label", team=self.team_letter(team.seats),
+                            names=self.team_names(team.seats))
+            label = fit_text(canvas.font(theme.FONT_BUTTON), label, canvas.length(600))
+            canvas.text(label, (80, y + 24), theme.FONT_BUTTON, theme.TEXT, anchor="midleft")
+            canvas.text(i18n.trn("results.points", team.points, points=team.points),
+                        (RANKING.w - 30, y + 24), theme.FONT_BUTTON, theme.TEXT,
+                        anchor="midright")
+            y += TEAM_HEAD
+            for seat in (s for s in self.ranking if s in team.seats):
+                self._draw_seat(canvas, seat, y - 6, indent=24)
+                y += TEAM_ROW
+        return y + 2
 
     def _draw_breakdown(self, canvas: Canvas) -> None:
         self._box(canvas, BREAKDOWN.size, i18n.tr("results.breakdown"))
@@ -476,6 +537,16 @@ class ResultsScene(MenuScene):
         y += 36
         rows = [(i18n.tr(f"category.{category}"), values) for category, values in self.table]
         rows.append((i18n.tr("results.total"), [self.scores[seat] for seat in self.ranking]))
+        if self.teams is not None:
+            # Under the partners' totals (side by side in the ranking), their team's sum.
+            columns = {seat: c for c, seat in enumerate(self.ranking)}
+            top = y + len(rows) * TABLE_ROW
+            canvas.text(i18n.tr("results.team_total"), (30, top + TABLE_ROW / 2),
+                        theme.FONT_SMALL, theme.TEXT, anchor="midleft")
+            for team in self.teams:
+                cx = label_w + col_w * (sum(columns[s] for s in team.seats) / 2 + 0.5)
+                canvas.text(str(team.points), (cx + 10, top + TABLE_ROW / 2), theme.FONT_BODY,
+                            theme.TEXT, anchor="center")
         # Stripes first: a line's descenders reach into the next row's stripe.
         for r in range(len(rows)):
             top = y + r * TABLE_ROW

@@ -7,6 +7,14 @@ are shown or its save is loaded), when it was recorded, the rule set and modules
 seat its kind, level, score and place. The figures are worked out from the entries when
 shown, so the file holds no derived numbers that could disagree with it.
 
+The team game (format version 2) adds the teams, as lists of seats; a seat's score is its
+own points and its place is its team's (1 for both partners of the winning team, decided
+by the team tie-breaks). A person wins a team game when their team wins. Its scores count
+as the team's sum, and only in the team game's own row of the rule sets: a team's sum is
+not a score one player made, so it takes no part in the best and mean per opponent. A
+version-1 file still loads; a team game recorded in it (places by the team ranking, the
+winning team's seats first) gets its teams and team places as it is read.
+
 A game is recorded when its results are shown (`record_game`), the one place every
 finished game passes: at the table's end and when a finished save is opened. A read-only
 window records nothing.
@@ -24,12 +32,12 @@ import datetime as _dt
 import hashlib
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..ai import TIERS
-from ..rules import RULE_SETS
+from ..rules import RULE_SETS, team_results
 from ..rules import CHATEAUMA_LEVELS as LEVELS
 from ..rules import parse_chateauma_difficulty as parse_difficulty
 from .persistence import SaveError, atomic_write_json, now_utc, read_json_file
@@ -39,7 +47,7 @@ from .session import SEAT_KINDS, GameSession
 
 STATISTICS_NAME = "statistics.json"
 STATISTICS_FORMAT = "castles-of-burgundy-statistics"
-STATISTICS_VERSION = 1
+STATISTICS_VERSION = 2   # 2: the teams of a team game
 # About 400 bytes a game as written: room for some 40,000 games.
 MAX_STATISTICS_BYTES = 16 * 1024 * 1024
 MAX_SEATS = 8
@@ -88,6 +96,11 @@ class SeatResult:
         return cls(kind, level, score, place)
 
 
+TEAM_MODULE = "team"
+TEAM_SEATS = ((0, 2), (1, 3))   # the team game's teams (game/rules/modules/team.py)
+_KEYS = {"game", "finished", "rules", "modules", "seats"}
+
+
 @dataclass(frozen=True)
 class GameResult:
     game: str
@@ -95,17 +108,31 @@ class GameResult:
     rules: str
     modules: tuple[str, ...]
     seats: tuple[SeatResult, ...]
+    teams: tuple[tuple[int, ...], ...] = ()   # the team game's teams; () for every seat alone
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "finished": self.finished, "rules": self.rules,
-                "modules": list(self.modules), "seats": [s.to_dict() for s in self.seats]}
+        out = {"game": self.game, "finished": self.finished, "rules": self.rules,
+               "modules": list(self.modules), "seats": [s.to_dict() for s in self.seats]}
+        if self.teams:
+            out["teams"] = [list(team) for team in self.teams]
+        return out
+
+    def team(self, seat: int) -> tuple[int, ...]:
+        """The seat's team (the seat alone where there are no teams)."""
+        return next((team for team in self.teams if seat in team), (seat,))
+
+    def points(self, seat: int) -> int:
+        """The score the seat's side made: its own, in a team game its team's sum."""
+        return sum(self.seats[s].score for s in self.team(seat))
 
     @classmethod
-    def from_dict(cls, d: Any) -> GameResult:
-        """Raises ValueError naming the first problem."""
-        if not isinstance(d, dict) or set(d) != {"game", "finished", "rules", "modules",
-                                                 "seats"}:
-            raise ValueError("a game is an object with game, finished, rules, modules, seats")
+    def from_dict(cls, d: Any, version: int = STATISTICS_VERSION) -> GameResult:
+        """Raises ValueError naming the first problem. `version` is the file's: a team
+        game in a version-1 file gets its teams and team places."""
+        if not isinstance(d, dict) or set(d) - {"teams"} != _KEYS or (
+                "teams" in d and version < 2):
+            raise ValueError("a game is an object with game, finished, rules, modules, seats"
+                             + (" and teams" if version >= 2 else ""))
         game, finished, rules, modules, seats = (d["game"], d["finished"], d["rules"],
                                                  d["modules"], d["seats"])
         if not isinstance(game, str) or not 1 <= len(game) <= 64 or not game.isalnum():
@@ -121,20 +148,57 @@ class GameResult:
             raise ValueError("the modules are a list of names")
         if not isinstance(seats, list) or not 1 <= len(seats) <= MAX_SEATS:
             raise ValueError("the seats are a list")
-        return cls(game, finished, rules, tuple(modules),
-                   tuple(SeatResult.from_dict(s, len(seats)) for s in seats))
+        results = tuple(SeatResult.from_dict(s, len(seats)) for s in seats)
+        if "teams" in d:
+            teams = _teams(d["teams"], len(seats))
+            if any(len({results[s].place for s in team}) > 1 for team in teams):
+                raise ValueError("partners share their team's place")
+        elif version < 2 and TEAM_MODULE in modules and len(seats) == 4:
+            teams = TEAM_SEATS
+            results = _team_places(results, teams)
+        else:
+            teams = ()
+        return cls(game, finished, rules, tuple(modules), results, teams)
+
+
+def _teams(value: Any, seats: int) -> tuple[tuple[int, ...], ...]:
+    """Two or more teams that hold every seat once."""
+    if not isinstance(value, list) or not 2 <= len(value) <= seats or any(
+            not isinstance(team, list) or not team
+            or any(type(s) is not int for s in team) for team in value):
+        raise ValueError("the teams are lists of seats")
+    flat = sorted(s for team in value for s in team)
+    if flat != list(range(seats)):
+        raise ValueError("the teams hold every seat once")
+    return tuple(tuple(team) for team in value)
+
+
+def _team_places(seats: tuple[SeatResult, ...],
+                 teams: tuple[tuple[int, ...], ...]) -> tuple[SeatResult, ...]:
+    """Places by seat as the team ranking gave them (the winning team's seats first) made
+    the teams' places: the team holding place 1 first, and so on."""
+    order = sorted(teams, key=lambda team: min(seats[s].place for s in team))
+    place = {s: i for i, team in enumerate(order, 1) for s in team}
+    return tuple(replace(seat, place=place[i]) for i, seat in enumerate(seats))
 
 
 def result_of(session: GameSession, when: _dt.datetime | None = None) -> GameResult:
-    """A finished game as the record keeps it."""
+    """A finished game as the record keeps it. In the team game each seat's place is its
+    team's (the team ranking, TM-10, P-TM-4)."""
     state = session.state
-    places = {seat: place for place, seat in enumerate(state.ranking(), 1)}
+    teams: tuple[tuple[int, ...], ...] = ()
+    if state.config.has_module(TEAM_MODULE):
+        ranked = team_results(state)
+        places = {seat: place for place, r in enumerate(ranked, 1) for seat in r.seats}
+        teams = tuple(sorted(tuple(sorted(r.seats)) for r in ranked))
+    else:
+        places = {seat: place for place, seat in enumerate(state.ranking(), 1)}
     scores = state.scores()
     seats = tuple(SeatResult(spec.kind, seat_level(session.setup, i), scores[i], places[i])
                   for i, spec in enumerate(session.seats))
     finished = (when or now_utc()).astimezone(_dt.timezone.utc).isoformat(timespec="seconds")
     return GameResult(game_id(session), finished, session.config.rules,
-                      config_modules(session.setup), seats)
+                      config_modules(session.setup), seats, teams)
 
 
 # --- the file -----------------------------------------------------------------------------
@@ -176,7 +240,7 @@ def load(path: Path) -> Loaded:
     loaded = Loaded()
     for entry in entries:
         try:
-            loaded.games.append(GameResult.from_dict(entry))
+            loaded.games.append(GameResult.from_dict(entry, version))
         except ValueError as exc:
             if loaded.problem is None:
                 loaded.problem = SaveError("error.save.malformed", path, detail=str(exc))
@@ -244,22 +308,28 @@ def record_game(root: Path, session: GameSession) -> list[Notice]:
 
 @dataclass
 class Tally:
-    """The people's results in some games: how many, how many won, best and mean score."""
+    """The people's results in some games: how many, how many won, best and mean score
+    (of the games whose score counts here: `scored` of them)."""
 
     played: int = 0
     won: int = 0
     best: int | None = None
     total: int = 0
+    scored: int = 0
 
-    def add(self, seat: SeatResult) -> None:
+    def add(self, won: bool, score: int | None) -> None:
+        """One person's game; score None where it takes no part in best and mean."""
         self.played += 1
-        self.won += seat.place == 1
-        self.best = seat.score if self.best is None else max(self.best, seat.score)
-        self.total += seat.score
+        self.won += won
+        if score is None:
+            return
+        self.scored += 1
+        self.best = score if self.best is None else max(self.best, score)
+        self.total += score
 
     @property
     def mean(self) -> float | None:
-        return self.total / self.played if self.played else None
+        return self.total / self.scored if self.scored else None
 
 
 Opponent = tuple[str, str | None]      # (kind, level)
@@ -269,9 +339,12 @@ RuleSet = tuple[str, tuple[str, ...]]  # (rules, modules)
 @dataclass
 class Figures:
     """Per opponent kind and level, and per rule set and modules, the results of the
-    people at the table: a game counts once for each person who played it."""
+    people at the table: a game counts once for each person who played it. A team game
+    counts against the other team's seats, as won where the person's team won, and with
+    the team's sum in its rule set's row only (`team_games` of them with people)."""
 
     games: int = 0
+    team_games: int = 0
     against: dict[Opponent, Tally] = field(default_factory=dict)
     rule_sets: dict[RuleSet, Tally] = field(default_factory=dict)
 
@@ -299,11 +372,18 @@ def figures(games: Iterable[GameResult]) -> Figures:
     out = Figures()
     for game in games:
         out.games += 1
+        people = False
         for i, seat in enumerate(game.seats):
             if seat.kind != "human":
                 continue
-            others = {(s.kind, s.level) for j, s in enumerate(game.seats) if j != i}
+            people = True
+            side = game.team(i)
+            won = seat.place == 1
+            others = {(s.kind, s.level) for j, s in enumerate(game.seats) if j not in side}
             for opponent in others:
-                out.against.setdefault(opponent, Tally()).add(seat)
-            out.rule_sets.setdefault((game.rules, game.modules), Tally()).add(seat)
+                out.against.setdefault(opponent, Tally()).add(
+                    won, None if game.teams else seat.score)
+            out.rule_sets.setdefault((game.rules, game.modules), Tally()).add(
+                won, game.points(i))
+        out.team_games += people and bool(game.teams)
     return out

@@ -30,7 +30,12 @@ LABEL_W = COLUMNS[0] - 150 - LEFT
 Cell = PageCell
 
 
+NO_SCORE = "\u2013"   # best and mean where no game's score counts in the row
+
+
 def mean_text(tally: Tally) -> str:
+    if tally.mean is None:
+        return NO_SCORE
     tenths = round(tally.mean * 10)
     return i18n.tr("stats.mean", whole=tenths // 10, tenth=tenths % 10)
 
@@ -100,6 +105,8 @@ class StatisticsScene(PageScene):
             counted = i18n.trn("stats.no_people", f.games, count=f.games)
         else:
             counted = i18n.trn("stats.games", f.games, count=f.games)
+        if f.team_games:
+            counted += " " + i18n.tr("stats.team_note")
         return self.problems() + [counted]
 
     def problems(self) -> list[str]:
@@ -158,7 +165,8 @@ class StatisticsScene(PageScene):
             y += step
             for label, tally in rows:
                 cells.append(Cell(y, LEFT, label, theme.FONT_BODY, theme.TEXT, width=LABEL_W))
-                values = (tally.played, tally.won, tally.best, mean_text(tally))
+                best = NO_SCORE if tally.best is None else tally.best
+                values = (tally.played, tally.won, best, mean_text(tally))
                 cells += [Cell(y, x, str(v), theme.FONT_BODY, theme.TEXT, "topright")
                           for x, v in zip(COLUMNS, values)]
                 y += step

@@ -75,3 +75,22 @@ def test_the_main_command_line_runs_a_tournament(capsys):
     assert cli.main(["tournament", "--seats", "easy,random", "--games", "1", "--workers",
                      "1"]) == 0
     assert "win rate" in capsys.readouterr().out
+
+
+def test_the_team_game_counts_a_win_for_both_partners_and_shows_the_teams(capsys):
+    out = run(capsys, "--players", "4", "--modules", "team", "--seats",
+              "random,easy,random,easy", "--games", "2", "--seed", "2", "--workers", "1",
+              "--json")
+    data = json.loads(out)
+    for game in data["games"]:
+        winners, losers = game["teams"]
+        assert sorted(winners + losers) == [0, 1, 2, 3]
+        assert {game["seats"][s] for s in winners} in ({"random"}, {"easy"})
+    tiers, teams = data["tiers"], data["teams"]
+    assert tiers["random"]["wins"] + tiers["easy"]["wins"] == 2 * 2   # both partners
+    assert set(teams) == {"random & random", "easy & easy"}
+    assert sum(t["wins"] for t in teams.values()) == 2
+    assert all(t["games"] == 2 for t in teams.values())
+    sums = [sum(g["scores"][s] for s in g["teams"][0]) for g in data["games"]]
+    assert all(s >= sum(g["scores"][q] for q in g["teams"][1])
+               for s, g in zip(sums, data["games"]))

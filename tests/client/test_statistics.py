@@ -8,7 +8,7 @@ import pygame
 import pytest
 from client_events import key, motion, press, release
 
-from game.rules import GameConfig
+from game.rules import GameConfig, team_results
 from game.scenes import i18n, persistence, statistics
 from game.scenes.results import ResultsScene
 from game.scenes.session import GameSession, GameSetup, SeatSpec
@@ -209,7 +209,8 @@ def test_games_that_can_still_be_read_are_kept_when_a_record_is_set_aside(ctx):
 def test_a_record_from_a_newer_version_is_left_alone(ctx, stack):
     path = statistics_path(ctx.data_root)
     ctx.data_root.mkdir(parents=True)
-    text = json.dumps({"format": "castles-of-burgundy-statistics", "version": 2,
+    text = json.dumps({"format": "castles-of-burgundy-statistics",
+                       "version": statistics.STATISTICS_VERSION + 1,
                        "games": [{"anything": 1}]})
     path.write_text(text)
     assert record(path, result("a", ("human", None, 1, 1), ("ai", "easy", 0, 2))) == (
@@ -341,3 +342,160 @@ def test_damaged_records_never_crash_and_are_kept_byte_for_byte(ctx):
         assert not after.damaged and after.games[-1] == new
         assert after.games[:-1] == loaded.games
     assert damaged > 60
+
+
+# --- the team game -------------------------------------------------------------------------
+
+def finished_team(seed=3) -> GameSession:
+    """A complete team game: Ann and Cem (seats 0 and 2) against two AI players."""
+    if ("team", seed) not in _FINISHED:
+        seats = (SeatSpec("human", "Ann", 0), SeatSpec("ai", "Ben", 1, "hard"),
+                 SeatSpec("human", "Cem", 2), SeatSpec("ai", "Dan", 3, "easy"))
+        session = GameSession(GameSetup(GameConfig(players=4, board_mode="random",
+                                                   modules=("team",)), seats, seed=seed))
+        session.start()
+        rng = random.Random(seed)
+        while not session.over:
+            session.play(rng.choice(session.legal_actions()))
+        _FINISHED["team", seed] = session
+    return _FINISHED["team", seed]
+
+
+def team_result(game, scores, winners, kinds=("human", "ai", "human", "ai"),
+                levels=(None, "hard", None, "easy")):
+    """A team game's entry: seats 0 and 2 against 1 and 3, `winners` the winning team."""
+    seats = tuple(SeatResult(kind, level, score, 1 if i in winners else 2)
+                  for i, (kind, level, score) in enumerate(zip(kinds, levels, scores)))
+    return GameResult(game, "2026-11-23T16:00:00+00:00", "special", ("team",), seats,
+                      ((0, 2), (1, 3)))
+
+
+def test_a_team_game_is_recorded_with_its_teams_and_the_team_places(ctx, launcher):
+    session = finished_team()
+    launcher.show_results(session)
+    (game,) = games_in(ctx)
+    state = session.state
+    winners = team_results(state)[0].seats
+    assert game.teams == ((0, 2), (1, 3)) and game.modules == ("team",)
+    assert [s.place for s in game.seats] == [1 if i in winners else 2 for i in range(4)]
+    assert [s.score for s in game.seats] == state.scores()   # each seat's own points
+    assert game.points(0) == state.scores()[0] + state.scores()[2]
+    doc = json.loads(statistics_path(ctx.data_root).read_text())
+    assert doc["version"] == 2 and doc["games"][0]["teams"] == [[0, 2], [1, 3]]
+    assert load(statistics_path(ctx.data_root)).games == [game]
+
+
+def test_a_team_win_is_won_for_each_person_of_the_team_against_the_other_team_only():
+    games = [
+        team_result("t1", (60, 70, 55, 40), winners=(0, 2)),   # 115 against 110
+        team_result("t2", (50, 70, 45, 60), winners=(1, 3)),   # 95 against 130
+        result("s", ("human", None, 80, 1), ("ai", "hard", 50, 2)),
+    ]
+    f = figures(games)
+    assert f.games == 3 and f.team_games == 2
+    rows = {key: (t.played, t.won, t.best, t.mean) for key, t in f.opponents()}
+    # both partners count; the partner is no opponent; a team's sum is not a best score
+    # beside a game's own: the team games' scores stay out of the opponents' rows
+    assert rows == {("ai", "hard"): (5, 3, 80, 80.0), ("ai", "easy"): (4, 2, None, None)}
+    by_rules = {key: (t.played, t.won, t.best, t.mean) for key, t in f.by_rules()}
+    assert by_rules == {("special", ()): (1, 1, 80, 80.0),
+                        ("special", ("team",)): (4, 2, 115, 105.0)}
+
+
+def test_two_people_in_opposing_teams_meet_as_people():
+    game = team_result("t", (60, 70, 55, 40), winners=(0, 2),
+                       kinds=("human", "human", "ai", "ai"),
+                       levels=(None, None, "medium", "medium"))
+    rows = {key: (t.played, t.won) for key, t in figures([game]).opponents()}
+    assert rows == {("human", None): (2, 1), ("ai", "medium"): (2, 1)}
+
+
+def _version_1(*entries):
+    return {"format": "castles-of-burgundy-statistics", "version": 1,
+            "games": [dict(e) for e in entries]}
+
+
+def test_a_version_1_record_loads_and_its_team_games_get_their_teams(ctx):
+    """Before version 2 a team game was kept with places by the team ranking (the winning
+    team's seats first) and no teams."""
+    solo_like = result("a", ("human", None, 60, 1), ("ai", "hard", 50, 2)).to_dict()
+    team_v1 = {"game": "b", "finished": "2026-11-20T10:00:00+00:00", "rules": "special",
+               "modules": ["team"], "seats": [
+                   {"kind": "human", "level": None, "score": 50, "place": 3},
+                   {"kind": "ai", "level": "hard", "score": 70, "place": 1},
+                   {"kind": "human", "level": None, "score": 45, "place": 4},
+                   {"kind": "ai", "level": "easy", "score": 60, "place": 2}]}
+    path = statistics_path(ctx.data_root)
+    ctx.data_root.mkdir(parents=True)
+    path.write_text(json.dumps(_version_1(solo_like, team_v1)))
+    loaded = load(path)
+    assert loaded.problem is None
+    solo, team = loaded.games
+    assert solo == GameResult.from_dict(solo_like) and solo.teams == ()
+    assert team.teams == ((0, 2), (1, 3))
+    assert [s.place for s in team.seats] == [2, 1, 2, 1]
+    assert [s.score for s in team.seats] == [50, 70, 45, 60]
+    # the next game recorded writes version 2, the old entries kept as read
+    new = result("c", ("human", None, 70, 1), ("ai", "easy", 20, 2))
+    assert record(path, new) == (True, None)
+    doc = json.loads(path.read_text())
+    assert doc["version"] == 2 and doc["games"][1]["teams"] == [[0, 2], [1, 3]]
+    assert load(path).games == [solo, team, new]
+
+
+def test_a_team_entry_round_trips_and_wrong_teams_are_refused():
+    game = team_result("t", (60, 70, 55, 40), winners=(0, 2))
+    assert GameResult.from_dict(json.loads(json.dumps(game.to_dict()))) == game
+    assert "teams" not in result("s", ("human", None, 1, 1)).to_dict()
+    for teams in ([[0, 2], [1, 2]], [[0, 2], [1]], [[0, 1, 2, 3]], [[0, 2], [1, "3"]],
+                  "?", [[0, 1], [2, 3]]):   # the last: partners on different places
+        d = game.to_dict()
+        d["teams"] = teams
+        with pytest.raises(ValueError):
+            GameResult.from_dict(d)
+    with pytest.raises(ValueError):     # version 1 knew no teams
+        GameResult.from_dict(game.to_dict(), 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_statistics_say_how_team_games_count(ctx, stack, lang):
+    path = statistics_path(ctx.data_root)
+    record(path, team_result("t", (60, 70, 55, 40), winners=(0, 2)))
+    i18n.set_language(lang)
+    scene = stack.push(StatisticsScene(ctx))
+    assert scene.wait_read(10)
+    assert scene.notes() == [i18n.trn("stats.games", 1, count=1) + " "
+                             + i18n.tr("stats.team_note")]
+    (_, _, rows_a), (_, _, rows_r) = scene.tables()
+    assert [(t.played, t.won, t.best) for _, t in rows_a] == [(2, 2, None), (2, 2, None)]
+    assert [(t.played, t.won, t.best) for _, t in rows_r] == [(2, 2, 115)]
+    stack.draw(pygame.Surface((1280, 720)))
+    texts = [cell.text for cell in scene._cells]
+    assert texts.count("\u2013") == 4 and "115" in texts
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_damaged_records_with_team_games_never_crash(ctx, version):
+    path = statistics_path(ctx.data_root)
+    ctx.data_root.mkdir(parents=True)
+    team = team_result("t", (60, 70, 55, 40), winners=(0, 2)).to_dict()
+    if version == 1:   # as version 1 kept it: places by the team ranking, no teams
+        del team["teams"]
+        for seat, place in zip(team["seats"], (1, 3, 2, 4)):
+            seat["place"] = place
+    base = {"format": "castles-of-burgundy-statistics", "version": version,
+            "games": [team, result("s", ("human", None, 80, 1), ("ai", "hard", 50, 2)).to_dict()]}
+    path.write_text(json.dumps(base))
+    assert not load(path).damaged and load(path).games[0].teams == ((0, 2), (1, 3))
+    new = result("new", ("human", None, 70, 1), ("ai", "easy", 20, 2))
+    for raw in _mutations(base, random.Random(version), 40):
+        for old in statistics.broken_copies(path):
+            old.unlink()
+        path.write_bytes(raw)
+        loaded = load(path)
+        figures(loaded.games)
+        added, aside = record(path, new)
+        if loaded.newer:
+            continue
+        after = load(path)
+        assert not after.damaged and after.games[:-1] == loaded.games

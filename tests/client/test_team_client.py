@@ -3,11 +3,12 @@ and the results."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.rules import GameConfig
 from game.scenes import i18n
-from game.scenes.results import ResultsScene
+from game.scenes.results import ResultsScene, TeamTie, team_tie
 from game.scenes.setup import SeatDraft, SetupDraft
 from game.scenes.table.log import choice_label, describe_event
 from game.scenes.table.view import TableView
@@ -82,15 +83,39 @@ def test_the_team_events_have_log_lines(lang):
 def test_the_results_show_the_teams_sums(data_root):
     stack, scene = screens.results_team(data_root)
     assert isinstance(scene, ResultsScene) and scene.teams is not None
-    best = scene.teams[0]
-    assert str(best.points) in scene.winner_text()
-    assert len(scene.tie_texts()) == 2
+    best, other = scene.teams
     state = scene.session.state
+    letter = "A" if best.seats[0] % 2 == state.start_player % 2 else "B"  # as at the table
+    assert scene.team_letter(best.seats) == letter
+    assert f"Team {letter}" in scene.winner_text() and str(best.points) in scene.winner_text()
+    assert best.points > other.points and scene.tie_texts() == []   # no tie to explain
     assert best.points == sum(state.players[s].score for s in best.seats)
     assert set(state.ranking()[:2]) == set(best.seats)
+    stack.draw(pygame.Surface((1280, 720)))
     i18n.set_language("de")
     assert "gewinnt" in scene.winner_text()
+    stack.draw(pygame.Surface((1280, 720)))
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_results_say_what_decided_a_tie_between_the_teams(data_root, lang):
+    stack, scene = screens.results_team(data_root)
+    (a, b) = scene.teams
+    i18n.set_language(lang)
+    try:
+        scene.teams = [a._replace(points=120, empty=40), b._replace(points=120, empty=38)]
+        assert team_tie(scene.teams) == TeamTie(120, "empty_spaces", (40, 38))
+        (text,) = scene.tie_texts()
+        assert "120" in text and "40" in text and "38" in text
+        assert scene.team_letter(a.seats) in text
+        scene.teams = [a._replace(points=120, empty=40), b._replace(points=120, empty=40)]
+        assert team_tie(scene.teams) == TeamTie(120, "turn_order")
+        (text,) = scene.tie_texts()
+        assert "120" in text and scene.team_letter(a.seats) in text
+        stack.draw(pygame.Surface((1280, 720)))
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_double_duchy_fits_the_seat_card_s_pop_up(data_root):

@@ -31,6 +31,7 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from ..actions import allow_action, read_int, register_action
+from ..chance import DEAL_JSON, check_deal
 from ..data import load_json
 from ..dice import USE_SELL, workers_needed
 from ..engine import (CASTLE_ACTION, DECLINE, SHIP_GOODS, TURN, gain_workers, place_tile,
@@ -39,7 +40,7 @@ from ..events import EVENT_TYPES, DieUsed, TileDiscarded
 from ..extension import (APPLY, CHANCE_APPLY, CHANCE_JSON, CHANCE_SAMPLE, LEGAL, STEPS, Module,
                          register)
 from ..scoring import animal_points, end_knowledge, final_scoring_done
-from ..state import Frame, IllegalAction
+from ..state import Frame
 from ..tiles import CASTLE, KIND_COLOUR, KIND_EFFECT, KIND_KNOWLEDGE, KIND_NAMES, KIND_SPECIES, \
     PASTURE, SHIP
 
@@ -214,16 +215,10 @@ def _sample_deal(state, rng) -> tuple:
 def _apply_deal(state, outcome: Any, events: list | None) -> None:
     counts = DEAL[state.n]
     pool = _pool(state.config)
-    if (not isinstance(outcome, (tuple, list)) or len(outcome) != 6
-            or any(not isinstance(d, (tuple, list)) or len(d) != c
-                   for d, c in zip(outcome, counts))):
-        raise IllegalAction(f"impossible '{DEAL_STEP}' outcome: expected shields for depots "
-                            f"1-6 by {list(counts)}")
-    flat = [n for d in outcome for n in d]
-    if any(type(n) is not int or n not in pool for n in flat) or len(set(flat)) != len(flat):
-        raise IllegalAction(f"impossible '{DEAL_STEP}' outcome: different shields from "
-                            f"{pool}")
-    depots = tuple(tuple(sorted(d)) for d in outcome)
+    dealt = check_deal(DEAL_STEP, outcome, counts, pool,
+                       f"expected shields for depots 1-6 by {list(counts)}",
+                       f"different shields from {pool}")
+    depots = tuple(tuple(sorted(d)) for d in dealt)
     n = state.n
     state.ext[ID] = Held(depots=depots, castles=((),) * n, named=(-1,) * n,
                          die_set=(NOT_IN_ROUND,) * n, bonus=(0,) * n, goods=(0,) * n,
@@ -913,8 +908,7 @@ APPLY.update({"shield": _apply_shield, "shield_castle": _apply_place,
               "shield_storage": _apply_storage, "prefer": _apply_prefer})
 CHANCE_SAMPLE[DEAL_STEP] = _sample_deal
 CHANCE_APPLY[DEAL_STEP] = _apply_deal
-CHANCE_JSON[DEAL_STEP] = (lambda o: [list(d) for d in o],
-                          lambda data: tuple(tuple(d) for d in data))
+CHANCE_JSON[DEAL_STEP] = DEAL_JSON
 allow_action("decline", TILE_FRAME)
 allow_action("decline", GOODS_FRAME)
 register_action("shield", ("depot", "slot"), (TURN, CASTLE_ACTION),

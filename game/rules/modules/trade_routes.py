@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 
 from .. import events as ev
 from ..actions import allow_action, read_int, register_action
+from ..chance import DEAL_JSON, check_deal
 from ..data import load_json
 from ..engine import DECLINE, WAREHOUSE_SALE, gain_workers, score
 from ..events import EVENT_TYPES
@@ -172,16 +173,9 @@ def _sample_deal(state, rng) -> tuple:
 def _apply_deal(state, outcome: Any, events: list | None) -> None:
     per = DEALT[state.n]
     seats = _humans(state)
-    if (not isinstance(outcome, (tuple, list)) or len(outcome) != state.n
-            or any(not isinstance(r, (tuple, list)) or len(r) != (per if s in seats else 0)
-                   for s, r in enumerate(outcome))):
-        raise IllegalAction(f"impossible '{DEAL_STEP}' outcome: expected {per} route cards "
-                            f"for each player (none for Châteauma)")
-    flat = [c for r in outcome for c in r]
-    if any(type(c) is not int or c not in CARDS for c in flat) or len(set(flat)) != len(flat):
-        raise IllegalAction(f"impossible '{DEAL_STEP}' outcome: different cards from "
-                            f"1-{len(CARDS)}")
-    routes = tuple(tuple(r) for r in outcome)
+    routes = check_deal(DEAL_STEP, outcome, [per if s in seats else 0 for s in range(state.n)],
+                        CARDS, f"expected {per} route cards for each player (none for "
+                        f"Châteauma)", f"different cards from 1-{len(CARDS)}")
     state.ext[ID] = Held(routes, ((),) * state.n, 0)
     if events is not None:
         for seat in seats:
@@ -420,7 +414,6 @@ register_action("route_keep", (), (ARRANGE_FRAME,), lambda a: "route_keep",
                 _parse_route_keep, ID)
 CHANCE_SAMPLE[DEAL_STEP] = _sample_deal
 CHANCE_APPLY[DEAL_STEP] = _apply_deal
-CHANCE_JSON[DEAL_STEP] = (lambda o: [list(r) for r in o],
-                          lambda data: tuple(tuple(r) for r in data))
+CHANCE_JSON[DEAL_STEP] = DEAL_JSON
 allow_action("pick", PICK_FRAME)
 allow_action("decline", PICK_FRAME)
