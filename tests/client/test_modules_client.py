@@ -161,13 +161,19 @@ def test_another_rule_set_keeps_only_the_modules_it_offers():
     assert d.modules == ()
 
 
-def test_the_modules_dialog_switches_modules_by_clicks(ctx):
-    draft = SetupDraft()
+def open_modules_dialog(ctx, draft: SetupDraft) -> tuple[SceneStack, SetupScene, ModulesDialog]:
+    """The setup with its modules dialog opened by a click on its modules row."""
     stack = SceneStack()
     setup = stack.push(SetupScene(ctx, draft))
     click(stack, setup.modules_row.rect.center)
     dialog = stack.top
     assert isinstance(dialog, ModulesDialog)
+    return stack, setup, dialog
+
+
+def test_the_modules_dialog_switches_modules_by_clicks(ctx):
+    draft = SetupDraft()
+    stack, setup, dialog = open_modules_dialog(ctx, draft)
     stack.update(0)
     assert not dialog.toggles["castle_connection"].enabled
     assert "needs" in dialog.toggles["castle_connection"].tooltip_text()
@@ -544,11 +550,7 @@ def test_the_vineyard_depot_display_and_board_have_tooltips_and_list_the_actions
 
 
 def test_resting_on_a_module_s_note_shows_its_whole_text(ctx):
-    draft = SetupDraft()
-    stack = SceneStack()
-    setup = stack.push(SetupScene(ctx, draft))
-    click(stack, setup.modules_row.rect.center)
-    dialog = stack.top
+    stack, _, dialog = open_modules_dialog(ctx, SetupDraft())
     note = dialog.note_rects["castle_connection"]
     stack.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=note.center, rel=(0, 0),
                                           buttons=(0, 0, 0)))

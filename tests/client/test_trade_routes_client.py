@@ -163,18 +163,14 @@ def test_the_view_follows_the_arrangement():
 
 def test_the_setup_offers_the_arranged_routes_with_a_tooltip(ctx):
     from client_events import click as press
+    from test_modules_client import open_modules_dialog
+
     from game.scenes.modules_text import module_name
-    from game.scenes.setup import SetupDraft, SetupScene
-    from game.scenes.setup_modules import ModulesDialog
-    from game.scenes.stack import SceneStack
+    from game.scenes.setup import SetupDraft
     draft = SetupDraft()
     assert draft.module_params("trade_routes") == ("dealt", "arranged")
     assert SetupDraft(rules="alea2019").module_params("trade_routes") == ()
-    stack = SceneStack()
-    setup = stack.push(SetupScene(ctx, draft))
-    press(stack, setup.modules_row.rect.center)
-    dialog = stack.top
-    assert isinstance(dialog, ModulesDialog)
+    stack, _, dialog = open_modules_dialog(ctx, draft)
     stack.update(0)
     choice = dialog.param_choices["trade_routes"]
     assert not choice.enabled and "Switch the trade routes on" in choice.tooltip_text()
