@@ -19,6 +19,7 @@ search compares a player's value with the best opponent's (`advantage`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -213,24 +214,95 @@ class Evaluator:
         return self._value(state, seat)
 
     def _solo_value(self, state: GameState, seat: int) -> float:
-        """The solo game is won by filling all 37 spaces, not by points: a filled space
-        is worth SOLO_SPACE; points count only towards the target marker, whose every
-        reset is one more action (about one more space), so the usual points-valued
-        position counts at SOLO_SPACE per target's worth (all points gained, so a reset
-        loses nothing; the lower target after it makes the points count more). An extra
-        action left is worth nothing by itself: it lapses with the turn, so a turn gains
-        only by using it."""
+        """The solo game is won by filling all 37 spaces, not by points, so everything is
+        valued in spaces (SOLO_SPACE each) by what it does for filling them:
+
+        - a filled space is a space; a stored tile half one (its take is done, its place is
+          not), less while no space takes it;
+        - points are worth the extra actions their resets bring: the counter and the points
+          the holdings still promise (the usual evaluation less the colour bonuses the solo
+          game does not pay, and less silver and workers, valued apart) fill the target
+          marker's steps, each reset one action (SOLO_ACTION); the target comes down 5 at
+          each, so later points count more. Not the points scored so far: a reset spends
+          them, and valuing them by the target would make every reset look like a windfall.
+        - silver buys black-depot tiles (a take without a die: SOLO_SILVER each, for what
+          the purchases left can use) or, beyond that, points (1 each, into the counter);
+        - workers make dice fit; a colour nearly complete promises a free black-depot tile.
+        An extra action left is worth nothing by itself: it lapses with the turn, so a turn
+        gains only by using it."""
         p = state.players[seat]
         filled = p.occupied.bit_count()
         if state.terminal:
             return SOLO_SPACE * filled + SOLO_WIN * (filled == SPACES)
-        # A stored tile is a space to come, surer where it fits now.
-        stored = sum(SOLO_STORED if placeable_mask(p, k) else SOLO_STUCK
-                     for k in p.storage if k >= 0)
-        return (SOLO_SPACE * (filled + stored)
-                + SOLO_SPACE * self._value(state, seat) / solo_state(state).target)
+        s = solo_state(state)
+        t = turns_left(state, seat)
+        # A stored tile is a space to come, surer where it fits now; but only as many as
+        # the die actions left can place: near the end a tile taken and never placed
+        # was a wasted action.
+        # And no more tiles of a colour than it has empty spaces: two pastures stored for
+        # the last pasture space fill one.
+        board = p.board
+        if board is None:
+            return SOLO_SPACE * filled
+        empty = [(m & ~p.occupied).bit_count() for m in board.colour_mask]
+        left = SPACES - filled
+        stored = []
+        for k in sorted((k for k in p.storage if k >= 0),
+                        key=lambda k: not placeable_mask(p, k)):
+            c = KIND_COLOUR[k]
+            if c == ANY_COLOUR:
+                room = left > 0
+            else:
+                room = empty[c] > 0
+                empty[c] -= room
+            if room:
+                left -= 1
+                stored.append(SOLO_STORED if placeable_mask(p, k) else SOLO_STUCK)
+        stored = sum(stored[:2 * t + s.extra])
+        # Silver: what was held and what the mines will pay at the phase ends to come.
+        phase_ends = 5 - max(state.phase, 0)
+        silver = p.silver + p.colour_count[MINE] * phase_ends
+        purchases = min(silver, SOLO_PURCHASE_SILVER * t)
+        promised = max(0.0, self._value(state, seat, solo=True) - p.score)
+        # Silver beyond the purchases buys points (1 each).
+        promised += silver - purchases
+        # Near the end a reset still to come is an action only if the turns left can
+        # reach it: the share of the next step counts less, the steps before it in full.
+        resets = _solo_resets(p.score - s.base, promised, s.target)
+        whole = int(resets)
+        resets = whole + (resets - whole) * min(1.0, t / SOLO_RESET_TURNS)
+        v = (SOLO_SPACE * stored
+             + SOLO_ACTION * resets
+             + SOLO_SILVER * purchases
+             + SOLO_WORKER * min(p.workers, SOLO_WORKERS_USEFUL))
+        # A colour completed brings a black-depot tile placed for free (SO-9): a space
+        # without an action, by the share of the colour filled and the turns left. Only
+        # while a tile will be there to place: in the last phase the black depot is not
+        # refilled, and a promise the depot cannot keep would make the last space of a
+        # colour look like a loss.
+        share_t = self.t.share[t]
+        refill = state.phase < 4
+        reach = 0
+        if not refill:
+            for k in state.black:
+                if k >= 0:
+                    reach |= placeable_mask(p, k)
+        for c in range(6):
+            if refill or reach & ~board.colour_mask[c]:
+                total = board.colour_total[c]
+                v += SOLO_SPACE * SOLO_REWARD * share_t[total][
+                    (board.colour_mask[c] & p.occupied).bit_count()]
+        # All that is a means to the spaces still empty, and worth less the fewer they
+        # are: with one space left, three actions in hand are hardly more than one. So
+        # the holdings count saturating towards the empty spaces (their first units at
+        # full value), and filling a space always beats holding the means to fill it.
+        left = SPACES - filled
+        means = left * (1 - math.exp(-max(0.0, v) / (SOLO_SPACE * left))) if left else 0.0
+        return SOLO_SPACE * (filled + means)
 
-    def _value(self, state: GameState, seat: int) -> float:
+    def _value(self, state: GameState, seat: int, solo: bool = False) -> float:
+        """`solo`: the points the solo game's value counts (no colour bonus tiles, and
+        silver, workers and mines valued apart by _solo_value)."""
         p = state.players[seat]
         if state.terminal:
             return float(p.score)
@@ -253,21 +325,23 @@ class Evaluator:
                 if grow and part:
                     part *= _grown_share(state, seat, a, size, p.estate)
                 v += part
-        v += self._bonus_share(state, p, t)
+        if not solo:
+            v += self._bonus_share(state, p, t)
         silver_value = w.silver_late + w.silver_early * f
         worker_value = w.worker_late + w.worker_early * f
         kn = p.knowledge
-        if kn >> 28 & 1:
-            # Monastery 28 turns a silver into 2 workers whenever the turn needs them: the
-            # holdings are worth their best split, so buying gains nothing by itself.
-            v += max(self._money(p.silver - j, p.workers + 2 * j, silver_value, worker_value)
-                     for j in range(p.silver + 1))
-        else:
-            v += self._money(p.silver, p.workers, silver_value, worker_value)
+        if not solo:
+            if kn >> 28 & 1:
+                # Monastery 28 turns a silver into 2 workers whenever the turn needs them:
+                # the holdings are worth their best split, so buying gains nothing by itself.
+                v += max(self._money(p.silver - j, p.workers + 2 * j, silver_value,
+                                     worker_value) for j in range(p.silver + 1))
+            else:
+                v += self._money(p.silver, p.workers, silver_value, worker_value)
         v += self._goods(state, p, t, silver_value, worker_value)
         phase_ends = 5 - max(state.phase, 0)
         mines = p.colour_count[MINE]
-        if mines:
+        if mines and not solo:
             v += mines * phase_ends * (w.mine_silver + (kn >> 2 & 1) * worker_value)
         if kn:
             v += self._knowledge(state, p, seat, t, f)
@@ -757,6 +831,40 @@ WINE_HOPE = 6.0
 SOLO_SPACE = 10.0
 SOLO_WIN = 200.0
 SOLO_STORED, SOLO_STUCK = 0.5, 0.15   # a stored tile, in spaces: placeable now, or not
+# A die action fills about half a space (a take and a place fill one); a reset's extra
+# action takes any number, so it is worth a little more.
+SOLO_ACTION = 6.0
+# A silver towards black-depot purchases: 2 buy a tile without a take. Worth less than the
+# half space the purchase saves, so silver is spent when a tile is there to buy.
+SOLO_SILVER = 1.8
+SOLO_PURCHASE_SILVER = 2    # silver one turn's purchase can use
+SOLO_WORKER = 1.5           # a worker: one die turned by one pip, towards a fitting space
+SOLO_WORKERS_USEFUL = 4
+SOLO_REWARD = 1.0           # a completed colour's black-depot tile, in spaces
+# Turns a counter short of the target needs to be sure of reaching it (about 8 points a turn).
+SOLO_RESET_TURNS = 3.0
+SOLO_LUMP = 10              # the points of a typical gain (an area, a sale)
+
+
+def _solo_resets(counter: int, promised: float, target: int) -> float:
+    """The resets the counter and `promised` points to come make, with the share of the
+    next one reached: the first when the counter reaches the target, each later one 5
+    lower (SO-10, the floor P-SO-6). Points come in lumps and a reset throws away what
+    lies beyond the target, so a step never counts as fewer than SOLO_LUMP points: at a
+    low target, a 15-point area is one reset, not three."""
+    need = target - counter
+    if promised < need:
+        return (counter + promised) / target
+    n = 1
+    promised -= need
+    target = max(5, target - 5)
+    step = max(target, SOLO_LUMP)
+    while promised >= step:
+        promised -= step
+        n += 1
+        target = max(5, target - 5)
+        step = max(target, SOLO_LUMP)
+    return n + promised / step
 
 
 # The value of each placement effect the rules know (TileKind.effect): a module's new

@@ -10,9 +10,11 @@ import pytest
 from game.ai import make_player
 from game.ai.evaluate import SOLO_SPACE, Evaluator
 from game.rules import solo_state
+from game.rules.engine import score
+from game.rules.modules.solo import solo_result
 
-from ..rules.builders import build, give, kind, me, set_dice, store
-from ..rules.test_module_solo import set_score, solo
+from ..rules.builders import build, give, kind, me, set_dice, set_goods, store
+from ..rules.test_module_solo import fill_but, set_score, solo
 from .positions import play_turn
 
 BUDGET = {"medium": 2, "hard": 4}
@@ -77,3 +79,94 @@ def test_every_tier_answers_the_solo_decisions(tier):
     assert s.decision == "solo_trade"
     player = make_player(tier, seed=2, iterations=BUDGET.get(tier))
     assert player.choose(s) in s.legal_actions()
+
+
+# --- what the solo evaluation values (evaluate._solo_value) ---------------------------------
+
+def _at(s, phase: int, round_: int):
+    """The position moved to round `round_` of phase `phase`, the turn not begun."""
+    s.phase, s.round = phase, round_
+    s._legal = None
+    return s
+
+
+def test_a_reset_is_no_windfall_until_its_action_is_used():
+    """The counter reaching the target spends the points: the position is worth no more
+    for it (its extra action counts only once used), whatever the points scored before."""
+    s = solo(target="45")
+    set_score(s, 44)
+    before = Evaluator().value(s, 0)
+    score(s, 0, 1, "areas", None)
+    assert solo_state(s).resets == 1 and solo_state(s).extra == 1
+    assert Evaluator().value(s, 0) < before
+
+
+def test_silver_is_worth_the_black_depot_tiles_it_buys():
+    """2 silver buy a tile without a take: far more than 2 points on the counter."""
+    evaluator = Evaluator()
+    s = solo(target="45")
+    give(s, silver=0)
+    base = evaluator.value(s, 0)
+    give(s, silver=2)
+    richer = evaluator.value(s, 0) - base
+    give(s, silver=0)
+    set_score(s, 2)
+    assert richer >= 0.3 * SOLO_SPACE
+    assert richer > 3 * (evaluator.value(s, 0) - base)
+
+
+def test_two_stored_tiles_for_one_space_count_once():
+    evaluator = Evaluator()
+    s = solo()
+    fill_but(s, {0, 7})          # pasture 0 and monastery 7 still empty
+    store(s, "cow2")
+    one = evaluator.value(s, 0)
+    store(s, "cow2", "sheep3")
+    same_space = evaluator.value(s, 0) - one
+    store(s, "cow2", "monastery1")
+    other_space = evaluator.value(s, 0) - one
+    assert other_space > 3 * same_space
+
+
+def test_a_filled_space_beats_the_means_to_fill_it_near_the_end():
+    """With two spaces left, holding tiles and points for the last space is worth less
+    than the space: the holdings saturate towards the spaces still empty."""
+    evaluator = Evaluator()
+    s = _at(solo(target="45"), 4, 2)
+    fill_but(s, {0, 7})
+    store(s, "cow2", "sheep3", "monastery1")
+    give(s, silver=6, workers=4)
+    rich = evaluator.value(s, 0)
+    s2 = _at(solo(target="45"), 4, 2)
+    fill_but(s2, {7})
+    assert evaluator.value(s2, 0) > rich
+
+
+# --- what the planning tiers do with it ----------------------------------------------------
+
+@pytest.mark.parametrize("tier", PLANNING)
+def test_the_last_space_of_a_colour_is_filled_with_no_reward_waiting(tier):
+    """Phase E: the black depot holds nothing that fits anywhere, so completing the
+    pastures brings no tile, yet the space is still a space."""
+    s = _at(solo(dice=(5, 5)), 4, 3)
+    fill_but(s, {22, 36})        # monastery 22 (no monastery to be had), pasture 36 (die 2)
+    store(s, "pig2", "sheep3")
+    give(s, workers=3)
+    s.black = [kind("sheep3"), kind("sheep4"), -1, -1]
+    s.depots = [[-1] * len(row) for row in s.depots]
+    after = play_turn(make_player(tier, seed=1, iterations=BUDGET[tier]), s)
+    assert after.players[0].estate[36] >= 0
+
+
+@pytest.mark.parametrize("tier", PLANNING)
+def test_points_are_bought_when_the_reset_wins_the_game(tier):
+    """The last turn, one space left, no die fits it: 2 silver buy the 2 points to the
+    target, and the reset's action (any number) places the tile."""
+    s = _at(solo(target="45", dice=(3, 3)), 4, 4)
+    fill_but(s, {0})             # pasture 0 needs a 6
+    store(s, "cow2")
+    give(s, silver=2, workers=0)
+    set_goods(s, {})
+    set_score(s, 43)
+    after = play_turn(make_player(tier, seed=1, iterations=BUDGET[tier]), s)
+    assert solo_result(after).won
