@@ -9,7 +9,7 @@ from positions import table_at
 
 from game.rules import vineyards as vy
 from game.scenes.anim.timeline import Later, Parallel
-from game.scenes.layout import Viewport
+from game.scenes.layout import Canvas, Viewport
 from game.scenes.table import geometry as g
 from game.scenes.table import vineyards_view as vv
 from game.scenes.table.motion import BOX, Flight, Handlers
@@ -295,3 +295,25 @@ def test_a_stored_double_tile_shows_its_varieties_on_its_storage_spaces(data_roo
     spaces = [j for j, k in enumerate(scene.view.players[seat].storage) if k == "double_tile"]
     on_storage = [(c, v) for c, v in painted if c in [g.storage_centre(j) for j in spaces]]
     assert [v for _, v in on_storage] == list(vy.TILES[tile])
+
+
+def test_the_listed_vineyard_actions_ring_the_places_they_use(data_root, monkeypatch):
+    t = table_at("vineyard_turn", data_root)
+    scene = t.scene
+    scene.shown_seat = scene.state.current_player
+    rings = []
+    real = pygame.draw.rect
+    monkeypatch.setattr(vv.pygame.draw, "rect", lambda surface, colour, rect, *a, **k: (
+        rings.append(pygame.Rect(rect)), real(surface, colour, rect, *a, **k))[1])
+    scene.vineyard_actions()
+    assert scene.options
+    _draw(scene)
+    takes = {a[2] for a in scene.options if a[0] == "vineyard_take"}
+    canvas_rects = []
+    canvas = Canvas(pygame.Surface(SIZE))
+    for where, s, centre in vv.offer_centres(len(scene.view.players)):
+        if where == "depot" and s in takes:
+            r = pygame.Rect(0, 0, 4 * vv.HALF + 8, 2 * vv.HALF + 8)
+            r.center = (round(centre[0]), round(centre[1]))
+            canvas_rects.append(canvas.rect(r))
+    assert takes and all(r in rings for r in canvas_rects)

@@ -983,6 +983,7 @@ class TableScene(Scene):
                                 ring, 5)
         if self._own_estate():
             self.dice.draw_highlights(canvas, h, ring)
+            vineyards_view.paint_rings(canvas, self.view, self.shown_seat, self.options, ring)
 
     def _draw_flash(self, canvas: Canvas) -> None:
         if self.flash is None:

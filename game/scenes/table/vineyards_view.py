@@ -384,3 +384,26 @@ def paint_stored(canvas: Canvas, view: Any, seat: int) -> None:
             continue
         _half(canvas, g.storage_centre(j), vy.TILES[v.stored[seat][k // 2]][k % 2],
               g.STORAGE_HEX * 0.42)
+
+
+def paint_rings(canvas: Canvas, view: Any, seat: int, options: list, ring: Any) -> None:
+    """A ring round each vineyard depot tile, display tile and space of ``seat``'s board
+    that a listed vineyard action uses, so the list's choices can be found on the table
+    (two spaces may share a die number and read alike in the list)."""
+    v = getattr(view, "vineyard", None)
+    if v is None or not options:
+        return
+    width = max(2, canvas.length(4))
+    for where, s, centre in offer_centres(len(view.players)):
+        if any(uses(a, (where, s)) for a in options):
+            rect = pygame.Rect(0, 0, 4 * HALF + 8, 2 * HALF + 8)
+            rect.center = (round(centre[0]), round(centre[1]))
+            pygame.draw.rect(canvas.surface, ring, canvas.rect(rect), width,
+                             border_radius=canvas.length(HALF))
+    if shown_seat(view, seat) != seat:
+        return
+    for i, centre in enumerate(board_centres(v.boards[seat])):
+        if any(uses(a, ("space", i)) for a in options):
+            rect = space_rect(centre).inflate(6, 6)
+            pygame.draw.rect(canvas.surface, ring, canvas.rect(rect), width,
+                             border_radius=canvas.length(6))
