@@ -64,11 +64,19 @@ def _one(args: list[str]) -> str:
     return args[0]
 
 
-def _none(name: str) -> Callable[[list[str]], Action]:
+def parse_no_args(name: str) -> Callable[[list[str]], Action]:
+    """The reader of an action that is its name alone."""
     def parse(args: list[str]) -> Action:
         if args:
             raise ValueError
         return (name,)
+    return parse
+
+
+def parse_one_int(name: str) -> Callable[[list[str]], Action]:
+    """The reader of an action that is its name and one number."""
+    def parse(args: list[str]) -> Action:
+        return (name, read_int(_one(args)))
     return parse
 
 
@@ -117,9 +125,9 @@ register_action("workers", ("die",), _DIE,
                 lambda args: ("workers", _DIE_PARSE[_one(args)]))
 register_action("buy", ("depot", "slot", "payment"), ("turn", "castle", "city_hall"),
                 lambda a: f"buy {a[1]}/{a[2]} {a[3]}", _parse_buy)
-register_action("end", (), ("turn",), lambda a: "end", _none("end"))
+register_action("end", (), ("turn",), lambda a: "end", parse_no_args("end"))
 register_action("decline", (), ("castle", "pick", "warehouse", "city_hall"),
-                lambda a: "decline", _none("decline"))
+                lambda a: "decline", parse_no_args("decline"))
 register_action("discard", ("storage",), ("discard",), lambda a: f"discard s{a[1]}",
                 _parse_discard)
 register_action("ship", ("depot", "depot2"), ("ship",),

@@ -77,6 +77,11 @@ def _turn_of_last_seat(state: GameState, phase: int, round_: int) -> int:
     return seat
 
 
+def last_turn(state: GameState) -> tuple[GameState, int]:
+    """The game's last turn for the last seat, both dice unused."""
+    return state, _turn_of_last_seat(state, 4, 4)
+
+
 def pasture_almost_complete(phase: int, round_: int) -> GameState:
     """The last seat to move holds a cow that completes its five-space pasture with die 0
     (a 4); die 1 shows a 1."""

@@ -11,27 +11,17 @@ import pytest
 
 from game.ai import make_player
 from game.ai.evaluate import Evaluator
-from game.rules import Frame, GameState
+from game.rules import GameState
 
 from ..rules.builders import build, give, kind, set_dice, store
 from ..rules.test_module_black_depot_monasteries import bdm_game
 from ..rules.test_module_inns import inn_game, with_stack
-from .positions import play_turn
+from .positions import last_turn, play_turn
 
 BUDGET = {"medium": 2, "hard": 4}
 PLANNING = ("medium", "hard")
 CITY = ((1, "warehouse"), (6, "watchtower"), (12, "church"), (15, "market"),
         (16, "boarding_house"), (17, "city_hall"), (18, "carpenters_workshop"))
-
-
-def last_turn(s: GameState) -> tuple[GameState, int]:
-    """The game's last turn for the last seat, both dice unused."""
-    s.phase, s.round, s.turn_index = 4, 4, s.n - 1
-    seat = s.order[-1]
-    s.frames = [Frame("turn", seat)]
-    s.players[seat].used = [False, False]
-    s._legal = None
-    return s, seat
 
 
 def city_of_seven(s: GameState, seat: int) -> None:

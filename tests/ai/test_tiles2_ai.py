@@ -11,7 +11,7 @@ from game.rules import Frame, GameState
 
 from ..rules.builders import build, give, monasteries, set_dice, set_goods, store
 from ..rules.test_module_tiles2 import TOWERS_AND_BANKS, end_with, place, t2game
-from .positions import play_turn
+from .positions import last_turn as last_turn_of, play_turn
 
 BUDGET = {"random": None, "easy": None, "medium": 2, "hard": 4}
 PLANNING = ("medium", "hard")
@@ -20,12 +20,8 @@ PLANNING = ("medium", "hard")
 def last_turn(frames: tuple[str, ...] = ()) -> tuple[GameState, int]:
     """The game's last turn for the last seat, both dice unused, with these decisions
     pending on top of its turn."""
-    s = t2game()
-    s.phase, s.round, s.turn_index = 4, 4, s.n - 1
-    seat = s.order[-1]
-    s.frames = [Frame("turn", seat)] + [Frame(kind, seat) for kind in frames]
-    s.players[seat].used = [False, False]
-    s._legal = None
+    s, seat = last_turn_of(t2game())
+    s.frames += [Frame(kind, seat) for kind in frames]
     return s, seat
 
 

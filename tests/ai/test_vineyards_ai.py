@@ -8,27 +8,16 @@ import pytest
 
 from game.ai import make_player
 from game.ai.evaluate import Evaluator
-from game.rules import Frame, GameState
 from game.rules.modules import vineyards as vy
 
 from ..rules.builders import give, set_dice, store
 from ..rules.test_module_vineyards import GREEN, placed, stored_double, tile, vgame
-from .positions import play_turn
+from .positions import last_turn, play_turn
 
 BUDGET = {"medium": 2, "hard": 4}
 # Buying and then placing takes Medium a wider beam: the purchase alone looks like a loss.
 BUY_BUDGET = {"medium": 8, "hard": 4}
 PLANNING = ("medium", "hard")
-
-
-def last_turn(s: GameState) -> tuple[GameState, int]:
-    """The game's last turn for the last seat, both dice unused."""
-    s.phase, s.round, s.turn_index = 4, 4, s.n - 1
-    seat = s.order[-1]
-    s.frames = [Frame("turn", seat)]
-    s.players[seat].used = [False, False]
-    s._legal = None
-    return s, seat
 
 
 def test_a_wine_bonus_tile_with_a_larger_area_is_worth_more():

@@ -543,11 +543,17 @@ def test_vy9_a_city_hall_never_places_a_double_tile():
 def test_vy10_grape_areas_are_connected_halves_of_one_variety():
     s = vgame(players=2)
     v = vy.vine(s)
-    placed(s, (0, tile("green", "green"), 0), (1, tile("green", "blue"), 0),
-           (4, tile("blue", "red"), 1), (7, tile("green", "red"), 1))
+    example_vineyard(s)
     areas = vy.grape_areas(s, 0)
     assert areas[GREEN] == [3, 1] and areas[BLUE] == [2] and areas[RED] == [2]
     assert v.seats[0].placed[-1][2] == 1
+
+
+def example_vineyard(s) -> None:
+    """Seat 0's vineyard of the rulebook's scoring example (SE l.1045-1047): green areas of
+    3 and 1 tiles, a blue area of 2."""
+    placed(s, (0, tile("green", "green"), 0), (1, tile("green", "blue"), 0),
+           (4, tile("blue", "red"), 1), (7, tile("green", "red"), 1))
 
 
 def test_vy11_rulebook_example_green_green_blue_scores_ten():
@@ -555,8 +561,7 @@ def test_vy11_rulebook_example_green_green_blue_scores_ten():
     blue 2: 6 + 1 + 3 = 10."""
     s = vgame(players=2, wine=(GREEN, 0))
     vy.vine(s).seats[0].wine += [GREEN, BLUE]
-    placed(s, (0, tile("green", "green"), 0), (1, tile("green", "blue"), 0),
-           (4, tile("blue", "red"), 1), (7, tile("green", "red"), 1))
+    example_vineyard(s)
     assert vy.vineyard_points(s, 0) == 10
 
 
@@ -564,8 +569,7 @@ def test_vy11_each_area_scores_once_three_green_tiles_and_two_areas():
     """(derived) green × 3, green areas 3 and 1: 6 + 1 + 0 = 7."""
     s = vgame(players=2, wine=(GREEN, 0))
     vy.vine(s).seats[0].wine += [GREEN, GREEN]
-    placed(s, (0, tile("green", "green"), 0), (1, tile("green", "blue"), 0),
-           (4, tile("blue", "red"), 1), (7, tile("green", "red"), 1))
+    example_vineyard(s)
     assert vy.vineyard_points(s, 0) == 7
 
 
@@ -576,8 +580,7 @@ def test_p_vy5_the_table_goes_on_beyond_13():
 def test_vy11_the_game_end_scores_the_vineyards_and_the_breakdown_agrees():
     s = vgame(players=2, wine=(GREEN, BLUE))
     vy.vine(s).seats[0].wine += [GREEN, BLUE]
-    placed(s, (0, tile("green", "green"), 0), (1, tile("green", "blue"), 0),
-           (4, tile("blue", "red"), 1), (7, tile("green", "red"), 1))
+    example_vineyard(s)
     at_last_turn(s, 4)
     events = s.apply(("end",))
     assert s.is_terminal()

@@ -30,7 +30,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from ..actions import allow_action, read_int, register_action
+from ..actions import allow_action, parse_one_int, read_int, register_action
 from ..chance import DEAL_JSON, check_deal
 from ..data import load_json
 from ..dice import USE_SELL, workers_needed
@@ -863,14 +863,6 @@ def _two(name: str):
     return parse
 
 
-def _one(name: str):
-    def parse(args: list[str]) -> tuple:
-        if len(args) != 1:
-            raise ValueError
-        return (name, read_int(args[0]))
-    return parse
-
-
 def _parse_tile(args: list[str]) -> tuple:
     if len(args) != 1:
         raise ValueError
@@ -914,18 +906,18 @@ allow_action("decline", GOODS_FRAME)
 register_action("shield", ("depot", "slot"), (TURN, CASTLE_ACTION),
                 lambda a: f"shield {a[1]}/{a[2]}", _two("shield"), ID)
 register_action("shield_castle", ("space",), (PLACE_FRAME,),
-                lambda a: f"shield_castle {a[1]}", _one("shield_castle"), ID)
+                lambda a: f"shield_castle {a[1]}", parse_one_int("shield_castle"), ID)
 register_action("tribute", ("kept", "workers"), (TRIBUTE_FRAME,),
                 lambda a: f"tribute {','.join(map(str, a[1])) or '-'} w{a[2]}",
                 _parse_tribute, ID)
 register_action("shield_tile", ("depot", "slot", "space"), (TILE_FRAME,),
                 lambda a: f"shield_tile {a[1]}/{a[2]}@{a[3]}", _parse_tile, ID)
 register_action("shield_goods", ("goods",), (GOODS_FRAME,),
-                lambda a: f"shield_goods {a[1]}", _one("shield_goods"), ID)
+                lambda a: f"shield_goods {a[1]}", parse_one_int("shield_goods"), ID)
 register_action("shield_storage", ("storage",), (STORAGE_FRAME,),
                 lambda a: f"shield_storage s{a[1]}", _parse_storage, ID)
 register_action("prefer", ("which",), (PREFER_FRAME,), lambda a: f"prefer {a[1]}",
                 _parse_prefer, ID)
-register_action("name", ("seat",), (TURN,), lambda a: f"name {a[1]}", _one("name"), ID)
+register_action("name", ("seat",), (TURN,), lambda a: f"name {a[1]}", parse_one_int("name"), ID)
 register_action("set_die", ("die", "value"), (TURN,),
                 lambda a: f"set_die {a[1] + 1} {a[2]}", _parse_set_die, ID)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .. import events as ev
-from ..actions import allow_action, read_int, register_action
+from ..actions import allow_action, parse_no_args, parse_one_int, register_action
 from ..chance import DEAL_JSON, check_deal
 from ..data import load_json
 from ..engine import DECLINE, WAREHOUSE_SALE, gain_workers, score
@@ -393,25 +393,13 @@ class TradeRoutes(Module):
                 out[CATEGORY] += BONUSES[bonus]["amount"]
 
 
-def _parse_route_card(args: list[str]) -> tuple:
-    if len(args) != 1:
-        raise ValueError("route_card takes a card number")
-    return ("route_card", read_int(args[0]))
-
-
-def _parse_route_keep(args: list[str]) -> tuple:
-    if args:
-        raise ValueError("route_keep takes nothing")
-    return ("route_keep",)
-
-
 LEGAL[PICK_FRAME] = _legal_pick
 LEGAL[ARRANGE_FRAME] = _legal_arrange
 APPLY.update({"route_card": _apply_route_card, "route_keep": _apply_route_keep})
 register_action("route_card", ("card",), (ARRANGE_FRAME,), lambda a: f"route_card {a[1]}",
-                _parse_route_card, ID)
+                parse_one_int("route_card"), ID)
 register_action("route_keep", (), (ARRANGE_FRAME,), lambda a: "route_keep",
-                _parse_route_keep, ID)
+                parse_no_args("route_keep"), ID)
 CHANCE_SAMPLE[DEAL_STEP] = _sample_deal
 CHANCE_APPLY[DEAL_STEP] = _apply_deal
 CHANCE_JSON[DEAL_STEP] = DEAL_JSON
