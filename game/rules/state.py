@@ -195,6 +195,12 @@ class Position:
         """What the current decision is about ('turn', 'discard', 'ship', ...)."""
         return self.frames[-1].kind if self.frames and self.chance is None else None
 
+    @property
+    def in_module_setup(self) -> bool:
+        """Whether the pending decision is a module's setup decision (the arranged trade
+        routes), taken before the first phase begins."""
+        return bool(self.frames) and self.frames[-1].kind in self.hooks.setup_frames
+
     def scores(self) -> list[int]:
         return [p.score for p in self.players]
 

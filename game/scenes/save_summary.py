@@ -60,9 +60,10 @@ def summarise(save: SaveFile) -> SaveSummary:
     except Exception as exc:  # noqa: BLE001 - a save is outside input: any problem is reported
         raise SaveError("error.save.malformed", save.path, detail=str(exc)) from None
     # Before its first chance step a game has no players yet, so no scores: it is still
-    # being set up, as it is while estates and castle spaces are chosen (phase -1).
+    # being set up, as it is while estates and castle spaces are chosen and while a
+    # module's setup decision is pending (phase -1).
     scores = state.scores()
-    phase = state.phase if scores else -1
+    phase = state.phase if scores and not state.in_module_setup else -1
     scores = scores or [0] * len(setup.seats)
     seats = tuple(SeatSummary(spec.name, spec.kind, seat_level(setup, i), scores[i])
                   for i, spec in enumerate(setup.seats))

@@ -127,7 +127,20 @@ def test_a_saved_games_modules_are_listed_by_name_in_both_languages(ctx):
 def test_a_game_still_being_set_up_says_so(ctx):
     save(played(until=lambda s: True), ctx.saves_dir / "new.json", AT)
     _, overlay = listed(ctx)
-    assert overlay.rows[0].lines()[1] == "Special Edition \u2014 Setting up: estates and castles"
+    assert overlay.rows[0].lines()[1] == "Special Edition \u2014 Setting up"
+
+
+def test_a_game_stopped_while_trade_routes_are_arranged_is_still_being_set_up(ctx):
+    config = GameConfig(players=2, modules=("trade_routes:arranged",))
+    session = GameSession(GameSetup(config, PAIR, seed=3))
+    session.start()
+    rng = random.Random(3)
+    while session.state.decision not in ("route_arrange",):
+        session.play(rng.choice(session.legal_actions()))
+    assert session.state.in_module_setup and session.state.phase == 0
+    save(session, ctx.saves_dir / "routes.json", AT)
+    _, overlay = listed(ctx)
+    assert overlay.rows[0].lines()[1].endswith("\u2014 Setting up")
 
 
 def test_saves_are_listed_newest_first_whatever_their_names(ctx):

@@ -384,3 +384,32 @@ def test_a_record_without_steps_is_a_replay_at_its_only_position():
     assert len(replay) == 0 and replay.at_start and replay.at_end
     assert replay.forward() == [] and not replay.back()
     assert replay.turns == [] and replay.turn_end() == replay.turn_start() == 0
+
+
+def test_the_progress_line_says_setting_up_while_trade_routes_are_arranged(data_root):
+    config = GameConfig(players=2, modules=("trade_routes:arranged",))
+    seats = (SeatSpec("human", "Anna", 0), SeatSpec("human", "Ben", 1))
+    session = GameSession(GameSetup(config, seats, seed=5))
+    session.start()
+    rng = random.Random(5)
+    while not session.over and session.state.phase < 1:
+        session.play(rng.choice(session.legal_actions()))
+    ctx = ClientContext.load(data_root)
+    stack = SceneStack()
+    Launcher(ctx, stack).watch(session)
+    scene = stack.top
+    assert isinstance(scene, ReplayScene)
+    scene.playing = False
+
+    def first(condition, start=0):
+        for i in range(start, len(scene.replay)):
+            scene.go_to(i)
+            if condition(scene.state):
+                return i
+        raise AssertionError("no such step")
+
+    arranging = first(lambda s: s.in_module_setup)
+    assert scene.state.phase == 0
+    assert scene.progress().startswith("Replay \u00b7 Setting up \u2014 step")
+    first(lambda s: not s.in_module_setup and s.current_player >= 0, arranging)
+    assert scene.progress().startswith("Replay \u00b7 Phase A, round 1 \u2014 step")

@@ -131,6 +131,24 @@ def test_the_route_is_arranged_by_clicks_naming_each_card(data_root):
     assert scene.view.trade_routes.routes[seat][1] == card
 
 
+def test_a_route_card_not_laid_yet_is_laid_next_by_a_click_on_the_strip(data_root):
+    t = table_at("route_arrange", data_root)
+    scene = t.scene
+    seat = scene.state.current_player
+    assert scene.shown_seat == seat
+    route = list(scene.state.ext["trade_routes"].routes[seat])
+    spots = {s.key: s for s in scene.spots() if s.kind == "trade_route"}
+    assert "card place 1" in spots[0].tooltip_text()
+    assert "A click lays it next" in spots[len(route) * 3 - 1].tooltip_text()
+    # a card already laid is not moved by a click
+    click(t.stack, spots[0].rect.center)
+    t.stack.update(1 / 60)
+    assert scene.state.decision == "route_arrange" and scene.state.frames[-1].arg == 1
+    click(t.stack, spots[len(route) * 3 - 1].rect.center)
+    t.stack.update(1 / 60)
+    assert scene.state.ext["trade_routes"].routes[seat][1] == route[-1]
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_arrangement_has_words_in_both_languages(lang):
     from game.scenes.table.trade_routes_view import card_label, card_tip

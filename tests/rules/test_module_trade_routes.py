@@ -500,6 +500,17 @@ def test_tr_0_se_arranged_one_after_the_other_in_turn_order() -> None:
     assert s.chance == "phase"
 
 
+def test_tr_0_se_arranged_is_a_setup_decision_before_the_first_phase() -> None:
+    s = argame(players=2)
+    assert s.in_module_setup and s.phase == 0 and not any(s.depots)
+    while s.chance is None:
+        s.apply(("route_keep",))
+    assert not s.in_module_setup
+    s.apply_chance(phase_outcome(s))
+    s.apply_chance(roll_outcome(1, [(1, 2)] * 2))
+    assert s.decision == "turn" and not s.in_module_setup
+
+
 def test_tr_0_se_arranged_turn_started_passes_from_player_to_player() -> None:
     s = argame(players=2, deal=((1, 2, 3, 4, 5), (6, 7, 8, 9, 10)))
     events = s.apply(("route_keep",))

@@ -216,7 +216,7 @@ class ReplayScene(TableScene):
         counts = {"step": r.position, "steps": len(r)}
         if state.is_terminal():
             where = i18n.tr("replay.over")
-        elif state.phase < 0 or r.at_start:
+        elif state.phase < 0 or r.at_start or state.in_module_setup:
             where = i18n.tr("replay.setting_up")
         else:
             where = i18n.tr("load.progress", phase=PHASES[state.phase], round=state.round + 1)

@@ -565,6 +565,16 @@ class TableScene(Scene):
             self._build_choices()
             self.message = ("table.msg.vineyard", {})
 
+    def lay_route_card(self, space: int | None) -> None:
+        """While a person arranges their trade route (trade_routes:arranged), a click on a
+        card not yet laid lays it next, as its choice button does."""
+        laid = trade_routes_view.arranging(self.state, self.shown_seat)
+        if space is None or laid is None or space // 3 < laid or not self.can_act():
+            return
+        action = ("route_card", self.view.trade_routes.routes[self.shown_seat][space // 3])
+        if action in self.narrowing.legal:
+            self._apply(Outcome(action=action))
+
     def solo_options(self) -> None:
         """The solo game: the target marker's extra action and the points silver buys,
         listed to choose from."""
@@ -725,6 +735,8 @@ class TableScene(Scene):
             self.use_shield(key)
         elif kind == "vineyard":
             self.vineyard_actions(key)
+        elif kind == "trade_route":
+            self.lay_route_card(key)
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
