@@ -46,11 +46,15 @@ class HardPlayer(Player):
 
     def __init__(self, seed: int = 0, time_budget: float | None = None,
                  iterations: int | None = None, weights: Weights = DEFAULT,
-                 evaluator: Evaluator | None = None) -> None:
+                 evaluator: Evaluator | None = None,
+                 rollout_evaluator: Evaluator | None = None) -> None:
         if time_budget is None and iterations is None:
             time_budget = self.default_time
         super().__init__(seed, time_budget, iterations)
         self.evaluator = evaluator or Evaluator(weights)
+        # What the players of a continuation choose their turns by (the evaluation
+        # itself unless told otherwise); the continuation's end is valued by `evaluator`.
+        self.rollout_evaluator = rollout_evaluator or self.evaluator
         self._script: list[tuple[tuple, Action]] = []
 
     def choose(self, state: GameState) -> Action:
@@ -134,7 +138,7 @@ class HardPlayer(Player):
         """Play on from the end of this turn to the end of the seat's next turn."""
         s = after.clone()
         rng = random.Random(seed)
-        objective = self.evaluator.advantage
+        objective = self.rollout_evaluator.advantage
         mine_done = False
         while not s.terminal:
             if s.chance is not None:
@@ -148,7 +152,7 @@ class HardPlayer(Player):
             if mover == seat:
                 mine_done = True
                 break
-        return objective(s, seat)
+        return self.evaluator.advantage(s, seat)
 
 
 def _mean(values: list[float]) -> float:

@@ -1,6 +1,7 @@
 """Training the learned evaluation: self-play data, a value network, an accepting match.
 
-    python main.py train --dir training --games 300 --seed 1 [--workers 1] [--write]
+    python main.py train --dir training --games 300 --seed 1 [--workers 1]
+        [--modules trade_routes,tiles2] [--td-lambda 0.8] [--write]
 
 1. **Self-play**: games between Medium players (the hand-tuned evaluation, or the
    learned one of the run's accepted network with `--self-play learned`). At the start
@@ -34,10 +35,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..argtypes import POSITIVE, WORKERS, rate, share
+from ..argtypes import POSITIVE, WORKERS, module_list, rate, share
 from ..rules import BOARD_MODES, RULE_SETS, GameConfig, new_game, position_seed, public_key
 from .evaluate import Evaluator
-from .features import SIZE, features, hand_margin
+from .features import SIZE, SLOT_SIZE, SLOTS, features, hand_margin
 from .learned import SHIPPED, evaluator_for
 from .network import ValueNet, sidecar
 from .openings import SETUP, opening_choice
@@ -45,7 +46,17 @@ from .turns import plan
 
 CHUNK = 10                 # games per data file
 HOLD_OUT = 10              # every tenth game is held out of training
-DATA_OPTIONS = ("players", "rules", "boards", "seed", "explore", "width", "self_play")
+DATA_OPTIONS = ("players", "rules", "boards", "modules", "seed", "explore", "width",
+                "self_play")
+# The network values one player against the best other: not the solo game (spaces, not a
+# margin) nor the team game (the learned evaluation leaves teams to the hand-tuned one).
+UNTRAINABLE = ("solo", "team")
+
+
+def game_config(args: argparse.Namespace, players: int) -> GameConfig:
+    """The self-play or match games' configuration (ValueError if the rules refuse it)."""
+    return GameConfig(players=players, rules=args.rules, board_mode=args.boards,
+                      modules=tuple(args.modules))
 
 
 # --- self-play ------------------------------------------------------------------------
@@ -146,7 +157,7 @@ def _clock(seconds: float) -> str:
 
 
 def generate(args: argparse.Namespace, folder: Path, value: str | None) -> None:
-    config = GameConfig(players=args.players, rules=args.rules, board_mode=args.boards)
+    config = game_config(args, args.players)
     chunks = (args.games + CHUNK - 1) // CHUNK
     (folder / "data").mkdir(parents=True, exist_ok=True)
     todo = [c for c in range(chunks) if not _chunk_done(folder, c, args.games)]
@@ -189,26 +200,62 @@ def load_data(folder: Path, games: int) -> tuple[np.ndarray, np.ndarray, np.ndar
             np.concatenate(gs))
 
 
+def lambda_returns(x: np.ndarray, y: np.ndarray, games: np.ndarray, lam: float) -> np.ndarray:
+    """Each row's lambda-return: the final margin (lam = 1), or a mix of the hand-tuned
+    advantages of the same seat's later positions and the final margin, the nearer ones
+    weighing more (G = (1 - lam) * h' + lam * G', the last row's G the final margin).
+
+    A game's margin is mostly the dice still to come (sd about 24 points), and every row
+    of a game shares it; the hand-tuned advantage a few turns on has seen most of that
+    luck, so targets with lam < 1 carry far less noise. What is left for a residual
+    network to learn is how the hand-tuned advantage drifts over the next turns: what it
+    over- or undervalues now."""
+    if lam >= 1.0:
+        return y.copy()
+    h = hand_margin(x)
+    players = sum((x[:, slot * SLOT_SIZE] > 0).astype(int) for slot in range(SLOTS))
+    out = np.empty_like(y)
+    starts = np.flatnonzero(np.r_[True, games[1:] != games[:-1]])
+    ends = np.r_[starts[1:], len(y)]
+    for start, end in zip(starts, ends):
+        n = max(int(players[start]), 1)  # rows go round the seats after every turn
+        for seat in range(n):
+            rows = np.arange(start + seat, end, n)
+            g = y[rows[-1]]
+            out[rows[-1]] = g
+            for i in range(len(rows) - 2, -1, -1):
+                g = (1.0 - lam) * h[rows[i + 1]] + lam * g
+                out[rows[i]] = g
+    return out
+
+
 # --- training -------------------------------------------------------------------------
 
 def train(x: np.ndarray, y: np.ndarray, games: np.ndarray, folder: Path, epochs: int,
           hidden: int, batch: int, step: float, seed: int, blend: float,
-          residual: bool = False, decay: float = 1e-4, quiet: bool = False) -> ValueNet:
-    """Train (or go on training from the folder's checkpoint); the candidate is the
-    epoch with the lowest held-out error. A residual network learns the final margin less
-    the hand-tuned advantage."""
+          residual: bool = False, decay: float = 1e-4, quiet: bool = False,
+          final: np.ndarray | None = None) -> ValueNet:
+    """Train (or go on training from the folder's checkpoint) on the targets `y`; the
+    candidate is the epoch that misses the held-out games' final margins (`final`, by
+    default `y`) least. A residual network learns the target less the hand-tuned
+    advantage."""
+    final = y if final is None else final
     held = games % HOLD_OUT == 0
     if not quiet and held.any():
-        miss = hand_margin(x[held]) - y[held]
+        miss = hand_margin(x[held]) - final[held]
         print(f"training: the hand-tuned advantage alone misses the held-out final margins "
               f"by {np.sqrt(np.mean(miss ** 2)):.1f} points (rms)", flush=True)
+    targets = hashlib.blake2b(np.ascontiguousarray(y, dtype=np.float64).tobytes(),
+                              digest_size=8).hexdigest()
     if residual:
-        y = y - hand_margin(x)
-    xt, yt, xv, yv = x[~held], y[~held], x[held], y[held]
+        hand = hand_margin(x)
+        y, final = y - hand, final - hand
+    xt, yt, xv, yv = x[~held], y[~held], x[held], final[held]
     checkpoint = folder / "checkpoint.npz"
     candidate = folder / "candidate.npz"
     options = {"hidden": hidden, "batch": batch, "rate": step, "seed": seed, "blend": blend,
-               "residual": residual, "decay": decay, "positions": int(len(y))}
+               "residual": residual, "decay": decay, "positions": int(len(y)),
+               "targets": targets}
     log: dict = {"options": options, "epoch": 0, "train_loss": [], "held_out_loss": [],
                  "best": None}
     stored = None
@@ -271,7 +318,7 @@ def match(args: argparse.Namespace, folder: Path, candidate: Path,
     tier, iterations = args.match_tier, args.match_iterations
     seats = [Seat(tier, iterations=iterations, value=str(candidate)),
              Seat(tier, iterations=iterations, value=str(current) if current else None)]
-    config = GameConfig(players=2, rules=args.rules, board_mode=args.boards)
+    config = game_config(args, 2)
     key = {"candidate": _digest(candidate), "current": _digest(current) if current else None,
            "tier": tier, "iterations": iterations}
     log = folder / "match.jsonl"
@@ -330,6 +377,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--rules", default="special", choices=RULE_SETS)
     parser.add_argument("--boards", default="advanced", choices=BOARD_MODES)
+    parser.add_argument("--modules", type=module_list, default=(),
+                        help="comma-separated expansion modules the games are played with "
+                        "(those the rule set offers; not solo or team)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=WORKERS, default=None,
                         help="processes to play games in (default: every available core)")
@@ -350,6 +400,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", choices=("residual", "margin"), default="residual",
                         help="learn what the hand-tuned advantage misses of the final margin "
                              "(residual), or the margin itself")
+    parser.add_argument("--td-lambda", type=share, default=1.0,
+                        help="the target's lambda: 1 = the final margin; less mixes in "
+                        "the hand-tuned advantage of the seat's next positions (less noise)")
     parser.add_argument("--decay", type=share, default=0.1,
                         help="weight decay (the data is small and noisy: strong decay keeps "
                              "the network from learning single games by heart)")
@@ -368,11 +421,23 @@ def run(args: argparse.Namespace) -> int:
     if args.match_tier == "hard" and args.match_iterations is None:
         args.match_iterations = 24
     args.workers = worker_count(args.workers, args.games)
+    refused = [m for m in args.modules if m.split(":")[0] in UNTRAINABLE]
+    if refused:
+        print(f"train: the learned evaluation is not trained for {', '.join(refused)}",
+              file=sys.stderr)
+        return 2
+    try:
+        game_config(args, args.players)
+    except ValueError as e:
+        print(f"train: {e}", file=sys.stderr)
+        return 2
     options = {k: getattr(args, k) for k in DATA_OPTIONS}
+    options["modules"] = list(args.modules)
     folder.mkdir(parents=True, exist_ok=True)
     run_file = folder / "run.json"
     if run_file.exists():
         stored = json.loads(run_file.read_text(encoding="utf-8"))
+        stored.setdefault("modules", [])  # folders from before module sets
         if stored != options:
             print(f"train: {folder} holds data made with other options ({stored}); use "
                   "another --dir", file=sys.stderr)
@@ -389,8 +454,9 @@ def run(args: argparse.Namespace) -> int:
     x, y, games = load_data(folder, args.games)
     print(f"training: {len(y)} positions from {args.games} games, mean margin "
           f"{y.mean():.1f}, sd {y.std():.1f}", flush=True)
-    train(x, y, games, folder, args.epochs, args.hidden, args.batch, args.rate, args.seed,
-          args.blend, args.target == "residual", args.decay)
+    target = lambda_returns(x, y, games, args.td_lambda)
+    train(x, target, games, folder, args.epochs, args.hidden, args.batch, args.rate, args.seed,
+          args.blend, args.target == "residual", args.decay, final=y)
     candidate = folder / "candidate.npz"
     result = match(args, folder, candidate, best if best.exists() else None)
     kept = result["candidate_wins"] * 2 > result["games"]
@@ -402,7 +468,7 @@ def run(args: argparse.Namespace) -> int:
              "options": options, "games": args.games, "positions": int(len(y)),
              "epochs": args.epochs, "hidden": args.hidden, "batch": args.batch,
              "rate": args.rate, "blend": args.blend, "target": args.target,
-             "decay": args.decay, "match": result,
+             "decay": args.decay, "td_lambda": args.td_lambda, "match": result,
              "seconds": round(time.perf_counter() - total, 1)}
     if kept:
         shutil.copyfile(candidate, best)

@@ -13,7 +13,8 @@ from game.ai.evaluate import Evaluator
 from game.ai.features import SIZE, features, hand_margin
 from game.ai.learned import LearnedEvaluator
 from game.ai.network import ValueNet, sidecar
-from game.ai.train import add_arguments, chunk_path, run, self_play_game
+from game.ai.train import (add_arguments, chunk_path, lambda_returns, run,
+                           self_play_game)
 from game.ai.tournament import parse_seat
 from game.rules import GameConfig
 
@@ -229,3 +230,44 @@ def test_a_residual_network_corrects_the_hand_tuned_advantage(net):
         correction = float(residual.predict(features(state, seat)))
         assert learned.advantage(state, seat) == pytest.approx(
             hand.advantage(state, seat) + 0.5 * correction)
+
+
+def test_lambda_one_is_the_final_margin_and_less_follows_the_next_positions(data):
+    x, y = data
+    # the fixture's two games, one after the other: where the second begins
+    first = len(self_play_game(GameConfig(players=2), seed=5, index=0, explore=0.2,
+                               width=1)[1])
+    games = np.r_[np.zeros(first, dtype=int), np.ones(len(y) - first, dtype=int)]
+    assert np.array_equal(lambda_returns(x, y, games, 1.0), y)
+    h = hand_margin(x)
+    g = lambda_returns(x, y, games, 0.0)
+    # lam = 0: each row's target is the same seat's hand-tuned advantage one turn on
+    # (rows go round the two seats), the last row of each seat its final margin
+    assert g[0] == pytest.approx(h[2]) and g[1] == pytest.approx(h[3])
+    assert g[first - 1] == y[first - 1] and g[first - 2] == y[first - 2]
+    assert g[first] == pytest.approx(h[first + 2])
+    half = lambda_returns(x, y, games, 0.5)
+    last = first - 2  # seat 0's last row of the first game
+    assert half[last] == y[last]
+    assert half[last - 2] == pytest.approx(0.5 * h[last] + 0.5 * y[last])
+    assert half[last - 4] == pytest.approx(0.5 * h[last - 2] + 0.5 * half[last - 2])
+
+
+def test_train_plays_its_games_with_a_module_set(tmp_path):
+    folder = tmp_path / "run"
+    assert run(_train_args(folder, "--epochs", "1", "--modules", "trade_routes,tiles2",
+                           "--td-lambda", "0.8")) == 0
+    options = json.loads((folder / "run.json").read_text(encoding="utf-8"))
+    assert options["modules"] == ["trade_routes", "tiles2"]
+    about = json.loads(sidecar(folder / "checkpoint.npz").read_text(encoding="utf-8"))
+    assert about["options"]["targets"]  # a digest of the lambda-returns trained on
+
+
+@pytest.mark.parametrize("modules,says", [("team", "not trained for team"),
+                                          ("solo", "not trained for solo"),
+                                          ("vineyards", "vineyards")])
+def test_train_refuses_module_sets_it_cannot_play(tmp_path, capsys, modules, says):
+    extra = ("--modules", modules) + (("--rules", "original") if modules == "vineyards" else ())
+    assert run(_train_args(tmp_path / "run", *extra)) == 2
+    assert says in capsys.readouterr().err
+    assert not (tmp_path / "run" / "data").exists()

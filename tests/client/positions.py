@@ -780,7 +780,7 @@ SAVES = 9
 
 
 _finished: dict[str | None, GameSession] = {}
-_reviews: dict[tuple, tuple] = {}
+_reviews: dict[tuple, list] = {}
 
 
 @contextmanager
@@ -801,12 +801,11 @@ def quick_review_turns(record, seats, **options):
     quickest search: what the review page and the results' Review button need to be
     drawn and clicked, at a fraction of a whole game's review."""
     from game.ai import review_turns
-    key = (id(record), tuple(sorted(seats)))
+    key = (record.to_json(), tuple(sorted(seats)))  # the same game, however often rebuilt
     if key not in _reviews:
         turns = list(islice(review_turns(record, seats, iterations=1, samples=1), 4))
-        _reviews[key] = (record, [(i + 1, len(turns), t) for i, (_, _, t) in
-                                  enumerate(turns)])
-    yield from _reviews[key][1]
+        _reviews[key] = [(i + 1, len(turns), t) for i, (_, _, t) in enumerate(turns)]
+    yield from _reviews[key]
 
 
 def finished_session(chateauma: str | None = None) -> GameSession:

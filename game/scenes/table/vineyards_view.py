@@ -157,6 +157,7 @@ WINE = (BOARD_ORIGIN[0] + 10.2 * BOARD_HALF, BOARD_ORIGIN[1] - 10)
 WINE_R = 8
 # What a space's icon shows, when it is not named like an icon of the set (art/icons.py):
 # the free tile from the black depot or display, the free double tile from the depot.
+EDGE = (92, 58, 34)            # the dark edge round a ring on the beige board
 ICON_ART = {"black_depot": "black_tile", "vine_depot": "double_tile"}
 SPACE_FILL = palette.mix(palette.ANY_TILE["double_tile"], (236, 226, 196), 0.72)
 
@@ -394,16 +395,22 @@ def paint_rings(canvas: Canvas, view: Any, seat: int, options: list, ring: Any) 
     if v is None or not options:
         return
     width = max(2, canvas.length(4))
+
+    def edged(rect: pygame.Rect, radius: int) -> None:
+        # A dark edge outside the ring: the table's light gold alone is faint on the
+        # beige vineyard board.
+        pygame.draw.rect(canvas.surface, EDGE, canvas.rect(rect.inflate(4, 4)), width + 2,
+                         border_radius=canvas.length(radius + 2))
+        pygame.draw.rect(canvas.surface, ring, canvas.rect(rect), width,
+                         border_radius=canvas.length(radius))
+
     for where, s, centre in offer_centres(len(view.players)):
         if any(uses(a, (where, s)) for a in options):
             rect = pygame.Rect(0, 0, 4 * HALF + 8, 2 * HALF + 8)
             rect.center = (round(centre[0]), round(centre[1]))
-            pygame.draw.rect(canvas.surface, ring, canvas.rect(rect), width,
-                             border_radius=canvas.length(HALF))
+            edged(rect, HALF)
     if shown_seat(view, seat) != seat:
         return
     for i, centre in enumerate(board_centres(v.boards[seat])):
         if any(uses(a, ("space", i)) for a in options):
-            rect = space_rect(centre).inflate(6, 6)
-            pygame.draw.rect(canvas.surface, ring, canvas.rect(rect), width,
-                             border_radius=canvas.length(6))
+            edged(space_rect(centre).inflate(6, 6), 6)
