@@ -15,12 +15,13 @@ Weights are read once per file and process. The shipped weights, if any, are
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from ..rules import GameState
+from ..rules import GameConfig, GameState
 from .evaluate import DEFAULT, Evaluator, Weights
 from .features import features
-from .network import ValueNet
+from .network import ValueNet, sidecar
 
 SHIPPED = Path(__file__).with_name("data") / "value.npz"
 
@@ -36,19 +37,47 @@ def load_net(path: Path | str) -> ValueNet:
     return net
 
 
+def trained_for(path: Path | str) -> dict | None:
+    """The games a weights file was trained on, from its sidecar (`train` writes the
+    player count, rule set and modules there), or None when the sidecar does not say."""
+    side = sidecar(Path(path))
+    try:
+        about = json.loads(side.read_text(encoding="utf-8"))
+        options = about["options"]
+        return {"players": int(options["players"]), "rules": str(options["rules"]),
+                "modules": sorted(str(m) for m in options.get("modules", ()))}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 class LearnedEvaluator(Evaluator):
     """The hand-tuned evaluation with `advantage` replaced by (or blended with) the
-    network's value."""
+    network's value. With `games` (the player count, rule set and modules the network was
+    trained on), other games are valued by the hand-tuned evaluation alone: the network
+    has never seen them."""
 
     def __init__(self, net: ValueNet, blend: float | None = None,
-                 weights: Weights = DEFAULT) -> None:
+                 weights: Weights = DEFAULT, games: dict | None = None) -> None:
         super().__init__(weights)
         self.net = net
         self.blend = net.blend if blend is None else blend
+        self.games = games
+        self._covered: dict[GameConfig, bool] = {}
+
+    def covers(self, config: GameConfig) -> bool:
+        """Whether the network values games of this configuration."""
+        known = self._covered.get(config)
+        if known is None:
+            known = self._covered[config] = not config.has_module("team") and (
+                self.games is None
+                or (config.players == self.games["players"] and config.chateauma is None
+                    and config.rules == self.games["rules"]
+                    and sorted(config.modules) == self.games["modules"]))
+        return known
 
     def advantage(self, state: GameState, seat: int) -> float:
-        if state.config.modules and state.config.has_module("team"):
-            return super().advantage(state, seat)  # the network knows no teams
+        if not self.covers(state.config):
+            return super().advantage(state, seat)  # e.g. the team game: no teams learned
         values = [self.value(state, s) if s == seat else self._cached_value(state, s)
                   for s in range(state.n)]
         hand = values[seat] - max((v for s, v in enumerate(values) if s != seat),
@@ -63,8 +92,17 @@ class LearnedEvaluator(Evaluator):
 
 def evaluator_for(value: Path | str | None) -> Evaluator:
     """The hand-tuned evaluation for None, else the learned one from the weights file
-    ("learned" = the shipped weights)."""
+    ("learned" = the shipped weights), for the games its sidecar says it was trained on."""
     if value is None:
         return Evaluator()
     path = SHIPPED if value == "learned" else Path(value)
-    return LearnedEvaluator(load_net(path))
+    return LearnedEvaluator(load_net(path), games=trained_for(path))
+
+
+def shipped_evaluator(weights: Weights = DEFAULT) -> Evaluator:
+    """Hard's evaluation: the learned one from the shipped weights for the games they
+    were trained on, the hand-tuned one otherwise (and without shipped weights, or with
+    weights other than the tuned ones)."""
+    if weights is not DEFAULT or not SHIPPED.exists():
+        return Evaluator(weights)
+    return LearnedEvaluator(load_net(SHIPPED), games=trained_for(SHIPPED))

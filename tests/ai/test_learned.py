@@ -271,3 +271,55 @@ def test_train_refuses_module_sets_it_cannot_play(tmp_path, capsys, modules, say
     assert run(_train_args(tmp_path / "run", *extra)) == 2
     assert says in capsys.readouterr().err
     assert not (tmp_path / "run" / "data").exists()
+
+
+def _with_sidecar(net, path, players=2, rules="special", modules=()):
+    net.save(path, about={"options": {"players": players, "rules": rules,
+                                      "modules": list(modules), "boards": "advanced"}})
+    return path
+
+
+def test_the_learned_evaluation_values_only_the_games_it_was_trained_on(net, tmp_path):
+    from game.ai.learned import evaluator_for, trained_for
+    path = _with_sidecar(net, tmp_path / "value.npz")
+    assert trained_for(path) == {"players": 2, "rules": "special", "modules": []}
+    learned = evaluator_for(str(path))
+    assert learned.covers(GameConfig(players=2))
+    for other in (GameConfig(players=3), GameConfig(players=2, rules="alea2019"),
+                  GameConfig(players=2, modules=("tiles2",)),
+                  GameConfig(players=2, chateauma="medium"),
+                  GameConfig(players=4, modules=("team",))):
+        assert not learned.covers(other), other
+    hand = Evaluator()
+    two = midgame_positions(9, every=41)[:2]
+    three = midgame_positions(9, players=3, every=41)[:2]
+    for state in two:
+        seat = state.current_player
+        assert learned.advantage(state, seat) != hand.advantage(state, seat)
+    for state in three:
+        seat = state.current_player
+        assert learned.advantage(state, seat) == hand.advantage(state, seat)
+    # a weights file without a sidecar is taken for every game but the team game
+    bare = tmp_path / "bare.npz"
+    net.save(bare)
+    assert trained_for(bare) is None
+    assert evaluator_for(str(bare)).covers(GameConfig(players=3, rules="yucata"))
+
+
+def test_hard_values_with_the_shipped_weights_and_plays_its_continuations_by_hand(
+        net, tmp_path, monkeypatch):
+    import game.ai.learned as learned_module
+    from game.ai.hard import HardPlayer
+    monkeypatch.setattr(learned_module, "SHIPPED", tmp_path / "none.npz")
+    plain = HardPlayer(iterations=2)
+    assert type(plain.evaluator) is Evaluator and plain.rollout_evaluator is plain.evaluator
+    shipped = _with_sidecar(net, tmp_path / "value.npz")
+    monkeypatch.setattr(learned_module, "SHIPPED", shipped)
+    hard = HardPlayer(iterations=2)
+    assert isinstance(hard.evaluator, LearnedEvaluator) and hard.evaluator.covers(GameConfig())
+    assert type(hard.rollout_evaluator) is Evaluator
+    # tuning weights other than the shipped ones keep the hand-tuned evaluation
+    from game.ai.evaluate import Weights
+    assert type(HardPlayer(iterations=2, weights=Weights(action=2.5)).evaluator) is Evaluator
+    # Medium and Easy keep the hand-tuned evaluation
+    assert type(make_player("medium").evaluator) is Evaluator
