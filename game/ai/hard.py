@@ -54,10 +54,10 @@ class HardPlayer(Player):
         super().__init__(seed, time_budget, iterations)
         self.evaluator = evaluator or shipped_evaluator(weights)
         # What the players of a continuation choose their turns by; its end is valued by
-        # `evaluator`. The learned evaluation costs about twice the hand-tuned one, and a
-        # continuation values hundreds of positions to choose its turns but only its end
-        # to compare candidates: so the turns are chosen by the hand-tuned evaluation and
-        # the learned one values the candidates and the ends.
+        # `evaluator`. The learned evaluation costs two to three times the hand-tuned
+        # one, and a continuation values hundreds of positions to choose its turns but
+        # only its end to compare candidates: so the turns are chosen by the hand-tuned
+        # evaluation and the learned one values the candidates and the ends.
         if rollout_evaluator is None:
             rollout_evaluator = (Evaluator(weights) if isinstance(self.evaluator,
                                                                   LearnedEvaluator)

@@ -5,17 +5,19 @@ network's estimate of the seat's final score less the best opponent's, from the 
 of the position (features.py), blended with the hand-tuned advantage by the weights
 file's `blend` (1 = the network alone). A network trained on the residual (`train
 --target residual`, the default) estimates what the hand-tuned advantage misses, and
-`blend` scales that correction. Medium and Hard take it in place of the hand-tuned
-evaluation when asked for (`make_player(..., value=PATH)`, or a tournament seat
-`hard+learned`); the default tiers keep the hand-tuned one.
+`blend` scales that correction. Hard takes the shipped weights, `data/value.npz` (with
+`data/value.json` saying how they were made and for which games), by default
+(`shipped_evaluator`); Medium and Hard take another file when asked for
+(`make_player(..., value=PATH)`, or a tournament seat `hard+learned`). Easy and Medium
+keep the hand-tuned evaluation by default.
 
-Weights are read once per file and process. The shipped weights, if any, are
-`data/value.npz` (with `data/value.json` saying how they were made).
+Weights are read once per file and process.
 """
 
 from __future__ import annotations
 
 import json
+import zipfile
 from pathlib import Path
 
 from ..rules import GameConfig, GameState
@@ -105,4 +107,8 @@ def shipped_evaluator(weights: Weights = DEFAULT) -> Evaluator:
     weights other than the tuned ones)."""
     if weights is not DEFAULT or not SHIPPED.exists():
         return Evaluator(weights)
-    return LearnedEvaluator(load_net(SHIPPED), games=trained_for(SHIPPED))
+    try:
+        net = load_net(SHIPPED)
+    except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile):
+        return Evaluator(weights)  # a damaged install still plays, by the hand-tuned one
+    return LearnedEvaluator(net, games=trained_for(SHIPPED))

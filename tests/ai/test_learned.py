@@ -323,3 +323,8 @@ def test_hard_values_with_the_shipped_weights_and_plays_its_continuations_by_han
     assert type(HardPlayer(iterations=2, weights=Weights(action=2.5)).evaluator) is Evaluator
     # Medium and Easy keep the hand-tuned evaluation
     assert type(make_player("medium").evaluator) is Evaluator
+    # damaged shipped weights leave Hard on the hand-tuned evaluation
+    damaged = tmp_path / "damaged.npz"
+    damaged.write_bytes(b"PK\x03\x04 not a weights file")
+    monkeypatch.setattr(learned_module, "SHIPPED", damaged)
+    assert type(HardPlayer(iterations=2).evaluator) is Evaluator
