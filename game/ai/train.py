@@ -36,7 +36,8 @@ from pathlib import Path
 import numpy as np
 
 from ..argtypes import POSITIVE, WORKERS, module_list, rate, share
-from ..rules import BOARD_MODES, RULE_SETS, GameConfig, new_game, position_seed, public_key
+from ..rules import (BOARD_MODES, RULE_SETS, GameConfig, new_game, position_seed, public_key,
+                     split_module)
 from .evaluate import Evaluator
 from .features import SIZE, SLOT_SIZE, SLOTS, features, hand_margin
 from .learned import SHIPPED, evaluator_for
@@ -421,7 +422,7 @@ def run(args: argparse.Namespace) -> int:
     if args.match_tier == "hard" and args.match_iterations is None:
         args.match_iterations = 24
     args.workers = worker_count(args.workers, args.games)
-    refused = [m for m in args.modules if m.split(":")[0] in UNTRAINABLE]
+    refused = [m for m in args.modules if split_module(m)[0] in UNTRAINABLE]
     if refused:
         print(f"train: the learned evaluation is not trained for {', '.join(refused)}",
               file=sys.stderr)

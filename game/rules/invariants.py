@@ -172,7 +172,7 @@ def _frames_violation(s: Position, automa: int) -> str | None:
     for f in frames:
         if not _int(f.player, 0, deciders - 1):
             return f"a decision for seat {f.player!r}"
-    if frames[-1].kind in s.hooks.setup_frames:
+    if s.in_module_setup:
         # A module's setup decision (the arranged trade routes): after the start goods,
         # before the first phase's setup; one at a time, no turn under it.
         if len(frames) != 1 or (s.phase, s.round, s.turn_index) != (0, 0, 0) \
