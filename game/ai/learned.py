@@ -5,11 +5,13 @@ network's estimate of the seat's final score less the best opponent's, from the 
 of the position (features.py), blended with the hand-tuned advantage by the weights
 file's `blend` (1 = the network alone). A network trained on the residual (`train
 --target residual`, the default) estimates what the hand-tuned advantage misses, and
-`blend` scales that correction. Hard takes the shipped weights, `data/value.npz` (with
-`data/value.json` saying how they were made and for which games), by default
-(`shipped_evaluator`); Medium and Hard take another file when asked for
-(`make_player(..., value=PATH)`, or a tournament seat `hard+learned`). Easy and Medium
-keep the hand-tuned evaluation by default.
+`blend` scales that correction. Hard takes the shipped weights by default
+(`shipped_evaluator`): every `data/value*.npz`, each with a sidecar (`value*.json`) saying
+how it was made and for which games (`data/value.npz` the 2-player game,
+`data/value-chateauma.npz` the game against Châteauma); a game none of them was trained
+on is valued by the hand-tuned evaluation. Medium and Hard take another file when asked
+for (`make_player(..., value=PATH)`, or a tournament seat `hard+learned`). Easy and
+Medium keep the hand-tuned evaluation by default.
 
 Weights are read once per file and process.
 """
@@ -25,7 +27,8 @@ from .evaluate import DEFAULT, Evaluator, Weights
 from .features import features
 from .network import ValueNet, sidecar
 
-SHIPPED = Path(__file__).with_name("data") / "value.npz"
+DATA = Path(__file__).with_name("data")
+SHIPPED = DATA / "value.npz"   # the 2-player game's weights; the others are named by their games
 
 _NETS: dict[str, ValueNet] = {}
 
@@ -41,74 +44,126 @@ def load_net(path: Path | str) -> ValueNet:
 
 def trained_for(path: Path | str) -> dict | None:
     """The games a weights file was trained on, from its sidecar (`train` writes the
-    player count, rule set and modules there), or None when the sidecar does not say."""
+    player count, rule set, modules and whether Châteauma sat at the table there), or None
+    when the sidecar does not say."""
     side = sidecar(Path(path))
     try:
         about = json.loads(side.read_text(encoding="utf-8"))
         options = about["options"]
         return {"players": int(options["players"]), "rules": str(options["rules"]),
-                "modules": sorted(str(m) for m in options.get("modules", ()))}
+                "modules": sorted(str(m) for m in options.get("modules", ())),
+                "chateauma": bool(options.get("chateauma"))}
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
 
+def shipped_name(games: dict) -> str:
+    """The file name `train --write` installs weights for these games under: value.npz for
+    the 2-player Special Edition game without modules, else named by what differs."""
+    parts = []
+    if games["players"] != 2:
+        parts.append(f"{games['players']}p")
+    if games["rules"] != "special":
+        parts.append(games["rules"])
+    parts += [m.replace(":", "_") for m in games["modules"]]
+    if games.get("chateauma"):
+        parts.append("chateauma")
+    return "value.npz" if not parts else "value-" + "-".join(parts) + ".npz"
+
+
+def covered(games: dict | None, config: GameConfig) -> bool:
+    """Whether a network trained on `games` (None: not said) values games of `config`.
+    Never the team game. Châteauma's difficulty only sets how fast its points come, the
+    same for every move the search compares, so one network serves every difficulty."""
+    if config.has_module("team"):
+        return False
+    return games is None or (config.players == games["players"]
+                             and (config.chateauma is not None) == games.get("chateauma", False)
+                             and config.rules == games["rules"]
+                             and sorted(config.modules) == games["modules"])
+
+
 class LearnedEvaluator(Evaluator):
-    """The hand-tuned evaluation with `advantage` replaced by (or blended with) the
-    network's value. With `games` (the player count, rule set and modules the network was
-    trained on), other games are valued by the hand-tuned evaluation alone: the network
-    has never seen them."""
+    """The hand-tuned evaluation with `advantage` replaced by (or blended with) a
+    network's value. With `games` (the player count, rule set, modules and Châteauma the
+    network was trained on), other games are valued by the hand-tuned evaluation alone:
+    the network has never seen them. `more` adds networks for other games, as
+    (network, games) pairs: each game is valued by the first network trained on it."""
 
     def __init__(self, net: ValueNet, blend: float | None = None,
-                 weights: Weights = DEFAULT, games: dict | None = None) -> None:
+                 weights: Weights = DEFAULT, games: dict | None = None,
+                 more: tuple = ()) -> None:
         super().__init__(weights)
         self.net = net
         self.blend = net.blend if blend is None else blend
         self.games = games
-        self._covered: dict[GameConfig, bool] = {}
+        self.networks = [(net, self.blend, games)] + [(n, n.blend, g) for n, g in more]
+        self._chosen: dict[GameConfig, tuple | None] = {}
+
+    def network_for(self, config: GameConfig) -> tuple | None:
+        """(network, blend) for games of this configuration, or None."""
+        if config in self._chosen:
+            return self._chosen[config]
+        chosen = next(((net, blend) for net, blend, games in self.networks
+                       if covered(games, config)), None)
+        self._chosen[config] = chosen
+        return chosen
 
     def covers(self, config: GameConfig) -> bool:
-        """Whether the network values games of this configuration."""
-        known = self._covered.get(config)
-        if known is None:
-            known = self._covered[config] = not config.has_module("team") and (
-                self.games is None
-                or (config.players == self.games["players"] and config.chateauma is None
-                    and config.rules == self.games["rules"]
-                    and sorted(config.modules) == self.games["modules"]))
-        return known
+        """Whether a network values games of this configuration."""
+        return self.network_for(config) is not None
 
     def advantage(self, state: GameState, seat: int) -> float:
-        if not self.covers(state.config):
+        chosen = self.network_for(state.config)
+        if chosen is None:
             return super().advantage(state, seat)  # e.g. the team game: no teams learned
+        net, blend = chosen
         values = [self.value(state, s) if s == seat else self._cached_value(state, s)
                   for s in range(state.n)]
         hand = values[seat] - max((v for s, v in enumerate(values) if s != seat),
                                   default=0.0)
-        if self.blend == 0.0:
+        if blend == 0.0:
             return hand
-        learned = float(self.net.predict(features(state, seat, values)))
-        if self.net.residual:
-            return hand + self.blend * learned
-        return (1.0 - self.blend) * hand + self.blend * learned
+        learned = float(net.predict(features(state, seat, values)))
+        if net.residual:
+            return hand + blend * learned
+        return (1.0 - blend) * hand + blend * learned
 
 
 def evaluator_for(value: Path | str | None) -> Evaluator:
-    """The hand-tuned evaluation for None, else the learned one from the weights file
-    ("learned" = the shipped weights), for the games its sidecar says it was trained on."""
-    if value is None:
+    """The hand-tuned evaluation for None or "hand", the shipped networks for "learned",
+    else the learned one from the weights file, for the games its sidecar says it was
+    trained on."""
+    if value is None or value == "hand":
         return Evaluator()
-    path = SHIPPED if value == "learned" else Path(value)
+    if value == "learned":
+        return shipped_evaluator()
+    path = Path(value)
     return LearnedEvaluator(load_net(path), games=trained_for(path))
+
+
+def shipped_files() -> list[Path]:
+    """The shipped weights files: the 2-player game's first, then the others by name."""
+    others = sorted(SHIPPED.parent.glob("value-*.npz"))
+    return ([SHIPPED] if SHIPPED.exists() else []) + others
 
 
 def shipped_evaluator(weights: Weights = DEFAULT) -> Evaluator:
     """Hard's evaluation: the learned one from the shipped weights for the games they
     were trained on, the hand-tuned one otherwise (and without shipped weights, or with
-    weights other than the tuned ones)."""
-    if weights is not DEFAULT or not SHIPPED.exists():
+    weights other than the tuned ones). A damaged weights file is passed over."""
+    if weights is not DEFAULT:
         return Evaluator(weights)
-    try:
-        net = load_net(SHIPPED)
-    except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile):
-        return Evaluator(weights)  # a damaged install still plays, by the hand-tuned one
-    return LearnedEvaluator(net, games=trained_for(SHIPPED))
+    networks = []
+    for path in shipped_files():
+        games = trained_for(path)
+        if games is None:
+            continue  # shipped weights always say their games; these are not `train`'s
+        try:
+            networks.append((load_net(path), games))
+        except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile):
+            continue  # a damaged install still plays, by the hand-tuned one
+    if not networks:
+        return Evaluator(weights)
+    (net, games), *more = networks
+    return LearnedEvaluator(net, games=games, more=tuple(more))

@@ -1,7 +1,8 @@
 """Training the learned evaluation: self-play data, a value network, an accepting match.
 
     python main.py train --dir training --games 300 --seed 1 [--workers 1]
-        [--modules trade_routes,tiles2] [--td-lambda 0.8] [--write]
+        [--modules trade_routes,tiles2] [--chateauma medium] [--td-lambda 0.8]
+        [--more-data OTHER_DIR] [--write]
 
 1. **Self-play**: games between Medium players (the hand-tuned evaluation, or the
    learned one of the run's accepted network with `--self-play learned`). At the start
@@ -9,13 +10,20 @@
    best distinct turn instead of the best, so the data also holds positions the best play
    would not reach (the search compares exactly such positions). After every turn the
    position is stored from every seat's point of view (features.py) with that seat's
-   final margin: its final score less the best opponent's.
+   final margin: its final score less the best opponent's. With `--chateauma` the games
+   are played against Châteauma at that difficulty, and only the players' seats are
+   stored (Châteauma has no estate to describe).
 2. **Training**: a value network (network.py) on those rows, one game in ten held out to
    measure it; the weights of the epoch with the lowest held-out error are the candidate.
+   `--more-data` adds the games of other runs' folders (say, the 2-player games to a run
+   against Châteauma) to the training rows; only the run's own games are held out.
 3. **Match**: the candidate against the current evaluation (the run's accepted network,
    or the hand-tuned evaluation before there is one), seat-swapped, both sides the same
-   tier (`--match-tier`). The candidate is kept (`best.npz`) only if it wins more than
-   half the games; `--write` then installs it as the shipped weights (data/value.npz).
+   tier (`--match-tier`). Against Châteauma with one player seat, each game is played
+   twice on the same dice, once by each side, and the side with the larger margin over
+   Châteauma wins the pair. The candidate is kept (`best.npz`) only if it wins more than
+   half the games (pairs); `--write` then installs it among the shipped weights, under
+   the name of its games (learned.shipped_name: data/value.npz for 2 players).
 
 Everything lands in `--dir` as it is made (games in chunks, a checkpoint after every
 epoch, every match game), and the command picks up where an interrupted run stopped.
@@ -40,7 +48,7 @@ from ..rules import (BOARD_MODES, RULE_SETS, GameConfig, new_game, position_seed
                      split_module)
 from .evaluate import Evaluator
 from .features import SIZE, SLOT_SIZE, SLOTS, features, hand_margin
-from .learned import SHIPPED, evaluator_for
+from .learned import SHIPPED, evaluator_for, shipped_name, trained_for
 from .network import ValueNet, sidecar
 from .openings import SETUP, opening_choice
 from .turns import plan
@@ -48,7 +56,7 @@ from .turns import plan
 CHUNK = 10                 # games per data file
 HOLD_OUT = 10              # every tenth game is held out of training
 DATA_OPTIONS = ("players", "rules", "boards", "modules", "seed", "explore", "width",
-                "self_play")
+                "self_play", "chateauma")
 # The network values one player against the best other: not the solo game (spaces, not a
 # margin) nor the team game (the learned evaluation leaves teams to the hand-tuned one).
 UNTRAINABLE = ("solo", "team")
@@ -57,7 +65,7 @@ UNTRAINABLE = ("solo", "team")
 def game_config(args: argparse.Namespace, players: int) -> GameConfig:
     """The self-play or match games' configuration (ValueError if the rules refuse it)."""
     return GameConfig(players=players, rules=args.rules, board_mode=args.boards,
-                      modules=tuple(args.modules))
+                      modules=tuple(args.modules), chateauma=args.chateauma)
 
 
 # --- self-play ------------------------------------------------------------------------
@@ -201,7 +209,8 @@ def load_data(folder: Path, games: int) -> tuple[np.ndarray, np.ndarray, np.ndar
             np.concatenate(gs))
 
 
-def lambda_returns(x: np.ndarray, y: np.ndarray, games: np.ndarray, lam: float) -> np.ndarray:
+def lambda_returns(x: np.ndarray, y: np.ndarray, games: np.ndarray, lam: float,
+                   deciders: int | None = None) -> np.ndarray:
     """Each row's lambda-return: the final margin (lam = 1), or a mix of the hand-tuned
     advantages of the same seat's later positions and the final margin, the nearer ones
     weighing more (G = (1 - lam) * h' + lam * G', the last row's G the final margin).
@@ -210,11 +219,15 @@ def lambda_returns(x: np.ndarray, y: np.ndarray, games: np.ndarray, lam: float) 
     of a game shares it; the hand-tuned advantage a few turns on has seen most of that
     luck, so targets with lam < 1 carry far less noise. What is left for a residual
     network to learn is how the hand-tuned advantage drifts over the next turns: what it
-    over- or undervalues now."""
+    over- or undervalues now.
+
+    Rows go round the `deciders` seats (by default every player seat of the rows: pass
+    the count when Châteauma sat at the table, whose seat stores no rows)."""
     if lam >= 1.0:
         return y.copy()
     h = hand_margin(x)
-    players = sum((x[:, slot * SLOT_SIZE] > 0).astype(int) for slot in range(SLOTS))
+    players = (np.full(len(y), deciders) if deciders else
+               sum((x[:, slot * SLOT_SIZE] > 0).astype(int) for slot in range(SLOTS)))
     out = np.empty_like(y)
     starts = np.flatnonzero(np.r_[True, games[1:] != games[:-1]])
     ends = np.r_[starts[1:], len(y)]
@@ -235,27 +248,36 @@ def lambda_returns(x: np.ndarray, y: np.ndarray, games: np.ndarray, lam: float) 
 def train(x: np.ndarray, y: np.ndarray, games: np.ndarray, folder: Path, epochs: int,
           hidden: int, batch: int, step: float, seed: int, blend: float,
           residual: bool = False, decay: float = 1e-4, quiet: bool = False,
-          final: np.ndarray | None = None) -> ValueNet:
+          final: np.ndarray | None = None,
+          extra: tuple[np.ndarray, np.ndarray] | None = None) -> ValueNet:
     """Train (or go on training from the folder's checkpoint) on the targets `y`; the
     candidate is the epoch that misses the held-out games' final margins (`final`, by
     default `y`) least. A residual network learns the target less the hand-tuned
-    advantage."""
+    advantage. `extra` (rows, targets) are trained on too, never held out."""
     final = y if final is None else final
     held = games % HOLD_OUT == 0
     if not quiet and held.any():
         miss = hand_margin(x[held]) - final[held]
         print(f"training: the hand-tuned advantage alone misses the held-out final margins "
               f"by {np.sqrt(np.mean(miss ** 2)):.1f} points (rms)", flush=True)
-    targets = hashlib.blake2b(np.ascontiguousarray(y, dtype=np.float64).tobytes(),
-                              digest_size=8).hexdigest()
+    digest = hashlib.blake2b(np.ascontiguousarray(y, dtype=np.float64).tobytes(),
+                             digest_size=8)
+    if extra is not None:
+        digest.update(np.ascontiguousarray(extra[1], dtype=np.float64).tobytes())
+    targets = digest.hexdigest()
     if residual:
         hand = hand_margin(x)
         y, final = y - hand, final - hand
     xt, yt, xv, yv = x[~held], y[~held], x[held], final[held]
+    if extra is not None:
+        ex, ey = extra
+        xt = np.concatenate([xt, ex])
+        yt = np.concatenate([yt, ey - hand_margin(ex) if residual else ey])
     checkpoint = folder / "checkpoint.npz"
     candidate = folder / "candidate.npz"
     options = {"hidden": hidden, "batch": batch, "rate": step, "seed": seed, "blend": blend,
-               "residual": residual, "decay": decay, "positions": int(len(y)),
+               "residual": residual, "decay": decay, "positions": int(len(y) + len(extra[1])
+                                                                         if extra else len(y)),
                "targets": targets}
     log: dict = {"options": options, "epoch": 0, "train_loss": [], "held_out_loss": [],
                  "best": None}
@@ -303,6 +325,8 @@ def _digest(path: Path) -> str:
 def _match_job(job: tuple) -> dict:
     from .tournament import play_game
     config, seats, seed, index = job
+    if config.deciders == 1:
+        return _paired_job(job)
     result = play_game(config, seats, seed, index)
     mine = (-index) % len(seats)   # the rotation puts seats[0] here in game `index`
     other = 1 - mine if len(seats) == 2 else None
@@ -312,14 +336,32 @@ def _match_job(job: tuple) -> dict:
             "other_score": result.scores[other] if other is not None else None}
 
 
+def _paired_job(job: tuple) -> dict:
+    """Against Châteauma with one player seat the two sides cannot meet: each plays game
+    `index` against Châteauma (the same chance and the same AI seed), and the larger
+    margin over Châteauma wins the pair (a tie is half a win each)."""
+    from .tournament import play_game
+    config, seats, seed, index = job
+    results = [play_game(config, [seat], seed, index) for seat in seats]
+    automa = config.chateauma_seat
+    margins = [r.scores[0] - r.scores[automa] for r in results]
+    won = 1.0 if margins[0] > margins[1] else 0.5 if margins[0] == margins[1] else 0.0
+    return {"index": index, "scores": [r.scores for r in results], "candidate": 0,
+            "won": won, "candidate_score": results[0].scores[0],
+            "other_score": results[1].scores[0], "automa_scores": [r.scores[automa]
+                                                                   for r in results],
+            "beat_automa": [r.winner == 0 for r in results]}
+
+
 def match(args: argparse.Namespace, folder: Path, candidate: Path,
           current: Path | None) -> dict:
     """The candidate against the current evaluation; every game is stored as it ends."""
     from .tournament import Seat, wilson
     tier, iterations = args.match_tier, args.match_iterations
     seats = [Seat(tier, iterations=iterations, value=str(candidate)),
-             Seat(tier, iterations=iterations, value=str(current) if current else None)]
-    config = game_config(args, 2)
+             Seat(tier, iterations=iterations, value=str(current) if current else "hand")]
+    config = game_config(args, args.players if args.chateauma else 2)
+    paired = config.deciders == 1
     key = {"candidate": _digest(candidate), "current": _digest(current) if current else None,
            "tier": tier, "iterations": iterations}
     log = folder / "match.jsonl"
@@ -337,8 +379,10 @@ def match(args: argparse.Namespace, folder: Path, candidate: Path,
     jobs = [(config, seats, seed, i) for i in todo]
     start = time.perf_counter()
     print(f"match: {tier} with the candidate against {tier} with "
-          f"{'the accepted network' if current else 'the hand-tuned evaluation'}, "
-          f"{len(todo)} of {args.match_games} games to play", flush=True)
+          f"{'the accepted network' if current else 'the hand-tuned evaluation'}"
+          f"{', each side against Châteauma on the same dice' if paired else ''}, "
+          f"{len(todo)} of {args.match_games} {'pairs' if paired else 'games'} to play",
+          flush=True)
 
     def record(entry: dict) -> None:
         entry["key"] = key
@@ -348,7 +392,7 @@ def match(args: argparse.Namespace, folder: Path, candidate: Path,
         done = len(games) - (args.match_games - len(todo))
         wins = sum(g["won"] for g in games.values())
         if done % 10 == 0 or done == len(todo):
-            print(f"match: {len(games)}/{args.match_games} games, candidate won {wins}, "
+            print(f"match: {len(games)}/{args.match_games} games, candidate won {wins:g}, "
                   f"{_eta(done, len(todo), time.perf_counter() - start)}", flush=True)
 
     if args.workers == 1:
@@ -361,7 +405,14 @@ def match(args: argparse.Namespace, folder: Path, candidate: Path,
     played = [games[i] for i in range(args.match_games)]
     wins = sum(g["won"] for g in played)
     lo, hi = wilson(wins, len(played))
-    return {"games": len(played), "candidate_wins": wins,
+    about = {}
+    if paired:
+        about = {"paired_against": f"chateauma:{config.chateauma}",
+                 "beat_automa": [sum(g["beat_automa"][side] for g in played)
+                                 for side in (0, 1)],
+                 "automa_mean": round(float(np.mean([g["automa_scores"]
+                                                     for g in played])), 2)}
+    return {**about, "games": len(played), "candidate_wins": wins,
             "win_rate": round(wins / len(played), 4), "win_rate_95ci": [round(lo, 4), round(hi, 4)],
             "candidate_mean": round(float(np.mean([g["candidate_score"] for g in played])), 2),
             "current_mean": round(float(np.mean([g["other_score"] for g in played])), 2),
@@ -370,6 +421,40 @@ def match(args: argparse.Namespace, folder: Path, candidate: Path,
 
 
 # --- the command ----------------------------------------------------------------------
+
+def difficulty(text: str) -> str:
+    """Châteauma's difficulty, as GameConfig writes it."""
+    try:
+        return GameConfig(chateauma=text).chateauma
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def more_data(folders: list[str], lam: float) -> tuple[np.ndarray, np.ndarray, list[dict]]:
+    """The rows and targets of other runs' folders (their games on disk, from the first
+    on), and what each folder gave."""
+    xs, ys, given = [], [], []
+    for name in folders:
+        folder = Path(name)
+        stored = json.loads((folder / "run.json").read_text(encoding="utf-8"))
+        chunks = sorted(int(p.stem.split("-")[1]) for p in (folder / "data").glob("games-*.npz")
+                        if ".tmp" not in p.name)
+        games = 0
+        while games // CHUNK in chunks:
+            games += CHUNK
+        x, y, g = load_data(folder, games)
+        games = len(np.unique(g))
+        xs.append(x)
+        deciders = GameConfig(players=stored["players"],
+                              chateauma=stored.get("chateauma")).deciders
+        ys.append(lambda_returns(x, y, g, lam, deciders))
+        given.append({"dir": name, "games": games, "positions": int(len(y))})
+        print(f"training: also {len(y)} positions from {games} games in {folder} "
+              f"({stored.get('players')} players"
+              f"{', Châteauma ' + stored['chateauma'] if stored.get('chateauma') else ''})",
+              flush=True)
+    return np.concatenate(xs), np.concatenate(ys), given
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dir", default="training", help="folder for data, checkpoints "
@@ -381,6 +466,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--modules", type=module_list, default=(),
                         help="comma-separated expansion modules the games are played with "
                         "(those the rule set offers; not solo or team)")
+    parser.add_argument("--chateauma", type=difficulty, default=None, metavar="DIFFICULTY",
+                        help="play the games against Châteauma at this difficulty (e.g. "
+                        "medium, hard+A+D); it takes one of the --players seats")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=WORKERS, default=None,
                         help="processes to play games in (default: every available core)")
@@ -390,6 +478,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--self-play", choices=("hand", "learned"), default="hand",
                         help="the evaluation the self-play players search with (learned: "
                              "the run's accepted network)")
+    parser.add_argument("--more-data", action="append", default=[], metavar="DIR",
+                        help="also train on the self-play games of another run's folder "
+                        "(repeatable; none of them are held out)")
     parser.add_argument("--epochs", type=POSITIVE, default=20)
     parser.add_argument("--hidden", type=POSITIVE, default=16,
                         help="units of the first hidden layer (the second has half)")
@@ -432,6 +523,10 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"train: {e}", file=sys.stderr)
         return 2
+    for name in args.more_data:
+        if not (Path(name) / "run.json").exists():
+            print(f"train: {name} is not a training folder (no run.json)", file=sys.stderr)
+            return 2
     options = {k: getattr(args, k) for k in DATA_OPTIONS}
     options["modules"] = list(args.modules)
     folder.mkdir(parents=True, exist_ok=True)
@@ -439,6 +534,7 @@ def run(args: argparse.Namespace) -> int:
     if run_file.exists():
         stored = json.loads(run_file.read_text(encoding="utf-8"))
         stored.setdefault("modules", [])  # folders from before module sets
+        stored.setdefault("chateauma", None)  # and before games against Châteauma
         if stored != options:
             print(f"train: {folder} holds data made with other options ({stored}); use "
                   "another --dir", file=sys.stderr)
@@ -455,9 +551,14 @@ def run(args: argparse.Namespace) -> int:
     x, y, games = load_data(folder, args.games)
     print(f"training: {len(y)} positions from {args.games} games, mean margin "
           f"{y.mean():.1f}, sd {y.std():.1f}", flush=True)
-    target = lambda_returns(x, y, games, args.td_lambda)
+    target = lambda_returns(x, y, games, args.td_lambda,
+                            game_config(args, args.players).deciders)
+    extra, given = None, []
+    if args.more_data:
+        ex, ey, given = more_data(args.more_data, args.td_lambda)
+        extra = (ex, ey)
     train(x, target, games, folder, args.epochs, args.hidden, args.batch, args.rate, args.seed,
-          args.blend, args.target == "residual", args.decay, final=y)
+          args.blend, args.target == "residual", args.decay, final=y, extra=extra)
     candidate = folder / "candidate.npz"
     result = match(args, folder, candidate, best if best.exists() else None)
     kept = result["candidate_wins"] * 2 > result["games"]
@@ -470,14 +571,16 @@ def run(args: argparse.Namespace) -> int:
              "epochs": args.epochs, "hidden": args.hidden, "batch": args.batch,
              "rate": args.rate, "blend": args.blend, "target": args.target,
              "decay": args.decay, "td_lambda": args.td_lambda, "match": result,
+             "more_data": given,
              "seconds": round(time.perf_counter() - total, 1)}
     if kept:
         shutil.copyfile(candidate, best)
         sidecar(best).write_text(json.dumps(about, indent=1, sort_keys=True) + "\n",
                                  encoding="utf-8")
         if args.write:
-            SHIPPED.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(best, SHIPPED)
-            shutil.copyfile(sidecar(best), sidecar(SHIPPED))
-            print(f"installed as {SHIPPED}")
+            installed = SHIPPED.with_name(shipped_name(trained_for(best)))
+            installed.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(best, installed)
+            shutil.copyfile(sidecar(best), sidecar(installed))
+            print(f"installed as {installed}")
     return 0

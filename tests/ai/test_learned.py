@@ -273,16 +273,18 @@ def test_train_refuses_module_sets_it_cannot_play(tmp_path, capsys, modules, say
     assert not (tmp_path / "run" / "data").exists()
 
 
-def _with_sidecar(net, path, players=2, rules="special", modules=()):
+def _with_sidecar(net, path, players=2, rules="special", modules=(), chateauma=None):
     net.save(path, about={"options": {"players": players, "rules": rules,
-                                      "modules": list(modules), "boards": "advanced"}})
+                                      "modules": list(modules), "boards": "advanced",
+                                      "chateauma": chateauma}})
     return path
 
 
 def test_the_learned_evaluation_values_only_the_games_it_was_trained_on(net, tmp_path):
     from game.ai.learned import evaluator_for, trained_for
     path = _with_sidecar(net, tmp_path / "value.npz")
-    assert trained_for(path) == {"players": 2, "rules": "special", "modules": []}
+    assert trained_for(path) == {"players": 2, "rules": "special", "modules": [],
+                                 "chateauma": False}
     learned = evaluator_for(str(path))
     assert learned.covers(GameConfig(players=2))
     for other in (GameConfig(players=3), GameConfig(players=2, rules="alea2019"),
@@ -328,3 +330,127 @@ def test_hard_values_with_the_shipped_weights_and_plays_its_continuations_by_han
     damaged.write_bytes(b"PK\x03\x04 not a weights file")
     monkeypatch.setattr(learned_module, "SHIPPED", damaged)
     assert type(HardPlayer(iterations=2).evaluator) is Evaluator
+
+
+def test_weights_are_installed_under_the_name_of_their_games():
+    from game.ai.learned import shipped_name
+    plain = {"players": 2, "rules": "special", "modules": [], "chateauma": False}
+    assert shipped_name(plain) == "value.npz"
+    assert shipped_name({**plain, "chateauma": True}) == "value-chateauma.npz"
+    assert shipped_name({"players": 3, "rules": "yucata", "modules": ["tiles2", "shields:4"],
+                         "chateauma": False}) == "value-3p-yucata-tiles2-shields_4.npz"
+
+
+def _other_net(net):
+    other = ValueNet.from_arrays(net.arrays())
+    other.residual = True
+    other.biases[-1] = other.biases[-1] + 25.0  # another correction than the first
+    return other
+
+
+def test_each_game_is_valued_by_the_shipped_network_trained_on_it(net, tmp_path, monkeypatch):
+    import game.ai.learned as learned_module
+    from game.ai.learned import shipped_evaluator, trained_for
+    two = _with_sidecar(net, tmp_path / "value.npz")
+    automa = _with_sidecar(_other_net(net), tmp_path / "value-chateauma.npz",
+                           chateauma="medium")
+    assert trained_for(automa)["chateauma"] is True
+    monkeypatch.setattr(learned_module, "SHIPPED", two)
+    both = shipped_evaluator()
+    hand = Evaluator()
+    plain = midgame_positions(9, every=41)[0]
+    seat = plain.current_player
+    # the 2-player game by the 2-player network, as if it were shipped alone
+    alone = LearnedEvaluator(net, games=trained_for(two))
+    assert both.advantage(plain, seat) == alone.advantage(plain, seat)
+    # games against Châteauma at any difficulty by the network trained against it
+    for difficulty in ("medium", "hard+A+D", "easy"):
+        config = GameConfig(players=2, chateauma=difficulty)
+        assert both.covers(config) and not alone.covers(config)
+        assert both.network_for(config)[0] is not both.net
+    game = midgame_positions(9, every=41, chateauma="medium")[0]
+    seat = game.current_player
+    separate = LearnedEvaluator(learned_module.load_net(automa), games=trained_for(automa))
+    assert both.advantage(game, seat) == separate.advantage(game, seat)
+    assert both.advantage(game, seat) != hand.advantage(game, seat)
+    # 3 players were trained on by neither
+    assert not both.covers(GameConfig(players=3))
+    # without the 2-player weights the Châteauma ones still serve their games
+    monkeypatch.setattr(learned_module, "SHIPPED", tmp_path / "gone" / "value.npz")
+    assert type(shipped_evaluator()) is Evaluator
+    (tmp_path / "gone").mkdir()
+    automa.rename(tmp_path / "gone" / automa.name)
+    sidecar(automa).rename(tmp_path / "gone" / sidecar(automa).name)
+    only = shipped_evaluator()
+    assert only.covers(GameConfig(players=2, chateauma="hard"))
+    assert not only.covers(GameConfig(players=2))
+
+
+def test_self_play_against_chateauma_stores_the_players_seat_only():
+    config = GameConfig(players=2, chateauma="medium")
+    x, y = self_play_game(config, seed=3, index=0, explore=0.0, width=1)
+    # one row after each of the player's 25 turns, but not after one that ends the game
+    assert len(y) in (24, 25)
+    assert len(set(y.tolist())) == 1  # the player's margin over Châteauma
+    h = hand_margin(x)
+    lam0 = lambda_returns(x, y, np.zeros(len(y), dtype=int), 0.0, deciders=1)
+    assert lam0[0] == pytest.approx(h[1]) and lam0[-1] == y[-1]
+
+
+def test_the_match_against_chateauma_plays_each_game_twice_on_the_same_dice():
+    from game.ai.train import _paired_job
+    from game.ai.tournament import Seat
+    config = GameConfig(players=2, chateauma="medium")
+    same = [Seat("medium", iterations=1, value="hand")] * 2
+    entry = _paired_job((config, same, 4, 0))
+    assert entry["scores"][0] == entry["scores"][1]  # the same player on the same dice
+    assert entry["won"] == 0.5
+    sides = [Seat("medium", iterations=1, value="hand"), Seat("random")]
+    entry = _paired_job((config, sides, 4, 0))
+    assert entry["automa_scores"][0] != entry["automa_scores"][1] or \
+        entry["scores"][0] != entry["scores"][1]
+    margins = [s[0] - s[1] for s in entry["scores"]]
+    assert entry["won"] == (1.0 if margins[0] > margins[1] else 0.0)
+
+
+def test_train_against_chateauma_with_more_data_installs_its_weights_apart(
+        tmp_path, monkeypatch, capsys):
+    import game.ai.learned as learned_module
+    import game.ai.train as train_module
+    two = tmp_path / "two"
+    assert run(_train_args(two, "--epochs", "1")) == 0
+    shipped = tmp_path / "data" / "value.npz"
+    monkeypatch.setattr(learned_module, "SHIPPED", shipped)
+    monkeypatch.setattr(train_module, "SHIPPED", shipped)
+    # the candidate is accepted whatever one match game says: the install is checked here
+    monkeypatch.setattr(train_module, "match", lambda *a: {
+        "games": 1, "candidate_wins": 1, "win_rate": 1.0, "win_rate_95ci": [0.2, 1.0],
+        "candidate_mean": 0.0, "current_mean": 0.0})
+    capsys.readouterr()
+    folder = tmp_path / "automa"
+    assert run(_train_args(folder, "--epochs", "1", "--chateauma", "hard+D+A",
+                           "--td-lambda", "0.5", "--more-data", str(two), "--write")) == 0
+    out = capsys.readouterr().out
+    assert f"also {len(np.load(chunk_path(two, 0))['y'])} positions from 2 games in {two}" in out
+    assert json.loads((folder / "run.json").read_text(encoding="utf-8"))["chateauma"] == "hard+A+D"
+    own = np.load(chunk_path(folder, 0))
+    rows = len(own["y"])
+    assert 2 * 24 <= rows <= 2 * 25  # the player's seat only
+    log = json.loads(sidecar(folder / "checkpoint.npz").read_text(encoding="utf-8"))
+    assert log["options"]["positions"] == rows + len(np.load(chunk_path(two, 0))["y"])
+    installed = shipped.with_name("value-chateauma.npz")
+    assert installed.exists() and not shipped.exists()
+    about = json.loads(sidecar(installed).read_text(encoding="utf-8"))
+    assert about["more_data"] == [{"dir": str(two), "games": 2,
+                                   "positions": int(log["options"]["positions"] - rows)}]
+    assert learned_module.shipped_evaluator().covers(GameConfig(players=2, chateauma="hard"))
+
+
+def test_train_refuses_more_data_that_is_not_a_training_folder(tmp_path, capsys):
+    assert run(_train_args(tmp_path / "run", "--more-data", str(tmp_path / "nothing"))) == 2
+    assert "not a training folder" in capsys.readouterr().err
+
+
+def test_the_match_side_without_a_network_is_hand_tuned_even_with_shipped_weights():
+    for tier in ("medium", "hard"):
+        assert type(make_player(tier, value="hand").evaluator) is Evaluator
