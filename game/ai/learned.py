@@ -5,7 +5,9 @@ network's estimate of the seat's final score less the best opponent's, from the 
 of the position (features.py), blended with the hand-tuned advantage by the weights
 file's `blend` (1 = the network alone). A network trained on the residual (`train
 --target residual`, the default) estimates what the hand-tuned advantage misses, and
-`blend` scales that correction. Hard takes the shipped weights by default
+`blend` scales that correction; one trained with `--target own` estimates what the
+hand-tuned value misses of the seat's own final score, and the opponents keep their
+hand-tuned values. Hard takes the shipped weights by default
 (`shipped_evaluator`): every `data/value*.npz`, each with a sidecar (`value*.json`) saying
 how it was made and for which games (`data/value.npz` the 2-player game,
 `data/value-chateauma.npz` the game against Châteauma); a game none of them was trained
@@ -125,7 +127,7 @@ class LearnedEvaluator(Evaluator):
         if blend == 0.0:
             return hand
         learned = float(net.predict(features(state, seat, values)))
-        if net.residual:
+        if net.residual:  # also a correction of the seat's own value only (net.own)
             return hand + blend * learned
         return (1.0 - blend) * hand + blend * learned
 

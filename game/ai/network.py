@@ -41,6 +41,7 @@ class ValueNet:
         self.scale = 1.0          # target units per output unit
         self.blend = 1.0          # share of the network in the learned evaluation (learned.py)
         self.residual = False     # the target is the final margin less the hand-tuned advantage
+        self.own = False          # ... or the seat's own final score less its hand-tuned value
         self.adam = Adam()
 
     # --- inference ----------------------------------------------------------------------
@@ -119,7 +120,7 @@ class ValueNet:
     def arrays(self, with_optimizer: bool = False) -> dict[str, np.ndarray]:
         out = {"sizes": np.asarray(self.sizes), "mean": self.mean, "std": self.std,
                "scale": np.asarray(self.scale), "blend": np.asarray(self.blend),
-               "residual": np.asarray(self.residual)}
+               "residual": np.asarray(self.residual), "own": np.asarray(self.own)}
         for i, (w, b) in enumerate(zip(self.weights, self.biases)):
             out[f"w{i}"] = w
             out[f"b{i}"] = b
@@ -143,6 +144,7 @@ class ValueNet:
         net.scale = float(data["scale"])
         net.blend = float(data["blend"]) if "blend" in data else 1.0
         net.residual = bool(data["residual"]) if "residual" in data else False
+        net.own = bool(data["own"]) if "own" in data else False
         net.adam = Adam()
         for i, w in enumerate(net.weights):
             if w.shape != (net.sizes[i], net.sizes[i + 1]):

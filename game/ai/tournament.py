@@ -327,15 +327,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"tournament: {e}", file=sys.stderr)
         return 2
     if any(s.value for s in seats):
-        from .learned import SHIPPED
-        value = args.value or str(SHIPPED)
-        if args.value is None:
-            try:
-                weights_file(value)
-            except argparse.ArgumentTypeError:
-                print(f"tournament: no shipped weights ({SHIPPED}); give --value FILE",
-                      file=sys.stderr)
-                return 2
+        from .learned import SHIPPED, shipped_files
+        value = args.value or LEARNED   # every shipped network, each for its games
+        if args.value is None and not shipped_files():
+            print(f"tournament: no shipped weights (in {SHIPPED.parent}); give --value FILE",
+                  file=sys.stderr)
+            return 2
         seats = [Seat(s.tier, s.time_budget, s.iterations, value=value if s.value else None)
                  for s in seats]
     if automa is not None and args.players < 2:

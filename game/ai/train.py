@@ -47,7 +47,7 @@ from ..argtypes import POSITIVE, WORKERS, module_list, rate, share
 from ..rules import (BOARD_MODES, RULE_SETS, GameConfig, new_game, position_seed, public_key,
                      split_module)
 from .evaluate import Evaluator
-from .features import SIZE, SLOT_SIZE, SLOTS, features, hand_margin
+from .features import SIZE, SLOT_SIZE, SLOTS, VALUE, features, hand_margin
 from .learned import SHIPPED, evaluator_for, shipped_name, trained_for
 from .network import ValueNet, sidecar
 from .openings import SETUP, opening_choice
@@ -96,6 +96,14 @@ def _turn(state, evaluator: Evaluator, width: int, explore: float, rng: random.R
 def self_play_game(config: GameConfig, seed: int, index: int, explore: float, width: int,
                    value: str | None = None) -> tuple[np.ndarray, np.ndarray]:
     """One self-play game: the feature rows stored after every turn and their targets."""
+    x, y, _ = self_play_rows(config, seed, index, explore, width, value)
+    return x, y
+
+
+def self_play_rows(config: GameConfig, seed: int, index: int, explore: float, width: int,
+                   value: str | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One self-play game: the feature rows stored after every turn, each row's final
+    margin, and each row's seat's own final score."""
     evaluator = evaluator_for(value)
     chance = random.Random(f"train-{seed}-{index}")
     explore_rng = random.Random(f"train-explore-{seed}-{index}")
@@ -119,20 +127,23 @@ def self_play_game(config: GameConfig, seed: int, index: int, explore: float, wi
               for s in range(state.n)]
     x = np.asarray(rows, dtype=np.float32).reshape(-1, SIZE)
     y = np.asarray([margin[s] for s in seats], dtype=np.float32)
-    return x, y
+    own = np.asarray([scores[s] for s in seats], dtype=np.float32)
+    return x, y, own
 
 
 def _chunk_job(job: tuple) -> tuple[int, int]:
     config, seed, chunk, games, explore, width, value, folder = job
-    xs, ys, gs = [], [], []
+    xs, ys, owns, gs = [], [], [], []
     for index in range(chunk * CHUNK, min((chunk + 1) * CHUNK, games)):
-        x, y = self_play_game(config, seed, index, explore, width, value)
+        x, y, own = self_play_rows(config, seed, index, explore, width, value)
         xs.append(x)
         ys.append(y)
+        owns.append(own)
         gs.append(np.full(len(y), index, dtype=np.int32))
     path = chunk_path(folder, chunk)
     tmp = path.with_name(path.stem + ".tmp.npz")
-    np.savez(tmp, x=np.concatenate(xs), y=np.concatenate(ys), game=np.concatenate(gs))
+    np.savez(tmp, x=np.concatenate(xs), y=np.concatenate(ys), own=np.concatenate(owns),
+             game=np.concatenate(gs))
     tmp.replace(path)
     return chunk, len(xs)
 
@@ -196,17 +207,25 @@ def generate(args: argparse.Namespace, folder: Path, value: str | None) -> None:
                 report(games)
 
 
-def load_data(folder: Path, games: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def load_data(folder: Path, games: int, target: str = "y"
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rows, targets (`y` the final margins, `own` the seats' own final scores) and game
+    numbers of the folder's first `games` games (KeyError: a file without the target)."""
     chunks = (games + CHUNK - 1) // CHUNK
     xs, ys, gs = [], [], []
     for c in range(chunks):
         with np.load(chunk_path(folder, c), allow_pickle=False) as data:
             keep = data["game"] < games
             xs.append(data["x"][keep])
-            ys.append(data["y"][keep])
+            ys.append(data[target][keep])
             gs.append(data["game"][keep])
     return (np.concatenate(xs).astype(np.float64), np.concatenate(ys).astype(np.float64),
             np.concatenate(gs))
+
+
+def own_value(x: np.ndarray) -> np.ndarray:
+    """The seat's hand-tuned value read back from feature rows."""
+    return np.atleast_2d(x)[:, VALUE] * 100
 
 
 def lambda_returns(x: np.ndarray, y: np.ndarray, games: np.ndarray, lam: float,
@@ -249,36 +268,39 @@ def train(x: np.ndarray, y: np.ndarray, games: np.ndarray, folder: Path, epochs:
           hidden: int, batch: int, step: float, seed: int, blend: float,
           residual: bool = False, decay: float = 1e-4, quiet: bool = False,
           final: np.ndarray | None = None,
-          extra: tuple[np.ndarray, np.ndarray] | None = None) -> ValueNet:
+          extra: tuple[np.ndarray, np.ndarray] | None = None, own: bool = False) -> ValueNet:
     """Train (or go on training from the folder's checkpoint) on the targets `y`; the
     candidate is the epoch that misses the held-out games' final margins (`final`, by
     default `y`) least. A residual network learns the target less the hand-tuned
-    advantage. `extra` (rows, targets) are trained on too, never held out."""
+    advantage, or with `own` (targets: the seat's own final score) the seat's hand-tuned
+    value. `extra` (rows, targets) are trained on too, never held out."""
+    base = own_value if own else hand_margin
     final = y if final is None else final
     held = games % HOLD_OUT == 0
     if not quiet and held.any():
-        miss = hand_margin(x[held]) - final[held]
-        print(f"training: the hand-tuned advantage alone misses the held-out final margins "
-              f"by {np.sqrt(np.mean(miss ** 2)):.1f} points (rms)", flush=True)
+        miss = base(x[held]) - final[held]
+        print(f"training: the hand-tuned {'value' if own else 'advantage'} alone misses the "
+              f"held-out final {'scores' if own else 'margins'} by "
+              f"{np.sqrt(np.mean(miss ** 2)):.1f} points (rms)", flush=True)
     digest = hashlib.blake2b(np.ascontiguousarray(y, dtype=np.float64).tobytes(),
                              digest_size=8)
     if extra is not None:
         digest.update(np.ascontiguousarray(extra[1], dtype=np.float64).tobytes())
     targets = digest.hexdigest()
     if residual:
-        hand = hand_margin(x)
+        hand = base(x)
         y, final = y - hand, final - hand
     xt, yt, xv, yv = x[~held], y[~held], x[held], final[held]
     if extra is not None:
         ex, ey = extra
         xt = np.concatenate([xt, ex])
-        yt = np.concatenate([yt, ey - hand_margin(ex) if residual else ey])
+        yt = np.concatenate([yt, ey - base(ex) if residual else ey])
     checkpoint = folder / "checkpoint.npz"
     candidate = folder / "candidate.npz"
     options = {"hidden": hidden, "batch": batch, "rate": step, "seed": seed, "blend": blend,
                "residual": residual, "decay": decay, "positions": int(len(y) + len(extra[1])
                                                                          if extra else len(y)),
-               "targets": targets}
+               "targets": targets, "own": own}
     log: dict = {"options": options, "epoch": 0, "train_loss": [], "held_out_loss": [],
                  "best": None}
     stored = None
@@ -295,6 +317,7 @@ def train(x: np.ndarray, y: np.ndarray, games: np.ndarray, folder: Path, epochs:
         net.fit_scaling(xt, yt)
         net.blend = blend
         net.residual = residual
+        net.own = own
     start = time.perf_counter()
     first = log["epoch"]
     for epoch in range(first, epochs):
@@ -338,14 +361,17 @@ def _match_job(job: tuple) -> dict:
 
 def _paired_job(job: tuple) -> dict:
     """Against Châteauma with one player seat the two sides cannot meet: each plays game
-    `index` against Châteauma (the same chance and the same AI seed), and the larger
-    margin over Châteauma wins the pair (a tie is half a win each)."""
+    `index` against Châteauma (the same chance and the same AI seed). The side that beats
+    Châteauma where the other does not wins the pair; when both or neither beat it, the
+    larger margin over Châteauma does (a tie is half a win each). Winning is the aim: a
+    side that keeps Châteauma's points down at the cost of its own must not win pairs by
+    margins in games both lose."""
     from .tournament import play_game
     config, seats, seed, index = job
     results = [play_game(config, [seat], seed, index) for seat in seats]
     automa = config.chateauma_seat
-    margins = [r.scores[0] - r.scores[automa] for r in results]
-    won = 1.0 if margins[0] > margins[1] else 0.5 if margins[0] == margins[1] else 0.0
+    outcome = [(r.winner == 0, r.scores[0] - r.scores[automa]) for r in results]
+    won = 1.0 if outcome[0] > outcome[1] else 0.5 if outcome[0] == outcome[1] else 0.0
     return {"index": index, "scores": [r.scores for r in results], "candidate": 0,
             "won": won, "candidate_score": results[0].scores[0],
             "other_score": results[1].scores[0], "automa_scores": [r.scores[automa]
@@ -430,7 +456,8 @@ def difficulty(text: str) -> str:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
-def more_data(folders: list[str], lam: float) -> tuple[np.ndarray, np.ndarray, list[dict]]:
+def more_data(folders: list[str], lam: float, target: str = "y"
+              ) -> tuple[np.ndarray, np.ndarray, list[dict]]:
     """The rows and targets of other runs' folders (their games on disk, from the first
     on), and what each folder gave."""
     xs, ys, given = [], [], []
@@ -442,7 +469,7 @@ def more_data(folders: list[str], lam: float) -> tuple[np.ndarray, np.ndarray, l
         games = 0
         while games // CHUNK in chunks:
             games += CHUNK
-        x, y, g = load_data(folder, games)
+        x, y, g = load_data(folder, games, target)
         games = len(np.unique(g))
         xs.append(x)
         deciders = GameConfig(players=stored["players"],
@@ -489,9 +516,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--blend", type=share, default=1.0,
                         help="share of the network in the learned evaluation (the rest is "
                              "the hand-tuned advantage)")
-    parser.add_argument("--target", choices=("residual", "margin"), default="residual",
+    parser.add_argument("--target", choices=("residual", "margin", "own"), default="residual",
                         help="learn what the hand-tuned advantage misses of the final margin "
-                             "(residual), or the margin itself")
+                             "(residual), the margin itself, or what the hand-tuned value "
+                             "misses of the seat's own final score (own: the opponents "
+                             "stay valued by hand; for games against Châteauma, whose "
+                             "points no move of the player's changes much)")
     parser.add_argument("--td-lambda", type=share, default=1.0,
                         help="the target's lambda: 1 = the final margin; less mixes in "
                         "the hand-tuned advantage of the seat's next positions (less noise)")
@@ -513,6 +543,10 @@ def run(args: argparse.Namespace) -> int:
     if args.match_tier == "hard" and args.match_iterations is None:
         args.match_iterations = 24
     args.workers = worker_count(args.workers, args.games)
+    if args.target == "own" and args.td_lambda < 1.0:
+        print("train: --target own learns from the final scores only (--td-lambda 1)",
+              file=sys.stderr)
+        return 2
     refused = [m for m in args.modules if split_module(m)[0] in UNTRAINABLE]
     if refused:
         print(f"train: the learned evaluation is not trained for {', '.join(refused)}",
@@ -548,17 +582,24 @@ def run(args: argparse.Namespace) -> int:
         return 2
     total = time.perf_counter()
     generate(args, folder, str(best) if args.self_play == "learned" else None)
-    x, y, games = load_data(folder, args.games)
-    print(f"training: {len(y)} positions from {args.games} games, mean margin "
-          f"{y.mean():.1f}, sd {y.std():.1f}", flush=True)
+    own = args.target == "own"
+    field = "own" if own else "y"
+    try:
+        x, y, games = load_data(folder, args.games, field)
+        extra, given = None, []
+        if args.more_data:
+            ex, ey, given = more_data(args.more_data, args.td_lambda, field)
+            extra = (ex, ey)
+    except KeyError:
+        print("train: --target own needs games stored with the players' own final scores; "
+              "these folders' games were made before (use another --dir)", file=sys.stderr)
+        return 2
+    print(f"training: {len(y)} positions from {args.games} games, mean "
+          f"{'own score' if own else 'margin'} {y.mean():.1f}, sd {y.std():.1f}", flush=True)
     target = lambda_returns(x, y, games, args.td_lambda,
                             game_config(args, args.players).deciders)
-    extra, given = None, []
-    if args.more_data:
-        ex, ey, given = more_data(args.more_data, args.td_lambda)
-        extra = (ex, ey)
     train(x, target, games, folder, args.epochs, args.hidden, args.batch, args.rate, args.seed,
-          args.blend, args.target == "residual", args.decay, final=y, extra=extra)
+          args.blend, args.target != "margin", args.decay, final=y, extra=extra, own=own)
     candidate = folder / "candidate.npz"
     result = match(args, folder, candidate, best if best.exists() else None)
     kept = result["candidate_wins"] * 2 > result["games"]

@@ -14,7 +14,7 @@ from game.ai.features import SIZE, features, hand_margin
 from game.ai.learned import LearnedEvaluator
 from game.ai.network import ValueNet, sidecar
 from game.ai.train import (add_arguments, chunk_path, lambda_returns, run,
-                           self_play_game)
+                           self_play_game, self_play_rows)
 from game.ai.tournament import parse_seat
 from game.rules import GameConfig
 
@@ -454,3 +454,66 @@ def test_train_refuses_more_data_that_is_not_a_training_folder(tmp_path, capsys)
 def test_the_match_side_without_a_network_is_hand_tuned_even_with_shipped_weights():
     for tier in ("medium", "hard"):
         assert type(make_player(tier, value="hand").evaluator) is Evaluator
+
+
+def test_self_play_rows_carry_each_seats_own_final_score_too():
+    config = GameConfig(players=3)
+    x, y, own = self_play_rows(config, seed=6, index=0, explore=0.0, width=1)
+    finals = [float(own[s]) for s in range(3)]  # rows go round the seats
+    assert np.array_equal(own, np.asarray([finals[i % 3] for i in range(len(own))]))
+    for s in range(3):
+        assert y[s] == finals[s] - max(f for o, f in enumerate(finals) if o != s)
+
+
+def test_the_pair_goes_to_the_side_that_beats_chateauma_then_to_the_margin(monkeypatch):
+    import game.ai.tournament as tournament
+    from game.ai.train import _paired_job
+    config = GameConfig(players=2, chateauma="medium")
+    games = {}
+
+    def play(config, seats, seed, index):
+        mine, automa = games[seats[0]]
+        return tournament.GameResult(index, ["x", "c"], [mine, automa],
+                                     0 if mine > automa else 1, [[], []], [[], []])
+    monkeypatch.setattr(tournament, "play_game", play)
+    for first, second, won in [((190, 185), (230, 232), 1.0),   # only the first beats it
+                               ((180, 200), (150, 151), 0.0),   # only the second does
+                               ((200, 190), (220, 200), 0.0),   # both: the larger margin
+                               ((180, 190), (170, 200), 1.0),   # neither: the same
+                               ((180, 190), (170, 180), 0.5)]:  # a tie
+        games.update({"a": first, "b": second})
+        assert _paired_job((config, ["a", "b"], 1, 0))["won"] == won, (first, second)
+
+
+def test_train_learns_the_players_own_score_against_chateauma(tmp_path, capsys):
+    folder = tmp_path / "run"
+    assert run(_train_args(folder, "--epochs", "1", "--chateauma", "medium",
+                           "--target", "own")) == 0
+    out = capsys.readouterr().out
+    assert "the hand-tuned value alone misses the held-out final scores" in out
+    assert "mean own score" in out
+    data = np.load(chunk_path(folder, 0))
+    assert np.all(data["own"] - data["y"] > 0)  # own score less Châteauma's is the margin
+    net = ValueNet.load(folder / "candidate.npz")
+    assert net.own and net.residual
+    learned = LearnedEvaluator(net)
+    hand = Evaluator()
+    for state in midgame_positions(7, every=37, chateauma="medium")[:3]:
+        seat = state.current_player
+        assert learned.advantage(state, seat) == pytest.approx(
+            hand.advantage(state, seat) + float(net.predict(features(state, seat))))
+    # lambda-returns are made of advantages, not own scores
+    assert run(_train_args(tmp_path / "other", "--target", "own", "--td-lambda", "0.9")) == 2
+    assert "--td-lambda 1" in capsys.readouterr().err
+
+
+def test_train_refuses_to_learn_own_scores_from_games_stored_without_them(tmp_path, capsys):
+    folder = tmp_path / "run"
+    assert run(_train_args(folder, "--epochs", "1")) == 0
+    path = chunk_path(folder, 0)
+    with np.load(path) as data:
+        old = {k: data[k] for k in data.files if k != "own"}
+    np.savez(path, **old)
+    capsys.readouterr()
+    assert run(_train_args(folder, "--epochs", "1", "--target", "own")) == 2
+    assert "made before" in capsys.readouterr().err
