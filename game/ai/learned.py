@@ -9,9 +9,9 @@ file's `blend` (1 = the network alone). A network trained on the residual (`trai
 hand-tuned value misses of the seat's own final score, and the opponents keep their
 hand-tuned values. Hard takes the shipped weights by default
 (`shipped_evaluator`): every `data/value*.npz`, each with a sidecar (`value*.json`) saying
-how it was made and for which games (`data/value.npz` the 2-player game,
-`data/value-chateauma.npz` the game against Châteauma); a game none of them was trained
-on is valued by the hand-tuned evaluation. Medium and Hard take another file when asked
+how it was made and for which games (`data/value.npz` the 2-player game; `train --write`
+names others by their games, e.g. `data/value-chateauma.npz` against Châteauma); a game
+none of them was trained on is valued by the hand-tuned evaluation. Medium and Hard take another file when asked
 for (`make_player(..., value=PATH)`, or a tournament seat `hard+learned`). Easy and
 Medium keep the hand-tuned evaluation by default.
 

@@ -17,6 +17,9 @@
    measure it; the weights of the epoch with the lowest held-out error are the candidate.
    `--more-data` adds the games of other runs' folders (say, the 2-player games to a run
    against Châteauma) to the training rows; only the run's own games are held out.
+   The target is the final margin less the hand-tuned advantage (`--target residual`),
+   the margin itself (`margin`), or the seat's own final score less its hand-tuned
+   value (`own`, the opponents keeping their hand-tuned values).
 3. **Match**: the candidate against the current evaluation (the run's accepted network,
    or the hand-tuned evaluation before there is one), seat-swapped, both sides the same
    tier (`--match-tier`). Against Châteauma with one player seat, each game is played
