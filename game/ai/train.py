@@ -23,8 +23,8 @@
 3. **Match**: the candidate against the current evaluation (the run's accepted network,
    or the hand-tuned evaluation before there is one), seat-swapped, both sides the same
    tier (`--match-tier`). Against Châteauma with one player seat, each game is played
-   twice on the same dice, once by each side, and the side with the larger margin over
-   Châteauma wins the pair. The candidate is kept (`best.npz`) only if it wins more than
+   twice on the same dice, once by each side: the side that beats Châteauma where the
+   other does not wins the pair, else the larger margin over Châteauma. The candidate is kept (`best.npz`) only if it wins more than
    half the games (pairs); `--write` then installs it among the shipped weights, under
    the name of its games (learned.shipped_name: data/value.npz for 2 players).
 
@@ -393,6 +393,8 @@ def match(args: argparse.Namespace, folder: Path, candidate: Path,
     paired = config.deciders == 1
     key = {"candidate": _digest(candidate), "current": _digest(current) if current else None,
            "tier": tier, "iterations": iterations}
+    if paired:
+        key["pairs"] = "beaten, then margin"  # how a pair is judged (_paired_job)
     log = folder / "match.jsonl"
     games: dict[int, dict] = {}
     if log.exists():
