@@ -11,9 +11,9 @@ hand-tuned values. Hard takes the shipped weights by default
 (`shipped_evaluator`): every `data/value*.npz`, each with a sidecar (`value*.json`) saying
 how it was made and for which games (`data/value.npz` the 2-player game; `train --write`
 names others by their games, e.g. `data/value-chateauma.npz` against Châteauma); a game
-none of them was trained on is valued by the hand-tuned evaluation. Medium and Hard take another file when asked
-for (`make_player(..., value=PATH)`, or a tournament seat `hard+learned`). Easy and
-Medium keep the hand-tuned evaluation by default.
+none of them was trained on is valued by the hand-tuned evaluation. Medium and Hard take
+another file when asked for (`make_player(..., value=PATH)`, or a tournament seat
+`hard+learned`). Easy and Medium keep the hand-tuned evaluation by default.
 
 Weights are read once per file and process.
 """
@@ -29,8 +29,8 @@ from .evaluate import DEFAULT, Evaluator, Weights
 from .features import features
 from .network import ValueNet, sidecar
 
-DATA = Path(__file__).with_name("data")
-SHIPPED = DATA / "value.npz"   # the 2-player game's weights; the others are named by their games
+# the 2-player game's weights; the others beside it are named by their games (shipped_name)
+SHIPPED = Path(__file__).with_name("data") / "value.npz"
 
 _NETS: dict[str, ValueNet] = {}
 
@@ -98,7 +98,6 @@ class LearnedEvaluator(Evaluator):
         super().__init__(weights)
         self.net = net
         self.blend = net.blend if blend is None else blend
-        self.games = games
         self.networks = [(net, self.blend, games)] + [(n, n.blend, g) for n, g in more]
         self._chosen: dict[GameConfig, tuple | None] = {}
 

@@ -301,8 +301,7 @@ def train(x: np.ndarray, y: np.ndarray, games: np.ndarray, folder: Path, epochs:
     checkpoint = folder / "checkpoint.npz"
     candidate = folder / "candidate.npz"
     options = {"hidden": hidden, "batch": batch, "rate": step, "seed": seed, "blend": blend,
-               "residual": residual, "decay": decay, "positions": int(len(y) + len(extra[1])
-                                                                         if extra else len(y)),
+               "residual": residual, "decay": decay, "positions": len(yt) + len(yv),
                "targets": targets, "own": own}
     log: dict = {"options": options, "epoch": 0, "train_loss": [], "held_out_loss": [],
                  "best": None}
