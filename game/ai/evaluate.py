@@ -37,6 +37,7 @@ from ..rules import (ANY_COLOUR, AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CA
 from ..rules import die_distance as distance
 from ..rules import (MONASTERY_LINE_POINTS, monastery_finishers, monastery_rank_points,
                      monastery_tiles_missing)
+from .chateauma import chateauma_key, chateauma_value
 
 ROUNDS = 25  # 5 phases of 5 rounds: every player has 25 turns
 # A tile kind of each colour, for asking a placement rule about a colour.
@@ -211,6 +212,10 @@ class Evaluator:
     def value(self, state: GameState, seat: int) -> float:
         if state.n == 1:  # the solo game
             return self._solo_value(state, seat)
+        c = state.chateauma
+        if c is not None and seat == c.seat:
+            t = turns_left(state, seat)
+            return chateauma_value(state, t, self.t.share[t])
         return self._value(state, seat)
 
     def _solo_value(self, state: GameState, seat: int) -> float:
@@ -810,11 +815,17 @@ class Evaluator:
         """An opponent's value: inside one player's turn only the shared parts of the
         position change, so most lookups repeat."""
         p = state.players[seat]
-        key = (seat, id(p.board), p.occupied, p.score, p.silver, p.workers, tuple(p.goods),
-               tuple(p.storage), p.knowledge, tuple(p.sold), p.track_pos, p.track_stamp,
-               tuple(q.track_pos * 64 + q.track_stamp for q in state.players),
-               tuple(state.bonus_taken), state.phase, state.round, state.chance,
-               state.turn_index, state.terminal, tuple(p.estate))
+        if p.board is None:
+            c = state.chateauma
+            if c is None or seat != c.seat:
+                return self.value(state, seat)  # a player before choosing a board
+            key = chateauma_key(state)
+        else:
+            key = (seat, id(p.board), p.occupied, p.score, p.silver, p.workers, tuple(p.goods),
+                   tuple(p.storage), p.knowledge, tuple(p.sold), p.track_pos, p.track_stamp,
+                   tuple(q.track_pos * 64 + q.track_stamp for q in state.players),
+                   tuple(state.bonus_taken), state.phase, state.round, state.chance,
+                   state.turn_index, state.terminal, tuple(p.estate))
         v = self._cache.get(key)
         if v is None:
             if len(self._cache) > 100_000:

@@ -14,6 +14,7 @@ from .boards import SPACES, Board, get_board
 from .chateauma import EMPTY as CHATEAUMA_EMPTY, JOKERS as CHATEAUMA_JOKERS, \
     kind_of as chateauma_kind_of
 from .chateauma_data import AREA_CARDS as CHATEAUMA_CARDS, ESTATES as CHATEAUMA_ESTATES, \
+    END_SCORING as CHATEAUMA_END_SCORING, \
     LEFT_CARD_WHITE_DIE as CHATEAUMA_LEFT_CARD_WHITE_DIE, LEVELS as CHATEAUMA_LEVELS, \
     MODIFIERS as CHATEAUMA_MODIFIERS, parse_difficulty as parse_chateauma_difficulty
 from .config import (BOARD_MODES, MODULES, RULE_SETS, GameConfig, check_modules,
@@ -113,7 +114,7 @@ __all__ = [
     # Châteauma
     "CHATEAUMA_CARDS", "CHATEAUMA_ESTATES", "CHATEAUMA_LEFT_CARD_WHITE_DIE",
     "CHATEAUMA_LEVELS", "CHATEAUMA_MODIFIERS", "CHATEAUMA_EMPTY", "CHATEAUMA_JOKERS",
-    "chateauma_kind_of", "parse_chateauma_difficulty",
+    "CHATEAUMA_END_SCORING", "chateauma_kind_of", "parse_chateauma_difficulty",
     # the monastery connections: each tableau's monasteries and lines, who joined all three
     "MONASTERY_LINES", "MONASTERY_LINES_PROVISIONAL", "MONASTERY_LINE_POINTS",
     "monastery_finishers", "monastery_rank_points", "monastery_tiles_missing",
