@@ -15,15 +15,12 @@ buys or misses counts at once:
   (tiles on its cards go there when the card is finished), as for a player;
 - its end scoring: face-up monasteries 4, reserve tiles 1 (or a card space filled when no
   depot tile fits), silver and goods 1 each (a sale first, while turns remain), mines a
-  silver at each phase end to come;
-- its turns to come: about 0.89 card spaces a turn at the cards' points per space (those
-  still in its deck), and 3.9 points a turn besides (bonus and animal points, sales, the
-  end scoring of what it gains), but about 4 fewer in each of its last three turns (a card
-  begun then is not finished). Fitted on Medium's games against Châteauma at each level
-  (docs/ai.md gives the fit and how far the value misses the final score). They are
-  alike for every move a player compares, so they change no choice, but they make the
-  margin over Châteauma an estimate of the final margin (for the learned evaluation's
-  targets, the hints and the review).
+  silver at each phase end to come.
+
+What it will still draw and place in the turns left is not projected, as a player's
+income from turns to come is not: the margin over Châteauma then compares like with
+like, and where it is one of several opponents, the best of them is judged on the same
+footing (counting its turns to come would make it look like the leader all game).
 """
 
 from __future__ import annotations
@@ -38,13 +35,9 @@ END_MONASTERY = CHATEAUMA_END_SCORING["monastery"]
 # A reserve tile early fills a card space later (a share of a card's points) rather
 # than scoring its end point.
 RESERVE_EARLY = 1.0
-# Its turns to come (fitted, see the module docstring): card spaces filled a turn (a
-# depot tile, else a reserve tile, else a joker; 2 silver when none is left), and the
-# points a turn brings besides its cards, less in its last turns.
-SPACES_PER_TURN = 0.89
-TURNS_PER_SPACE = 1 / SPACES_PER_TURN
-OTHER_PER_TURN = 3.9
-LAST_TURNS, LAST_TURN_SHORTFALL = 3, 4.0
+# Turns a card space takes: nearly every turn fills one (a depot tile, else a reserve
+# tile, else a joker; 2 silver when none is left).
+TURNS_PER_SPACE = 1.1
 # The share of its goods a sell symbol reaches before the end (only the kind it holds
 # most of sells at once).
 SALE_ODDS = 0.5
@@ -59,16 +52,6 @@ def feasible(turns: float, needed: float) -> float:
     if turns <= 0:
         return 0.0
     return min(1.0, turns / needed) ** 3
-
-
-def _points_per_space(c) -> float:
-    """A card space's points at its level, over the cards it may still draw (public: the
-    cards not yet shown), or over those it shows once its deck is spent."""
-    cards = c.deck or [card for card in c.cards if card]
-    if not cards:
-        return 0.0
-    shown = [CHATEAUMA_CARDS[card] for card in cards]
-    return sum(a.points[c.level] for a in shown) / sum(len(a.colours) for a in shown)
 
 
 def chateauma_key(state: GameState) -> tuple:
@@ -93,8 +76,6 @@ def chateauma_value(state: GameState, turns: int, share_table: list) -> float:
     if state.terminal:
         return v
     f = turns / 25
-    v += (turns * (SPACES_PER_TURN * _points_per_space(c) + OTHER_PER_TURN)
-          - LAST_TURN_SHORTFALL * min(turns, LAST_TURNS))
     # The cards, the left one filled first (the white die favours it, and the right card
     # moves left when it is done).
     needed = 0.0

@@ -30,27 +30,14 @@ def bare(state):
     return state
 
 
-def test_its_points_so_far_count_in_full():
+def test_without_holdings_the_value_is_the_score_at_any_turn():
+    """Its turns to come are not projected, as a player's are not: the margin compares
+    like with like, and among several opponents it is not always the best one."""
     state = bare(automa_game())
-    before = value(state)
     state.players[seat(state)].score = 17
-    assert value(state) - before == pytest.approx(17)
-
-
-@pytest.mark.parametrize("level,usual", [("easy", 166), ("medium", 190), ("hard", 212)])
-def test_at_the_start_the_value_is_about_the_final_score_it_usually_reaches(level, usual):
-    """Its turns to come are projected: at the first turn the value is near the mean final
-    score Châteauma reached against Hard (docs/ai.md), and higher at a higher level."""
-    state = automa_game(difficulty=level, empty_depots=False)
-    assert value(state) == pytest.approx(usual, abs=15)
-
-
-def test_a_turn_to_come_is_worth_more_at_a_higher_level():
-    worth = {}
-    for level in ("easy", "medium", "hard"):
-        state = bare(automa_game(difficulty=level))
-        worth[level] = value(state)
-    assert worth["easy"] + 15 < worth["medium"] < worth["hard"] - 15
+    assert value(state) == 17
+    state.phase, state.round = 2, 3
+    assert value(state) == 17
 
 
 def test_at_the_end_the_value_is_the_final_score():
