@@ -38,6 +38,9 @@ RESERVE_EARLY = 1.0
 # Turns a card space takes: nearly every turn fills one (a depot tile, else a reserve
 # tile, else a joker; 2 silver when none is left).
 TURNS_PER_SPACE = 1.1
+# Each estate's spaces by colour (Estate.colour_spaces scans the 37 spaces on every call).
+COLOUR_SPACES = {e.id: tuple(tuple(e.colour_spaces(colour)) for colour in range(6))
+                 for e in CHATEAUMA_ESTATES.values()}
 # The share of its goods a sell symbol reaches before the end (only the kind it holds
 # most of sells at once).
 SALE_ODDS = 0.5
@@ -95,19 +98,18 @@ def chateauma_value(state: GameState, turns: int, share_table: list) -> float:
             if code >= 0:  # a face-down joker's colour is hidden until the card is done
                 coming[KIND_COLOUR[code]] += 1
     # Colour bonus tiles, by the share of the colour's estate spaces covered.
-    layout = CHATEAUMA_ESTATES[c.estate_id]
+    by_colour = COLOUR_SPACES[c.estate_id]
     held = {colour for colour, _ in p.bonus_tiles}
     taken = state.bonus_taken
-    shares = share_table
     for colour in range(6):
         if colour in held or taken[colour] >= 2:
             continue
-        spaces = layout.colour_spaces(colour)
+        spaces = by_colour[colour]
         covered = sum(1 for s in spaces if c.estate[s])
         covered = min(len(spaces), covered + coming[colour])
         if covered:
             v += (colour_bonus_points(state.n, taken[colour] + 1)
-                  * shares[len(spaces)][covered])
+                  * share_table[len(spaces)][covered])
     # Its end scoring and what silver and goods are worth.
     face_up = c.face_up()
     v += END_MONASTERY * sum(1 for k in face_up if KIND_COLOUR[k] == MONASTERY)

@@ -24,9 +24,10 @@
    or the hand-tuned evaluation before there is one), seat-swapped, both sides the same
    tier (`--match-tier`). Against Châteauma with one player seat, each game is played
    twice on the same dice, once by each side: the side that beats Châteauma where the
-   other does not wins the pair, else the larger margin over Châteauma. The candidate is kept (`best.npz`) only if it wins more than
-   half the games (pairs); `--write` then installs it among the shipped weights, under
-   the name of its games (learned.shipped_name: data/value.npz for 2 players).
+   other does not wins the pair, else the larger margin over Châteauma. The candidate is
+   kept (`best.npz`) only if it wins more than half the games (pairs); `--write` then
+   installs it among the shipped weights, under the name of its games
+   (learned.shipped_name: data/value.npz for 2 players).
 
 Everything lands in `--dir` as it is made (games in chunks, a checkpoint after every
 epoch, every match game), and the command picks up where an interrupted run stopped.

@@ -125,8 +125,8 @@ def test_colour_bonus_progress_counts_and_a_face_down_tile_keeps_its_colour_hidd
 
 
 def test_the_margin_changes_when_only_a_card_changes():
-    """The opponents' values are cached within a turn; Châteauma's cards are not in the
-    cache's key, so its value must not come from the cache."""
+    """The opponents' values are cached within a turn by a key of what changes there; a
+    player's key does not hold Châteauma's cards, so its value has a key of its own."""
     state = bare(automa_game())
     set_card(state, 0, 1)
     before = EV.advantage(state, 0)
