@@ -289,9 +289,13 @@ def test_the_learned_evaluation_values_only_the_games_it_was_trained_on(net, tmp
     assert learned.covers(GameConfig(players=2))
     for other in (GameConfig(players=3), GameConfig(players=2, rules="alea2019"),
                   GameConfig(players=2, modules=("tiles2",)),
-                  GameConfig(players=2, chateauma="medium"),
+                  GameConfig(players=2, chateauma="medium", modules=("tiles2",)),
+                  GameConfig(players=3, chateauma="medium"),
                   GameConfig(players=4, modules=("team",))):
         assert not learned.covers(other), other
+    # it stands in for a network trained against Châteauma in the one-player game
+    assert learned.covers(GameConfig(players=2, chateauma="medium"))
+    assert learned.covers(GameConfig(players=2, chateauma="hard+A+D"))
     hand = Evaluator()
     two = midgame_positions(9, every=41)[:2]
     three = midgame_positions(9, players=3, every=41)[:2]
@@ -301,6 +305,9 @@ def test_the_learned_evaluation_values_only_the_games_it_was_trained_on(net, tmp
     for state in three:
         seat = state.current_player
         assert learned.advantage(state, seat) == hand.advantage(state, seat)
+    against = midgame_positions(9, every=41, chateauma="medium")[0]
+    seat = against.current_player
+    assert learned.advantage(against, seat) != hand.advantage(against, seat)
     # a weights file without a sidecar is taken for every game but the team game
     bare = tmp_path / "bare.npz"
     net.save(bare)
@@ -363,10 +370,11 @@ def test_each_game_is_valued_by_the_shipped_network_trained_on_it(net, tmp_path,
     # the 2-player game by the 2-player network, as if it were shipped alone
     alone = LearnedEvaluator(net, games=trained_for(two))
     assert both.advantage(plain, seat) == alone.advantage(plain, seat)
-    # games against Châteauma at any difficulty by the network trained against it
+    # games against Châteauma at any difficulty by the network trained against it, not
+    # by the 2-player network that stands in for it when it is not there
     for difficulty in ("medium", "hard+A+D", "easy"):
         config = GameConfig(players=2, chateauma=difficulty)
-        assert both.covers(config) and not alone.covers(config)
+        assert alone.network_for(config)[0] is net
         assert both.network_for(config)[0] is not both.net
     game = midgame_positions(9, every=41, chateauma="medium")[0]
     seat = game.current_player
