@@ -171,6 +171,11 @@ def test_the_client_starts_without_greeting_or_audio_messages(tmp_path):
         import pygame
 
         def leave():
+            # a loaded machine may take longer to start the video system: the QUIT event
+            # cannot be posted before it
+            if not pygame.display.get_init():
+                threading.Timer(0.25, leave).start()
+                return
             if pygame.mixer.get_init():
                 print("the mixer was initialised")
             pygame.event.post(pygame.event.Event(pygame.QUIT))
