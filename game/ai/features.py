@@ -134,6 +134,22 @@ def features(state: GameState, seat: int, values: list[float] | None = None,
 
 
 VALUE = 2  # the index of the hand-tuned value within a slot
+PLAYERS = SLOTS * SLOT_SIZE + (PHASES + 1) + ROUNDS_PER_PHASE + 1  # the player count's flags
+
+
+def pair_features(state: GameState, seat: int, values: list[float]) -> np.ndarray:
+    """A game of three or four players as a network trained on two-player games reads it:
+    the seat against its best opponent by the hand-tuned value (the one the advantage
+    measures it against) in the first two slots, the other slots empty and the player
+    count two. The table's other parts (the offer, the track) stay as they are."""
+    x = features(state, seat, values)
+    order = seat_order(state, seat)
+    best = max(order[1:], key=lambda s: values[s])
+    k = order.index(best)
+    x[SLOT_SIZE:2 * SLOT_SIZE] = x[k * SLOT_SIZE:(k + 1) * SLOT_SIZE].copy()
+    x[2 * SLOT_SIZE:SLOTS * SLOT_SIZE] = 0.0
+    x[PLAYERS:PLAYERS + 3] = (1.0, 0.0, 0.0)
+    return x
 
 
 def hand_margin(x: np.ndarray) -> np.ndarray:

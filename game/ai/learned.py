@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ..rules import GameConfig, GameState
 from .evaluate import DEFAULT, Evaluator, Weights
-from .features import features
+from .features import features, pair_features
 from .network import ValueNet, sidecar
 
 # the 2-player game's weights; the others beside it are named by their games (shipped_name)
@@ -83,21 +83,34 @@ def fit(games: dict | None, config: GameConfig) -> int:
     difficulty only sets how fast its points come, the same for every move the search
     compares, so one network serves every difficulty.
 
-    The two-player network stands in for one trained against Châteauma in the game of one
-    player against it. It reads Châteauma as an opponent without an estate, valued by its
-    holdings (chateauma.py), and what it knows of the player's own position carries over:
-    Hard with it beats Châteauma clearly more often than with the hand-tuned evaluation
-    (docs/ai.md), where the networks trained on games against Châteauma did not."""
+    The two-player network stands in for networks not trained (or not shipped):
+    - in the game of one player against Châteauma. It reads Châteauma as an opponent
+      without an estate, valued by its holdings (chateauma.py), and what it knows of the
+      player's own position carries over: Hard with it beats Châteauma clearly more often
+      than with the hand-tuned evaluation (docs/ai.md), where the networks trained on
+      games against Châteauma did not;
+    - in games of three and four players, read as the seat against its best opponent
+      (features.pair_features), the opponent the advantage measures it against."""
     if config.has_module("team"):
         return 0
     if games is None:
         return TRAINED
-    if (config.players != games["players"] or config.rules != games["rules"]
-            or sorted(config.modules) != games["modules"]):
+    if config.rules != games["rules"] or sorted(config.modules) != games["modules"]:
         return 0
-    if (config.chateauma is not None) == games.get("chateauma", False):
+    against = config.chateauma is not None
+    if config.players == games["players"] and against == games.get("chateauma", False):
         return TRAINED
-    return STANDS_IN if config.chateauma is not None and config.deciders == 1 else 0
+    if games["players"] != 2 or games.get("chateauma", False):
+        return 0
+    if against:
+        return STANDS_IN if config.deciders == 1 else 0
+    return STANDS_IN
+
+
+def pairwise(games: dict | None, config: GameConfig) -> bool:
+    """Whether a network trained on `games` reads games of `config` as the seat against
+    its best opponent (pair_features): the two-player network in a larger game."""
+    return games is not None and games["players"] == 2 and config.players > 2
 
 
 def covered(games: dict | None, config: GameConfig) -> bool:
@@ -124,7 +137,7 @@ class LearnedEvaluator(Evaluator):
         self._chosen: dict[GameConfig, tuple | None] = {}
 
     def network_for(self, config: GameConfig) -> tuple | None:
-        """(network, blend) for games of this configuration, or None."""
+        """(network, blend, pairwise) for games of this configuration, or None."""
         if config in self._chosen:
             return self._chosen[config]
         # the first network trained on these games, else the first that stands in
@@ -132,7 +145,7 @@ class LearnedEvaluator(Evaluator):
         for net, blend, games in self.networks:
             how = fit(games, config)
             if how > best:
-                best, chosen = how, (net, blend)
+                best, chosen = how, (net, blend, pairwise(games, config))
         self._chosen[config] = chosen
         return chosen
 
@@ -144,14 +157,15 @@ class LearnedEvaluator(Evaluator):
         chosen = self.network_for(state.config)
         if chosen is None:
             return super().advantage(state, seat)  # e.g. the team game: no teams learned
-        net, blend = chosen
+        net, blend, pair = chosen
         values = [self.value(state, s) if s == seat else self._cached_value(state, s)
                   for s in range(state.n)]
         hand = values[seat] - max((v for s, v in enumerate(values) if s != seat),
                                   default=0.0)
         if blend == 0.0:
             return hand
-        learned = float(net.predict(features(state, seat, values)))
+        read = pair_features if pair else features
+        learned = float(net.predict(read(state, seat, values)))
         if net.residual:  # also a correction of the seat's own value only (net.own)
             return hand + blend * learned
         return (1.0 - blend) * hand + blend * learned

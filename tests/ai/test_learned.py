@@ -287,32 +287,56 @@ def test_the_learned_evaluation_values_only_the_games_it_was_trained_on(net, tmp
                                  "chateauma": False}
     learned = evaluator_for(str(path))
     assert learned.covers(GameConfig(players=2))
-    for other in (GameConfig(players=3), GameConfig(players=2, rules="alea2019"),
+    for other in (GameConfig(players=2, rules="alea2019"),
+                  GameConfig(players=3, rules="alea2019"),
                   GameConfig(players=2, modules=("tiles2",)),
                   GameConfig(players=2, chateauma="medium", modules=("tiles2",)),
                   GameConfig(players=3, chateauma="medium"),
                   GameConfig(players=4, modules=("team",))):
         assert not learned.covers(other), other
-    # it stands in for a network trained against Châteauma in the one-player game
-    assert learned.covers(GameConfig(players=2, chateauma="medium"))
-    assert learned.covers(GameConfig(players=2, chateauma="hard+A+D"))
+    # it stands in for networks not trained: one player against Châteauma, and 3-4
+    # players read as the seat against its best opponent
+    for stand_in in (GameConfig(players=2, chateauma="medium"),
+                     GameConfig(players=2, chateauma="hard+A+D"),
+                     GameConfig(players=3), GameConfig(players=4)):
+        assert learned.covers(stand_in), stand_in
+        assert learned.network_for(stand_in)[2] == (stand_in.players > 2)
     hand = Evaluator()
     two = midgame_positions(9, every=41)[:2]
+    against = midgame_positions(9, every=41, chateauma="medium")[:1]
     three = midgame_positions(9, players=3, every=41)[:2]
-    for state in two:
+    for state in two + against + three:
         seat = state.current_player
         assert learned.advantage(state, seat) != hand.advantage(state, seat)
-    for state in three:
+    not_covered = midgame_positions(9, players=3, rules="alea2019", every=41)[:1]
+    for state in not_covered:
         seat = state.current_player
         assert learned.advantage(state, seat) == hand.advantage(state, seat)
-    against = midgame_positions(9, every=41, chateauma="medium")[0]
-    seat = against.current_player
-    assert learned.advantage(against, seat) != hand.advantage(against, seat)
     # a weights file without a sidecar is taken for every game but the team game
     bare = tmp_path / "bare.npz"
     net.save(bare)
     assert trained_for(bare) is None
     assert evaluator_for(str(bare)).covers(GameConfig(players=3, rules="yucata"))
+
+
+def test_a_larger_game_is_read_as_the_seat_against_its_best_opponent():
+    from game.ai.features import PLAYERS, SLOT_SIZE, SLOTS, pair_features
+    for players in (3, 4):
+        for state in midgame_positions(4, players=players, every=53)[:3]:
+            seat = state.current_player
+            values = [Evaluator().value(state, s) for s in range(state.n)]
+            full, pair = features(state, seat, values), pair_features(state, seat, values)
+            best = max((s for s in range(state.n) if s != seat), key=lambda s: values[s])
+            slot = (best - seat) % state.n
+            assert np.array_equal(pair[:SLOT_SIZE], full[:SLOT_SIZE])
+            assert np.array_equal(pair[SLOT_SIZE:2 * SLOT_SIZE],
+                                  full[slot * SLOT_SIZE:(slot + 1) * SLOT_SIZE])
+            assert not pair[2 * SLOT_SIZE:SLOTS * SLOT_SIZE].any()
+            assert list(pair[PLAYERS:PLAYERS + 3]) == [1.0, 0.0, 0.0]
+            assert np.array_equal(pair[PLAYERS + 3:], full[PLAYERS + 3:])
+            # the hand-tuned advantage read back is the one against the best opponent
+            assert hand_margin(pair)[0] == pytest.approx(
+                values[seat] - values[best], abs=1e-6)
 
 
 def test_hard_values_with_the_shipped_weights_and_plays_its_continuations_by_hand(
@@ -381,8 +405,8 @@ def test_each_game_is_valued_by_the_shipped_network_trained_on_it(net, tmp_path,
     separate = LearnedEvaluator(learned_module.load_net(automa), games=trained_for(automa))
     assert both.advantage(game, seat) == separate.advantage(game, seat)
     assert both.advantage(game, seat) != hand.advantage(game, seat)
-    # 3 players were trained on by neither
-    assert not both.covers(GameConfig(players=3))
+    # 3 players were trained on by neither: the 2-player network stands in
+    assert both.network_for(GameConfig(players=3))[0] is both.net
     # without the 2-player weights the Châteauma ones still serve their games
     monkeypatch.setattr(learned_module, "SHIPPED", tmp_path / "gone" / "value.npz")
     assert type(shipped_evaluator()) is Evaluator
