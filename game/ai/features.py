@@ -146,7 +146,7 @@ def pair_features(state: GameState, seat: int, values: list[float]) -> np.ndarra
     order = seat_order(state, seat)
     best = max(order[1:], key=lambda s: values[s])
     k = order.index(best)
-    x[SLOT_SIZE:2 * SLOT_SIZE] = x[k * SLOT_SIZE:(k + 1) * SLOT_SIZE].copy()
+    x[SLOT_SIZE:2 * SLOT_SIZE] = x[k * SLOT_SIZE:(k + 1) * SLOT_SIZE]
     x[2 * SLOT_SIZE:SLOTS * SLOT_SIZE] = 0.0
     x[PLAYERS:PLAYERS + 3] = (1.0, 0.0, 0.0)
     return x

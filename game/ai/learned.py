@@ -11,9 +11,9 @@ hand-tuned values. Hard takes the shipped weights by default
 (`shipped_evaluator`): every `data/value*.npz`, each with a sidecar (`value*.json`) saying
 how it was made and for which games (`data/value.npz` the 2-player game; `train --write`
 names others by their games, e.g. `data/value-chateauma.npz` against Châteauma); a game
-none of them was trained on is valued by the hand-tuned evaluation, except that the
-2-player network also values the game of one player against Châteauma (`fit`). Medium and Hard take
-another file when asked for (`make_player(..., value=PATH)`, or a tournament seat
+none of them was trained on is valued by the hand-tuned evaluation, except where the
+2-player network stands in (`fit`: one player against Châteauma, 3-4 players). Medium and
+Hard take another file when asked for (`make_player(..., value=PATH)`, or a tournament seat
 `hard+learned`). Easy and Medium keep the hand-tuned evaluation by default.
 
 Weights are read once per file and process.
@@ -113,17 +113,12 @@ def pairwise(games: dict | None, config: GameConfig) -> bool:
     return games is not None and games["players"] == 2 and config.players > 2
 
 
-def covered(games: dict | None, config: GameConfig) -> bool:
-    """Whether a network trained on `games` values games of `config` (fit)."""
-    return fit(games, config) > 0
-
-
 class LearnedEvaluator(Evaluator):
     """The hand-tuned evaluation with `advantage` replaced by (or blended with) a
     network's value. With `games` (the player count, rule set, modules and Châteauma the
     network was trained on), other games are valued by the hand-tuned evaluation alone:
     the network has never seen them (but see `fit`: the two-player network stands in
-    against Châteauma). `more` adds networks for other games, as (network, games) pairs:
+    against Châteauma and for 3-4 players). `more` adds networks for other games, as (network, games) pairs:
     each game is valued by the first network trained on it, else the first that stands
     in."""
 
