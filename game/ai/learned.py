@@ -118,9 +118,9 @@ class LearnedEvaluator(Evaluator):
     network's value. With `games` (the player count, rule set, modules and Châteauma the
     network was trained on), other games are valued by the hand-tuned evaluation alone:
     the network has never seen them (but see `fit`: the two-player network stands in
-    against Châteauma and for 3-4 players). `more` adds networks for other games, as (network, games) pairs:
-    each game is valued by the first network trained on it, else the first that stands
-    in."""
+    against Châteauma and for 3-4 players). `more` adds networks for other games, as
+    (network, games) pairs: each game is valued by the first network trained on it, else
+    the first that stands in."""
 
     def __init__(self, net: ValueNet, blend: float | None = None,
                  weights: Weights = DEFAULT, games: dict | None = None,
