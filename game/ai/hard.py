@@ -34,10 +34,16 @@ from .turns import Line, plan
 class HardPlayer(Player):
     """`iterations` is the number of sampled continuations in all, for reproducible play;
     a time budget (seconds per decision) samples until it is nearly spent, up to
-    `max_samples`. Without either it thinks for `default_time` seconds."""
+    `max_samples`. Without either it samples `default_samples` continuations, or fewer
+    if `time_limit` seconds are nearly spent first."""
 
     tier = "hard"
-    default_time = 0.5
+    # A count, not a time: at a fixed 0.5 s the turns whose continuations are slow got
+    # as few as 15 samples, and Hard scored less against Medium than with 70 on every
+    # turn (docs/ai.md, "Hard's default budget"); more than 70 gained nothing. The time
+    # limit only keeps a slow machine from waiting long.
+    default_samples = 70
+    time_limit = 2.5
     max_samples = 400
     width = 6            # beam width of the candidate search
     candidates = 6       # complete turns sampled
@@ -50,7 +56,7 @@ class HardPlayer(Player):
                  evaluator: Evaluator | None = None,
                  rollout_evaluator: Evaluator | None = None) -> None:
         if time_budget is None and iterations is None:
-            time_budget = self.default_time
+            time_budget, iterations = self.time_limit, self.default_samples
         super().__init__(seed, time_budget, iterations)
         self.evaluator = evaluator or shipped_evaluator(weights)
         # What the players of a continuation choose their turns by; its end is valued by

@@ -117,9 +117,13 @@ def test_hint_is_a_legal_action(positions):
     assert hint(state, time_budget=0.2) in state.legal_actions()
 
 
-def test_hard_thinks_within_a_default_budget_unless_given_iterations():
-    assert make_player("hard").time_budget == HardPlayer.default_time
+def test_hard_samples_a_default_count_within_a_time_limit_unless_given_a_budget():
+    default = make_player("hard")
+    assert (default.iterations, default.time_budget) == (HardPlayer.default_samples,
+                                                         HardPlayer.time_limit)
     assert make_player("hard", iterations=8).time_budget is None
+    timed = make_player("hard", time_budget=0.3)
+    assert (timed.iterations, timed.time_budget) == (None, 0.3)
 
 
 def test_unknown_tier_is_refused():
