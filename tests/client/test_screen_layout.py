@@ -19,11 +19,12 @@ import pytest
 import screens
 
 from game.scenes import fonts, i18n
-from game.scenes.layout import DESIGN_RECT, Viewport
+from game.scenes.layout import DESIGN_RECT, Canvas, Viewport
 from game.scenes.art.hexgrid import estate_extent
 from game.scenes.table import estate_view, estates_panel
 from game.scenes.table import geometry as g
 from game.scenes.table.scene import TableScene
+from game.scenes.ui.widgets import Label, fitted_lines, resolve
 
 SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080), (3840, 2160)]
 # The smallest font size, in window pixels, that any text may have in a 1280x720 window
@@ -138,10 +139,16 @@ def test_every_screen_fits_every_window_with_readable_text(data_root, record, na
     boxes = [(w.name, w.rect) for w in widgets(scene)]
     assert [b for b in boxes if not DESIGN_RECT.contains(b[1])] == []
     assert overlaps(boxes) == []
+    labels = [w for w in widgets(scene) if isinstance(w, Label)]
     for size in SIZES:
         drawn = record(stack, size)
         assert drawn.sizes, "nothing was drawn"
         assert problems(drawn, size) == [], f"{name} at {size}"
+        canvas = Canvas(pygame.Surface(size))
+        for label in labels:  # a label's box may set its text smaller, never cut it short
+            whole = resolve(label.text) or ""
+            lines, _size = fitted_lines(canvas, whole, label.font_size, *label.rect.size)
+            assert " ".join(lines).split() == whole.split(), f"{name} at {size}: {whole}"
 
 
 def test_a_line_too_small_or_past_the_edge_fails_the_check(data_root, record):

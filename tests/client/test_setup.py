@@ -1,6 +1,7 @@
 """The setup scene: seats, rule sets, board modes and Châteauma become the right GameSetup;
 impossible tables are refused with a message; the last setup is remembered."""
 
+import itertools
 import json
 import os
 from pathlib import Path
@@ -17,7 +18,10 @@ from game.scenes.session import GameSetup, SeatSpec
 from game.scenes.setup import (CHATEAUMA_NAME, MAX_NAME_LENGTH, SeatDraft, SetupDraft,
                                SetupProblem, SetupScene, last_setup_path, load_last_setup,
                                save_last_setup)
+from game.scenes.app import default_window_size
+from game.scenes.layout import MIN_WINDOW_SIZE, Canvas
 from game.scenes.stack import SceneStack
+from game.scenes.ui.widgets import Label, fitted_lines
 
 
 
@@ -371,6 +375,25 @@ def setup_screen():
     surface = pygame.Surface((1280, 720))
     stack.draw(surface)
     return surface
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_description_fits_its_box_whole_in_every_window(ctx, lang):
+    """The rule set's and the boards' descriptions are read in full at every window size,
+    down to the window the game opens on a 1280x720 desktop and the smallest it allows:
+    their boxes may set them smaller, but never cut them short."""
+    i18n.set_language(lang)
+    scene = SetupScene(ctx)
+    labels = [p for p in scene.panels if isinstance(p, Label)]
+    sizes = [MIN_WINDOW_SIZE, default_window_size((1280, 720)), (1280, 720), (1366, 768),
+             (1920, 1080), (3840, 2160)]
+    for size, rules, board_mode in itertools.product(sizes, RULE_SETS, BOARD_MODES):
+        scene.draft.rules, scene.draft.board_mode = rules, board_mode
+        canvas = Canvas(pygame.Surface(size))
+        for label in labels:
+            whole = label.text()
+            lines, _size = fitted_lines(canvas, whole, label.font_size, *label.rect.size)
+            assert " ".join(lines).split() == whole.split(), (size, rules, board_mode)
 
 
 def test_setup_screen_matches_golden_image():

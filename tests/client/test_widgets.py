@@ -8,7 +8,8 @@ from game.scenes import fonts, i18n
 from game.scenes.layout import Canvas, PanelGroup
 from game.scenes.ui.text import wrap_text
 from game.scenes.ui.tooltip import HOVER_DELAY, WARM_PERIOD, Tooltips
-from game.scenes.ui.widgets import Button, Choice, FocusGroup, Label
+from game.scenes.ui import theme
+from game.scenes.ui.widgets import Button, Choice, FocusGroup, Label, fitted_lines
 
 
 class TestWrapText:
@@ -172,6 +173,42 @@ def test_label_wraps_within_its_box():
     drawn.invert()
     box = drawn.get_bounding_rects()
     assert box and all(r.right <= 300 for r in box)
+
+
+def drawn_box(surface):
+    """The bounding rectangle of everything drawn on a black surface."""
+    drawn = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
+    drawn.invert()
+    rects = drawn.get_bounding_rects()
+    return rects[0].unionall(rects[1:]) if rects else None
+
+
+@pytest.mark.parametrize("size", [(1088, 612), (1280, 720), (1920, 1080)])
+def test_a_label_too_long_for_its_box_is_set_smaller_and_stays_inside(size):
+    """A text that needs more lines than its box holds is set smaller rather than running
+    over what lies below the box (a rule set's description once hid the next row)."""
+    surface = pygame.Surface(size)
+    surface.fill((0, 0, 0))
+    text = "Wissen 15 bringt 2 Siegpunkte je verkaufter Warensorte. " * 3
+    label = Label((100, 100, 400, 150), lambda: text, size=theme.FONT_SMALL)
+    canvas = Canvas(surface)
+    label.draw(canvas.child(label.rect))
+    box, window_box = drawn_box(surface), canvas.rect(label.rect)
+    assert box is not None and window_box.inflate(2, 2).contains(box)
+    lines, font_size = fitted_lines(canvas, text, theme.FONT_SMALL, 400, 150)
+    assert theme.FONT_MIN <= font_size < theme.FONT_SMALL
+    assert " ".join(lines).split() == text.split()  # smaller, and nothing cut
+
+
+def test_a_label_that_fits_keeps_its_size_and_an_endless_one_is_cut_short():
+    canvas = Canvas(pygame.Surface((1920, 1080)))
+    lines, font_size = fitted_lines(canvas, "Two words", theme.FONT_SMALL, 400, 40)
+    assert (lines, font_size) == (["Two words"], theme.FONT_SMALL)
+    lines, font_size = fitted_lines(canvas, "word " * 200, theme.FONT_SMALL, 400, 90)
+    assert font_size == theme.FONT_MIN
+    line_height = canvas.font(theme.FONT_MIN).get_linesize()
+    assert len(lines) == 90 // line_height and lines[-1].endswith("\u2026")
+    assert all(canvas.font(theme.FONT_MIN).size(line)[0] <= 400 for line in lines)
 
 
 class Target:

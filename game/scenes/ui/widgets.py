@@ -218,8 +218,30 @@ def _arrow(canvas: Canvas, centre: tuple[float, float], direction: int, colour: 
                          canvas.px(x + back, y + half)])
 
 
+def fitted_lines(canvas: Canvas, text: str, size: float, width: float,
+                 height: float) -> tuple[list[str], float]:
+    """``text`` wrapped to ``width`` design units, and the type size at which its lines fit
+    ``height``: the size shrinks (never below theme.FONT_MIN), then the lines that still do
+    not fit are dropped and the last one kept ends with an ellipsis. Wrapping is measured
+    at the window's pixel size, and text does not scale exactly with the window, so a text
+    that fills its box at one window size can need a line more at a smaller one."""
+    room_w, room_h = canvas.length(width), canvas.length(height)
+    while True:
+        font = canvas.font(size)
+        lines = wrap_text(text, font, room_w)
+        if len(lines) * font.get_linesize() <= room_h or size <= theme.FONT_MIN:
+            break
+        size = max(theme.FONT_MIN, size - 1)
+    fit = max(1, room_h // font.get_linesize())
+    if len(lines) > fit:
+        lines = lines[:fit]
+        lines[-1] = elide(lines[-1] + "\u2026", font, room_w)
+    return lines, size
+
+
 class Label(Panel):
-    """Text in a box, wrapped to the box's width."""
+    """Text in a box, wrapped to the box's width; a text too long for the box is set
+    smaller (see fitted_lines) rather than running over what lies below it."""
 
     def __init__(self, rect: Any, text: Text, *, size: float = theme.FONT_BODY,
                  colour: Any = theme.TEXT, align: str = "left", z: int = 0) -> None:
@@ -230,13 +252,13 @@ class Label(Panel):
         self.align = align
 
     def draw(self, canvas: Canvas) -> None:
-        font = canvas.font(self.font_size)
-        lines = wrap_text(resolve(self.text) or "", font, canvas.length(self.rect.w))
-        step = font.get_linesize() / canvas.scale
+        lines, size = fitted_lines(canvas, resolve(self.text) or "", self.font_size,
+                                   self.rect.w, self.rect.h)
+        step = canvas.font(size).get_linesize() / canvas.scale
         anchor = {"left": "topleft", "center": "midtop", "right": "topright"}[self.align]
         x = {"left": 0, "center": self.rect.w / 2, "right": self.rect.w}[self.align]
         for i, line in enumerate(lines):
-            canvas.text(line, (x, i * step), self.font_size, self.colour, anchor=anchor)
+            canvas.text(line, (x, i * step), size, self.colour, anchor=anchor)
 
 
 class FocusGroup:
