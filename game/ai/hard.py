@@ -34,15 +34,17 @@ from .turns import Line, plan
 class HardPlayer(Player):
     """`iterations` is the number of sampled continuations in all, for reproducible play;
     a time budget (seconds per decision) samples until it is nearly spent, up to
-    `max_samples`. Without either it samples `default_samples` continuations, or fewer
-    if `time_limit` seconds are nearly spent first."""
+    `max_samples`. Without either it samples the continuations `default_samples` gives
+    for the number of players, or fewer if `time_limit` seconds are nearly spent first."""
 
     tier = "hard"
     # A count, not a time: at a fixed 0.5 s the turns whose continuations are slow got
     # as few as 15 samples, and Hard scored less against Medium than with 70 on every
-    # turn (docs/ai.md, "Hard's default budget"); more than 70 gained nothing. The time
-    # limit only keeps a slow machine from waiting long.
-    default_samples = 70
+    # turn (docs/ai.md, "Hard's default budget"); more than 70 gained nothing. With more
+    # players a continuation plays more turns, each chosen against more opponents: 70
+    # took 1.8 s a turn with four players, so with three and four fewer keep the median
+    # turn under 1 s. The time limit only keeps a slow machine from waiting long.
+    default_samples = {1: 70, 2: 70, 3: 45, 4: 30}
     time_limit = 2.5
     max_samples = 400
     width = 6            # beam width of the candidate search
@@ -55,8 +57,11 @@ class HardPlayer(Player):
                  iterations: int | None = None, weights: Weights = DEFAULT,
                  evaluator: Evaluator | None = None,
                  rollout_evaluator: Evaluator | None = None) -> None:
-        if time_budget is None and iterations is None:
-            time_budget, iterations = self.time_limit, self.default_samples
+        # Without a budget the count depends on the game's number of players, known at
+        # the first decision.
+        self.default_budget = time_budget is None and iterations is None
+        if self.default_budget:
+            time_budget = self.time_limit
         super().__init__(seed, time_budget, iterations)
         self.evaluator = evaluator or shipped_evaluator(weights)
         # What the players of a continuation choose their turns by; its end is valued by
@@ -102,7 +107,8 @@ class HardPlayer(Player):
         seat = root.current_player
         objective = self.evaluator.advantage
         lines = plan(root, objective, self.width)
-        budget = self.iterations or self.max_samples
+        budget = self.iterations or (self.default_samples[root.n] if self.default_budget
+                                     else self.max_samples)
         pool = _distinct(lines, max(2, min(self.candidates, budget)), seat)
         if len(pool) == 1 or root.phase < 0:
             return pool[0]

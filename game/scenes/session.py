@@ -34,8 +34,8 @@ SEAT_KINDS = ("human", "ai", "chateauma")
 SESSION_FORMAT = "session"
 SESSION_VERSION = 1
 # Seconds an AI player may think per decision in play; None gives each tier its own
-# default, the budget docs/ai.md measures (Hard: 70 sampled continuations a turn, within
-# 2.5 s).
+# default, the budget docs/ai.md measures (Hard: 70 sampled continuations a turn with two
+# players, fewer with more, within 2.5 s).
 AI_TIME_BUDGET: float | None = None
 # Seconds the hint's Hard search may take.
 HINT_TIME_BUDGET = 1.0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -119,11 +120,35 @@ def test_hint_is_a_legal_action(positions):
 
 def test_hard_samples_a_default_count_within_a_time_limit_unless_given_a_budget():
     default = make_player("hard")
-    assert (default.iterations, default.time_budget) == (HardPlayer.default_samples,
-                                                         HardPlayer.time_limit)
-    assert make_player("hard", iterations=8).time_budget is None
+    assert default.default_budget and default.time_budget == HardPlayer.time_limit
+    counted = make_player("hard", iterations=8)
+    assert not counted.default_budget and counted.time_budget is None
     timed = make_player("hard", time_budget=0.3)
-    assert (timed.iterations, timed.time_budget) == (None, 0.3)
+    assert not timed.default_budget and (timed.iterations, timed.time_budget) == (None, 0.3)
+
+
+def continuations_sampled(player, state, monkeypatch):
+    """How many continuations the player's search plays from ``state`` (each valued 0)."""
+    played = []
+    monkeypatch.setattr(player, "_continue", lambda *args: played.append(args) or 0.0)
+    player._search(resample_hidden(state, state.current_player), time.perf_counter())
+    return len(played)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_s_default_count_is_the_one_for_the_number_of_players(players, monkeypatch):
+    """With more players a continuation costs more, so Hard's default count is smaller:
+    each search samples that many continuations (a round of samples may finish past it)."""
+    monkeypatch.setattr(HardPlayer, "time_limit", 1e9)  # the count alone stops the search
+    state = next(s for s in midgame_positions(7, players=players, every=19)
+                 if continuations_sampled(make_player("hard"), s, monkeypatch))
+    wanted = HardPlayer.default_samples[players]
+    assert wanted <= continuations_sampled(make_player("hard"), state, monkeypatch) \
+        < wanted + HardPlayer.candidates
+    assert 8 <= continuations_sampled(make_player("hard", iterations=8), state,
+                                      monkeypatch) < 8 + HardPlayer.candidates
+    assert HardPlayer.default_samples[4] < HardPlayer.default_samples[3] \
+        < HardPlayer.default_samples[2]
 
 
 def test_unknown_tier_is_refused():
