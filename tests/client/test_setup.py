@@ -21,7 +21,7 @@ from game.scenes.setup import (CHATEAUMA_NAME, MAX_NAME_LENGTH, SeatDraft, Setup
 from game.scenes.app import default_window_size
 from game.scenes.layout import MIN_WINDOW_SIZE, Canvas
 from game.scenes.stack import SceneStack
-from game.scenes.ui.widgets import Label, fitted_lines
+from game.scenes.ui.widgets import Label, fitted_lines, resolve
 
 
 
@@ -391,7 +391,7 @@ def test_every_description_fits_its_box_whole_in_every_window(ctx, lang):
         scene.draft.rules, scene.draft.board_mode = rules, board_mode
         canvas = Canvas(pygame.Surface(size))
         for label in labels:
-            whole = label.text()
+            whole = resolve(label.text) or ""
             lines, _size = fitted_lines(canvas, whole, label.font_size, *label.rect.size)
             assert " ".join(lines).split() == whole.split(), (size, rules, board_mode)
 
