@@ -200,6 +200,26 @@ def test_a_label_too_long_for_its_box_is_set_smaller_and_stays_inside(size):
     assert " ".join(lines).split() == text.split()  # smaller, and nothing cut
 
 
+def test_a_label_redraws_its_text_when_the_text_or_the_window_changes():
+    """A label keeps its last layout between frames, but not past a change of its text
+    (a language switch) or of the window's size."""
+    words = ["Wort"]
+    label = Label((100, 100, 400, 300), lambda: " ".join(words), size=theme.FONT_SMALL)
+
+    def drawn(size):
+        surface = pygame.Surface(size)
+        surface.fill((0, 0, 0))
+        canvas = Canvas(surface)
+        label.draw(canvas.child(label.rect))
+        return drawn_box(surface)
+
+    one_word = drawn((1920, 1080))
+    words[:] = ["Wort"] * 30
+    many_words = drawn((1920, 1080))
+    assert many_words.height > 2 * one_word.height
+    assert drawn((1280, 720)).height < many_words.height
+
+
 def test_a_label_that_fits_keeps_its_size_and_an_endless_one_is_cut_short():
     canvas = Canvas(pygame.Surface((1920, 1080)))
     lines, font_size = fitted_lines(canvas, "Two words", theme.FONT_SMALL, 400, 40)

@@ -250,10 +250,16 @@ class Label(Panel):
         self.font_size = size
         self.colour = colour
         self.align = align
+        # The last layout and what it was made for: fitting may wrap the text several
+        # times, and a label is drawn every frame with the same text.
+        self._fitted: tuple[tuple, tuple[list[str], float]] | None = None
 
     def draw(self, canvas: Canvas) -> None:
-        lines, size = fitted_lines(canvas, resolve(self.text) or "", self.font_size,
-                                   self.rect.w, self.rect.h)
+        text = resolve(self.text) or ""
+        key = (text, self.font_size, canvas.scale, self.rect.size)
+        if self._fitted is None or self._fitted[0] != key:
+            self._fitted = key, fitted_lines(canvas, text, self.font_size, *self.rect.size)
+        lines, size = self._fitted[1]
         step = canvas.font(size).get_linesize() / canvas.scale
         anchor = {"left": "topleft", "center": "midtop", "right": "topright"}[self.align]
         x = {"left": 0, "center": self.rect.w / 2, "right": self.rect.w}[self.align]
