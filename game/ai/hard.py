@@ -159,19 +159,14 @@ class HardPlayer(Player):
         s = after.clone()
         rng = random.Random(seed)
         objective = self.rollout_evaluator.advantage
-        mine_done = False
         while not s.terminal:
             if s.chance is not None:
                 s.apply_chance(s.sample_chance(rng), listen=False)
                 continue
             mover = s.current_player
-            if mover == seat and mine_done:
-                break
-            line = plan(s, objective, self.rollout_width, max_lines=1)[0]
-            s = line.state
+            s = plan(s, objective, self.rollout_width, max_lines=1)[0].state
             if mover == seat:
-                mine_done = True
-                break
+                break  # its next turn is played
         return self.evaluator.advantage(s, seat)
 
 

@@ -11,7 +11,8 @@ import pytest
 from game.ai import make_player
 from game.ai.evaluate import Evaluator
 from game.ai.features import SIZE, features, hand_margin
-from game.ai.learned import LearnedEvaluator
+from game.ai.evaluate import turns_left
+from game.ai.learned import HAND_TURNS_LEFT, LearnedEvaluator, load_net
 from game.ai.network import ValueNet, sidecar
 from game.ai.train import (add_arguments, chunk_path, lambda_returns, run,
                            self_play_game, self_play_rows)
@@ -128,11 +129,18 @@ def test_training_goes_on_exactly_from_a_checkpoint(data, tmp_path):
     assert np.array_equal(resumed.predict(x), straight.predict(x))
 
 
+def _before_the_end(states: list) -> list:
+    """The positions where the seat to move has turns enough left for the network."""
+    out = [s for s in states if turns_left(s, s.current_player) > HAND_TURNS_LEFT]
+    assert out
+    return out
+
+
 def test_the_learned_evaluation_at_blend_zero_is_the_hand_tuned_one(net):
     hand = Evaluator()
     learned = LearnedEvaluator(net, blend=0.0)
     mixed = LearnedEvaluator(net, blend=0.5)
-    for state in midgame_positions(8, every=29):
+    for state in _before_the_end(midgame_positions(8, every=29)):
         seat = state.current_player
         assert learned.advantage(state, seat) == hand.advantage(state, seat)
         half = 0.5 * hand.advantage(state, seat) + 0.5 * float(
@@ -225,7 +233,7 @@ def test_a_residual_network_corrects_the_hand_tuned_advantage(net):
     residual.residual = True
     hand = Evaluator()
     learned = LearnedEvaluator(residual, blend=0.5)
-    for state in midgame_positions(8, every=29)[:5]:
+    for state in _before_the_end(midgame_positions(8, every=29))[:5]:
         seat = state.current_player
         correction = float(residual.predict(features(state, seat)))
         assert learned.advantage(state, seat) == pytest.approx(
@@ -278,6 +286,65 @@ def _with_sidecar(net, path, players=2, rules="special", modules=(), chateauma=N
                                       "modules": list(modules), "boards": "advanced",
                                       "chateauma": chateauma}})
     return path
+
+
+def _last_turns(seed: int) -> list:
+    """The ends of a two-player game's complete last turns (from the last mover's
+    first decision of it), the game played by Easy players."""
+    import random
+    from game.ai.turns import plan
+    from game.rules import new_game
+    chance = random.Random(seed)
+    state = new_game(GameConfig(players=2))
+    bots = [make_player("easy", seed=seed + i) for i in range(2)]
+    while not state.terminal:
+        if state.chance is not None:
+            state.apply_chance(state.sample_chance(chance))
+            continue
+        p = state.players[state.current_player]
+        if (state.phase, state.round, state.turn_index) == (4, 4, 1) and p.used == [False, False] \
+                and not state.bought:
+            return [line.state for line in plan(state, Evaluator().advantage, 4)]
+        state.apply(bots[state.current_player].choose(state))
+    raise AssertionError("the game ended without a last turn to plan")
+
+
+def test_a_finished_game_is_valued_by_its_scores_not_by_the_network(net, tmp_path):
+    """When the game is over the margin is known: the network's correction there would
+    only be its error, and could make the last turn take fewer points than it could."""
+    from game.ai.learned import trained_for
+    path = _with_sidecar(net, tmp_path / "value.npz")
+    learned = LearnedEvaluator(load_net(path), games=trained_for(path))
+    hand = Evaluator()
+    corrections = []
+    for seed in (3, 4):
+        ends = _last_turns(seed)
+        assert ends and all(end.terminal for end in ends)
+        for end in ends:
+            for seat in range(2):
+                scores = [p.score for p in end.players]
+                assert learned.advantage(end, seat) == scores[seat] - scores[1 - seat]
+                values = [hand.value(end, s) for s in range(2)]
+                corrections.append(float(learned.net.predict(features(end, seat, values))))
+    # the network alone would not have said so
+    assert max(abs(c) for c in corrections) > 0.1
+
+
+def test_the_last_turns_are_valued_by_the_hand_tuned_evaluation_alone(net):
+    """With one turn left or none the network adds more error than it removes: the
+    seat is valued as the hand-tuned evaluation values it; with more, it is not."""
+    learned = LearnedEvaluator(net)
+    hand = Evaluator()
+    states = midgame_positions(8, every=1)
+    late = [(s, seat) for s in states for seat in range(2)
+            if not s.terminal and turns_left(s, seat) <= HAND_TURNS_LEFT]
+    earlier = [(s, seat) for s in states for seat in range(2)
+               if turns_left(s, seat) == HAND_TURNS_LEFT + 1]
+    assert late and earlier
+    assert {turns_left(s, seat) for s, seat in late} == set(range(HAND_TURNS_LEFT + 1))
+    for s, seat in late:
+        assert learned.advantage(s, seat) == hand.advantage(s, seat)
+    assert any(learned.advantage(s, seat) != hand.advantage(s, seat) for s, seat in earlier)
 
 
 def test_the_learned_evaluation_values_only_the_games_it_was_trained_on(net, tmp_path):

@@ -8,7 +8,9 @@ import time
 import pytest
 
 from game.ai import TIERS, hint, make_player
+from game.ai.evaluate import Evaluator
 from game.ai.hard import HardPlayer
+from game.ai.turns import plan
 from game.rules import public_key, resample_hidden
 from game.rules import GameConfig, RULE_SETS, new_game
 
@@ -149,6 +151,35 @@ def test_hard_s_default_count_is_the_one_for_the_number_of_players(players, monk
                                       monkeypatch) < 8 + HardPlayer.candidates
     assert HardPlayer.default_samples[4] < HardPlayer.default_samples[3] \
         < HardPlayer.default_samples[2]
+
+
+class _Watching(Evaluator):
+    """The hand-tuned evaluation, noting for which seats it was asked."""
+
+    def __init__(self):
+        super().__init__()
+        self.seats = []
+
+    def advantage(self, state, seat):
+        self.seats.append(seat)
+        return super().advantage(state, seat)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_continuation_plays_its_turns_by_the_rollout_evaluation_and_values_its_end_by_its_own(
+        players):
+    """Every turn of a continuation, the player's own next turn too, is chosen by the
+    cheaper rollout evaluation (with the learned one, the hand-tuned); only the position
+    after the player's next turn is valued by the evaluation it searches with."""
+    own, rollout = _Watching(), _Watching()
+    player = HardPlayer(iterations=2, evaluator=own, rollout_evaluator=rollout)
+    state = midgame_positions(7, players=players, every=19)[0]
+    seat = state.current_player
+    after = plan(state, own.advantage, 1, max_lines=1)[0].state
+    own.seats.clear()
+    player._continue(after, seat, seed=5)
+    assert set(rollout.seats) == set(range(players))
+    assert own.seats == [seat]
 
 
 def test_unknown_tier_is_refused():
