@@ -182,6 +182,29 @@ def test_a_continuation_plays_its_turns_by_the_rollout_evaluation_and_values_its
     assert own.seats == [seat]
 
 
+def test_hard_s_last_turn_ends_the_game_with_the_best_margin_it_can_reach():
+    """On the game's last turn the scores it leads to are final: Hard must take the turn
+    that ends with the best margin, not one its network's guess prefers (here taking
+    workers, for a point more than placing a tile)."""
+    state = midgame_positions(7, players=2, every=23)[-1]
+    seat = state.current_player
+    assert (state.phase, state.round, state.turn_index) == (4, 4, 1)
+
+    def margin(end):
+        return end.players[seat].score - end.players[1 - seat].score
+
+    ends = [line.state for line in plan(state, Evaluator().advantage, 50)]
+    assert all(end.terminal for end in ends)
+    best = max(margin(end) for end in ends)
+    assert sorted({margin(end) for end in ends})[-2:] == [best - 1, best]  # a close call
+    for seed in range(3):
+        s = state.clone()
+        player = make_player("hard", seed=seed, iterations=24)
+        while not s.terminal:
+            s.apply(player.choose(s))
+        assert margin(s) == best
+
+
 def test_unknown_tier_is_refused():
     with pytest.raises(ValueError, match="unknown AI tier"):
         make_player("grandmaster")
