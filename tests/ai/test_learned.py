@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 
 import numpy as np
 import pytest
 
 from game.ai import make_player
-from game.ai.evaluate import Evaluator
+from game.ai.evaluate import Evaluator, turns_left
 from game.ai.features import SIZE, features, hand_margin
-from game.ai.evaluate import turns_left
-from game.ai.learned import HAND_TURNS_LEFT, LearnedEvaluator, load_net
+from game.ai.learned import HAND_TURNS_LEFT, LearnedEvaluator, load_net, trained_for
 from game.ai.network import ValueNet, sidecar
 from game.ai.train import (add_arguments, chunk_path, lambda_returns, run,
                            self_play_game, self_play_rows)
 from game.ai.tournament import parse_seat
-from game.rules import GameConfig
+from game.ai.turns import plan
+from game.rules import GameConfig, new_game
 
 from .positions import midgame_positions, shuffled_supplies, swapped_face_down
 
@@ -291,9 +292,6 @@ def _with_sidecar(net, path, players=2, rules="special", modules=(), chateauma=N
 def _last_turns(seed: int) -> list:
     """The ends of a two-player game's complete last turns (from the last mover's
     first decision of it), the game played by Easy players."""
-    import random
-    from game.ai.turns import plan
-    from game.rules import new_game
     chance = random.Random(seed)
     state = new_game(GameConfig(players=2))
     bots = [make_player("easy", seed=seed + i) for i in range(2)]
@@ -312,7 +310,6 @@ def _last_turns(seed: int) -> list:
 def test_a_finished_game_is_valued_by_its_scores_not_by_the_network(net, tmp_path):
     """When the game is over the margin is known: the network's correction there would
     only be its error, and could make the last turn take fewer points than it could."""
-    from game.ai.learned import trained_for
     path = _with_sidecar(net, tmp_path / "value.npz")
     learned = LearnedEvaluator(load_net(path), games=trained_for(path))
     hand = Evaluator()
