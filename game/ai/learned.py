@@ -158,7 +158,7 @@ class LearnedEvaluator(Evaluator):
         chosen = self.network_for(state.config)
         if chosen is None:
             return super().advantage(state, seat)  # e.g. the team game: no teams learned
-        if state.terminal or turns_left(state, seat) <= HAND_TURNS_LEFT:
+        if turns_left(state, seat) <= HAND_TURNS_LEFT:  # none once the game is over
             # When the game is over the hand-tuned advantage is the exact margin. The
             # network never saw a finished game (self-play stores none), and valuing
             # one by it chose a last turn a point short of the best in 5 of 12 games

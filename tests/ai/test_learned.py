@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 
 import numpy as np
 import pytest
@@ -18,7 +17,7 @@ from game.ai.train import (add_arguments, chunk_path, lambda_returns, run,
                            self_play_game, self_play_rows)
 from game.ai.tournament import parse_seat
 from game.ai.turns import plan
-from game.rules import GameConfig, new_game
+from game.rules import GameConfig
 
 from .positions import midgame_positions, shuffled_supplies, swapped_face_down
 
@@ -292,19 +291,10 @@ def _with_sidecar(net, path, players=2, rules="special", modules=(), chateauma=N
 def _last_turns(seed: int) -> list:
     """The ends of a two-player game's complete last turns (from the last mover's
     first decision of it), the game played by Easy players."""
-    chance = random.Random(seed)
-    state = new_game(GameConfig(players=2))
-    bots = [make_player("easy", seed=seed + i) for i in range(2)]
-    while not state.terminal:
-        if state.chance is not None:
-            state.apply_chance(state.sample_chance(chance))
-            continue
-        p = state.players[state.current_player]
-        if (state.phase, state.round, state.turn_index) == (4, 4, 1) and p.used == [False, False] \
-                and not state.bought:
-            return [line.state for line in plan(state, Evaluator().advantage, 4)]
-        state.apply(bots[state.current_player].choose(state))
-    raise AssertionError("the game ended without a last turn to plan")
+    last = next(s for s in midgame_positions(seed, every=1)
+                if (s.phase, s.round, s.turn_index) == (4, 4, 1) and not s.bought
+                and s.players[s.current_player].used == [False, False])
+    return [line.state for line in plan(last, Evaluator().advantage, 4)]
 
 
 def test_a_finished_game_is_valued_by_its_scores_not_by_the_network(net, tmp_path):
