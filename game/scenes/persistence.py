@@ -14,6 +14,7 @@ import json
 import math
 import os
 import re
+import secrets
 import stat
 import sys
 import tempfile
@@ -32,7 +33,13 @@ DATA_DIR_ENV = "CASTLES_DATA_DIR"
 SAVE_FORMAT = "castles-of-burgundy-save"
 SAVE_VERSION = 1
 SAVE_SUFFIX = ".json"
+# Earlier versions kept one autosave for every game. A data directory that still has one
+# keeps it where it is, as the own file of the game it holds (see is_game_file).
 AUTOSAVE_NAME = "autosave" + SAVE_SUFFIX
+# Every game has its own file from the start of its first turn, named once by when it
+# began and a random tag: "game-20250301-184200-3fa9c1.json". No other game writes it.
+GAME_PREFIX = "game-"
+_GAME_FILE = re.compile(r"game-\d{8}-\d{6}-[0-9a-f]{6}\.json")
 # A save is a few hundred kilobytes at most; refusing far larger files keeps a wrongly
 # chosen file (a video, a disk image) from being read into memory.
 MAX_SAVE_BYTES = 32 * 1024 * 1024
@@ -88,7 +95,37 @@ def saves_dir(root: Path | None = None) -> Path:
 
 
 def autosave_path(root: Path | None = None) -> Path:
+    """The one autosave of earlier versions; now the own file of the game it holds."""
     return saves_dir(root) / AUTOSAVE_NAME
+
+
+def new_game_path(root: Path | None = None, when: _dt.datetime | None = None) -> Path:
+    """A name for a new game's own file in the saves directory, used by no other file
+    (nothing is created here)."""
+    stamp = (when or now_utc()).astimezone(_dt.UTC).strftime("%Y%m%d-%H%M%S")
+    while True:
+        path = saves_dir(root) / f"{GAME_PREFIX}{stamp}-{secrets.token_hex(3)}{SAVE_SUFFIX}"
+        if not os.path.lexists(path):
+            return path
+
+
+def is_game_file(path: Path) -> bool:
+    """Whether a file's name is that of a game's own file (new_game_path, or the autosave
+    of earlier versions), as opposed to a save the player made."""
+    name = Path(path).name
+    return name == AUTOSAVE_NAME or _GAME_FILE.fullmatch(name) is not None
+
+
+def is_own_file(path: Path, root: Path | None = None) -> bool:
+    """Whether the game may write over or delete ``path``: an ordinary file right in the
+    saves directory, not a link (whose target may lie outside the data directory)."""
+    path = Path(path)
+    if path.parent != saves_dir(root):
+        return False
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def settings_path(root: Path | None = None) -> Path:
@@ -151,9 +188,9 @@ class SaveError(Exception):
 
     @property
     def reason(self) -> str:
-        """The kind of problem: missing, unreadable, not_file, empty, not_text, truncated,
-        damaged, excessive, foreign, newer or malformed (each has a short "reason.*" UI
-        string)."""
+        """The kind of problem: missing, dangling, link_loop, unreadable, folder, pipe,
+        device, not_file, too_large, empty, not_text, truncated, damaged, excessive,
+        foreign, newer or malformed (each has a short "reason.*" UI string)."""
         return self.key.rsplit(".", 1)[-1]
 
     def message(self, lang: str | None = None) -> str:
@@ -214,7 +251,7 @@ def read_json_file(path: Path, max_bytes: int | None = None) -> Any:
     max_bytes = MAX_SAVE_BYTES if max_bytes is None else max_bytes
     raw = _read_limited(path, max_bytes)
     if len(raw) > max_bytes:
-        raise SaveError("error.save.foreign", path)
+        raise _too_large(path, max_bytes)
     if not raw.strip():
         raise SaveError("error.save.empty", path)
     if b"\x00" in raw:
@@ -241,29 +278,32 @@ def read_json_file(path: Path, max_bytes: int | None = None) -> Any:
 
 def _read_limited(path: Path, max_bytes: int) -> bytes:
     """At most max_bytes + 1 bytes of a regular file. Anything else (a directory, a pipe,
-    a device) is refused before it is read, and the file is opened non-blocking, so a
-    pipe put in its place between the check and the open cannot hang the game."""
+    a device, a link to nothing) is refused by its type before it is opened, and the file
+    is opened non-blocking, so a pipe put in its place between the check and the open
+    cannot hang the game."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise SaveError("error.save.missing", path) from None
-    except (OSError, ValueError) as exc:
+        raise SaveError(_missing_key(path), path) from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise SaveError("error.save.link_loop", path) from None
         raise SaveError("error.save.unreadable", path, detail=_os_detail(exc)) from None
-    if not stat.S_ISREG(info.st_mode):
-        raise SaveError("error.save.not_file", path)
+    except ValueError as exc:
+        raise SaveError("error.save.unreadable", path, detail=_os_detail(exc)) from None
+    _refuse_unless_regular(path, info.st_mode)
     if info.st_size > max_bytes:
-        raise SaveError("error.save.foreign", path)
+        raise _too_large(path, max_bytes)
     flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
              | getattr(os, "O_NOCTTY", 0))
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise SaveError("error.save.missing", path) from None
+        raise SaveError(_missing_key(path), path) from None
     except OSError as exc:
         raise SaveError("error.save.unreadable", path, detail=_os_detail(exc)) from None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise SaveError("error.save.not_file", path)
+        _refuse_unless_regular(path, os.fstat(fd).st_mode)
         chunks, size = [], 0
         while size <= max_bytes:
             chunk = os.read(fd, min(1 << 20, max_bytes + 1 - size))
@@ -276,6 +316,31 @@ def _read_limited(path: Path, max_bytes: int) -> bytes:
         raise SaveError("error.save.unreadable", path, detail=_os_detail(exc)) from None
     finally:
         os.close(fd)
+
+
+def _missing_key(path: Path) -> str:
+    """A file that is not there, or a link to one that is not."""
+    try:
+        return "error.save.dangling" if stat.S_ISLNK(os.lstat(path).st_mode) else \
+            "error.save.missing"
+    except (OSError, ValueError):
+        return "error.save.missing"
+
+
+def _refuse_unless_regular(path: Path, mode: int) -> None:
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise SaveError("error.save.folder", path)
+    if stat.S_ISFIFO(mode):
+        raise SaveError("error.save.pipe", path)
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        raise SaveError("error.save.device", path)
+    raise SaveError("error.save.not_file", path)
+
+
+def _too_large(path: Path, max_bytes: int) -> SaveError:
+    return SaveError("error.save.too_large", path, limit=max(1, max_bytes // (1024 * 1024)))
 
 
 def _os_detail(exc: BaseException) -> str:
@@ -370,31 +435,43 @@ def read_save(path: Path) -> SaveFile:
 
 
 def _parse_time(value: Any) -> _dt.datetime | None:
-    # The time only labels the save in menus; a bad one must not make the game unloadable.
+    """The save time in UTC, or None. The time only labels the save in menus; a bad one
+    (not a time, or one whose UTC falls outside the years 1-9999) must not make the game
+    unloadable."""
     if not isinstance(value, str):
         return None
     try:
         when = _dt.datetime.fromisoformat(value)
-    except ValueError:
+        if when.tzinfo is None:
+            return when.replace(tzinfo=_dt.UTC)
+        return when.astimezone(_dt.UTC)
+    except (ValueError, OverflowError):
         return None
-    return when if when.tzinfo else when.replace(tzinfo=_dt.timezone.utc)
 
 
 @dataclass(frozen=True)
 class SaveEntry:
-    """One file in the saves directory, readable or not (``error`` says why not)."""
+    """One file in the saves directory, readable or not (``error`` says why not).
+    ``link`` is where it leads when it is a symbolic link (as text that can be shown)."""
 
     path: Path
     save: SaveFile | None
     error: SaveError | None
+    link: str | None = None
 
     @property
     def name(self) -> str:
         return display_name(self.path.stem)
 
+    @property
+    def is_game_file(self) -> bool:
+        return is_game_file(self.path)
+
 
 def list_saves(directory: Path | None = None) -> list[SaveEntry]:
-    """Every save file, newest first; unreadable ones are listed with their error."""
+    """Every save file, newest first. Whatever else bears a save's name (a directory, a
+    pipe, a device, a link to nothing or in a circle, a file too large) is listed with
+    the error that says why it cannot be loaded; none of them is opened for reading."""
     folder = Path(directory) if directory is not None else saves_dir()
     if not folder.is_dir():
         return []
@@ -404,32 +481,47 @@ def list_saves(directory: Path | None = None) -> list[SaveEntry]:
     except OSError:
         return []
     for path in paths:
-        if (path.suffix.lower() != SAVE_SUFFIX or path.name.startswith(".")
-                or not path.is_file()):
+        if path.suffix.lower() != SAVE_SUFFIX or path.name.startswith("."):
             continue
+        link = _link_target(path)
         try:
-            entries.append(SaveEntry(path, read_save(path), None))
+            entries.append(SaveEntry(path, read_save(path), None, link))
         except SaveError as exc:
-            entries.append(SaveEntry(path, None, exc))
+            entries.append(SaveEntry(path, None, exc, link))
 
     def newest_first(entry: SaveEntry) -> tuple[float, str]:
         if entry.save is not None and entry.save.saved_at is not None:
             stamp = entry.save.saved_at.timestamp()
         else:
             try:
-                stamp = entry.path.stat().st_mtime
-            except OSError:
+                stamp = os.lstat(entry.path).st_mtime
+            except (OSError, ValueError):
                 stamp = 0.0
         return (-stamp, entry.path.name)
 
     return sorted(entries, key=newest_first)
 
 
+def _link_target(path: Path) -> str | None:
+    try:
+        return display_name(os.readlink(path)) if path.is_symlink() else None
+    except (OSError, ValueError):
+        return None
+
+
 def format_saved_at(when: _dt.datetime | None) -> str:
-    """A save time in the player's local time zone, e.g. 2025-03-01 18:42."""
+    """A save time in the player's local time zone, e.g. 2025-03-01 18:42; "unknown
+    date" for none, or for one that has no local time (the first or last hours of the
+    years 1-9999, shifted out of that range by the time zone)."""
     if when is None:
-        return "?"
-    return when.astimezone().strftime("%Y-%m-%d %H:%M")
+        return i18n.tr("date.unknown")
+    try:
+        local = when.astimezone()
+    except (OverflowError, ValueError, OSError):
+        return i18n.tr("date.unknown")
+    # Formatted by hand: strftime pads years before 1000 differently on each platform.
+    return (f"{local.year:04d}-{local.month:02d}-{local.day:02d} "
+            f"{local.hour:02d}:{local.minute:02d}")
 
 
 # --- housekeeping at start ---------------------------------------------------------------

@@ -66,5 +66,5 @@ def test_huge_files_are_listed_without_being_read(ctx, monkeypatch):
     assert overlay.wait_listed(30)
     assert len(overlay.rows) == 301
     damaged = [e for e in overlay.entries if e.summary is None]
-    assert len(damaged) == 300 and {e.error.reason for e in damaged} == {"foreign"}
+    assert len(damaged) == 300 and {e.error.reason for e in damaged} == {"too_large"}
     assert len(read) <= 2  # the one real save

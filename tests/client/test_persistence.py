@@ -237,11 +237,12 @@ class TestBadFiles:
     def test_a_directory_is_refused_not_a_crash(self, tmp_path):
         folder = tmp_path / "folder.json"
         folder.mkdir()
-        assert_refused(folder, "not_file", "not an ordinary file")
+        assert_refused(folder, "folder", "is a folder")
 
     def test_huge_files_are_not_read_into_memory(self, tmp_path, monkeypatch):
         monkeypatch.setattr(persistence, "MAX_SAVE_BYTES", 100)
-        assert_refused(write_bytes(tmp_path, b"{" + b" " * 200 + b"}"), "foreign")
+        assert_refused(write_bytes(tmp_path, b"{" + b" " * 200 + b"}"), "too_large",
+                       "too large")
 
     def test_messages_follow_the_language(self, tmp_path):
         path = write_bytes(tmp_path, b"")
@@ -286,7 +287,7 @@ class TestLimits:
         if reader.is_alive():  # unblock the reader so the run can end
             os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
             pytest.fail("reading a named pipe blocked")
-        assert outcome == ["not_file"]
+        assert outcome == ["pipe"]
 
     def test_a_large_file_is_refused_without_reading_it(self, tmp_path, monkeypatch):
         path = tmp_path / "big.json"
@@ -296,13 +297,13 @@ class TestLimits:
         real_read = os.read
         monkeypatch.setattr(persistence.os, "read",
                             lambda fd, n: read.append(n) or real_read(fd, n))
-        assert_refused(path, "foreign")
+        assert_refused(path, "too_large", "too large", "32 MB")
         assert read == []
 
     def test_the_size_limit_is_read_when_reading(self, tmp_path, monkeypatch):
         monkeypatch.setattr(persistence, "MAX_SAVE_BYTES", 100)
         path = write_bytes(tmp_path, json.dumps(make_envelope({"n": "x" * 200})).encode())
-        assert_refused(path, "foreign")
+        assert_refused(path, "too_large", "too large")
 
     def test_a_file_name_that_is_not_utf8_is_shown_with_a_replacement(self, tmp_path):
         name = os.fsdecode(b"caf\xe9.json")
@@ -355,13 +356,124 @@ class TestListSaves:
         for name in names:
             name.encode("utf-8")
 
-    def test_a_pipe_or_directory_among_the_saves_is_skipped(self, data_root):
+    @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+    def test_anything_else_among_the_saves_is_listed_with_its_reason(self, data_root,
+                                                                     tmp_path):
+        """A directory, a pipe, links to devices, to nothing and in a circle: each is
+        listed as unreadable with its own reason, and none is opened (a pipe or a device
+        opened for reading would hang or never end)."""
         saves = persistence.saves_dir()
         write_save(saves / "good.json", PAYLOAD, WHEN)
         (saves / "folder.json").mkdir()
-        if hasattr(os, "mkfifo"):
-            os.mkfifo(saves / "pipe.json")
-        assert [e.name for e in list_saves()] == ["good"]
+        os.mkfifo(saves / "pipe.json")
+        (saves / "zero.json").symlink_to("/dev/zero")
+        (saves / "random.json").symlink_to("/dev/urandom")
+        (saves / "dangling.json").symlink_to(tmp_path / "gone.json")
+        (saves / "loop.json").symlink_to(saves / "loop.json")
+        (saves / "a.json").symlink_to(saves / "b.json")
+        (saves / "b.json").symlink_to(saves / "a.json")
+        with open(saves / "sparse.json", "wb") as f:
+            f.truncate(2 * 1024 ** 3)  # 2 GB, sparse: no disk space used
+        opened = []
+        real_open = os.open
+        monkey = pytest.MonkeyPatch()
+        monkey.setattr(persistence.os, "open",
+                       lambda path, *a, **k: opened.append(Path(path).name)
+                       or real_open(path, *a, **k))
+        try:
+            entries = list_saves()
+        finally:
+            monkey.undo()
+        reasons = {e.name: e.error.reason for e in entries if e.error is not None}
+        assert reasons == {"folder": "folder", "pipe": "pipe", "zero": "device",
+                           "random": "device", "dangling": "dangling", "loop": "link_loop",
+                           "a": "link_loop", "b": "link_loop", "sparse": "too_large"}
+        assert [e.name for e in entries if e.save is not None] == ["good"]
+        assert opened == ["good.json"]
+        for entry in entries:
+            if entry.error is not None:
+                assert entry.path.name in str(entry.error)
+        links = {e.name: e.link for e in entries if e.link is not None}
+        assert links["zero"] == "/dev/zero" and links["dangling"].endswith("gone.json")
+        assert set(links) == {"zero", "random", "dangling", "loop", "a", "b"}
+
+    def test_thirty_three_megabytes_of_valid_json_are_too_large(self, data_root):
+        path = persistence.saves_dir() / "big.json"
+        write_save(path, {"filler": "x" * (33 * 1024 * 1024)}, WHEN)
+        assert_refused(path, "too_large", "too large")
+        [entry] = list_saves()
+        assert entry.error.reason == "too_large"
+        i18n.set_language("de")
+        assert "zu groß" in str(entry.error)
+
+    def test_a_link_to_a_save_outside_the_data_directory_is_listed(self, data_root,
+                                                                    tmp_path):
+        outside = tmp_path / "elsewhere" / "kept.json"
+        write_save(outside, PAYLOAD, WHEN)
+        link = persistence.saves_dir() / "linked.json"
+        link.parent.mkdir(parents=True)
+        link.symlink_to(outside)
+        [entry] = list_saves()
+        assert entry.save is not None and entry.save.payload == PAYLOAD
+        assert entry.link == str(outside)
+        assert not persistence.is_own_file(link, data_root)
 
     def test_missing_directory_means_no_saves(self, tmp_path):
         assert list_saves(tmp_path / "nowhere") == []
+
+
+TIME_ZONES = ["UTC", "Europe/Berlin", "Pacific/Kiritimati", "Etc/GMT+12",
+              "America/Los_Angeles", "Asia/Kolkata"]
+EDGE_TIMES = ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-12:00",
+              "9999-12-31T23:59:59+00:00", "0001-01-01T00:00:00+00:00",
+              "0001-01-01T00:00:00-14:00", "9999-12-31T23:59:59+14:00",
+              "0001-01-01T00:00:00", "9999-12-31T23:59:59", "2025-03-01T17:42:05+00:00",
+              "2025-13-01T00:00:00", "yesterday", "", "9" * 40]
+
+
+@pytest.fixture(params=TIME_ZONES)
+def time_zone(request, monkeypatch):
+    import time
+    if not hasattr(time, "tzset"):
+        pytest.skip("the time zone cannot be changed here")
+    monkeypatch.setenv("TZ", request.param)
+    time.tzset()
+    yield request.param
+    monkeypatch.undo()
+    time.tzset()
+
+
+def saved_with_time(path, text):
+    doc = make_envelope(PAYLOAD, WHEN)
+    doc["saved_at"] = text
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_every_save_time_shows_as_a_date_or_as_unknown_in_every_time_zone(time_zone,
+                                                                         data_root):
+    """The time only labels a save: any text there, in any time zone, is a date or
+    "unknown date", in English and German, and the saves still list in order."""
+    import re
+    saves = persistence.saves_dir()
+    for i, text in enumerate(EDGE_TIMES):
+        saved_with_time(saves / f"s{i}.json", text)
+    entries = list_saves()
+    assert len(entries) == len(EDGE_TIMES) and all(e.save is not None for e in entries)
+    for lang, unknown in (("en", "unknown date"), ("de", "unbekanntes Datum")):
+        i18n.set_language(lang)
+        for entry in entries:
+            shown = persistence.format_saved_at(entry.save.saved_at)
+            assert shown == unknown or re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", shown)
+    shown = {e.name: persistence.format_saved_at(e.save.saved_at) for e in entries}
+    assert shown["s8"] != "unbekanntes Datum"  # an ordinary time is a date everywhere
+    assert shown["s10"] == shown["s11"] == "unbekanntes Datum"
+
+
+def test_times_past_the_calendar_in_utc_are_no_time():
+    assert persistence.format_saved_at(None) == "unknown date"
+    for text in ("0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-12:00"):
+        assert persistence._parse_time(text) is None
+    edge = persistence._parse_time("9999-12-31T23:59:59+00:00")
+    assert edge is not None and edge.tzinfo is not None
