@@ -69,6 +69,8 @@ class ClientContext:
         self.read_only = False
         self.read_only_explained = False
         self.lock: DataDirLock | None = None
+        # The own file of the game at the table (begin_game); named when first asked for.
+        self._game_path: Path | None = None
         self._settings_listeners: list[Callable[[Settings], None]] = []
         i18n.set_language(settings.language)
         palette.set_scheme(settings.colours)
@@ -115,7 +117,24 @@ class ClientContext:
 
     @property
     def autosave_path(self) -> Path:
-        return persistence.autosave_path(self.data_root)
+        """The file the game at the table is saved in after every turn: its own, which
+        no other game ever writes, so starting a game never overwrites another one."""
+        if self._game_path is None:
+            self._game_path = persistence.new_game_path(self.data_root)
+        return self._game_path
+
+    def begin_game(self, save_path: Path | None = None) -> Path:
+        """A game comes to the table; returns the file it is saved in from now on.
+
+        A game in progress that is continued or loaded goes on in its own file
+        (``save_path``). Any other file it was opened from is never written: a save the
+        player made stays as it was, a link (whose target may lie outside the data
+        directory) is never written through, and the game goes on in a file of its own."""
+        own = (save_path is not None and persistence.is_game_file(save_path)
+               and persistence.is_own_file(save_path, self.data_root))
+        self._game_path = (Path(save_path) if own and save_path is not None
+                           else persistence.new_game_path(self.data_root))
+        return self._game_path
 
     def on_settings_changed(self, listener: Callable[[Settings], None]) -> None:
         self._settings_listeners.append(listener)

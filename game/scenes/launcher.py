@@ -75,16 +75,18 @@ class Launcher:
         except OSError as exc:
             self._notice("launcher.setup_not_saved", exc)
         session = GameSession(setup)
+        self.ctx.begin_game()
         self._replace_all(self.table_class(self.ctx, session))
         return session
 
     def start_tutorial(self) -> GameSession:
         """The guided first game at the table: a normal game against an Easy AI player
-        with the tutorial laid over it. It is saved like any game (Continue resumes it
-        as a normal game) and leaves the remembered setup alone."""
+        with the tutorial laid over it. It is saved in its own file like any game
+        (Continue resumes it as a normal game) and leaves the remembered setup alone."""
         from .table.tutorial_panel import TutorialPanel
         from .tutorial import tutorial_setup
         session = GameSession(tutorial_setup())
+        self.ctx.begin_game()
         table = self._replace_all(self.table_class(self.ctx, session))
         if hasattr(table, "tutorial"):
             TutorialPanel(table)
@@ -92,7 +94,9 @@ class Launcher:
 
     def open_save(self, save: SaveFile) -> GameSession | None:
         """Resume a saved game, or show its results when it is over. A save that does
-        not hold a playable game is explained in a dialog; the file is never changed."""
+        not hold a playable game is explained in a dialog; the file is never changed.
+        A game in progress goes on in its own file; one opened from any other file goes
+        on in a new file of its own (ClientContext.begin_game)."""
         try:
             session = GameSession.from_save(save)
         except SaveError as exc:
@@ -104,6 +108,7 @@ class Launcher:
         if session.over:
             self.show_results(session)
         else:
+            self.ctx.begin_game(save.path)
             self._replace_all(self.table_class(self.ctx, session))
         return session
 

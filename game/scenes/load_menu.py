@@ -1,6 +1,9 @@
-"""The load overlay: saved games, newest first, each with its rule set, modules, players,
+"""The load overlay: the games in progress first, then every other saved game (finished
+games, the player's own saves), newest first, each with its rule set, modules, players,
 phase and round, scores and date; unreadable ones say why. Any of them can be watched
-from its start (as far as it was played) or deleted, after a confirmation.
+from its start (as far as it was played) or deleted, after a confirmation. A link among
+the saves is listed and opened like a file, but deleting it removes only the link, never
+the file it leads to (which may lie outside the data directory).
 
 The saves are read, and their summaries computed by replaying each record, on a worker
 thread: a folder of many (or huge, or slow) files must not freeze the window, so the
@@ -57,10 +60,24 @@ class ListedSave:
     def playable(self) -> bool:
         return self.summary is not None
 
+    @property
+    def in_progress(self) -> bool:
+        """A game's own file (the one it is saved in after every turn), not yet over."""
+        return (self.entry.is_game_file and self.summary is not None
+                and not self.summary.over)
+
+    def title(self) -> str:
+        """What the row is called: a game's own file by what it is, any other save by its
+        file name."""
+        if self.entry.is_game_file and self.summary is not None:
+            return i18n.tr("load.in_progress" if not self.summary.over else "load.game_over")
+        return self.name
+
 
 def list_summarised(folder: Path) -> list[ListedSave]:
-    """Every save in ``folder``, newest first, summarised (a record that does not replay
-    is listed with the error opening it would give)."""
+    """Every save in ``folder`` summarised (a record that does not replay is listed with
+    the error opening it would give): the games in progress first, then the rest, each
+    newest first."""
     listed = []
     for entry in list_saves(folder):
         if entry.save is None:
@@ -70,7 +87,7 @@ def list_summarised(folder: Path) -> list[ListedSave]:
             listed.append(ListedSave(entry, summarise(entry.save), None))
         except SaveError as exc:
             listed.append(ListedSave(entry, None, exc))
-    return listed
+    return sorted(listed, key=lambda item: not item.in_progress)
 
 
 def kind_text(kind: str, level: str | None) -> str:
@@ -115,11 +132,21 @@ def seat_text(seat: SeatSummary) -> str:
     return i18n.tr("load.seat", name=seat.name, kind=kind, score=seat.score)
 
 
+def confirm_name(listed: ListedSave) -> str:
+    """A save as the question before deleting it names it: a game's own file by what it
+    is and when it was saved, any other by its file name."""
+    save = listed.entry.save
+    if listed.entry.is_game_file and save is not None:
+        when = i18n.tr("load.saved_at", date=format_saved_at(save.saved_at))
+        return f"{listed.title()}, {when}"
+    return listed.name
+
+
 class SaveRow(Button):
     """One saved game: name and date, rule set and progress, the players and scores."""
 
     def __init__(self, rect, listed: ListedSave, on_click, tooltip, enabled: bool) -> None:
-        super().__init__(rect, lambda: listed.name, on_click, tooltip=tooltip,
+        super().__init__(rect, listed.title, on_click, tooltip=tooltip,
                          enabled=enabled, name=f"save {listed.name}")
         self.listed = listed
 
@@ -141,7 +168,7 @@ class SaveRow(Button):
         room = canvas.length(w - 2 * PAD)
         date = canvas.text(when, (w - PAD, 10), theme.FONT_SMALL, ink, anchor="topright")
         name_room = room - date.w - canvas.length(24)
-        canvas.text(elide(self.listed.name, canvas.font(theme.FONT_BODY), name_room),
+        canvas.text(elide(self.listed.title(), canvas.font(theme.FONT_BODY), name_room),
                     (PAD, 8), theme.FONT_BODY, ink)
         small = canvas.font(theme.FONT_SMALL)
         canvas.text(elide(middle, small, room), (PAD, 48), theme.FONT_SMALL, ink)
@@ -217,12 +244,14 @@ class LoadOverlay(MenuScene):
 
     def _tooltip(self, listed: ListedSave):
         def text() -> str | None:
+            link = listed.entry.link
+            lines = [i18n.tr("load.link", target=link)] if link is not None else []
             if listed.error is not None:
-                return listed.error.message()
+                return "\n".join([listed.error.message(), *lines])
             if self.ctx.launcher is None:
                 return i18n.tr("title.unavailable")
             s = listed.summary
-            lines = [rules_text(s.rules, s.modules), progress_text(s)]
+            lines += [rules_text(s.rules, s.modules), progress_text(s)]
             lines += [seat_text(seat) for seat in s.seats]
             return "\n".join(lines)
         return text
@@ -251,14 +280,22 @@ class LoadOverlay(MenuScene):
         """Ask before deleting a save; a read-only window never deletes."""
         if self.ctx.read_only or listed not in self.entries:
             return None
+
+        def question() -> str:
+            if listed.entry.link is not None:
+                return i18n.tr("load.delete.confirm_link", name=listed.path.name,
+                               target=listed.entry.link)
+            return i18n.tr("load.delete.confirm", name=confirm_name(listed))
+
         confirm = self.stack.push(ConfirmOverlay(
-            "load.delete.title", lambda: i18n.tr("load.delete.confirm", name=listed.name),
-            lambda: self.delete(listed), yes="load.delete", no="common.back"))
+            "load.delete.title", question, lambda: self.delete(listed), yes="load.delete",
+            no="common.back"))
         confirm.focus.focus(confirm.no)  # Enter alone never deletes
         return confirm
 
     def delete(self, listed: ListedSave) -> bool:
-        """Remove this save's file (and only it) and its row."""
+        """Remove this save's file (and only it) and its row; for a link, the link alone
+        (unlinking never follows it)."""
         if self.ctx.read_only or listed not in self.entries:
             return False
         try:

@@ -489,15 +489,18 @@ def list_saves(directory: Path | None = None) -> list[SaveEntry]:
         except SaveError as exc:
             entries.append(SaveEntry(path, None, exc, link))
 
-    def newest_first(entry: SaveEntry) -> tuple[float, str]:
+    def newest_first(entry: SaveEntry) -> tuple[float, int, str]:
+        # The save time is written to the second; the file's own time orders saves made
+        # within one second.
+        try:
+            written = os.lstat(entry.path).st_mtime_ns
+        except (OSError, ValueError):
+            written = 0
         if entry.save is not None and entry.save.saved_at is not None:
             stamp = entry.save.saved_at.timestamp()
         else:
-            try:
-                stamp = os.lstat(entry.path).st_mtime
-            except (OSError, ValueError):
-                stamp = 0.0
-        return (-stamp, entry.path.name)
+            stamp = written / 1e9
+        return (-stamp, -written, entry.path.name)
 
     return sorted(entries, key=newest_first)
 

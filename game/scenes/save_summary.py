@@ -1,5 +1,5 @@
 """What the Load menu says about a saved game: rule set, modules, seats, phase and round,
-scores. No pygame.
+scores; and which game Continue resumes. No pygame.
 
 The summary is computed by replaying the save's record (`rules.replay`), on the Load
 menu's worker thread: a few milliseconds a game (`python -m game.scenes.save_summary`
@@ -10,9 +10,12 @@ the message opening it would give, before anyone clicks it.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from pathlib import Path
+
 from ..rules import IllegalAction, replay
-from .persistence import SaveError, SaveFile
+from .persistence import SaveError, SaveFile, is_game_file, read_save
 from .session import GameSetup, parse_payload
 
 
@@ -69,6 +72,54 @@ def summarise(save: SaveFile) -> SaveSummary:
                   for i, spec in enumerate(setup.seats))
     return SaveSummary(setup.config.rules, config_modules(setup), seats, phase,
                        state.round, state.is_terminal())
+
+
+# The games' own files found finished, by path, with the size and times they had then:
+# a finished game never becomes unfinished, so it is not replayed again while unchanged.
+_finished: dict[Path, tuple[int, int, int]] = {}
+
+
+def latest_game_in_progress(folder: Path) -> tuple[SaveFile | None, SaveError | None]:
+    """The game Continue resumes: of the games' own files (persistence.is_game_file), the
+    one written last whose game is not over, or None. Second, the error of a game's file
+    written after it that cannot be read, so the player learns why the game played last
+    is not the one offered. Reads the files newest first and stops at the first game in
+    progress. A save that reads but does not replay is offered too: opening it explains
+    what is wrong with it, as opening it from the Load list does."""
+    candidates = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return None, None
+    for name in names:
+        path = Path(folder) / name
+        if not is_game_file(path):
+            continue
+        try:
+            info = os.stat(path)
+        except (OSError, ValueError):
+            info = None
+        written = info.st_mtime_ns if info is not None else 0
+        candidates.append((-written, name, path, info))
+    error: SaveError | None = None
+    for _, _, path, info in sorted(candidates, key=lambda c: c[:2]):
+        key = (info.st_mtime_ns, info.st_size, info.st_ino) if info is not None else None
+        if key is not None and _finished.get(path) == key:
+            continue
+        try:
+            save = read_save(path)
+        except SaveError as exc:
+            error = error or exc
+            continue
+        try:
+            over = summarise(save).over
+        except SaveError:
+            over = False
+        if not over:
+            return save, error
+        if key is not None:
+            _finished[path] = key
+    return None, error
 
 
 def _benchmark() -> None:

@@ -13,8 +13,9 @@ from .art.faces import all_faces
 from .context import ClientContext
 from .layout import DESIGN_RECT, Canvas
 from .load_menu import LoadOverlay
-from .persistence import SaveError, SaveFile, format_saved_at, read_save
+from .persistence import SaveError, SaveFile, format_saved_at
 from .rules_reference import RulesReferenceScene
+from .save_summary import latest_game_in_progress
 from .settings_menu import SettingsOverlay
 from .statistics_screen import StatisticsScene
 from .ui import theme
@@ -85,13 +86,8 @@ class TitleScene(MenuScene):
             self.focus.focus_first()
 
     def refresh(self) -> None:
-        """Re-read what the buttons depend on (the autosave may have changed)."""
-        self.continue_save, self.continue_error = None, None
-        try:
-            self.continue_save = read_save(self.ctx.autosave_path)
-        except SaveError as exc:
-            if exc.reason != "missing":
-                self.continue_error = exc
+        """Re-read what the buttons depend on (a game may have been played or deleted)."""
+        self.continue_save, self.continue_error = latest_game_in_progress(self.ctx.saves_dir)
         can_play = self.ctx.launcher is not None
         # A read-only window only looks at saved games: a new game could never be saved.
         self.buttons["title.new_game"].enabled = can_play and not self.ctx.read_only

@@ -161,7 +161,8 @@ def test_a_save_that_does_not_replay_shows_a_message(ctx, stack, launcher):
     click_at(stack, title.buttons["title.continue"].rect.center)
     dialog = stack.top
     assert isinstance(dialog, MessageOverlay) and stack.scenes == (title, dialog)
-    assert "autosave.json" in dialog.message() and "has not been changed" in dialog.message()
+    assert ctx.autosave_path.name in dialog.message()
+    assert "has not been changed" in dialog.message()
     stack.draw(pygame.Surface((1280, 720)))
     stack.handle_event(key(pygame.K_RETURN))
     assert stack.top is title
@@ -271,5 +272,6 @@ def test_continue_after_the_process_was_killed(ctx, stack, launcher):
     table = stack.top
     assert isinstance(table, StubTable)
     assert not table.session.over and len(table.session.history.series()) >= 2
-    leftovers = [p.name for p in ctx.saves_dir.iterdir() if p.name != "autosave.json"]
-    assert all(name.startswith(".autosave.json.") for name in leftovers)
+    name = ctx.autosave_path.name
+    leftovers = [p.name for p in ctx.saves_dir.iterdir() if p.name != name]
+    assert all(leftover.startswith(f".{name}.") for leftover in leftovers)
