@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from itertools import islice
 
 import copy
+import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -840,13 +841,20 @@ def _saved_game(path: Path) -> None:
 
 
 def saved_games(folder: Path) -> None:
-    """A folder of saves as the Load menu meets it: games at their start, a finished game,
+    """A folder of saves as the Load menu meets it: games at their start, a game in
+    progress and a finished game in their own files, a finished game saved by the player,
     four seats with Châteauma and its longest difficulty (the longest row), one damaged
-    file, each saved at its own time."""
-    for i in range(SAVES - 3):
+    file, a folder and a link to nothing, each saved at its own time."""
+    from game.scenes.persistence import new_game_path
+    for i in range(SAVES - 5):
         _saved_game(folder / f"game {i + 1}.json")
+    _saved_game(folder / new_game_path(folder).name)
     folder.mkdir(parents=True, exist_ok=True)
+    finished_session().save(folder / new_game_path(folder).name)
     finished_session().save(folder / "finished.json")
+    (folder / "folder.json").mkdir()
+    if hasattr(os, "symlink"):
+        (folder / "link to nothing.json").symlink_to(folder / "gone.json")
     four = GameSession(GameSetup(GameConfig(players=4, chateauma="medium+A+B+C+D"),
                                  FOUR[:3] + (SeatSpec("chateauma", "Châteauma", 3),), seed=8))
     four.start()
