@@ -74,8 +74,9 @@ def summarise(save: SaveFile) -> SaveSummary:
                        state.round, state.is_terminal())
 
 
-# The games' own files found finished, by path, with the size and times they had then:
-# a finished game never becomes unfinished, so it is not replayed again while unchanged.
+# The games' own files found finished, by path, with the time, size and inode they had
+# then: a finished game never becomes unfinished, so such a file is not read again while
+# it is unchanged.
 _finished: dict[Path, tuple[int, int, int]] = {}
 
 
@@ -83,9 +84,13 @@ def latest_game_in_progress(folder: Path) -> tuple[SaveFile | None, SaveError | 
     """The game Continue resumes: of the games' own files (persistence.is_game_file), the
     one written last whose game is not over, or None. Second, the error of a game's file
     written after it that cannot be read, so the player learns why the game played last
-    is not the one offered. Reads the files newest first and stops at the first game in
-    progress. A save that reads but does not replay is offered too: opening it explains
-    what is wrong with it, as opening it from the Load list does."""
+    is not the one offered.
+
+    The files are read newest first up to the first game in progress. Whether a game is
+    over is taken from the mark every save carries (GameSession.to_payload), so a long
+    history of finished games is not replayed; a save without it is replayed. A save
+    that reads but does not replay is offered too: opening it explains what is wrong
+    with it, as opening it from the Load list does."""
     candidates = []
     try:
         names = os.listdir(folder)
@@ -111,10 +116,12 @@ def latest_game_in_progress(folder: Path) -> tuple[SaveFile | None, SaveError | 
         except SaveError as exc:
             error = error or exc
             continue
-        try:
-            over = summarise(save).over
-        except SaveError:
-            over = False
+        over = save.payload.get("over")
+        if not isinstance(over, bool):
+            try:
+                over = summarise(save).over
+            except SaveError:
+                over = False
         if not over:
             return save, error
         if key is not None:

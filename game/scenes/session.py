@@ -358,8 +358,12 @@ class GameSession:
     # --- saving --------------------------------------------------------------------------
 
     def to_payload(self) -> dict[str, Any]:
+        # "over" lets the title find the game Continue resumes without replaying every
+        # finished game's record; the record stays what a save holds (it is replayed
+        # whenever the game is listed or opened), and older saves without it still load.
         return {"kind": SESSION_FORMAT, "version": SESSION_VERSION,
-                "setup": self.setup.to_dict(), "record": self.match.record.to_dict()}
+                "setup": self.setup.to_dict(), "record": self.match.record.to_dict(),
+                "over": self.over}
 
     @classmethod
     def from_payload(cls, payload: Any,

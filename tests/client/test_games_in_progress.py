@@ -191,9 +191,16 @@ def test_a_finished_game_stays_listed_until_deleted_and_continue_passes_it(flow)
     assert not finished_path.exists()
 
 
-def test_continue_passes_over_a_finished_game_without_replaying_it_again(ctx, monkeypatch):
+def test_continue_passes_over_finished_games_without_replaying_them(ctx, monkeypatch):
+    """A save says whether its game is over, so finished games are not replayed to find
+    the game Continue resumes; one without that mark (an earlier version's) is replayed
+    once, and not again while it is unchanged."""
     from game.scenes import save_summary
-    finished_game().save(persistence.new_game_path(ctx.data_root))
+    finished = finished_game()
+    finished.save(persistence.new_game_path(ctx.data_root))
+    unmarked = finished.to_payload()
+    del unmarked["over"]
+    persistence.write_save(persistence.autosave_path(ctx.data_root), unmarked)
     replayed = []
     real = save_summary.summarise
     monkeypatch.setattr(save_summary, "summarise", lambda save: replayed.append(1) or
@@ -201,6 +208,8 @@ def test_continue_passes_over_a_finished_game_without_replaying_it_again(ctx, mo
     assert save_summary.latest_game_in_progress(ctx.saves_dir) == (None, None)
     assert save_summary.latest_game_in_progress(ctx.saves_dir) == (None, None)
     assert len(replayed) == 1
+    assert finished.to_payload()["over"] is True
+    assert game_in_progress().to_payload()["over"] is False
 
 
 def test_an_earlier_autosave_becomes_one_game_in_progress(flow):
