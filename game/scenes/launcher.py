@@ -105,12 +105,21 @@ class Launcher:
         except Exception as exc:  # noqa: BLE001 - a save is outside input: no file may crash us
             self.show_error(SaveError("error.save.malformed", save.path, detail=str(exc)))
             return None
+        self._save_game_left()
         if session.over:
             self.show_results(session)
         else:
             self.ctx.begin_game(save.path)
             self._replace_all(self.table_class(self.ctx, session))
         return session
+
+    def _save_game_left(self) -> None:
+        """A game left for another one (Load from its menu) is saved as it stands, as
+        Quit saves it, so the moves of its turn in progress are kept too."""
+        for scene in self.stack.scenes:
+            autosave = getattr(scene, "autosave", None)
+            if callable(autosave):
+                autosave()
 
     def show_results(self, session: GameSession) -> None:
         """The results, where every finished game passes: it is counted in the statistics

@@ -385,3 +385,29 @@ def test_the_pointer_resting_on_continue_shows_any_date(time_zone, when, flow):
     assert ("unknown date" in tip) != bool(local), tip
     if when in ("0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-12:00"):
         assert "unknown date" in tip
+
+
+def test_loading_another_game_from_the_menu_keeps_every_move_of_the_one_left(flow):
+    ctx, stack, launcher = flow
+    other = game_in_progress(seed=12)
+    other_path = persistence.new_game_path(ctx.data_root)
+    other.save(other_path)
+    launcher.start(setup_against("random", 13))
+    table = stack.top
+    play_turns(stack, table, turns=1, seed=6)
+    left = ctx.autosave_path
+    # A move within the person's turn, not yet saved by the end of a turn.
+    assert table.can_act()
+    take = next(a for a in table.state.legal_actions() if a[0] != "end")
+    table.submit(take)
+    steps = list(table.session.match.record.steps)
+    assert steps_of(persistence.read_save(left)) != steps
+    stack.handle_event(key(pygame.K_ESCAPE))
+    click(stack, stack.top.buttons["pause.load"].rect.center)
+    load = stack.top
+    assert isinstance(load, LoadOverlay) and load.wait_listed(30)
+    i = [e.path for e in load.entries].index(other_path)
+    load._ensure_visible(i)
+    click(stack, load.rows[i].rect.center)
+    assert isinstance(stack.top, TableScene) and ctx.autosave_path == other_path
+    assert steps_of(persistence.read_save(left)) == steps
