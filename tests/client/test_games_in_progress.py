@@ -411,3 +411,23 @@ def test_loading_another_game_from_the_menu_keeps_every_move_of_the_one_left(flo
     click(stack, load.rows[i].rect.center)
     assert isinstance(stack.top, TableScene) and ctx.autosave_path == other_path
     assert steps_of(persistence.read_save(left)) == steps
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_pipe_or_a_device_named_like_a_game_never_hangs_the_title(flow):
+    """Named like the game played last, a pipe and a link to a device are refused by
+    their type, never opened: the title says why, and Continue offers the game before."""
+    ctx, stack, _ = flow
+    earlier = persistence.new_game_path(ctx.data_root)
+    game_in_progress(seed=14).save(earlier)
+    time.sleep(0.01)
+    os.mkfifo(persistence.new_game_path(ctx.data_root))
+    persistence.new_game_path(ctx.data_root).symlink_to("/dev/zero")
+    title = stack.top
+    started = time.monotonic()
+    title.refresh()
+    assert time.monotonic() - started < 5
+    assert title.continue_save.path == earlier
+    assert title.continue_error.reason in ("pipe", "device")
+    assert "cannot be continued" in title.notice_text()
+    stack.draw(pygame.Surface((1280, 720)))
