@@ -70,7 +70,7 @@ class ListedSave:
         """What the row is called: a game's own file by what it is, any other save by its
         file name."""
         if self.entry.is_game_file and self.summary is not None:
-            return i18n.tr("load.in_progress" if not self.summary.over else "load.game_over")
+            return i18n.tr("load.game_over" if self.summary.over else "load.in_progress")
         return self.name
 
 
@@ -283,8 +283,8 @@ class LoadOverlay(MenuScene):
 
         def question() -> str:
             if listed.entry.link is not None:
-                return i18n.tr("load.delete.confirm_link", name=listed.path.name,
-                               target=listed.entry.link)
+                return i18n.tr("load.delete.confirm_link",
+                               name=display_name(listed.path.name), target=listed.entry.link)
             return i18n.tr("load.delete.confirm", name=confirm_name(listed))
 
         confirm = self.stack.push(ConfirmOverlay(

@@ -507,7 +507,7 @@ def list_saves(directory: Path | None = None) -> list[SaveEntry]:
 
 def _link_target(path: Path) -> str | None:
     try:
-        return display_name(os.readlink(path)) if path.is_symlink() else None
+        return _shown_detail(os.readlink(path)) if path.is_symlink() else None
     except (OSError, ValueError):
         return None
 
