@@ -21,7 +21,8 @@ from . import i18n
 from .context import ClientContext
 from .layout import Canvas
 from .modules_text import module_name
-from .persistence import SaveEntry, SaveError, display_name, format_saved_at, list_saves
+from .persistence import (SaveEntry, SaveError, display_name, format_saved_at, list_saves,
+                          local_time)
 from .save_summary import SaveSummary, SeatSummary, summarise
 from .setup import rules_name
 from .ui import theme
@@ -132,13 +133,19 @@ def seat_text(seat: SeatSummary) -> str:
     return i18n.tr("load.seat", name=seat.name, kind=kind, score=seat.score)
 
 
+def saved_text(when) -> str:
+    """When a save was made, as its row says it ("saved 2025-03-01 18:42")."""
+    if local_time(when) is None:
+        return i18n.tr("load.saved_at_unknown")
+    return i18n.tr("load.saved_at", date=format_saved_at(when))
+
+
 def confirm_name(listed: ListedSave) -> str:
     """A save as the question before deleting it names it: a game's own file by what it
     is and when it was saved, any other by its file name."""
     save = listed.entry.save
     if listed.entry.is_game_file and save is not None:
-        when = i18n.tr("load.saved_at", date=format_saved_at(save.saved_at))
-        return f"{listed.title()}, {when}"
+        return f"{listed.title()}, {saved_text(save.saved_at)}"
     return listed.name
 
 
@@ -157,7 +164,7 @@ class SaveRow(Button):
             error = listed.error.message() if listed.error is not None else ""
             return i18n.tr("load.damaged"), error, ""
         s = listed.summary
-        when = i18n.tr("load.saved_at", date=format_saved_at(listed.entry.save.saved_at))
+        when = saved_text(listed.entry.save.saved_at)
         middle = f"{rules_text(s.rules, s.modules)} \u2014 {progress_text(s)}"
         return when, middle, " \u00b7 ".join(seat_text(seat) for seat in s.seats)
 

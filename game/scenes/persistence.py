@@ -512,15 +512,23 @@ def _link_target(path: Path) -> str | None:
         return None
 
 
-def format_saved_at(when: _dt.datetime | None) -> str:
-    """A save time in the player's local time zone, e.g. 2025-03-01 18:42; "unknown
-    date" for none, or for one that has no local time (the first or last hours of the
-    years 1-9999, shifted out of that range by the time zone)."""
+def local_time(when: _dt.datetime | None) -> _dt.datetime | None:
+    """A save time in the player's local time zone; None for none, or for one that has
+    no local time (the first or last hours of the years 1-9999, shifted out of that
+    range by the time zone)."""
     if when is None:
-        return i18n.tr("date.unknown")
+        return None
     try:
-        local = when.astimezone()
+        return when.astimezone()
     except (OverflowError, ValueError, OSError):
+        return None
+
+
+def format_saved_at(when: _dt.datetime | None) -> str:
+    """A save time in the player's local time zone, e.g. 2025-03-01 18:42, or "unknown
+    date" where it has none (local_time)."""
+    local = local_time(when)
+    if local is None:
         return i18n.tr("date.unknown")
     # Formatted by hand: strftime pads years before 1000 differently on each platform.
     return (f"{local.year:04d}-{local.month:02d}-{local.day:02d} "

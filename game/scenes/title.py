@@ -13,7 +13,7 @@ from .art.faces import all_faces
 from .context import ClientContext
 from .layout import DESIGN_RECT, Canvas
 from .load_menu import LoadOverlay
-from .persistence import SaveError, SaveFile, format_saved_at
+from .persistence import SaveError, SaveFile, format_saved_at, local_time
 from .rules_reference import RulesReferenceScene
 from .save_summary import latest_game_in_progress
 from .settings_menu import SettingsOverlay
@@ -115,7 +115,10 @@ class TitleScene(MenuScene):
             return i18n.tr("title.continue.none")
         if self.ctx.launcher is None:
             return i18n.tr("title.unavailable")
-        return i18n.tr("title.continue.tip", date=format_saved_at(self.continue_save.saved_at))
+        when = self.continue_save.saved_at
+        if local_time(when) is None:
+            return i18n.tr("title.continue.tip_unknown")
+        return i18n.tr("title.continue.tip", date=format_saved_at(when))
 
     def notice_text(self) -> str:
         """Shown under the buttons: why the last game cannot be continued, so the player
