@@ -21,8 +21,14 @@ from . import i18n
 from .context import ClientContext
 from .layout import Canvas
 from .modules_text import module_name
-from .persistence import (SaveEntry, SaveError, display_name, format_saved_at, list_saves,
-                          local_time)
+from .persistence import (
+    SaveEntry,
+    SaveError,
+    display_name,
+    format_saved_at,
+    list_saves,
+    local_time,
+)
 from .save_summary import SaveSummary, SeatSummary, summarise
 from .setup import rules_name
 from .ui import theme
