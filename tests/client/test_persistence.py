@@ -477,3 +477,20 @@ def test_times_past_the_calendar_in_utc_are_no_time():
         assert persistence._parse_time(text) is None
     edge = persistence._parse_time("9999-12-31T23:59:59+00:00")
     assert edge is not None and edge.tzinfo is not None
+
+
+def test_a_new_game_is_named_once_and_its_file_is_known_as_a_game(data_root):
+    when = dt.datetime(2025, 3, 1, 18, 42, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))
+    names = {persistence.new_game_path(data_root, when).name for _ in range(50)}
+    assert len(names) == 50
+    assert all(name.startswith("game-20250301-174200-") for name in names)
+    assert not persistence.saves_dir(data_root).exists()  # nothing is created
+    path = persistence.new_game_path(data_root)
+    assert persistence.is_game_file(path) and persistence.is_game_file(
+        persistence.autosave_path(data_root))
+    for name in ("evening.json", "game-1.json", "game-20250301-174200-zzzzzz.json"):
+        assert not persistence.is_game_file(path.parent / name)
+    assert not persistence.is_own_file(path, data_root)  # not there yet
+    write_save(path, PAYLOAD, WHEN)
+    assert persistence.is_own_file(path, data_root)
+    assert not persistence.is_own_file(path, data_root / "elsewhere")
