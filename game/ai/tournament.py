@@ -77,6 +77,8 @@ def parse_seat(item: str, time_budget: float | None, iterations: int | None) -> 
     item = item.strip()
     head, _, rest = item.partition(":")
     if head == CHATEAUMA:
+        if item.endswith(":"):
+            raise argparse.ArgumentTypeError(f"seat {item!r}: a difficulty must follow :")
         try:
             return Seat(CHATEAUMA, difficulty=GameConfig(chateauma=rest or "medium").chateauma)
         except ValueError as e:
