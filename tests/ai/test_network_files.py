@@ -242,3 +242,30 @@ def test_a_damaged_shipped_file_leaves_hard_with_the_hand_tuned_evaluation(
     monkeypatch.setattr(learned, "SHIPPED", shipped)
     monkeypatch.setattr(learned, "_NETS", {})
     assert type(learned.shipped_evaluator()) is learned.Evaluator
+
+
+@pytest.mark.parametrize("damage", ["checkpoint.npz", "checkpoint.json"])
+def test_a_damaged_checkpoint_is_trained_afresh(tmp_path, capsys, damage) -> None:
+    """`train` resumes from its checkpoint; one it cannot read is replaced by training
+    from the start, as a checkpoint made with other options is."""
+    from game.ai.train import train
+    rng = np.random.default_rng(3)
+    x, y = rng.normal(size=(60, SIZE)), rng.normal(size=60) * 10
+    games = np.arange(60) // 6
+
+    def run(epochs: int) -> ValueNet:
+        return train(x, y, games, tmp_path, epochs, hidden=4, batch=16, step=1e-3, seed=5,
+                     blend=1.0)
+
+    run(1)
+    (tmp_path / damage).write_bytes(b"{" if damage.endswith(".json") else b"PK\x03\x04")
+    capsys.readouterr()
+    again = run(2)
+    said = capsys.readouterr().out
+    assert "starting afresh" in said
+    assert "epoch 1/2" in said   # from the first epoch again
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    expected = train(x, y, games, fresh, 2, hidden=4, batch=16, step=1e-3, seed=5, blend=1.0,
+                     quiet=True)
+    assert np.array_equal(again.predict(x), expected.predict(x))
