@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -188,7 +189,7 @@ def _weights(tmp_path: Path, **changed) -> Path:
     """A valid network's arrays with some changed (None: left out), as a weights file."""
     from game.ai.features import SIZE
     from game.ai.network import ValueNet
-    arrays = ValueNet((SIZE, 4, 2, 1), seed=1).arrays()
+    arrays: dict[str, Any] = dict(ValueNet((SIZE, 4, 2, 1), seed=1).arrays())
     arrays.update(changed)
     path = tmp_path / "value.npz"
     np.savez(path, **{k: v for k, v in arrays.items() if v is not None})

@@ -315,9 +315,9 @@ def train(x: np.ndarray, y: np.ndarray, games: np.ndarray, folder: Path, epochs:
     stored, net = _checkpoint(checkpoint, quiet), None
     if stored is not None and stored.get("options") == options:
         net = _checkpoint_net(checkpoint, quiet)
-    if net is not None:
-        log = stored
-    else:
+        if net is not None:
+            log = stored
+    if net is None:
         if stored is not None and stored.get("options") != options and not quiet:
             print("training: the checkpoint was made with other options or data; "
                   "starting afresh", flush=True)

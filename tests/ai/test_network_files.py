@@ -12,6 +12,7 @@ import os
 import random
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -33,7 +34,7 @@ def _arrays(with_optimizer: bool) -> dict[str, np.ndarray]:
     return net.arrays(with_optimizer)
 
 
-def _npz(arrays: dict[str, np.ndarray]) -> bytes:
+def _npz(arrays: dict[str, Any]) -> bytes:
     out = io.BytesIO()
     np.savez(out, **arrays)
     return out.getvalue()
