@@ -501,3 +501,19 @@ def test_simulate_json_carries_the_solo_result(capsys) -> None:
     assert [sorted(g["solo"]) for g in doc["games"]] == [
         ["counter", "filled", "resets", "target", "won"]] * 2
     assert doc["summary"]["solo_won"] == sum(g["solo"]["won"] for g in doc["games"])
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
+def test_ctrl_c_stops_a_command_with_a_word_and_no_traceback(tmp_path) -> None:
+    import signal
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONUNBUFFERED": "1"}
+    with subprocess.Popen([sys.executable, str(root / "main.py"), "simulate", "--games",
+                           "1000000"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True) as process:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline().startswith("game    1 ")   # it is playing
+        process.send_signal(signal.SIGINT)
+        err = process.stderr.read()
+        assert process.wait(timeout=60) == cli.INTERRUPTED
+    assert err == "main.py simulate: interrupted\n"
