@@ -37,9 +37,10 @@ class WeightsError(ValueError):
 
 
 def read_regular(path: Path, most: int) -> bytes:
-    """The bytes of a regular file of at most `most` bytes, else ValueError saying why.
-    A directory, a pipe or a device is refused before it is opened, and the file is opened
-    non-blocking, so a pipe put in its place in between cannot hang the reader."""
+    """The bytes of a regular file of at most `most` bytes: ValueError saying why for
+    anything else, OSError if it cannot be read. A directory, a pipe or a device is refused
+    before it is opened, and the file is opened non-blocking, so a pipe put in its place in
+    between cannot hang the reader."""
     info = os.stat(path)
     if not stat.S_ISREG(info.st_mode):
         raise ValueError("it is not a regular file")
