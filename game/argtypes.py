@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import Callable
+from collections.abc import Callable
 
 
 def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
@@ -26,6 +26,10 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
+# A time budget per decision longer than an hour is a mistake, not a search.
+MOST_SECONDS = 3600.0
+
+
 def _seconds(text: str, zero: bool) -> float:
     try:
         value = float(text)
@@ -38,8 +42,12 @@ def _seconds(text: str, zero: bool) -> float:
 
 
 def seconds(text: str) -> float:
-    """A time budget: a positive, finite number of seconds."""
-    return _seconds(text, zero=False)
+    """A time budget: a positive number of seconds, at most MOST_SECONDS."""
+    value = _seconds(text, zero=False)
+    if value > MOST_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"{text} is out of range (more than 0 to {MOST_SECONDS:g} seconds)")
+    return value
 
 
 def duration(text: str) -> float:
@@ -117,4 +125,21 @@ def config_error(parser: argparse.ArgumentParser, make_config: Callable[[], obje
 
 POSITIVE = whole_number(1)
 NON_NEGATIVE = whole_number(0)
-WORKERS = whole_number(1, 256)  # processes: more would only exhaust the machine
+# The tools' counts have upper bounds well past any useful run, so that a slip of the
+# keyboard (`--games 100000000000`) is refused at once instead of running for ever.
+WORKERS = whole_number(1, 256)          # processes: more would only exhaust the machine
+GAMES = whole_number(1, 1_000_000)      # games in a run (simulate, bench, tournament, train)
+ITERATIONS = whole_number(1, 10_000)    # a search budget per decision (Hard: 70 by default)
+SAMPLES = whole_number(1, 1_000)        # continuations a reviewed turn is valued on
+EPOCHS = whole_number(1, 10_000)        # passes over the training data
+HIDDEN = whole_number(1, 4_096)         # units of a network's first hidden layer
+BATCH = whole_number(1, 65_536)         # training rows per step
+WIDTH = whole_number(1, 64)             # a beam's width (Medium searches with 4)
+SEED = whole_number(0, 2 ** 63 - 1)     # a seed numpy's generators take
+
+
+def directory(text: str) -> str:
+    """A folder to work in: a non-empty path (an empty one would be the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty name is not a folder")
+    return text

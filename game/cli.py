@@ -10,8 +10,15 @@ import statistics
 import sys
 import time
 
-from .argtypes import POSITIVE, config_error, module_list
-from .rules import BOARD_MODES, RULE_SETS, GameConfig
+from .argtypes import GAMES, ITERATIONS, SAMPLES, config_error, module_list
+from .rules import BOARD_MODES, RULE_SETS, SPACES, GameConfig, GameState, solo_result
+
+# The exit status when the output is closed under a command (`simulate | head -1`): that
+# of a Unix tool ended by SIGPIPE (128 + 13), which the shell reports the same way, and
+# like such a tool it ends without a word.
+CLOSED_OUTPUT = 141
+# The exit status of a command stopped by Ctrl-C (128 + SIGINT), as the shell reports it.
+INTERRUPTED = 130
 
 
 def _pin_to_one_core() -> None:
@@ -53,6 +60,18 @@ def _with_modules(config: GameConfig) -> str:
     return f", modules {','.join(config.modules)}" if config.modules else ""
 
 
+def _outcome(state: GameState) -> str:
+    """Who won a finished game: the first of the ranking, or in the solo game whether the
+    player won, which takes all 37 spaces filled (SO-13), whatever the points."""
+    if not state.config.has_module("solo"):
+        return f"winner P{state.ranking()[0] + 1}"
+    r = solo_result(state)
+    resets = f", target reached {r.resets} time{'s' if r.resets != 1 else ''}"
+    if r.won:
+        return f"won: all {SPACES} spaces filled{resets}"
+    return f"lost: {r.filled} of {SPACES} spaces filled{resets}"
+
+
 def simulate(args: argparse.Namespace) -> int:
     from .simulate import play_random_game
     config = _simulate_config(args)
@@ -62,24 +81,30 @@ def simulate(args: argparse.Namespace) -> int:
         seed = args.seed + i
         game = play_random_game(config, seed)
         s = game.state
-        results.append({"seed": seed, "scores": s.scores(), "ranking": s.ranking(),
-                        "decisions": game.decisions,
-                        "breakdown": [s.score_breakdown(p) for p in range(s.n)]})
+        result = {"seed": seed, "scores": s.scores(), "ranking": s.ranking(),
+                  "decisions": game.decisions,
+                  "breakdown": [s.score_breakdown(p) for p in range(s.n)]}
+        if config.has_module("solo"):
+            result["solo"] = solo_result(s)._asdict()
+        results.append(result)
         if not args.json:
             scores = "  ".join(f"P{p + 1} {v:3d}" for p, v in enumerate(s.scores()))
-            print(f"game {i + 1:4d} seed {seed:6d}: {scores}  winner P{s.ranking()[0] + 1}")
+            print(f"game {i + 1:4d} seed {seed:6d}: {scores}  {_outcome(s)}")
     elapsed = time.perf_counter() - start
     all_scores = [v for r in results for v in r["scores"]]
     summary = {"games": args.games, "players": args.players, "rules": args.rules,
                "modules": list(config.modules), "seconds": round(elapsed, 3),
                "games_per_second": round(args.games / elapsed, 1) if elapsed else None,
                "mean_score": round(statistics.mean(all_scores), 1) if all_scores else None}
+    if config.has_module("solo"):
+        summary["solo_won"] = sum(r["solo"]["won"] for r in results)
     if args.json:
         print(json.dumps({"games": results, "summary": summary}, indent=1))
     else:
         print(f"{args.games} games of {args.players} players ({args.rules}{_with_modules(config)})"
               f" in {elapsed:.2f} s: "
-              f"{summary['games_per_second']} games/s, mean score {summary['mean_score']}")
+              f"{summary['games_per_second']} games/s, mean score {summary['mean_score']}"
+              + (f", {summary['solo_won']} won" if config.has_module("solo") else ""))
     return 0
 
 
@@ -176,14 +201,16 @@ def _read_game(path: str):
     from .scenes.session import parse_payload
     try:
         doc = read_json_file(Path(path))
-    except SaveError as e:
-        raise ValueError(str(e)) from None
-    if isinstance(doc, dict) and doc.get("kind") is None and "steps" in doc:
-        return None, GameRecord.from_dict(doc)
-    try:
+        if isinstance(doc, dict) and doc.get("kind") is None and "steps" in doc:
+            return None, GameRecord.from_dict(doc)
         return parse_payload(read_save(Path(path)).payload)
     except SaveError as e:
         raise ValueError(str(e)) from None
+    except TypeError:
+        # A field of the wrong type (a list or an object for the rule set's name) that
+        # the configuration's checks take for a name.
+        raise ValueError(f"{path}: its game configuration is not one this game can "
+                         "play (a field of the wrong type)") from None
 
 
 def review(args: argparse.Namespace) -> int:
@@ -253,6 +280,43 @@ def review(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str]) -> int:
+    """Run the command `argv` names; its exit status. A command whose output cannot be
+    written (a full disk: `> /dev/full`) ends with a message and status 2; one whose output
+    is closed under it (`| head -1`) ends quietly with CLOSED_OUTPUT."""
+    try:
+        status = _command(argv)
+        sys.stdout.flush()  # here, not at the interpreter's exit, so a failure is caught
+        return status
+    except BrokenPipeError:
+        _discard_output()
+        return CLOSED_OUTPUT
+    except KeyboardInterrupt:
+        print(f"main.py {argv[0] if argv else ''}: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except OSError as e:
+        # Writing the output or a file failed: say why (the output's own failure carries
+        # no file name).
+        try:
+            sys.stdout.flush()
+        except OSError:
+            _discard_output()
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"main.py {argv[0] if argv else ''}: {where}{e.strerror or e}", file=sys.stderr)
+        return 2
+
+
+def _discard_output() -> None:
+    """Point standard output at the null device, so that what is left in its buffer
+    cannot fail again as the interpreter exits."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass  # no file descriptor behind it (a test's capture): nothing is left to fail
+
+
+def _command(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="main.py", description="The Castles of Burgundy")
     sub = parser.add_subparsers(dest="command", required=True)
     p_play = sub.add_parser("play", help="open the game window (the default)")
@@ -261,7 +325,7 @@ def main(argv: list[str]) -> int:
     p_sim = sub.add_parser("simulate", help="play random complete games and print the scores")
     p_sim.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4),
                        help="1 only with --modules solo")
-    p_sim.add_argument("--games", type=POSITIVE, default=100)
+    p_sim.add_argument("--games", type=GAMES, default=100)
     p_sim.add_argument("--seed", type=int, default=0)
     p_sim.add_argument("--rules", default="special", choices=RULE_SETS)
     p_sim.add_argument("--boards", default="advanced", choices=BOARD_MODES,
@@ -269,7 +333,7 @@ def main(argv: list[str]) -> int:
     p_sim.add_argument("--modules", type=module_list, default=(), help=MODULES_HELP)
     p_sim.add_argument("--json", action="store_true", help="print machine-readable results")
     p_bench = sub.add_parser("bench", help="print rules-engine speed figures")
-    p_bench.add_argument("--games", type=POSITIVE, default=400,
+    p_bench.add_argument("--games", type=GAMES, default=400,
                          help="2-player games to time (half as many 4-player games)")
     p_bench.add_argument("--rules", default="special", choices=RULE_SETS)
     p_bench.add_argument("--boards", default="advanced", choices=BOARD_MODES,
@@ -295,9 +359,9 @@ def main(argv: list[str]) -> int:
     p_review.add_argument("file", help="a save file or a game record (JSON)")
     p_review.add_argument("--seat", type=int, action="append",
                           help="the seat to review, from 1 (repeatable; default: the people)")
-    p_review.add_argument("--iterations", type=POSITIVE, default=48,
+    p_review.add_argument("--iterations", type=ITERATIONS, default=48,
                           help="Hard's sampled continuations per turn")
-    p_review.add_argument("--samples", type=POSITIVE, default=8,
+    p_review.add_argument("--samples", type=SAMPLES, default=8,
                           help="continuations each of the two turns is valued on")
     p_review.add_argument("--seed", type=int, default=0)
     p_review.add_argument("--lang", choices=("en", "de"), default=None)

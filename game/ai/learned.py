@@ -22,13 +22,13 @@ Weights are read once per file and process.
 from __future__ import annotations
 
 import json
-import zipfile
+import os
 from pathlib import Path
 
 from ..rules import GameConfig, GameState
 from .evaluate import DEFAULT, Evaluator, Weights, turns_left
-from .features import features, pair_features
-from .network import ValueNet, sidecar
+from .features import SIZE, features, pair_features
+from .network import ValueNet, WeightsError, read_regular, sidecar
 
 # the 2-player game's weights; the others beside it are named by their games (shipped_name)
 SHIPPED = Path(__file__).with_name("data") / "value.npz"
@@ -40,14 +40,16 @@ SHIPPED = Path(__file__).with_name("data") / "value.npz"
 HAND_TURNS_LEFT = 1
 
 _NETS: dict[str, ValueNet] = {}
+SIDECAR_BYTES = 2 ** 20   # a sidecar says how its weights were made in about 1 kB
 
 
 def load_net(path: Path | str) -> ValueNet:
-    """The network in a weights file (read once per process)."""
-    key = str(Path(path).resolve())
+    """The network in a weights file (read once per process), taking the features of a
+    position; WeightsError if the file cannot serve as one (ValueNet.load)."""
+    key = os.path.realpath(path)
     net = _NETS.get(key)
     if net is None:
-        net = _NETS[key] = ValueNet.load(Path(path))
+        net = _NETS[key] = ValueNet.load(Path(path), inputs=SIZE)
     return net
 
 
@@ -57,12 +59,12 @@ def trained_for(path: Path | str) -> dict | None:
     when the sidecar does not say."""
     side = sidecar(Path(path))
     try:
-        about = json.loads(side.read_text(encoding="utf-8"))
+        about = json.loads(read_regular(side, SIDECAR_BYTES).decode("utf-8"))
         options = about["options"]
         return {"players": int(options["players"]), "rules": str(options["rules"]),
                 "modules": sorted(str(m) for m in options.get("modules", ())),
                 "chateauma": bool(options.get("chateauma"))}
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
 
 
@@ -209,7 +211,7 @@ def shipped_evaluator(weights: Weights = DEFAULT) -> Evaluator:
             continue  # shipped weights always say their games; these are not `train`'s
         try:
             networks.append((load_net(path), games))
-        except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile):
+        except WeightsError:
             continue  # a damaged install still plays, by the hand-tuned one
     if not networks:
         return Evaluator(weights)

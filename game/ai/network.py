@@ -7,16 +7,53 @@ arithmetic, so the same weights and input give the same value every time.
 
 Weights are stored as an `.npz` file (arrays only, loaded without pickle) next to a JSON
 sidecar of the same name that says how they were made (command, seed, data size, the
-match that accepted them).
+match that accepted them). A file is read only through `ValueNet.load`, which refuses
+anything but a regular file of at most MOST_BYTES holding exactly the arrays a network is
+made of, of the shapes its `sizes` say and with finite values: a `WeightsError` says what
+is wrong, so a damaged, foreign or hostile file never reaches the search.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import stat
+import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+
+# The largest weights file read, unpacked (the shipped ones are about 50 kB; a checkpoint
+# with the optimizer's state of a 4,096-unit network is about 30 MB).
+MOST_BYTES = 64 * 2 ** 20
+ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")   # an .npz is a zip archive (or an empty one)
+
+
+class WeightsError(ValueError):
+    """A weights file that cannot be used; the message names the file and the fault."""
+
+
+def read_regular(path: Path, most: int) -> bytes:
+    """The bytes of a regular file of at most `most` bytes: ValueError saying why for
+    anything else, OSError if it cannot be read. A directory, a pipe or a device is refused
+    before it is opened, and the file is opened non-blocking, so a pipe put in its place in
+    between cannot hang the reader."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError("it is not a regular file")
+    if info.st_size > most:
+        raise ValueError(f"it is larger than {most:,} bytes")
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise ValueError("it is not a regular file")
+        data = f.read(most + 1)
+    if len(data) > most:
+        raise ValueError(f"it is larger than {most:,} bytes")
+    return data
 
 
 @dataclass
@@ -133,27 +170,51 @@ class ValueNet:
         return out
 
     @classmethod
-    def from_arrays(cls, data) -> "ValueNet":
+    def from_arrays(cls, data) -> ValueNet:
+        """The network in a mapping of arrays (an open .npz file or `arrays()`), checked
+        whole: WeightsError names the first array that is missing, unexpected, of the
+        wrong type or shape, or not finite."""
+        sizes = _array(data, "sizes", integral=True)
+        if sizes.ndim != 1 or len(sizes) < 2:
+            raise WeightsError("the network has no layers ('sizes' lists fewer than two)")
+        if (sizes < 1).any() or (sizes > MOST_BYTES // 8).any() or sizes[-1] != 1:
+            raise WeightsError(f"'sizes' {sizes.tolist()} is not a network's: every layer "
+                               "needs at least one unit and the output is one number")
         net = cls.__new__(cls)
-        net.sizes = tuple(int(s) for s in data["sizes"])
+        net.sizes = tuple(int(s) for s in sizes)
         layers = len(net.sizes) - 1
-        net.weights = [np.array(data[f"w{i}"], dtype=np.float64) for i in range(layers)]
-        net.biases = [np.array(data[f"b{i}"], dtype=np.float64) for i in range(layers)]
-        net.mean = np.array(data["mean"], dtype=np.float64)
-        net.std = np.array(data["std"], dtype=np.float64)
-        net.scale = float(data["scale"])
-        net.blend = float(data["blend"]) if "blend" in data else 1.0
-        net.residual = bool(data["residual"]) if "residual" in data else False
-        net.own = bool(data["own"]) if "own" in data else False
+        net.weights = [_array(data, f"w{i}", net.sizes[i:i + 2]) for i in range(layers)]
+        net.biases = [_array(data, f"b{i}", net.sizes[i + 1:i + 2]) for i in range(layers)]
+        net.mean = _array(data, "mean", net.sizes[:1])
+        net.std = _array(data, "std", net.sizes[:1])
+        if (net.std <= 0).any():
+            raise WeightsError("'std' holds a deviation of 0 or less")
+        net.scale = float(_array(data, "scale", ()))
+        if net.scale <= 0:
+            raise WeightsError("'scale' is 0 or less")
+        net.blend = float(_array(data, "blend", ())) if "blend" in data else 1.0
+        if not 0.0 <= net.blend <= 1.0:
+            raise WeightsError("'blend' is not a share from 0 to 1")
+        net.residual = _flag(data, "residual")
+        net.own = _flag(data, "own")
         net.adam = Adam()
-        for i, w in enumerate(net.weights):
-            if w.shape != (net.sizes[i], net.sizes[i + 1]):
-                raise ValueError(f"layer {i} has shape {w.shape}, not {net.sizes[i:i + 2]}")
+        known = {"sizes", "mean", "std", "scale", "blend", "residual", "own",
+                 *(f"{k}{i}" for k in "wb" for i in range(layers))}
         if "adam_step" in data:
-            net.adam.step = int(data["adam_step"])
-            n = 2 * layers
-            net.adam.m = [np.array(data[f"adam_m{i}"]) for i in range(n)]
-            net.adam.v = [np.array(data[f"adam_v{i}"]) for i in range(n)]
+            step = _array(data, "adam_step", (), integral=True)
+            net.adam.step = int(step)
+            if net.adam.step < 0:
+                raise WeightsError("'adam_step' is negative")
+            shapes = [w.shape for w in net.weights] + [b.shape for b in net.biases]
+            net.adam.m = [_array(data, f"adam_m{i}", shape) for i, shape in enumerate(shapes)]
+            net.adam.v = [_array(data, f"adam_v{i}", shape) for i, shape in enumerate(shapes)]
+            if any((v < 0).any() for v in net.adam.v):
+                raise WeightsError("an 'adam_v' array holds a negative second moment")
+            known |= {"adam_step", *(f"adam_{k}{i}" for k in "mv" for i in range(len(shapes)))}
+        unexpected = sorted(set(data) - known)
+        if unexpected:
+            raise WeightsError(f"it holds arrays a network of {layers} layers has not: "
+                               f"{', '.join(map(repr, unexpected[:5]))}")
         return net
 
     def save(self, path: Path, about: dict | None = None, with_optimizer: bool = False) -> None:
@@ -171,9 +232,68 @@ class ValueNet:
             tmp_side.replace(side)
 
     @classmethod
-    def load(cls, path: Path) -> "ValueNet":
-        with np.load(Path(path), allow_pickle=False) as data:
-            return cls.from_arrays(data)
+    def load(cls, path: Path, inputs: int | None = None) -> ValueNet:
+        """The network in a weights file, checked whole (from_arrays), and taking `inputs`
+        features if given; WeightsError if the file cannot be used as one."""
+        path = Path(path)
+        try:
+            raw = read_regular(path, MOST_BYTES)
+            if not raw:
+                raise WeightsError("the file is empty")
+            if not raw.startswith(ZIP_MAGIC):
+                raise WeightsError("it is not an .npz archive of arrays")
+            with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+                if sum(member.file_size for member in archive.infolist()) > MOST_BYTES:
+                    raise WeightsError(f"it unpacks to more than {MOST_BYTES:,} bytes")
+            with np.load(io.BytesIO(raw), allow_pickle=False) as data:
+                net = cls.from_arrays(data)
+        except WeightsError as e:
+            raise WeightsError(f"{path} is not a usable weights file: {e}") from None
+        except (zipfile.BadZipFile, EOFError, zlib.error):
+            raise WeightsError(f"{path} is not a usable weights file: the archive is "
+                               "damaged or cut short") from None
+        except OSError as e:
+            raise WeightsError(f"{path} is not a usable weights file: it cannot be read "
+                               f"({e.strerror or e})") from None
+        except (ValueError, KeyError, NotImplementedError) as e:
+            raise WeightsError(f"{path} is not a usable weights file: {e}") from None
+        if inputs is not None and net.sizes[0] != inputs:
+            raise WeightsError(f"{path} is not a usable weights file: its network takes "
+                               f"{net.sizes[0]} inputs, not the {inputs} features of a "
+                               "position")
+        return net
+
+
+def _array(data, name: str, shape: tuple[int, ...] | None = None,
+           integral: bool = False) -> np.ndarray:
+    """Array `name` of `data` as float64 (int64 if `integral`), checked for its presence,
+    type, shape and finite values."""
+    if name not in data:
+        raise WeightsError(f"the array {name!r} is missing")
+    array = np.asarray(data[name])
+    kinds = "iub" if integral else "iubf"
+    if array.dtype.kind not in kinds:
+        wanted = "whole numbers" if integral else "numbers"
+        raise WeightsError(f"the array {name!r} holds {array.dtype} values, not {wanted}")
+    if shape is not None and array.shape != tuple(shape):
+        raise WeightsError(f"the array {name!r} has shape {array.shape}, not {tuple(shape)}")
+    if integral:
+        return array.astype(np.int64)
+    array = array.astype(np.float64)
+    if not np.isfinite(array).all():
+        raise WeightsError(f"the array {name!r} holds values that are not finite (NaN or "
+                           "infinite)")
+    return array
+
+
+def _flag(data, name: str) -> bool:
+    """A yes/no array (False when absent: files from before it)."""
+    if name not in data:
+        return False
+    value = _array(data, name, ())
+    if value not in (0.0, 1.0):
+        raise WeightsError(f"the array {name!r} is neither true nor false")
+    return bool(value)
 
 
 def sidecar(path: Path) -> Path:

@@ -30,7 +30,7 @@ import time
 from multiprocessing import Pool
 from pathlib import Path
 
-from ..argtypes import POSITIVE, WORKERS
+from ..argtypes import GAMES, WORKERS
 from ..rules import Action, GameConfig, GameState, get_board, new_game
 
 BOOK_FILE = Path(__file__).with_name("data") / "openings.json"
@@ -142,7 +142,7 @@ def measure(rules: str, games: int, seed: int = 1, workers: int = 1) -> dict:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="special", choices=sorted(TABLE_FOR))
-    parser.add_argument("--games", type=POSITIVE, default=1600)
+    parser.add_argument("--games", type=GAMES, default=1600)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=WORKERS, default=None,
                         help="processes to play games in (default: every available core)")

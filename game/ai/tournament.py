@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 
-from ..argtypes import POSITIVE, WORKERS, config_error, module_list, seconds
+from ..argtypes import GAMES, ITERATIONS, WORKERS, config_error, module_list, seconds
 from ..rules import BOARD_MODES, RULE_SETS, GameConfig, new_game, solo_result, team_results
 from . import LEARNED_TIERS, TIERS, make_player
 
@@ -77,13 +77,18 @@ def parse_seat(item: str, time_budget: float | None, iterations: int | None) -> 
     item = item.strip()
     head, _, rest = item.partition(":")
     if head == CHATEAUMA:
+        if item.endswith(":"):
+            raise argparse.ArgumentTypeError(f"seat {item!r}: a difficulty must follow :")
         try:
             return Seat(CHATEAUMA, difficulty=GameConfig(chateauma=rest or "medium").chateauma)
         except ValueError as e:
             raise argparse.ArgumentTypeError(f"seat {item!r}: {e}") from None
-    tier, _, count = item.partition("@")
-    tier, _, budget = tier.partition(":")
+    tier, at, count = item.partition("@")
+    tier, colon, budget = tier.partition(":")
     tier, plus, evaluation = tier.partition("+")
+    if (colon and not budget) or (at and not count):
+        raise argparse.ArgumentTypeError(
+            f"seat {item!r}: a number must follow {':' if colon and not budget else '@'}")
     if tier not in TIERS:
         raise argparse.ArgumentTypeError(
             f"unknown seat {item!r} (a tier from {', '.join(TIERS)}, or {CHATEAUMA}:difficulty)")
@@ -92,7 +97,7 @@ def parse_seat(item: str, time_budget: float | None, iterations: int | None) -> 
             f"seat {item!r}: only {' and '.join(LEARNED_TIERS)} take +{LEARNED}")
     try:
         budget_seconds = seconds(budget) if budget else time_budget
-        steps = POSITIVE(count) if count else iterations
+        steps = ITERATIONS(count) if count else iterations
     except argparse.ArgumentTypeError as e:
         raise argparse.ArgumentTypeError(f"seat {item!r}: {e}") from None
     return Seat(tier, budget_seconds, steps, value=LEARNED if plus else None)
@@ -252,13 +257,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "tier@iterations set that seat's budgets; chateauma:difficulty "
                              "(e.g. chateauma:hard+A+B+C+D) adds Châteauma at the last seat"
                              % ", ".join(TIERS))
-    parser.add_argument("--games", type=POSITIVE, default=100)
+    parser.add_argument("--games", type=GAMES, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=WORKERS, default=None,
                         help="processes to play games in (default: every available core)")
     parser.add_argument("--time-budget", type=seconds, default=None,
                         help="seconds per decision for every AI seat without its own")
-    parser.add_argument("--iterations", type=POSITIVE, default=None,
+    parser.add_argument("--iterations", type=ITERATIONS, default=None,
                         help="fixed search budget per decision for every AI seat without its "
                              "own (tier-specific: Hard's sampled continuations, Medium's beam "
                              "width)")
@@ -292,12 +297,14 @@ def check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -
 
 
 def weights_file(text: str) -> str:
-    """A learned evaluation's weights file that can be read."""
+    """A learned evaluation's weights file that can be read, for the features of a
+    position (anything else is refused here, before a game starts)."""
     from .learned import load_net
+    from .network import WeightsError
     try:
         load_net(text)
-    except (OSError, ValueError, KeyError) as e:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a weights file: {e}") from None
+    except WeightsError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
     return text
 
 

@@ -42,18 +42,21 @@ import random
 import shutil
 import sys
 import time
+import zipfile
+import zlib
 from multiprocessing import Pool
 from pathlib import Path
 
 import numpy as np
 
-from ..argtypes import POSITIVE, WORKERS, module_list, rate, share
+from ..argtypes import (BATCH, EPOCHS, GAMES, HIDDEN, ITERATIONS, SEED, WIDTH, WORKERS,
+                        directory, module_list, rate, share)
 from ..rules import (BOARD_MODES, RULE_SETS, GameConfig, new_game, position_seed, public_key,
                      split_module)
 from .evaluate import Evaluator
 from .features import SIZE, SLOT_SIZE, SLOTS, VALUE, features, hand_margin
-from .learned import SHIPPED, evaluator_for, shipped_name, trained_for
-from .network import ValueNet, sidecar
+from .learned import SHIPPED, evaluator_for, load_net, shipped_name, trained_for
+from .network import ValueNet, WeightsError, read_regular, sidecar
 from .openings import SETUP, opening_choice
 from .turns import plan
 
@@ -64,6 +67,9 @@ DATA_OPTIONS = ("players", "rules", "boards", "modules", "seed", "explore", "wid
 # The network values one player against the best other: not the solo game (spaces, not a
 # margin) nor the team game (the learned evaluation leaves teams to the hand-tuned one).
 UNTRAINABLE = ("solo", "team")
+RUN_BYTES = 2 ** 20        # a run.json or a checkpoint's log is a few kB
+# What reading the games on disk may raise when a file there is damaged.
+DAMAGED = (OSError, ValueError, EOFError, zipfile.BadZipFile, zlib.error)
 
 
 def game_config(args: argparse.Namespace, players: int) -> GameConfig:
@@ -165,8 +171,8 @@ def _chunk_done(folder: Path, chunk: int, games: int) -> bool:
     try:
         with np.load(path, allow_pickle=False) as data:
             have = len(set(data["game"].tolist()))
-    except (OSError, ValueError, KeyError):
-        return False
+    except (*DAMAGED, KeyError):
+        return False  # played again
     return have >= min(CHUNK, games - chunk * CHUNK)
 
 
@@ -306,14 +312,13 @@ def train(x: np.ndarray, y: np.ndarray, games: np.ndarray, folder: Path, epochs:
                "targets": targets, "own": own}
     log: dict = {"options": options, "epoch": 0, "train_loss": [], "held_out_loss": [],
                  "best": None}
-    stored = None
-    if checkpoint.exists() and sidecar(checkpoint).exists():
-        stored = json.loads(sidecar(checkpoint).read_text(encoding="utf-8"))
+    stored, net = _checkpoint(checkpoint, quiet), None
     if stored is not None and stored.get("options") == options:
-        net = ValueNet.load(checkpoint)
-        log = stored
-    else:
-        if stored is not None and not quiet:
+        net = _checkpoint_net(checkpoint, quiet)
+        if net is not None:
+            log = stored
+    if net is None:
+        if stored is not None and stored.get("options") != options and not quiet:
             print("training: the checkpoint was made with other options or data; "
                   "starting afresh", flush=True)
         net = ValueNet((SIZE, hidden, max(1, hidden // 2), 1), seed=seed)
@@ -340,6 +345,33 @@ def train(x: np.ndarray, y: np.ndarray, games: np.ndarray, folder: Path, epochs:
                   f"{_eta(epoch + 1 - first, epochs - first, time.perf_counter() - start)}",
                   flush=True)
     return ValueNet.load(candidate)
+
+
+def _checkpoint(checkpoint: Path, quiet: bool) -> dict | None:
+    """The training log beside the folder's checkpoint, or None: none yet, or one that
+    cannot be read (training starts afresh and writes it anew)."""
+    if not (checkpoint.exists() and sidecar(checkpoint).exists()):
+        return None
+    try:
+        stored = json.loads(read_regular(sidecar(checkpoint), RUN_BYTES).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        stored = None
+    if not isinstance(stored, dict):
+        if not quiet:
+            print(f"training: the checkpoint's log {sidecar(checkpoint)} is damaged; "
+                  "starting afresh", flush=True)
+        return None
+    return stored
+
+
+def _checkpoint_net(checkpoint: Path, quiet: bool) -> ValueNet | None:
+    """The checkpoint's network, or None if it is damaged (training starts afresh)."""
+    try:
+        return ValueNet.load(checkpoint)
+    except WeightsError as e:
+        if not quiet:
+            print(f"training: {e}; starting afresh", flush=True)
+        return None
 
 
 # --- the accepting match --------------------------------------------------------------
@@ -401,9 +433,10 @@ def match(args: argparse.Namespace, folder: Path, candidate: Path,
         for line in log.read_text(encoding="utf-8").splitlines():
             try:
                 entry = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):
                 continue  # a line cut short by an interruption
-            if entry.get("key") == key:
+            if isinstance(entry, dict) and entry.get("key") == key \
+                    and entry.get("index") in range(args.match_games):
                 games[entry["index"]] = entry
     todo = [i for i in range(args.match_games) if i not in games]
     seed = args.seed + 7919   # not the self-play games' chance
@@ -468,7 +501,7 @@ def more_data(folders: list[str], lam: float, target: str = "y"
     xs, ys, given = [], [], []
     for name in folders:
         folder = Path(name)
-        stored = json.loads((folder / "run.json").read_text(encoding="utf-8"))
+        stored = read_run(folder)
         chunks = sorted(int(p.stem.split("-")[1]) for p in (folder / "data").glob("games-*.npz")
                         if ".tmp" not in p.name)
         games = 0
@@ -488,10 +521,34 @@ def more_data(folders: list[str], lam: float, target: str = "y"
     return np.concatenate(xs), np.concatenate(ys), given
 
 
+def read_run(folder: Path) -> dict:
+    """The options a training folder's games were made with (its run.json); ValueError
+    saying why when the file is not a run's."""
+    path = folder / "run.json"
+    try:
+        stored = json.loads(read_regular(path, RUN_BYTES).decode("utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"{folder} is not a training folder (no run.json)") from None
+    except OSError as e:
+        raise ValueError(f"{path} cannot be read ({e.strerror or e})") from None
+    except (ValueError, RecursionError) as e:
+        raise ValueError(f"{path} is not a run's options ({e})") from None
+    if isinstance(stored, dict):
+        try:
+            GameConfig(players=stored.get("players", 2), rules=stored.get("rules", "special"),
+                       chateauma=stored.get("chateauma"))
+        except (ValueError, TypeError) as e:
+            raise ValueError(f"{path} names games this version cannot play ({e})") from None
+        return stored
+    raise ValueError(f"{path} is not a run's options (it holds a {type(stored).__name__}, "
+                     "not an object)")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--dir", default="training", help="folder for data, checkpoints "
-                        "and the match (an interrupted run resumes from it)")
-    parser.add_argument("--games", type=POSITIVE, default=300, help="self-play games")
+    parser.add_argument("--dir", type=directory, default="training",
+                        help="folder for data, checkpoints and the match (an interrupted run "
+                        "resumes from it)")
+    parser.add_argument("--games", type=GAMES, default=300, help="self-play games")
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--rules", default="special", choices=RULE_SETS)
     parser.add_argument("--boards", default="advanced", choices=BOARD_MODES)
@@ -501,10 +558,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--chateauma", type=difficulty, default=None, metavar="DIFFICULTY",
                         help="play the games against Châteauma at this difficulty (e.g. "
                         "medium, hard+A+D); it takes one of the --players seats")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=SEED, default=1)
     parser.add_argument("--workers", type=WORKERS, default=None,
                         help="processes to play games in (default: every available core)")
-    parser.add_argument("--width", type=POSITIVE, default=4, help="self-play beam width")
+    parser.add_argument("--width", type=WIDTH, default=4, help="self-play beam width")
     parser.add_argument("--explore", type=share, default=0.1,
                         help="share of turns played with the beam's second-best turn")
     parser.add_argument("--self-play", choices=("hand", "learned"), default="hand",
@@ -513,10 +570,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--more-data", action="append", default=[], metavar="DIR",
                         help="also train on the self-play games of another run's folder "
                         "(repeatable; none of them are held out)")
-    parser.add_argument("--epochs", type=POSITIVE, default=20)
-    parser.add_argument("--hidden", type=POSITIVE, default=16,
+    parser.add_argument("--epochs", type=EPOCHS, default=20)
+    parser.add_argument("--hidden", type=HIDDEN, default=16,
                         help="units of the first hidden layer (the second has half)")
-    parser.add_argument("--batch", type=POSITIVE, default=256)
+    parser.add_argument("--batch", type=BATCH, default=256)
     parser.add_argument("--rate", type=rate, default=1e-3, help="Adam's step size")
     parser.add_argument("--blend", type=share, default=1.0,
                         help="share of the network in the learned evaluation (the rest is "
@@ -533,9 +590,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--decay", type=share, default=0.1,
                         help="weight decay (the data is small and noisy: strong decay keeps "
                              "the network from learning single games by heart)")
-    parser.add_argument("--match-games", type=POSITIVE, default=100)
+    parser.add_argument("--match-games", type=GAMES, default=100)
     parser.add_argument("--match-tier", choices=("medium", "hard"), default="medium")
-    parser.add_argument("--match-iterations", type=POSITIVE, default=None,
+    parser.add_argument("--match-iterations", type=ITERATIONS, default=None,
                         help="the match players' search budget (Hard: sampled "
                              "continuations, default 24; Medium: beam width)")
     parser.add_argument("--write", action="store_true",
@@ -562,16 +619,25 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"train: {e}", file=sys.stderr)
         return 2
-    for name in args.more_data:
-        if not (Path(name) / "run.json").exists():
-            print(f"train: {name} is not a training folder (no run.json)", file=sys.stderr)
-            return 2
+    try:
+        for name in args.more_data:
+            read_run(Path(name))
+        stored = read_run(folder) if (folder / "run.json").exists() else None
+    except ValueError as e:
+        print(f"train: {e}", file=sys.stderr)
+        return 2
     options = {k: getattr(args, k) for k in DATA_OPTIONS}
     options["modules"] = list(args.modules)
-    folder.mkdir(parents=True, exist_ok=True)
+    if folder.exists() and not folder.is_dir():
+        print(f"train: --dir {folder} is not a folder", file=sys.stderr)
+        return 2
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        print(f"train: cannot make the folder {folder} ({e.strerror or e})", file=sys.stderr)
+        return 2
     run_file = folder / "run.json"
-    if run_file.exists():
-        stored = json.loads(run_file.read_text(encoding="utf-8"))
+    if stored is not None:
         stored.setdefault("modules", [])  # folders from before module sets
         stored.setdefault("chateauma", None)  # and before games against Châteauma
         if stored != options:
@@ -584,6 +650,12 @@ def run(args: argparse.Namespace) -> int:
     if args.self_play == "learned" and not best.exists():
         print("train: --self-play learned needs an accepted network in the folder",
               file=sys.stderr)
+        return 2
+    try:
+        if best.exists():
+            load_net(best)  # the network to beat (and to play with): refused now, not later
+    except WeightsError as e:
+        print(f"train: {e}", file=sys.stderr)
         return 2
     total = time.perf_counter()
     generate(args, folder, str(best) if args.self_play == "learned" else None)
@@ -598,6 +670,9 @@ def run(args: argparse.Namespace) -> int:
     except KeyError:
         print("train: --target own needs games stored with the players' own final scores; "
               "these folders' games were made before (use another --dir)", file=sys.stderr)
+        return 2
+    except DAMAGED as e:
+        print(f"train: the self-play games on disk cannot be read ({e})", file=sys.stderr)
         return 2
     print(f"training: {len(y)} positions from {args.games} games, mean "
           f"{'own score' if own else 'margin'} {y.mean():.1f}, sd {y.std():.1f}", flush=True)
