@@ -6,7 +6,6 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from typing import Any
 
-from .boards import get_board
 from .chateauma_data import parse_difficulty
 from .data import load_json
 
@@ -272,11 +271,3 @@ class GameConfig:
                 raise ValueError("modules must be a list of module names")
             d["modules"] = tuple(d["modules"])
         return cls(**d)
-
-
-def check_boards() -> None:
-    """Every offered board exists (a data-file consistency check used by the tests)."""
-    for rs_id in RULE_SETS:
-        rs = rule_set(rs_id)
-        for n in rs.boards_offered:
-            get_board(rs.board_id(n))

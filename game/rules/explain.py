@@ -43,7 +43,7 @@ def _reason(state: Position, action) -> str:
         return f"the game waits for a chance outcome ('{state.chance}'), not a decision"
     if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
         return "an action is a tuple starting with its name, e.g. ('workers', 0)"
-    for explain in state.hooks.explainers:
+    for explain in state.hooks.explain:
         text = explain(state, action)
         if text:
             return text
@@ -161,7 +161,7 @@ def _space_reason(state: Position, p, j: int, space: int) -> str | None:
     b = KIND_BUILDING[kind]
     if b >= 0 and p.city_buildings[board.area_of[space]] >> b & 1 and not p.has(1):
         return f"this city already has a {BUILDINGS[b]} (monastery 1 lifts that)"
-    for refusal in state.hooks.place_refusals:
+    for refusal in state.hooks.place_refusal:
         text = refusal(p, kind, space)
         if text:
             return text

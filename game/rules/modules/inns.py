@@ -76,11 +76,6 @@ def _inns(state) -> InnSupply:
     return state.ext[ID]
 
 
-def inns_on_stack(state) -> int:
-    """The inns a purchase may take now (for the table and the AI)."""
-    return _inns(state).stack
-
-
 def _bits(mask: int):
     while mask:
         low = mask & -mask

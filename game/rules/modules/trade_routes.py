@@ -36,7 +36,7 @@ from ..data import load_json
 from ..engine import DECLINE, WAREHOUSE_SALE, gain_workers, score
 from ..events import EVENT_TYPES
 from ..extension import APPLY, CHANCE_APPLY, CHANCE_JSON, CHANCE_SAMPLE, LEGAL, Module, register
-from ..state import Frame, IllegalAction
+from ..state import Frame
 from ..tiles import COLOUR_BY_NAME, KIND_COLOUR
 
 ID = "trade_routes"
@@ -127,10 +127,6 @@ def route_spaces(state, seat: int) -> list[tuple[int, str]]:
 def laid(state, seat: int) -> tuple[int, ...]:
     h = held(state)
     return h.laid[seat] if seat < len(h.laid) else ()
-
-
-def free_spaces(state, seat: int) -> int:
-    return len(route_spaces(state, seat)) - len(laid(state, seat))
 
 
 def on_route(state, seat: int, goods: int) -> int:
