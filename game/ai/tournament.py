@@ -19,7 +19,7 @@ Châteauma: it always takes the last seat, so only the other seats rotate.
 Per seat type it prints the win rate with a 95% Wilson interval, the mean and standard
 deviation of the final score, seconds per decision (mean, median, 95th percentile) and per
 turn (median, 95th percentile: a searching tier thinks once for its whole turn). The
-winner is the game's own ranking (points, then the tie-breaks of RULINGS R2, Châteauma's
+winner is the game's own ranking (points, then the tie-breaks of docs/rulings.md R2, Châteauma's
 ties first), so no game is shared. In the team game (`--modules team`, 4 players: seats 1
 and 3 against 2 and 4) the winning team's sum wins (TM-10, P-TM-4), a team's win counts for
 both its seats, and a second table shows each pairing of tiers as a team: its games, wins

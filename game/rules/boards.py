@@ -56,7 +56,8 @@ class Board:
     # The board's shape: per space, the spaces a tile there makes reachable for placing
     # (a mask), and axial hex coordinates. On a printed duchy, the 37-space hexagon, these
     # are the hex neighbours; a module may join two (the team game's double duchy), and a
-    # board of islands lists its own, rivers included (the solo boards, MODULES.md P-SO-1).
+    # board of islands lists its own, rivers included (the solo boards,
+    # docs/rules-decisions.md P-SO-1).
     neighbour_mask: tuple[int, ...] = NEIGHBOUR_MASK
     axial: tuple[tuple[int, int], ...] = tuple(AXIAL)
     # Where the start castle may go, if not on any castle space.
@@ -160,7 +161,7 @@ def build_board(board_id: str, name: str, confidence: str, colour: tuple[int, ..
 @cache
 def all_boards() -> dict[str, Board]:
     """Every board: the researched layouts, then the provisional stand-ins for printed
-    boards that are not public (boards.json 'stand_in_files', RULINGS R9), which a
+    boards that are not public (boards.json 'stand_in_files', docs/rulings.md R9), which a
     module's catalogue entry deals like any other."""
     data = load_json("boards.json")
     entries = list(data["boards"])

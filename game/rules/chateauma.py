@@ -367,7 +367,7 @@ def _active_slot(state: Position) -> int:
 
 
 def _ring(start: int) -> list[int]:
-    """Depots from `start` on, clockwise (RULINGS R3)."""
+    """Depots from `start` on, clockwise (docs/rulings.md R3)."""
     return [(start - 1 + i) % 6 + 1 for i in range(6)]
 
 

@@ -1,4 +1,4 @@
-"""Game configuration and rule sets (RULINGS R1: every edition difference is data)."""
+"""Game configuration and rule sets (docs/rulings.md R1: every edition difference is data)."""
 
 from __future__ import annotations
 

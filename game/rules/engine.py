@@ -553,7 +553,7 @@ def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
     if events is not None:
         events.append(ev.TilePlaced(seat, KIND_NAMES[kind], storage, space))
     # The space's colour is the tile's, or the one a tile of any colour fills (an inn
-    # counts toward its space's colour bonus, MODULES.md P-IN-3).
+    # counts toward its space's colour bonus, docs/rules-decisions.md P-IN-3).
     colour = board.colour[space]
     area = board.area_of[space]
     b = KIND_BUILDING[kind]

@@ -7,8 +7,8 @@ below. `hooks_for(config)` gathers, once per configuration, the modules in play 
 which of them take part in each point, so a game without modules pays nothing but an
 empty-tuple check at each point.
 
-The phase end and the game end are lists of named steps (MODULES.md "Sequences that
-several modules hook into"): a module adds its steps to a slot of these lists, and a step
+The phase end and the game end are lists of named steps (docs/rules-decisions.md,
+"The phase end and the game end"): a module adds its steps to a slot of these lists, and a step
 may ask a player to decide; the sequence then waits and goes on once the decision is
 answered (engine.run_steps).
 
@@ -366,12 +366,12 @@ class Module:
         conservation checks count them once."""
         return [], [0] * 7
 
-    def ranking(self, state: "Position", order: list[int]) -> list[int]:
+    def ranking(self, state: Position, order: list[int]) -> list[int]:
         """The seats from winner to last under the module's own winner rule, given the
-        base game's order (RULINGS R2)."""
+        base game's order (docs/rulings.md R2)."""
         return order
 
-    def public(self, state: "Position") -> tuple:
+    def public(self, state: Position) -> tuple:
         """The module's state as every seat sees it (for visibility.public_key)."""
         return ()
 
@@ -570,7 +570,8 @@ def hooks_for(config: GameConfig) -> Hooks:
     if len(controllers) > 1:
         raise ValueError("only one seat controller plays in a game")
     # A controller's steps come after the modules' in each slot: Châteauma's mines pay
-    # after every player's, its end scoring after everyone's (MODULES.md, "Sequences").
+    # after every player's, its end scoring after everyone's (docs/rules-decisions.md,
+    # "The phase end and the game end").
     sequenced = ms + controllers
     deals = [d for d in (m.board_deal() for m in ms) if d is not None]
     if len(deals) > 1:

@@ -210,7 +210,7 @@ class Position:
     def ranking(self) -> list[int]:
         """Seats from winner to last: points, then a seat controller that wins every tie
         (Châteauma does), then most empty estate spaces, then later in turn order
-        (RULINGS R2); then any module's own winner rule reorders them."""
+        (docs/rulings.md R2); then any module's own winner rule reorders them."""
         position = {seat: i for i, seat in enumerate(self.track_order())}
         tie_winners = self.hooks.tie_winners
         players = self.players

@@ -1,7 +1,7 @@
 """The results scene: the final ranking with its tie-breaks, each player's points by
 category, and a chart of everyone's score over the 25 rounds.
 
-Everything shown comes from the finished game: `state.ranking()` (RULINGS R2),
+Everything shown comes from the finished game: `state.ranking()` (docs/rulings.md R2),
 `state.score_breakdown(seat)` and the session's score history. Nothing is scored here.
 """
 
@@ -61,7 +61,7 @@ def empty_spaces(state: GameState, seat: int) -> int:
 
 
 def tie_breaks(state: GameState) -> list[TieBreak]:
-    """Why each tied pair in `state.ranking()` is in that order (RULINGS R2, with
+    """Why each tied pair in `state.ranking()` is in that order (docs/rulings.md R2, with
     Châteauma winning every tie)."""
     ranking = state.ranking()
     automa = state.config.chateauma_seat

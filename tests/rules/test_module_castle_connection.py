@@ -1,4 +1,4 @@
-"""`castle_connection` (MODULES.md, CC-1..CC-8, P-CC-2, P-CC-4): every tile joins a castle,
+"""`castle_connection` (CC-1..CC-8, P-CC-2, P-CC-4): every tile joins a castle,
 and castles cleared from the depots can be won back for both dice and 5 points.
 
 The scenarios play on board 11 with the start castle on space 6 (row-major spaces 0-36):
@@ -94,7 +94,7 @@ def test_a_free_choice_offers_only_the_module_s_duchies(rules, modules, pool) ->
 
 
 def test_the_2011_tableaus_10a_10h_are_provisional_stand_ins_for_11_18() -> None:
-    """RULINGS R6 / R9: boards 11-18 stand in for 10a-10h, in one data file marked
+    """docs/rulings.md R6 / R9: boards 11-18 stand in for 10a-10h, in one data file marked
     provisional, which the catalogue names."""
     from game.rules.data import load_json
     data = load_json("boards_10a_10h.json")

@@ -1,6 +1,6 @@
-"""The modules together (MODULES.md "Combinations", "Sequences" and the cross-references in
-each module's section): white castles, border posts, inns, the 2011 black-depot monasteries
-and shields, each interaction a test named by its clause or ruling.
+"""The modules together (docs/rules-decisions.md, "Modules together", "The phase end
+and the game end" and "Module rulings"): white castles, border posts, inns, the 2011
+black-depot monasteries and shields, each interaction a test named by its clause or ruling.
 
 Boards: 23 (border posts; castle spaces 0, 3, 28, 32; the chain 3 - 7 - 12 - 11 - 10 - 16 to
 space 15, which touches post P2, and 16 - 23 - 29 - 30 to 35, which touches P3) and 10 (the

@@ -1,4 +1,4 @@
-"""`shields` (MODULES.md section `shields`, SH-0..SH-6, the 18 effects, P-SH-1..P-SH-11,
+"""`shields` (SH-0..SH-6, the 18 effects, P-SH-1..P-SH-11,
 CH-SH-1..4): the deal, taking a shield, the castles, the tribute, the end points and every
 shield's effect, in the Special Edition and alea 2019 forms, and with Châteauma.
 

@@ -1,4 +1,4 @@
-"""`team` (MODULES.md section `team`, TM-0..TM-10, P-TM-1..P-TM-4) and the rulebook's note
+"""`team` (TM-0..TM-10, P-TM-1..P-TM-4) and the rulebook's note
 on more than 6 ships (SE l.835).
 
 The scenarios play the front double duchy (data/team_boards.json, provisional): the left

@@ -1,4 +1,4 @@
-"""`tiles2` (MODULES.md section `tiles2`, CH-T2): monasteries 27 and 28, the crane and the
+"""`tiles2` (CH-T2): monasteries 27 and 28, the crane and the
 geese, in the Special Edition, alea 2019 and 2011 forms, and with Châteauma.
 
 Board 1 around the start castle (18): 25 building 3 and 26 building 1 (one city with 31,

@@ -1,4 +1,4 @@
-"""`vineyards` (MODULES.md section `vineyards`, VY-0..VY-11, P-VY-1..5): the setup and the
+"""`vineyards` (VY-0..VY-11, P-VY-1..5): the setup and the
 reduced option, the depot and display each phase, double tiles on two storage spaces, the
 two die actions, the icons, the level bonus, the display purchase, the castle's and white
 castle's actions, and the grape areas at the end.

@@ -1,4 +1,4 @@
-"""`white_castles` (MODULES.md section `white_castles`, WC-1..WC-6, P-WC-1..P-WC-4, CH-WC):
+"""`white_castles` (WC-1..WC-6, P-WC-1..P-WC-4, CH-WC):
 the white castles and monastery 29 in the Special Edition, alea 2019 and 2011 (pleasure
 garden) forms, with the crane and with Châteauma.
 

@@ -1,4 +1,4 @@
-"""`black_depot_monasteries` (MODULES.md section `black_depot_monasteries`; X11 l.60-74):
+"""`black_depot_monasteries` (X11 l.60-74):
 the monasteries of the 2011 6th expansion, offered in the black depot. They are not
 knowledge tiles (tile kind `black_monastery`).
 

@@ -1,4 +1,4 @@
-"""`castle_connection` (MODULES.md section `castle_connection`): every tile joins a castle,
+"""`castle_connection`: every tile joins a castle,
 and castles cleared from the depots can be won back.
 
 - CC-2..CC-5: a tile other than a castle goes only next to a castle, or next to a tile of

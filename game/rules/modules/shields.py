@@ -1,5 +1,5 @@
-"""`shields`: 18 shields dealt onto the depots' goods spaces (MODULES.md section `shields`,
-SE l.883-938; A19 l.1086-1210, the same text without SE l.917's "never in combination with
+"""`shields`: 18 shields dealt onto the depots' goods spaces (SE l.883-938; A19
+l.1086-1210, the same text without SE l.917's "never in combination with
 monastery tiles"; CH-SH for Châteauma, SE l.1268-1275).
 
 - SH-0: a setup chance step deals the shields face up onto the goods spaces of depots 1-6

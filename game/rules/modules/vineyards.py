@@ -1,4 +1,4 @@
-"""`vineyards` (MODULES.md section `vineyards`; SE l.942-1053, components l.156-181).
+"""`vineyards` (SE l.942-1053, components l.156-181).
 
 - VY-0: a set of the six wine bonus tiles is dealt, one at random to each player, the rest
   go back to the open pile; each player takes a vineyard board (seat order); the 51 double
@@ -47,7 +47,7 @@ purchase takes a display tile when one lies there (P-CH-4); its stack scores 1, 
 A double tile counts as two hexes in the tile count (invariants.tiles_in_play): it takes
 two storage spaces, each holding the kind, and tiles_held gives two per tile elsewhere.
 The vineyard boards and the 2-3-player depot numbers are provisional components
-(data/vineyards.json, RULINGS R9).
+(data/vineyards.json, docs/rulings.md R9).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""`white_castles`: the white castles and monastery 29 (MODULES.md section `white_castles`;
-SE l.771-775, A19 l.917-923, X11 l.52-58 as the pleasure garden).
+"""`white_castles`: the white castles and monastery 29 (SE l.771-775, A19 l.917-923,
+X11 l.52-58 as the pleasure garden).
 
 - Six white castles go into the building supply, two into the black one, monastery 29 into
   the monastery supply (WC-1; modules.json `tiles`).
