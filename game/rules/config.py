@@ -259,7 +259,7 @@ class GameConfig:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "GameConfig":
+    def from_dict(cls, d: Any) -> "GameConfig":
         if not isinstance(d, dict):
             raise ValueError("game config must be an object")
         unknown = set(d) - {"players", "rules", "board_mode", "chateauma", "modules"}

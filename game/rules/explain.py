@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .actions import allowed_in
 from .dice import PLACE_USE, USE_SELL, USE_TAKE, workers_needed
 from .state import Position
@@ -22,7 +24,7 @@ def explain_illegal(state: Position, action) -> str:
 def explain_types(action, known) -> str:
     """An action equal to a legal one but written with other types (True for 1, 1.0, a
     list for a tuple): name the first item that differs."""
-    def first(a, b):
+    def first(a: Any, b: Any) -> tuple[Any, Any] | None:
         if type(a) is not type(b):
             return a, b
         if type(a) is tuple:

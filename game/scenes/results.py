@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from ..rules import (CATEGORIES, SPACES, GameState, board_deal, get_board, solo_result,
+from ..rules import (CATEGORIES, GameState, board_deal, get_board, solo_result,
                      team_results)
 from . import i18n
 from .art import palette

@@ -303,7 +303,8 @@ def test_identical_board_with_chateauma() -> None:
 
 def test_a_shared_pool_without_board_1_draws_two_different_boards_per_player() -> None:
     # castle_connection in the original rules plays the stand-in boards 10a-10h (R6:
-    # boards 11-18 under those names) from one set, so advanced mode draws two boards for each player, none drawn twice.
+    # boards 11-18 under those names) from one set, so advanced mode draws two boards for each
+    # player, none drawn twice.
     s = at_boards(players=2, mode="advanced", rules="original", modules=("castle_connection",))
     assert not board_deal(s.config).own_sets
     with pytest.raises(IllegalAction, match="the players share one set of boards"):

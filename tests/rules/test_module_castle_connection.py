@@ -12,11 +12,11 @@ import random
 
 import pytest
 
-from game.rules import (EVENT_TYPES, GameConfig, GameRecord, GameState, IllegalAction, Match,
+from game.rules import (EVENT_TYPES, GameConfig, GameState, Match,
                         StateError, action_text, check_state, new_game, parse_action,
-                        placeable_mask, public_key, recompute_breakdown, replay)
+                        placeable_mask, public_key, recompute_breakdown)
 from game.rules.boards import get_board
-from game.rules.tiles import CASTLE, COLOURS
+from game.rules.tiles import COLOURS
 
 from .builders import (refused, at_last_turn, build, game, give, kind, me, monasteries, of_type,
                        points, settle, store)
@@ -267,7 +267,8 @@ def test_a_retrieval_costs_both_dice_and_5_points() -> None:
     assert p.used == [True, True]
     assert p.storage == [kind("mine"), kind("ship"), kind("castle")]
     assert s.ext[POOL] == 0
-    assert of_type(events, "CastleRetrieved") == [EVENT_TYPES["CastleRetrieved"](s.current_player, 2)]
+    retrieved = EVENT_TYPES["CastleRetrieved"](s.current_player, 2)
+    assert of_type(events, "CastleRetrieved") == [retrieved]
     assert [e.die for e in of_type(events, "DieUsed")] == [0, 1]
     assert s.decision == "turn"
     buys = [a for a in s.legal_actions() if a[0] == "buy" and a[1] == 0]

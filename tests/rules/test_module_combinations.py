@@ -21,8 +21,9 @@ from game.rules.modules.inns import ID as INNS, InnSupply
 from game.rules.scoring import AREA_POINTS, PHASE_BONUS, colour_bonus_points
 from game.rules.state import Frame
 
-from .builders import (roundtrip, unexplained, at_last_turn, build, give, kind, me, monasteries, of_type, phase_outcome,
-                       points, refused, roll_outcome, set_depot, set_dice, settle, store)
+from .builders import (roundtrip, unexplained, at_last_turn, build, give, kind, me, monasteries,
+                       of_type, phase_outcome, points, refused, roll_outcome, set_depot, set_dice,
+                       store)
 from .chateauma_builders import automa, fill_card, set_card
 from .test_invariants import check_game
 from .test_module_shields import give_shield as hold_shield, shgame

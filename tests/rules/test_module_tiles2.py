@@ -17,9 +17,9 @@ from game.rules.events import EVENT_TYPES
 from game.rules.engine import final_scoring
 from game.rules.tiles import BLACK_TILES, COLOURED_TILES, KINDS, MONASTERY, module_kinds
 
-from .builders import (roundtrip, unexplained, settle, at_last_turn, build, give, kind, me, monasteries, of_type, pass_turn,
-                       phase_outcome, points, roll_outcome, set_depot, set_dice, set_goods,
-                       store)
+from .builders import (roundtrip, unexplained, settle, at_last_turn, build, give, kind, me,
+                       monasteries, of_type, pass_turn, phase_outcome, points, roll_outcome,
+                       set_depot, set_dice, set_goods, store)
 from .chateauma_builders import automa, seat, set_card, set_estate
 from .test_invariants import check_game
 

@@ -20,7 +20,6 @@ from game.rules.config import check_modules
 from game.rules.engine import final_scoring
 from game.rules import events as ev
 from game.rules.events import EffectDeclined
-from game.rules.modules import shields as sh
 from game.rules.modules import trade_routes as tr
 from game.rules.state import Frame
 from game.rules.visibility import public_key

@@ -234,8 +234,9 @@ class BorderPosts(Module):
             return BoardDeal(A19_BOARDS, own_sets=False)
         # BP-0: board 1 in the basic mode, or another module's duchies, take the place
         # of 23-30 (SE l.769).
-        if self.config.board_mode == "basic" or any(_deals(entry.partition(":")[0]) for entry in self.config.modules
-               if not entry.startswith(ID)):
+        if self.config.board_mode == "basic" or any(
+                _deals(entry.partition(":")[0]) for entry in self.config.modules
+                if not entry.startswith(ID)):
             return None
         return BoardDeal(BOARDS, own_sets=True)
 

@@ -34,7 +34,7 @@ CASTLES = COLOURED_TILES.count(KIND_CASTLE) + BLACK_TILES.count(KIND_CASTLE)
 class CastlesPooled(NamedTuple):
     """Castles left in the depots at a phase change go to the castle pool instead of
     leaving the game."""
-    count: int         # castles added to the pool
+    count: int  # type: ignore[assignment]  # castles added to the pool
 
 
 class CastleRetrieved(NamedTuple):

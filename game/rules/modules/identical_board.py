@@ -25,4 +25,5 @@ class IdenticalBoard(Module):
 
     def board_deal(self) -> BoardDeal:
         # check_modules has written the default board into the parameter.
+        assert self.param is not None
         return BoardDeal((self.param,), own_sets=True)

@@ -24,7 +24,6 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .. import chateauma as _chateauma  # noqa: F401  (its bonuses are registered first)
-from .. import events as ev
 from ..events import EVENT_TYPES
 from ..engine import DECLINE, building_effect, gain_workers, score
 from ..actions import allow_action, register_action

@@ -67,7 +67,7 @@ class GoodsOnRoute(NamedTuple):
     player: int
     goods: int
     first: int               # the first route space they cover (0 = leftmost)
-    count: int
+    count: int  # type: ignore[assignment]  # a field named like tuple.count
 
 
 class RouteBonus(NamedTuple):
