@@ -1,4 +1,5 @@
-"""The Castles of Burgundy: `python main.py` starts the game; subcommands run headless tools.
+"""The Castles of Burgundy from a checkout: `python main.py` starts the game; subcommands
+run headless tools.
 
     python main.py                      the game window (also: python main.py play)
     python main.py simulate ...         random complete games with their scores
@@ -6,24 +7,15 @@
     python main.py bench-client ...     the game window's drawing speed figures
     python main.py tournament ...       AI tiers against each other, with their results
 
-Every command goes through game.cli; `python main.py --help` lists them.
+The same as `python -m game` and, once installed, the `castles-of-burgundy` command
+(game/__main__.py); `python main.py --help` lists the commands.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 
-# Before anything imports pygame: the console stays free of its greeting.
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-
-def main(argv: list[str]) -> int:
-    from game import cli
-    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
-        argv = ["play", *argv]
-    return cli.main(argv)
-
+from game.__main__ import main
 
 if __name__ == "__main__":
-    sys.exit(main(list(sys.argv[1:])))
+    sys.exit(main(sys.argv[1:]))

@@ -15,6 +15,8 @@ choice (the rules' public_key and resample_hidden), and future dice and draws ar
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ..rules import Action, GameState
 from .players import EasyPlayer, MediumPlayer, Player, RandomPlayer
 
@@ -31,8 +33,8 @@ def make_player(tier: str, seed: int = 0, time_budget: float | None = None,
     `value` makes Medium or Hard search with the learned evaluation: a weights file, or
     "learned" for the shipped weights (learned.py)."""
     from .hard import HardPlayer
-    classes = {"random": RandomPlayer, "easy": EasyPlayer, "medium": MediumPlayer,
-               "hard": HardPlayer}
+    classes: dict[str, Callable[..., Player]] = {
+        "random": RandomPlayer, "easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer}
     if tier not in classes:
         raise ValueError(f"unknown AI tier {tier!r} (choose from {', '.join(TIERS)})")
     if value is None:
@@ -55,8 +57,9 @@ def explain_hint(state: GameState, seed: int = 0, time_budget: float | None = No
     """The Hard tier's suggestion with what it changes in the position and the points
     it is expected to gain (explain.Explanation)."""
     from .explain import explained_hint
-    return explained_hint(state, player=make_player("hard", seed=seed, time_budget=time_budget,
-                                                    iterations=iterations))
+    from .hard import HardPlayer
+    return explained_hint(state, player=HardPlayer(seed=seed, time_budget=time_budget,
+                                                   iterations=iterations))
 
 
 def review_game(record, seats, **options):
@@ -78,5 +81,5 @@ def costliest(reviews, count: int = 3) -> list[int]:
     return pick(reviews, count)
 
 
-__all__ = ["LEARNED_TIERS", "TIERS", "Player", "costliest", "explain_hint", "hint", "make_player", "review_game",
-           "review_turns"]
+__all__ = ["LEARNED_TIERS", "TIERS", "Player", "costliest", "explain_hint", "hint", "make_player",
+           "review_game", "review_turns"]

@@ -23,10 +23,10 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..rules import (ANY_COLOUR, AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CARPENTERS_WORKSHOP, CASTLE,
+from ..rules import (ANY_COLOUR, AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CARPENTERS_WORKSHOP,
                      CHURCH, CITY_HALL, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
                      KIND_KNOWLEDGE, KIND_SPECIES, KNOWLEDGE_BUILDING_INDEX, MARKET, MINE,
-                     MONASTERY, PASTURE, PHASE_BONUS, SHIP, SPECIES, WAREHOUSE, WATCHTOWER,
+                     PASTURE, PHASE_BONUS, SPECIES, WAREHOUSE, WATCHTOWER,
                      BUILDINGS, KIND_COUNT, KINDS, SHIELD_END_POINTS, GameState, PlayerState,
                      colour_bonus_points, end_knowledge, goods_points_per_tile,
                      placeable_mask, border_post_distances,
@@ -263,7 +263,7 @@ class Evaluator:
             if room:
                 left -= 1
                 stored.append(SOLO_STORED if placeable_mask(p, k) else SOLO_STUCK)
-        stored = sum(stored[:2 * t + s.extra])
+        spaces = sum(stored[:2 * t + s.extra])
         # Silver: what was held and what the mines will pay at the phase ends to come.
         phase_ends = 5 - max(state.phase, 0)
         silver = p.silver + p.colour_count[MINE] * phase_ends
@@ -276,7 +276,7 @@ class Evaluator:
         resets = _solo_resets(p.score - s.base, promised, s.target)
         whole = int(resets)
         resets = whole + (resets - whole) * min(1.0, t / SOLO_RESET_TURNS)
-        v = (SOLO_SPACE * stored
+        v = (SOLO_SPACE * spaces
              + SOLO_ACTION * resets
              + SOLO_SILVER * purchases
              + SOLO_WORKER * min(p.workers, SOLO_WORKERS_USEFUL))
@@ -314,7 +314,6 @@ class Evaluator:
         w = self.w
         t = turns_left(state, seat)
         f = t / ROUNDS
-        rs = state.rs
         v = float(p.score)
         board = p.board
         if board is None:

@@ -209,7 +209,7 @@ def _from_events(root: GameState, after: GameState, seat: int, events: list, lat
                     break
         return total
 
-    counted = set()  # PointsScored events a reason already names
+    counted: set[int] = set()  # PointsScored events a reason already names
     for i, (e, name) in enumerate(zip(events, names)):
         if name == "AreaCompleted":
             pts = points_after(i, ("areas", "phase_bonus"))

@@ -222,7 +222,8 @@ class ValueNet:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.stem + ".tmp.npz")
-        np.savez(tmp, **self.arrays(with_optimizer))
+        # numpy's stub types the keywords as savez's own options, not as the arrays.
+        np.savez(tmp, **self.arrays(with_optimizer))  # type: ignore[arg-type]
         tmp.replace(path)
         if about is not None:
             side = sidecar(path)

@@ -81,16 +81,17 @@ def opening_choice(state: GameState, table: dict | None = None) -> Action | None
         table = book().get(TABLE_FOR.get(state.config.rules, ""), {})
     legal = state.legal_actions()
     p = state.players[state.current_player]
-    scored = []
+    scored: list[tuple[float, Action]] = []
     for action in legal:
         if action[0] == "board":
             castles = get_board(action[1]).castle_spaces
             values = [estimate(table, action[1], c) for c in castles]
         else:
             values = [estimate(table, p.board.id, action[1])]
-        if any(v is None for v in values):
+        known = [v for v in values if v is not None]
+        if len(known) < len(values):
             return None
-        scored.append((max(values), action))
+        scored.append((max(known), action))
     # Ties keep the rules' order of the options, so the choice is deterministic.
     return max(scored, key=lambda e: e[0])[1] if scored else None
 

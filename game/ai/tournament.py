@@ -19,7 +19,7 @@ Châteauma: it always takes the last seat, so only the other seats rotate.
 Per seat type it prints the win rate with a 95% Wilson interval, the mean and standard
 deviation of the final score, seconds per decision (mean, median, 95th percentile) and per
 turn (median, 95th percentile: a searching tier thinks once for its whole turn). The
-winner is the game's own ranking (points, then the tie-breaks of RULINGS R2, Châteauma's
+winner is the game's own ranking (points, then the tie-breaks of docs/rulings.md R2, Châteauma's
 ties first), so no game is shared. In the team game (`--modules team`, 4 players: seats 1
 and 3 against 2 and 4) the winning team's sum wins (TM-10, P-TM-4), a team's win counts for
 both its seats, and a second table shows each pairing of tiers as a team: its games, wins
@@ -391,7 +391,8 @@ def run(args: argparse.Namespace) -> int:
     rotated = ",".join(s.label for s in seats)
     print(f"{args.games} games, {args.players} players, seats {rotated} rotated"
           f"{f' + {automa.label} last' if automa else ''}, rules {args.rules}, "
-          f"boards {args.boards}{_modules_text(config)}, seed {args.seed}, {workers} workers, {elapsed:.0f} s")
+          f"boards {args.boards}{_modules_text(config)}, seed {args.seed}, {workers} workers, "
+          f"{elapsed:.0f} s")
     if config.players == 1:
         print("solo game: a win is all 37 spaces filled; 'mean' is the spaces filled")
     elif teams:
@@ -402,14 +403,14 @@ def run(args: argparse.Namespace) -> int:
     width = max(8, *(len(label) + 2 for label in table))
     print(f"{'seat':<{width}}{'seats':>6}{'win rate':>10}{'95% CI':>16}{'mean':>8}{'sd':>7}"
           f"{'s/decision mean':>17}{'median':>9}{'p95':>9}{'s/turn median':>15}{'p95':>9}")
-    for label, e in table.items():
-        lo, hi = e["win_rate_95ci"]
-        line = (f"{label:<{width}}{e['seats']:>6}{e['win_rate']:>10.1%}"
-                f"{f'{lo:.1%}-{hi:.1%}':>16}{e['mean_score']:>8.1f}{e['score_sd']:>7.1f}")
-        if e["decisions"]:
-            line += (f"{e['mean_seconds']:>17.4f}{e['median_seconds']:>9.4f}"
-                     f"{e['p95_seconds']:>9.4f}{e['median_turn_seconds']:>15.4f}"
-                     f"{e['p95_turn_seconds']:>9.4f}")
+    for label, entry in table.items():
+        lo, hi = entry["win_rate_95ci"]
+        line = (f"{label:<{width}}{entry['seats']:>6}{entry['win_rate']:>10.1%}"
+                f"{f'{lo:.1%}-{hi:.1%}':>16}{entry['mean_score']:>8.1f}{entry['score_sd']:>7.1f}")
+        if entry["decisions"]:
+            line += (f"{entry['mean_seconds']:>17.4f}{entry['median_seconds']:>9.4f}"
+                     f"{entry['p95_seconds']:>9.4f}{entry['median_turn_seconds']:>15.4f}"
+                     f"{entry['p95_turn_seconds']:>9.4f}")
         else:
             line += f"{'no decisions':>17}"
         print(line)
@@ -417,10 +418,10 @@ def run(args: argparse.Namespace) -> int:
         width = max(8, *(len(label) + 2 for label in teams))
         print(f"{'team':<{width}}{'games':>6}{'win rate':>10}{'95% CI':>16}{'mean sum':>10}"
               f"{'sd':>7}")
-        for label, e in teams.items():
-            lo, hi = e["win_rate_95ci"]
-            print(f"{label:<{width}}{e['games']:>6}{e['win_rate']:>10.1%}"
-                  f"{f'{lo:.1%}-{hi:.1%}':>16}{e['mean_sum']:>10.1f}{e['sum_sd']:>7.1f}")
+        for label, entry in teams.items():
+            lo, hi = entry["win_rate_95ci"]
+            print(f"{label:<{width}}{entry['games']:>6}{entry['win_rate']:>10.1%}"
+                  f"{f'{lo:.1%}-{hi:.1%}':>16}{entry['mean_sum']:>10.1f}{entry['sum_sd']:>7.1f}")
     return 0
 
 

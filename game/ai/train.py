@@ -205,8 +205,8 @@ def generate(args: argparse.Namespace, folder: Path, value: str | None) -> None:
     def report(games: int) -> None:
         nonlocal played
         played += games
-        print(f"self-play: {played}/{total} games, {_eta(played, total, time.perf_counter() - start)}",
-              flush=True)
+        eta = _eta(played, total, time.perf_counter() - start)
+        print(f"self-play: {played}/{total} games, {eta}", flush=True)
 
     if args.workers == 1:
         for job in jobs:
@@ -256,7 +256,8 @@ def lambda_returns(x: np.ndarray, y: np.ndarray, games: np.ndarray, lam: float,
         return y.copy()
     h = hand_margin(x)
     players = (np.full(len(y), deciders) if deciders else
-               sum((x[:, slot * SLOT_SIZE] > 0).astype(int) for slot in range(SLOTS)))
+               sum(((x[:, slot * SLOT_SIZE] > 0).astype(int) for slot in range(SLOTS)),
+                   np.zeros(len(y), dtype=int)))
     out = np.empty_like(y)
     starts = np.flatnonzero(np.r_[True, games[1:] != games[:-1]])
     ends = np.r_[starts[1:], len(y)]
@@ -489,9 +490,11 @@ def match(args: argparse.Namespace, folder: Path, candidate: Path,
 def difficulty(text: str) -> str:
     """Châteauma's difficulty, as GameConfig writes it."""
     try:
-        return GameConfig(chateauma=text).chateauma
+        written = GameConfig(chateauma=text).chateauma
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
+    assert written is not None  # a difficulty was given
+    return written
 
 
 def more_data(folders: list[str], lam: float, target: str = "y"
@@ -663,7 +666,8 @@ def run(args: argparse.Namespace) -> int:
     field = "own" if own else "y"
     try:
         x, y, games = load_data(folder, args.games, field)
-        extra, given = None, []
+        extra: tuple[np.ndarray, np.ndarray] | None = None
+        given: list[dict] = []
         if args.more_data:
             ex, ey, given = more_data(args.more_data, args.td_lambda, field)
             extra = (ex, ey)
@@ -699,7 +703,9 @@ def run(args: argparse.Namespace) -> int:
         sidecar(best).write_text(json.dumps(about, indent=1, sort_keys=True) + "\n",
                                  encoding="utf-8")
         if args.write:
-            installed = SHIPPED.with_name(shipped_name(trained_for(best)))
+            trained = trained_for(best)
+            assert trained is not None  # its sidecar was written just above
+            installed = SHIPPED.with_name(shipped_name(trained))
             installed.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(best, installed)
             shutil.copyfile(sidecar(best), sidecar(installed))

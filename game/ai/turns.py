@@ -41,7 +41,7 @@ def passes_on(state: GameState, seat: int, turn_index: int) -> bool:
 def position_key(state: GameState, seat: int) -> tuple:
     """What can differ between two positions inside one player's turn."""
     p = state.players[seat]
-    key = (tuple(p.estate), tuple(sorted(p.storage)), tuple(p.goods), p.silver, p.workers,
+    key: tuple = (tuple(p.estate), tuple(sorted(p.storage)), tuple(p.goods), p.silver, p.workers,
            p.used[0], p.used[1], p.knowledge, p.score, p.track_pos, state.bought,
            tuple(map(tuple, state.depots)), tuple(state.black),
            tuple(map(tuple, state.depot_goods)), tuple(state.bonus_taken),

@@ -61,8 +61,8 @@ from .scoring import (AREA_POINTS, CATEGORIES, END_KNOWLEDGE, KNOWLEDGE_BUILDING
 from .serialize import outcome_from_json, outcome_to_json
 from .state import Action, Frame, IllegalAction, PlayerState, StateError
 from .visibility import module_state, position_seed, public_key, resample_hidden
-from .tiles import (ANY_COLOUR, BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP, CASTLE,
-                    CHURCH, CITY_HALL, COLOURS, GOODS_TYPES, KIND_ANIMALS, KIND_BUILDING,
+from .tiles import (ANY_COLOUR, BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP,
+                    CASTLE, CHURCH, CITY_HALL, COLOURS, GOODS_TYPES, KIND_ANIMALS, KIND_BUILDING,
                     KIND_COLOUR, KIND_COUNT, KIND_EFFECT, KIND_KNOWLEDGE, KIND_NAMES,
                     KIND_SPECIES,
                     KINDS, KNOWLEDGE_COUNT, MARKET, MINE, MONASTERY, PASTURE, SHIP, SPECIES,
@@ -84,7 +84,8 @@ __all__ = [
     # events
     "EVENT_TYPES", "TurnEnded",
     # boards and tiles
-    "SPACES", "get_board", "placeable_mask", "COLOURS", "ANY_COLOUR", "CASTLE", "MINE", "MONASTERY", "SHIP",
+    "SPACES", "get_board", "placeable_mask", "COLOURS", "ANY_COLOUR", "CASTLE", "MINE", "MONASTERY",
+    "SHIP",
     "PASTURE", "BUILDING", "BUILDINGS", "BANK", "BOARDING_HOUSE", "CARPENTERS_WORKSHOP",
     "CHURCH", "CITY_HALL", "MARKET", "WAREHOUSE", "WATCHTOWER", "SPECIES", "KIND_COUNT",
     "KIND_NAMES", "KIND_EFFECT", "END_KNOWLEDGE", "KIND_COLOUR", "KIND_BUILDING",
@@ -94,7 +95,8 @@ __all__ = [
     "USE_SELL", "die_use", "die_distance", "workers_needed",
     # points
     "CATEGORIES", "AREA_POINTS", "PHASE_BONUS", "KNOWLEDGE_BUILDING_INDEX",
-    "colour_bonus_points", "end_knowledge", "goods_points_per_tile", "knowledge_end_points", "bonus_tile_count",
+    "colour_bonus_points", "end_knowledge", "goods_points_per_tile", "knowledge_end_points",
+    "bonus_tile_count",
     "recompute_breakdown",
     # the expansion modules
     "MODULES", "modules_offered", "split_module", "board_deal",

@@ -39,14 +39,6 @@ def read_int(text: str) -> int:
     return int(text)
 
 
-def read_die(text: str) -> int:
-    return _DIE_PARSE[text]
-
-
-def die_text(die: int) -> str:
-    return _DIE_TEXT[die]
-
-
 def _pair(text: str, sep: str) -> tuple[int, int]:
     left, right = text.split(sep)
     return read_int(left), read_int(right)

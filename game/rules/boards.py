@@ -56,7 +56,8 @@ class Board:
     # The board's shape: per space, the spaces a tile there makes reachable for placing
     # (a mask), and axial hex coordinates. On a printed duchy, the 37-space hexagon, these
     # are the hex neighbours; a module may join two (the team game's double duchy), and a
-    # board of islands lists its own, rivers included (the solo boards, MODULES.md P-SO-1).
+    # board of islands lists its own, rivers included (the solo boards,
+    # docs/rules-decisions.md P-SO-1).
     neighbour_mask: tuple[int, ...] = NEIGHBOUR_MASK
     axial: tuple[tuple[int, int], ...] = tuple(AXIAL)
     # Where the start castle may go, if not on any castle space.
@@ -109,25 +110,28 @@ def build_board(board_id: str, name: str, confidence: str, colour: tuple[int, ..
     islands gives its spaces' `neighbours` instead, `rivers` (per space, the spaces across
     a river: reachable for placing, never one area) and the spaces' `centres`."""
     spaces = len(colour)
+    adjacent: tuple[tuple[int, ...], ...]   # per space, the spaces sharing a hex edge
     if neighbours is not None:
         # Areas form along shared hex edges only: a river joins no area (P-SO-1).
-        neighbours = tuple(tuple(n) for n in neighbours)
+        adjacent = tuple(tuple(n) for n in neighbours)
         across = rivers or [[]] * spaces
-        neighbour_mask = tuple(sum(1 << j for j in (*neighbours[i], *across[i]))
+        neighbour_mask = tuple(sum(1 << j for j in (*adjacent[i], *across[i]))
                                for i in range(spaces))
         axial = tuple(AXIAL)
     elif axial is None:
-        neighbours, neighbour_mask, axial = NEIGHBOURS, NEIGHBOUR_MASK, tuple(AXIAL)
+        adjacent, neighbour_mask, axial = NEIGHBOURS, NEIGHBOUR_MASK, tuple(AXIAL)
     else:
         index = {qr: i for i, qr in enumerate(axial)}
-        neighbours = tuple(
+        adjacent = tuple(
             tuple(index[(q + dq, r + dr)]
                   for dq, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
                   if (q + dq, r + dr) in index)
             for q, r in axial)
-        neighbour_mask = tuple(sum(1 << j for j in n) for n in neighbours)
+        neighbour_mask = tuple(sum(1 << j for j in n) for n in adjacent)
     area_of = [-1] * spaces
-    masks, sizes, colours = [], [], []
+    masks: list[int] = []
+    sizes: list[int] = []
+    colours: list[int] = []
     for start in range(spaces):
         if area_of[start] >= 0:
             continue
@@ -137,7 +141,7 @@ def build_board(board_id: str, name: str, confidence: str, colour: tuple[int, ..
         while stack:
             i = stack.pop()
             mask |= 1 << i
-            for j in neighbours[i]:
+            for j in adjacent[i]:
                 if area_of[j] < 0 and colour[j] == colour[start]:
                     area_of[j] = a
                     stack.append(j)
@@ -160,7 +164,7 @@ def build_board(board_id: str, name: str, confidence: str, colour: tuple[int, ..
 @cache
 def all_boards() -> dict[str, Board]:
     """Every board: the researched layouts, then the provisional stand-ins for printed
-    boards that are not public (boards.json 'stand_in_files', RULINGS R9), which a
+    boards that are not public (boards.json 'stand_in_files', docs/rulings.md R9), which a
     module's catalogue entry deals like any other."""
     data = load_json("boards.json")
     entries = list(data["boards"])

@@ -52,10 +52,10 @@ from .scoring import (CATEGORIES, colour_bonus_points, final_scoring_done,
 from .state import Position, IllegalAction
 from .extension import (CHANCE_APPLY, CHANCE_JSON, CHANCE_SAMPLE, CHATEAUMA_BONUS, STEPS,
                         SeatController, register_controller)
-from .tiles import (KINDS, BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP, CASTLE,
+from .tiles import (KINDS, BANK, BOARDING_HOUSE, BUILDINGS, CARPENTERS_WORKSHOP, CASTLE,
                     CHURCH, CITY_HALL, COLOUR_BY_NAME, COLOURS, KIND_ANIMALS, KIND_BUILDING,
                     KIND_CASTLE, KIND_COLOUR, KIND_NAMES, KIND_SPECIES, MARKET, MINE,
-                    MONASTERY, PASTURE, SHIP, SPECIES, WAREHOUSE, WATCHTOWER, kind_from_name)
+                    MONASTERY, SPECIES, WAREHOUSE, WATCHTOWER, kind_from_name)
 
 EMPTY = -1
 JOKERS = 6
@@ -180,6 +180,7 @@ def start_seats(config: GameConfig) -> list[int]:
     """Seats the start player is drawn from: Châteauma never starts, except with
     modifier C, when it always does."""
     seat = config.chateauma_seat
+    assert config.chateauma is not None  # asked only while Châteauma plays
     return [seat] if "C" in parse_difficulty(config.chateauma).modifiers \
         else list(range(config.deciders))
 
@@ -195,6 +196,7 @@ def first_round_order(config: GameConfig, start: int) -> list[int]:
 def join(state: Position, events: list | None) -> None:
     """Châteauma's seat at setup: no workers, 1 silver, one goods tile of each type."""
     seat = state.config.chateauma_seat
+    assert state.config.chateauma is not None  # asked only while Châteauma plays
     c = state.chateauma = Chateauma(seat, parse_difficulty(state.config.chateauma))
     if state.hooks.chateauma_deck is not None:  # a module's deck (the vineyards')
         c.deck = sorted(state.hooks.chateauma_deck)
@@ -367,7 +369,7 @@ def _active_slot(state: Position) -> int:
 
 
 def _ring(start: int) -> list[int]:
-    """Depots from `start` on, clockwise (RULINGS R3)."""
+    """Depots from `start` on, clockwise (docs/rulings.md R3)."""
     return [(start - 1 + i) % 6 + 1 for i in range(6)]
 
 

@@ -6,7 +6,7 @@ from .tiles import KIND_COLOUR
 
 # What using a die is for; monasteries 9-12 give a free +/-1 to some of these.
 # USE_PLACE_OTHER: placing a tile of any colour (an inn), which none of monasteries 9-11
-# names (MODULES.md P-IN-2).
+# names (docs/rules-decisions.md P-IN-2).
 USE_TAKE, USE_PLACE_BUILDING, USE_PLACE_SHIP_ANIMAL, USE_PLACE_CASTLE_MINE_MONASTERY, \
     USE_SELL, USE_PLACE_OTHER = range(6)
 

@@ -33,7 +33,6 @@ from operator import is_
 
 from . import events as ev
 from .boards import SPACES, Board, get_board
-from .config import START
 from .data import load_json
 from .dice import (COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE,
                    workers_needed)
@@ -422,7 +421,8 @@ def same_types(a: object, b: object) -> bool:
     """The two values have the same type throughout (tuples compared item by item)."""
     if type(a) is not type(b):
         return False
-    return type(a) is not tuple or all(map(same_types, a, b))
+    # b is a tuple too (the same type), which mypy cannot follow from type() alone.
+    return type(a) is not tuple or all(map(same_types, a, b))  # type: ignore[call-overload]
 
 
 def score(state: Position, seat: int, points: int, reason: str, events: list | None) -> None:
@@ -553,7 +553,7 @@ def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
     if events is not None:
         events.append(ev.TilePlaced(seat, KIND_NAMES[kind], storage, space))
     # The space's colour is the tile's, or the one a tile of any colour fills (an inn
-    # counts toward its space's colour bonus, MODULES.md P-IN-3).
+    # counts toward its space's colour bonus, docs/rules-decisions.md P-IN-3).
     colour = board.colour[space]
     area = board.area_of[space]
     b = KIND_BUILDING[kind]

@@ -131,7 +131,7 @@ class GoodsTaken(NamedTuple):
 class GoodsSold(NamedTuple):
     player: int
     goods: int
-    count: int
+    count: int  # type: ignore[assignment]  # a field named like tuple.count
 
 
 class SilverTaken(NamedTuple):
@@ -271,7 +271,7 @@ class ChateaumaExtraTurn(NamedTuple):
     sale_instead: bool  # both cards are full: a sale instead of the turn
 
 
-EVENT_TYPES = {cls.__name__: cls for cls in (
+EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
     StartPlayerChosen, BoardsDrawn, BoardChosen, StartCastlePlaced, StartGoodsDealt,
     PhaseStarted, DepotsCleared, DiceRolled, GoodsRevealed, RoundStarted, TurnStarted,
     DieUsed, TileTaken, TilePurchased, TileDiscarded, TilePlaced, PointsScored, AreaCompleted,

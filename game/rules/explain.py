@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .actions import allowed_in
 from .dice import PLACE_USE, USE_SELL, USE_TAKE, workers_needed
 from .state import Position
@@ -22,7 +24,7 @@ def explain_illegal(state: Position, action) -> str:
 def explain_types(action, known) -> str:
     """An action equal to a legal one but written with other types (True for 1, 1.0, a
     list for a tuple): name the first item that differs."""
-    def first(a, b):
+    def first(a: Any, b: Any) -> tuple[Any, Any] | None:
         if type(a) is not type(b):
             return a, b
         if type(a) is tuple:
@@ -43,7 +45,7 @@ def _reason(state: Position, action) -> str:
         return f"the game waits for a chance outcome ('{state.chance}'), not a decision"
     if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
         return "an action is a tuple starting with its name, e.g. ('workers', 0)"
-    for explain in state.hooks.explainers:
+    for explain in state.hooks.explain:
         text = explain(state, action)
         if text:
             return text
@@ -161,7 +163,7 @@ def _space_reason(state: Position, p, j: int, space: int) -> str | None:
     b = KIND_BUILDING[kind]
     if b >= 0 and p.city_buildings[board.area_of[space]] >> b & 1 and not p.has(1):
         return f"this city already has a {BUILDINGS[b]} (monastery 1 lifts that)"
-    for refusal in state.hooks.place_refusals:
+    for refusal in state.hooks.place_refusal:
         text = refusal(p, kind, space)
         if text:
             return text

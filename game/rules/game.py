@@ -7,6 +7,8 @@ so no rules module needs the class that needs them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Literal, overload
+
 # Imported for what they register: every module's rules, and Châteauma's seat controller.
 from . import chateauma, modules  # noqa: F401
 from .chance import apply_chance, sample_chance
@@ -15,6 +17,23 @@ from .engine import apply, cached_legal_actions
 from .scoring import player_breakdown
 from .serialize import state_from_json, state_to_json
 from .state import Position
+
+
+if TYPE_CHECKING:
+    # What a caller gets back: the events (a list), unless it passed listen=False.
+    @overload
+    def _apply(state: Position, action: tuple, listen: Literal[True] = True) -> list: ...
+    @overload
+    def _apply(state: Position, action: tuple, listen: bool) -> list | None: ...
+    def _apply(state: Position, action: tuple, listen: bool = True) -> list | None: ...
+
+    @overload
+    def _apply_chance(state: Position, outcome: Any, listen: Literal[True] = True) -> list: ...
+    @overload
+    def _apply_chance(state: Position, outcome: Any, listen: bool) -> list | None: ...
+    def _apply_chance(state: Position, outcome: Any, listen: bool = True) -> list | None: ...
+else:
+    _apply, _apply_chance = apply, apply_chance
 
 
 class GameState(Position):
@@ -28,9 +47,9 @@ class GameState(Position):
     #   sample_chance(rng)          a chance outcome drawn from the rules' distribution
     #   apply_chance(outcome, listen=True)   applies a chance outcome; returns its events
     legal_actions = cached_legal_actions
-    apply = apply
+    apply = _apply
     sample_chance = sample_chance
-    apply_chance = apply_chance
+    apply_chance = _apply_chance
 
     def to_json(self) -> str:
         return state_to_json(self)

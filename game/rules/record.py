@@ -80,11 +80,14 @@ def _replay_step(state: GameState, i: int, step: dict[str, Any], rng: Any = None
         if not isinstance(step, dict):
             raise IllegalAction("a step is an object holding 'chance' or 'action'")
         if "chance" in step:
-            if state.chance != step.get("step", state.chance):
-                raise IllegalAction(f"expected a '{state.chance}' outcome")
+            pending = state.chance
+            if pending is None:
+                raise IllegalAction("no chance step is pending here, an action is")
+            if pending != step.get("step", pending):
+                raise IllegalAction(f"expected a '{pending}' outcome")
             if rng is not None:
                 state.sample_chance(rng)
-            return state.apply_chance(outcome_from_json(state.chance, step["chance"]))
+            return state.apply_chance(outcome_from_json(pending, step["chance"]))
         if "action" in step:
             return state.apply(parse_action(step["action"]))
         raise IllegalAction("a step holds either 'chance' or 'action'")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .config import SCORING
 from .data import load_json
-from .tiles import (BUILDINGS, COLOURS, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
+from .tiles import (BUILDINGS, KIND_ANIMALS, KIND_BUILDING, KIND_COLOUR,
                     KIND_KNOWLEDGE, KIND_SPECIES, PASTURE, WATCHTOWER)
 
 if TYPE_CHECKING:
@@ -211,7 +211,3 @@ def player_breakdown(state: "Position", seat: int) -> dict[str, int]:
         out["leftover_silver"] = held.silver
         out["leftover_workers"] = held.workers // 2
     return out
-
-
-def describe_colour(colour: int) -> str:
-    return COLOURS[colour]

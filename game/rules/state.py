@@ -11,7 +11,7 @@ build on it, and game.py puts them together as `GameState`, the public API.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from .boards import SPACES, Board
 from .config import GameConfig, RuleSet, START
@@ -38,7 +38,10 @@ class PlayerState:
                  "track_stamp", "live_knowledge", "place_rule", "anywhere")
 
     def __init__(self, board: Board | None = None) -> None:
-        self.board = board
+        # None until the setup deals the seat a duchy, and for Châteauma's seat (its estate
+        # is its own): the type says Board, since the rules read it only once it is dealt,
+        # and the code that may meet a seat without one checks for None.
+        self.board: Board = board  # type: ignore[assignment]
         self.estate: list[int] = [-1] * SPACES
         self.occupied = 0
         self.frontier = 0                 # empty spaces next to a placed tile
@@ -210,7 +213,7 @@ class Position:
     def ranking(self) -> list[int]:
         """Seats from winner to last: points, then a seat controller that wins every tie
         (Châteauma does), then most empty estate spaces, then later in turn order
-        (RULINGS R2); then any module's own winner rule reorders them."""
+        (docs/rulings.md R2); then any module's own winner rule reorders them."""
         position = {seat: i for i, seat in enumerate(self.track_order())}
         tie_winners = self.hooks.tie_winners
         players = self.players
@@ -227,7 +230,7 @@ class Position:
         return sorted(range(len(self.players)),
                       key=lambda s: (-self.players[s].track_pos, -self.players[s].track_stamp))
 
-    def clone(self) -> "Position":
+    def clone(self) -> Self:
         cls = self.__class__
         c = cls.__new__(cls)
         c.config = self.config

@@ -75,7 +75,9 @@ def _chateauma_key(state: Position) -> tuple:
     c = state.chateauma
     if c is None:
         return ()
-    hide = lambda codes: tuple(FACE_DOWN if code < -1 else code for code in codes)  # noqa: E731
+
+    def hide(codes: list[int]) -> tuple[int, ...]:
+        return tuple(FACE_DOWN if code < -1 else code for code in codes)
     return (c.level, c.modifiers, tuple(c.cards), tuple(hide(t) for t in c.card_tiles),
             tuple(sorted(c.deck)), tuple(c.discarded),
             tuple(tuple(r) for r in c.reserve[:JOKERS]), len(c.reserve[JOKERS]),

@@ -1,10 +1,11 @@
-"""Files shipped in the repository's assets/ directory."""
+"""Files shipped with the game in game/assets/ (package data: a checkout and an installed
+wheel find them the same way)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+ASSETS_DIR = Path(__file__).resolve().parents[1] / "assets"
 
 
 def asset_path(*parts: str) -> Path:

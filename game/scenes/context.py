@@ -28,13 +28,13 @@ class GameLauncher(Protocol):
     def new_game(self) -> None:
         """Show the setup scene."""
 
-    def start(self, setup: GameSetup) -> None:
+    def start(self, setup: GameSetup) -> object:
         """Start a game of this setup at the table, in place of every scene."""
 
-    def start_tutorial(self) -> None:
+    def start_tutorial(self) -> object:
         """Start the guided first game at the table, in place of every scene."""
 
-    def open_save(self, save: SaveFile) -> None:
+    def open_save(self, save: SaveFile) -> object:
         """Resume a saved game (its results when it is over); a save that cannot be played
         is explained to the player and left as it is."""
 

@@ -1,6 +1,6 @@
 """The UI font at pixel sizes, cached.
 
-The client draws all text in Open Sans Semibold, shipped in assets/fonts/ with its licence
+The client draws all text in Open Sans Semibold, shipped in game/assets/fonts/ with its licence
 (Apache 2.0). pygame's bundled default font is not used: its hinted advances put visible
 gaps inside words at small sizes ("Bret tspiel", "good s"), and it silently renders at
 about 0.69 of the size asked for. Sizes here are the font's em size in window pixels;
@@ -22,7 +22,7 @@ FONT_PATH = asset_path("fonts", "OpenSans-Semibold.ttf")
 def get(pixel_size: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    # A copy without assets/ (say, a wheel built without them) still shows its text, in
+    # A copy without the font file (a damaged installation) still shows its text, in
     # pygame's font.
     path = FONT_PATH if FONT_PATH.is_file() else None
     return pygame.font.Font(path, max(1, int(pixel_size)))

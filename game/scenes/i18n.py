@@ -8,7 +8,7 @@ plural forms and are looked up with ``trn``; the catalogue's ``Plural-Forms`` he
 the form, so "1 worker" / "2 workers" is right in every language by construction.
 
 Widgets keep keys, not text, and look the text up each time they draw, so a language change
-shows at once. German uses the rulebook's words (see RULINGS.md R7). A language is added by
+shows at once. German uses the rulebook's words (see docs/rulings.md R7). A language is added by
 adding its catalogue (see the README).
 """
 

@@ -92,7 +92,8 @@ def modules_reason(rules: str, modules: Sequence[str], board_mode: str, chateaum
                      if o != mid and not fails([entry, o], "free", False)), "")
 
     def with_needs(entry: str) -> list[str]:
-        return [entry] + ([need(entry)] if need(entry) else [])
+        needed = need(entry)
+        return [entry] + ([needed] if needed else [])
 
     # Pairs that exclude each other, each with what it needs.
     for i, a in enumerate(entries):

@@ -46,6 +46,7 @@ class StepInfo:
 def _apply(state: GameState, step: dict[str, Any]) -> list:
     """Apply one step the first pass has already checked."""
     if "chance" in step:
+        assert state.chance is not None  # the first pass replayed this step
         return state.apply_chance(outcome_from_json(state.chance, step["chance"]))
     return state.apply(parse_action(step["action"]))
 
@@ -88,11 +89,11 @@ class Replay:
         last = next((k for k in reversed(keys) if k is not None), None)
         keys = [last if k is None else k for k in keys]
         self.turns: list[range] = []
-        start = 0
+        first = 0
         for i in range(1, len(self) + 1):
             if i == len(self) or keys[i] != keys[i - 1]:
-                self.turns.append(range(start, i))
-                start = i
+                self.turns.append(range(first, i))
+                first = i
         self._turn_of = [0] * len(self)
         for t, steps in enumerate(self.turns):
             for i in steps:

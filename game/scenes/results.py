@@ -1,7 +1,7 @@
 """The results scene: the final ranking with its tie-breaks, each player's points by
 category, and a chart of everyone's score over the 25 rounds.
 
-Everything shown comes from the finished game: `state.ranking()` (RULINGS R2),
+Everything shown comes from the finished game: `state.ranking()` (docs/rulings.md R2),
 `state.score_breakdown(seat)` and the session's score history. Nothing is scored here.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from ..rules import (CATEGORIES, SPACES, GameState, board_deal, get_board, solo_result,
+from ..rules import (CATEGORIES, GameState, board_deal, get_board, solo_result,
                      team_results)
 from . import i18n
 from .art import palette
@@ -61,7 +61,7 @@ def empty_spaces(state: GameState, seat: int) -> int:
 
 
 def tie_breaks(state: GameState) -> list[TieBreak]:
-    """Why each tied pair in `state.ranking()` is in that order (RULINGS R2, with
+    """Why each tied pair in `state.ranking()` is in that order (docs/rulings.md R2, with
     Châteauma winning every tie)."""
     ranking = state.ranking()
     automa = state.config.chateauma_seat
@@ -397,6 +397,7 @@ class ResultsScene(MenuScene):
             self.review_work = ReviewWork(record, seats_to_review(seats,
                                                                   record.config.deciders),
                                           **self.review_options)
+        assert self.stack is not None  # the button is on this scene, on the stack
         self.stack.push(ReviewScene(self.ctx, record, seats, work=self.review_work))
 
     def exit(self) -> None:
@@ -481,7 +482,7 @@ class ResultsScene(MenuScene):
     def _draw_ranking(self, canvas: Canvas) -> None:
         self._box(canvas, RANKING.size, i18n.tr("results.ranking"))
         if self.teams is not None:
-            y = self._draw_team_ranking(canvas)
+            y = self._draw_team_ranking(canvas, self.teams)
         else:
             for place, seat in enumerate(self.ranking, 1):
                 y = 70 + (place - 1) * RANK_ROW
@@ -498,11 +499,11 @@ class ResultsScene(MenuScene):
                 canvas.text(line, (30, y), theme.FONT_SMALL * 0.9, theme.TEXT)
                 y += step
 
-    def _draw_team_ranking(self, canvas: Canvas) -> float:
+    def _draw_team_ranking(self, canvas: Canvas, teams: list) -> float:
         """The team game: the teams in their places with their sums, each partner under
         the team with the points they scored. Returns where the lines below go."""
         y = 58.0
-        for place, team in enumerate(self.teams, 1):
+        for place, team in enumerate(teams, 1):
             canvas.text(i18n.tr("results.place", place=place), (60, y + 24),
                         theme.FONT_BUTTON, theme.TEXT, anchor="midright")
             label = i18n.tr("results.team_label", team=self.team_letter(team.seats),

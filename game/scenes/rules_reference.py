@@ -95,7 +95,7 @@ class RulesReferenceScene(PageScene):
             heading = block.kind == "heading"
             size = theme.FONT_HEADING * 0.8 if heading else theme.FONT_BODY
             colour = theme.BUTTON if heading else theme.TEXT
-            indent = BULLET_INDENT if block.kind == "bullet" else 0
+            indent: float = BULLET_INDENT if block.kind == "bullet" else 0
             if heading and lines:
                 y += HEADING_GAP
             font = canvas.font(size)

@@ -253,11 +253,6 @@ class ModulesDialog(MenuScene):
         for mid, choice in self.param_choices.items():
             choice.enabled = self.draft.module_on(mid)
 
-    @property
-    def board_choice(self) -> Choice | None:
-        """The duchy number of identical_board."""
-        return self.param_choices.get("identical_board")
-
     def on_escape(self) -> None:
         self.close()
 

@@ -18,6 +18,7 @@ say so there, or the change waits for the next input.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeVar
 
 import pygame
 
@@ -66,6 +67,10 @@ class Scene:
             self.stack.remove(self)
 
 
+# push gives back the scene it was given, as its own type.
+PushedScene = TypeVar("PushedScene", bound=Scene)
+
+
 class SceneStackError(RuntimeError):
     """An operation that needs a scene found the stack empty, or the scene absent."""
 
@@ -96,7 +101,7 @@ class SceneStack:
     def __contains__(self, scene: object) -> bool:
         return any(s is scene for s in self._scenes)
 
-    def push(self, scene: Scene) -> Scene:
+    def push(self, scene: PushedScene) -> PushedScene:
         if scene in self:
             raise SceneStackError(f"{type(scene).__name__} is already on the stack")
         self.version += 1

@@ -166,8 +166,8 @@ def phase_end(rate: int = RATE) -> np.ndarray:
     """A phase ends: a rising marimba arpeggio, C E G C."""
     n = _length(1.15, rate)
     notes = (523.25, 659.25, 783.99, 1046.5)
-    x = sum(_tone(n, rate, f, 0.12 * i, 1.15 - 0.12 * i, BAR, decay=0.3)
-            for i, f in enumerate(notes))
+    x = sum((_tone(n, rate, f, 0.12 * i, 1.15 - 0.12 * i, BAR, decay=0.3)
+             for i, f in enumerate(notes)), np.zeros(n))
     return _finish(x, rate, 0.8)
 
 

@@ -288,10 +288,10 @@ class Tutorial:
 
     def wanted(self, state: GameState) -> list[Action]:
         """The legal actions the lesson asks for now (none unless the person decides)."""
-        lesson = self.lesson
-        if not lesson.asks or not self.deciding(state):
+        wants = self.lesson.wants
+        if wants is None or not self.deciding(state):
             return []
-        return [a for a in state.legal_actions() if lesson.wants(a, state)]
+        return [a for a in state.legal_actions() if wants(a, state)]
 
     def status(self, state: GameState) -> str:
         """'read' (a note), 'do' (its action can be done now), 'wait' (for the person's

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.chateauma import CARD_TILE, END_MONASTERY, chateauma_value
+from game.ai.chateauma import CARD_TILE, END_MONASTERY
 from game.ai.evaluate import Evaluator, turns_left
 from game.ai.hard import HardPlayer
 from game.rules.chateauma_data import CARDS

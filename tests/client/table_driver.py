@@ -121,7 +121,9 @@ def perform(stack, scene, action):
     before = len(scene.session.match.record.steps)
     n = scene.narrowing
     op = action[0]
-    played = lambda: len(scene.session.match.record.steps) != before
+
+    def played() -> bool:
+        return len(scene.session.match.record.steps) != before
 
     def repeat(kind, k, times=2):
         for _ in range(times):

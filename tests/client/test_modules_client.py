@@ -18,7 +18,7 @@ from positions import table_at
 
 from game.rules import KINDS, GameConfig
 from game.scenes import i18n
-from game.scenes.art import faces, icons, pieces
+from game.scenes.art import icons, pieces
 from game.scenes.modules_text import module_name
 from game.scenes.session import GameSetup, SeatSpec
 from game.scenes.setup import SeatDraft, SetupDraft, SetupScene, load_last_setup, save_last_setup

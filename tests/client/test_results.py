@@ -94,7 +94,7 @@ class TestTieBreaks:
         (tie,) = tie_breaks(state)
         assert tie.reason == "turn_order"
         assert [tie.ahead, tie.behind] == state.ranking()
-        # RULINGS R2: the player further back on the turn-order track wins
+        # docs/rulings.md R2: the player further back on the turn-order track wins
         assert state.track_order().index(tie.ahead) > state.track_order().index(tie.behind)
 
     def test_chateauma_wins_ties(self):

@@ -8,7 +8,7 @@ import pygame
 from positions import table_at
 
 from game.rules import vineyards as vy
-from game.scenes.anim.timeline import Later, Parallel
+from game.scenes.anim.timeline import Later
 from game.scenes.layout import Canvas, Viewport
 from game.scenes.table import geometry as g
 from game.scenes.table import vineyards_view as vv

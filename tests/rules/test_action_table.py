@@ -25,7 +25,8 @@ def _walk(config: GameConfig, seed: int):
 
 @pytest.mark.parametrize("players,rules,automa,modules", [
     (2, "special", None, ()), (3, "original", None, ()), (2, "yucata", "medium", ()),
-    (4, "alea2019", None, ()), (2, "special", None, ("boards_11_18", "castle_connection", "tiles2")),
+    (4, "alea2019", None, ()),
+    (2, "special", None, ("boards_11_18", "castle_connection", "tiles2")),
     (3, "original", "easy", ("castle_connection", "tiles2")), (2, "alea2019", None, ("tiles2",))])
 def test_every_legal_action_is_a_kind_its_decision_allows_and_reads_back(players, rules, automa,
                                                                          modules):

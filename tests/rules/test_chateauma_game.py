@@ -43,7 +43,8 @@ def test_face_up_mines_on_its_estate_and_cards_pay_at_the_phase_end():
 
 
 def test_its_mines_pay_after_every_players_mines():
-    """MODULES.md "Sequences", phase end step 3: mine income, then Châteauma's mines."""
+    """docs/rules-decisions.md, "The phase end and the game end", step 3: mine income,
+    then Châteauma's mines."""
     s = automa_game(players=3, difficulty="medium+B", shown=("castle", "bank", "mine"))
     assert s.hooks.phase_end == ("mines", "chateauma.mines", "next_phase")
     s.players[0].colour_count[MINE] = 2
@@ -55,7 +56,8 @@ def test_its_mines_pay_after_every_players_mines():
 
 
 def test_its_end_scoring_comes_after_everyone_elses():
-    """MODULES.md "Sequences", game end: Châteauma's end scoring just before the winner."""
+    """docs/rules-decisions.md, "The phase end and the game end": at the game end,
+    Châteauma's end scoring just before the winner."""
     s = automa_game(players=2)
     assert s.hooks.game_end == ("final_scoring", "chateauma.end", "game_over")
     set_reserve(s, "ship")
@@ -107,7 +109,7 @@ def test_ties_go_to_chateauma():
     s = automa_game(players=3)
     for seat_ in range(3):
         s.players[seat_].score = 50
-    s.players[2].occupied = (1 << 37) - 1      # would lose on empty spaces (RULINGS R2)
+    s.players[2].occupied = (1 << 37) - 1      # would lose on empty spaces (docs/rulings.md R2)
     s.players[2].track_pos = 5                  # and on turn order
     assert s.ranking()[0] == 2
     s.players[0].score = 51

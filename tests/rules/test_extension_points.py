@@ -147,7 +147,7 @@ def _recording(state):
 
 
 def test_every_worker_gain_passes_one_function_a_module_sees():
-    from .builders import game, give, monasteries, set_goods
+    from .builders import game, monasteries, set_goods
     s = game()
     m = _recording(s)
     seat = s.current_player
@@ -161,7 +161,7 @@ def test_every_worker_gain_passes_one_function_a_module_sees():
 
 
 def test_mine_income_and_a_sale_are_chained_through_the_modules():
-    from .builders import at_last_turn, build, game, set_goods
+    from .builders import at_last_turn, build, game
     s = game()
     _recording(s)
     build(s, 24, "mine", seat=1)

@@ -1,5 +1,5 @@
 """Final scoring (leftover goods, silver, workers, end-game monasteries) and the winner:
-most points, then most empty estate spaces, then later in turn order (RULINGS R2)."""
+most points, then most empty estate spaces, then later in turn order (docs/rulings.md R2)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from itertools import combinations, product
+from itertools import combinations
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""`black_depot_monasteries` (MODULES.md section `black_depot_monasteries`, BDM-1..BDM-5,
+"""`black_depot_monasteries` (BDM-1..BDM-5,
 P-BDM-1) and the rulebook's example (X11 l.74).
 
 Scenarios on board 10 (start castle 3): the pasture area 4, 9, 10, 11 (dice 2, 5, 4, 3),

@@ -1,5 +1,5 @@
 """The duchy modules: `boards_11_18` (BR-1, BR-2, P-BR-1) and `identical_board` (ID-1, ID-2,
-P-ID-1, P-ID-2, P-ID-3), MODULES.md; SE l.103-106, l.280, l.292, l.713-723; X11 l.39-41,
+P-ID-1, P-ID-2, P-ID-3); SE l.103-106, l.280, l.292, l.713-723; X11 l.39-41,
 l.76-78."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def set_up(s, rng: random.Random) -> None:
 # --- boards_11_18 ---------------------------------------------------------------------
 
 def test_br1_random_mode_deals_every_player_a_duchy_from_11_to_18() -> None:
-    # MODULES.md's scenario: special + boards_11_18, 3 players, random mode.
+    # (derived) special + boards_11_18, 3 players, random mode.
     for seed in range(30):
         s = at_boards(players=3, mode="random")
         set_up(s, random.Random(seed))
@@ -200,7 +200,7 @@ def test_boards_11_18_with_chateauma_deals_the_human_duchies_only() -> None:
 # --- identical_board ------------------------------------------------------------------
 
 def test_id1_every_player_plays_board_20_and_chooses_a_castle_space() -> None:
-    # MODULES.md's scenario: identical_board:20, 4 players.
+    # (derived) identical_board:20, 4 players.
     s = at_boards(players=4, mode="advanced", modules=("identical_board:20",), start_player=2)
     assert s.chance is None  # nothing to draw
     assert [p.board.id for p in s.players] == ["20"] * 4
@@ -303,7 +303,8 @@ def test_identical_board_with_chateauma() -> None:
 
 def test_a_shared_pool_without_board_1_draws_two_different_boards_per_player() -> None:
     # castle_connection in the original rules plays the stand-in boards 10a-10h (R6:
-    # boards 11-18 under those names) from one set, so advanced mode draws two boards for each player, none drawn twice.
+    # boards 11-18 under those names) from one set, so advanced mode draws two boards for each
+    # player, none drawn twice.
     s = at_boards(players=2, mode="advanced", rules="original", modules=("castle_connection",))
     assert not board_deal(s.config).own_sets
     with pytest.raises(IllegalAction, match="the players share one set of boards"):

@@ -1,4 +1,4 @@
-"""`border_posts` (MODULES.md section `border_posts`, CH-BP): the three posts on the tableau,
+"""`border_posts` (CH-BP): the three posts on the tableau,
 in the Special Edition and alea 2019 forms, and with Châteauma.
 
 The posts' spaces are provisional (data/border_posts.json): P1 touches 3, P2 15, P3 34 and

@@ -1,4 +1,4 @@
-"""`castle_connection` (MODULES.md, CC-1..CC-8, P-CC-2, P-CC-4): every tile joins a castle,
+"""`castle_connection` (CC-1..CC-8, P-CC-2, P-CC-4): every tile joins a castle,
 and castles cleared from the depots can be won back for both dice and 5 points.
 
 The scenarios play on board 11 with the start castle on space 6 (row-major spaces 0-36):
@@ -12,11 +12,11 @@ import random
 
 import pytest
 
-from game.rules import (EVENT_TYPES, GameConfig, GameRecord, GameState, IllegalAction, Match,
+from game.rules import (EVENT_TYPES, GameConfig, GameState, Match,
                         StateError, action_text, check_state, new_game, parse_action,
-                        placeable_mask, public_key, recompute_breakdown, replay)
+                        placeable_mask, public_key, recompute_breakdown)
 from game.rules.boards import get_board
-from game.rules.tiles import CASTLE, COLOURS
+from game.rules.tiles import COLOURS
 
 from .builders import (refused, at_last_turn, build, game, give, kind, me, monasteries, of_type,
                        points, settle, store)
@@ -94,7 +94,7 @@ def test_a_free_choice_offers_only_the_module_s_duchies(rules, modules, pool) ->
 
 
 def test_the_2011_tableaus_10a_10h_are_provisional_stand_ins_for_11_18() -> None:
-    """RULINGS R6 / R9: boards 11-18 stand in for 10a-10h, in one data file marked
+    """docs/rulings.md R6 / R9: boards 11-18 stand in for 10a-10h, in one data file marked
     provisional, which the catalogue names."""
     from game.rules.data import load_json
     data = load_json("boards_10a_10h.json")
@@ -267,7 +267,8 @@ def test_a_retrieval_costs_both_dice_and_5_points() -> None:
     assert p.used == [True, True]
     assert p.storage == [kind("mine"), kind("ship"), kind("castle")]
     assert s.ext[POOL] == 0
-    assert of_type(events, "CastleRetrieved") == [EVENT_TYPES["CastleRetrieved"](s.current_player, 2)]
+    retrieved = EVENT_TYPES["CastleRetrieved"](s.current_player, 2)
+    assert of_type(events, "CastleRetrieved") == [retrieved]
     assert [e.die for e in of_type(events, "DieUsed")] == [0, 1]
     assert s.decision == "turn"
     buys = [a for a in s.legal_actions() if a[0] == "buy" and a[1] == 0]

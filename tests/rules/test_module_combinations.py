@@ -1,6 +1,6 @@
-"""The modules together (MODULES.md "Combinations", "Sequences" and the cross-references in
-each module's section): white castles, border posts, inns, the 2011 black-depot monasteries
-and shields, each interaction a test named by its clause or ruling.
+"""The modules together (docs/rules-decisions.md, "Modules together", "The phase end
+and the game end" and "Module rulings"): white castles, border posts, inns, the 2011
+black-depot monasteries and shields, each interaction a test named by its clause or ruling.
 
 Boards: 23 (border posts; castle spaces 0, 3, 28, 32; the chain 3 - 7 - 12 - 11 - 10 - 16 to
 space 15, which touches post P2, and 16 - 23 - 29 - 30 to 35, which touches P3) and 10 (the
@@ -21,8 +21,9 @@ from game.rules.modules.inns import ID as INNS, InnSupply
 from game.rules.scoring import AREA_POINTS, PHASE_BONUS, colour_bonus_points
 from game.rules.state import Frame
 
-from .builders import (roundtrip, unexplained, at_last_turn, build, give, kind, me, monasteries, of_type, phase_outcome,
-                       points, refused, roll_outcome, set_depot, set_dice, settle, store)
+from .builders import (roundtrip, unexplained, at_last_turn, build, give, kind, me, monasteries,
+                       of_type, phase_outcome, points, refused, roll_outcome, set_depot, set_dice,
+                       store)
 from .chateauma_builders import automa, fill_card, set_card
 from .test_invariants import check_game
 from .test_module_shields import give_shield as hold_shield, shgame

@@ -1,4 +1,4 @@
-"""`inns` (MODULES.md section `inns`, IN-1..IN-8, P-IN-1..P-IN-4, CH-IN) and the rulebook's
+"""`inns` (IN-1..IN-8, P-IN-1..P-IN-4, CH-IN) and the rulebook's
 examples (SE l.785, l.807).
 
 Most scenarios play on board 10 with the start castle on space 3: the building area of 8
@@ -125,7 +125,7 @@ def test_in_1_the_stack_starts_empty_and_holds_one_inn_in_phase_a():
 
 
 def test_in_1_unbought_inns_stay_and_a_new_one_goes_on_top_each_phase():
-    # (derived, MODULES.md) 1 in phase A, 2 in phase B if nobody buys one, 5 in phase E
+    # (derived) 1 in phase A, 2 in phase B if nobody buys one, 5 in phase E
     s = inn_game()
     rng = random.Random(2)
     for phase, expected in ((0, 2), (1, 3), (2, 4), (3, 5)):
@@ -163,7 +163,7 @@ def test_in_2_an_inn_is_bought_for_2_silver_into_storage():
 
 
 def test_in_2_buying_an_inn_is_the_turns_purchase():
-    # (derived, MODULES.md) no black-depot tile after an inn in the same turn
+    # (derived) no black-depot tile after an inn in the same turn
     s = inn_game()
     give(s, silver=4)
     s.apply(BUY)
@@ -341,7 +341,7 @@ def test_in_5_placing_an_inn_does_nothing_of_its_own():
 
 def test_in_6_rulebook_se_l807_a_4_area_with_an_inn_scores_15_not_10():
     # SE l.807: a 4-space area with an inn is a 5-space area: 15 points instead of 10;
-    # completed in phase C with the phase bonus of 6 (MODULES.md: 21).
+    # completed in phase C with the phase bonus of 6 (15 + 6 = 21).
     s = inn_game()
     s.phase = 2
     fill(s, (2, 7), "cow2")

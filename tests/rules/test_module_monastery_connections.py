@@ -1,4 +1,4 @@
-"""`monastery_connections` (MODULES.md section `monastery_connections`, X11 l.43-50; RULINGS
+"""`monastery_connections` (X11 l.43-50; docs/rulings.md
 R9 in place of P-MC-1): the tableaus 13a-13h, three monasteries joined by straight lines of
 five spaces; 5 points a line, the colour bonus's values for the first two to join all three.
 

@@ -1,4 +1,4 @@
-"""`shields` (MODULES.md section `shields`, SH-0..SH-6, the 18 effects, P-SH-1..P-SH-11,
+"""`shields` (SH-0..SH-6, the 18 effects, P-SH-1..P-SH-11,
 CH-SH-1..4): the deal, taking a shield, the castles, the tribute, the end points and every
 shield's effect, in the Special Edition and alea 2019 forms, and with Châteauma.
 
@@ -20,9 +20,9 @@ from game.rules.engine import final_scoring
 from game.rules.modules import shields as sh
 from game.rules.scoring import AREA_POINTS, PHASE_BONUS
 
-from .builders import (roundtrip, unexplained as derived_less_running, at_last_turn, build, give, kind, me, monasteries, of_type, phase_outcome,
-                       points, refused, roll_outcome, set_depot, set_depot_goods, set_dice,
-                       set_goods, settle, store)
+from .builders import (roundtrip, unexplained as derived_less_running, at_last_turn, build, give,
+                       kind, me, monasteries, of_type, phase_outcome, points, refused,
+                       roll_outcome, set_depot, set_depot_goods, set_dice, set_goods, settle, store)
 from .chateauma_builders import automa, fill_card, seat, set_card
 from .test_invariants import check_game
 

@@ -1,4 +1,4 @@
-"""The solo game (MODULES.md section `solo`): one test per clause, the rulebook examples and
+"""The solo game: one test per clause, the rulebook examples and
 the P-SO rulings, on the solo board 33 (the advent calendar's side A)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`team` (MODULES.md section `team`, TM-0..TM-10, P-TM-1..P-TM-4) and the rulebook's note
+"""`team` (TM-0..TM-10, P-TM-1..P-TM-4) and the rulebook's note
 on more than 6 ships (SE l.835).
 
 The scenarios play the front double duchy (data/team_boards.json, provisional): the left
@@ -303,7 +303,8 @@ def test_p_tm3_a_monastery_serves_both_partners():
     assert s.players[2].has(3)
     s.apply(("workers", 1))
     s.apply(("end",))
-    s.apply(("workers", 0)); s.apply(("workers", 1)); s.apply(("end",))   # B1
+    for action in (("workers", 0), ("workers", 1), ("end",)):   # B1
+        s.apply(action)
     assert s.current_player == 2
     s.players[2].goods = [0, 1, 0, 0, 0, 0, 0]
     shared(s, 2)

@@ -1,4 +1,4 @@
-"""`tiles2` (MODULES.md section `tiles2`, CH-T2): monasteries 27 and 28, the crane and the
+"""`tiles2` (CH-T2): monasteries 27 and 28, the crane and the
 geese, in the Special Edition, alea 2019 and 2011 forms, and with Châteauma.
 
 Board 1 around the start castle (18): 25 building 3 and 26 building 1 (one city with 31,
@@ -17,9 +17,9 @@ from game.rules.events import EVENT_TYPES
 from game.rules.engine import final_scoring
 from game.rules.tiles import BLACK_TILES, COLOURED_TILES, KINDS, MONASTERY, module_kinds
 
-from .builders import (roundtrip, unexplained, settle, at_last_turn, build, give, kind, me, monasteries, of_type, pass_turn,
-                       phase_outcome, points, roll_outcome, set_depot, set_dice, set_goods,
-                       store)
+from .builders import (roundtrip, unexplained, settle, at_last_turn, build, give, kind, me,
+                       monasteries, of_type, pass_turn, phase_outcome, points, roll_outcome,
+                       set_depot, set_dice, set_goods, store)
 from .chateauma_builders import automa, seat, set_card, set_estate
 from .test_invariants import check_game
 

@@ -1,4 +1,4 @@
-"""`trade_routes` (MODULES.md section `trade_routes`: TR-0..TR-8, P-TR-1, P-TR-2, the A19 /
+"""`trade_routes` (TR-0..TR-8, P-TR-1, P-TR-2, the A19 /
 X11 forms, CH-TR-1): the routes, the sale onto a route, the bonuses, the sold goods for
 monasteries 15 and 25, shields 9 and 12, Châteauma's sale point.
 
@@ -20,7 +20,6 @@ from game.rules.config import check_modules
 from game.rules.engine import final_scoring
 from game.rules import events as ev
 from game.rules.events import EffectDeclined
-from game.rules.modules import shields as sh
 from game.rules.modules import trade_routes as tr
 from game.rules.state import Frame
 from game.rules.visibility import public_key
@@ -105,7 +104,7 @@ def test_tr_0_impossible_deals_are_refused() -> None:
 
 
 def test_tr_0_stand_in_cards_keep_the_rulebook_numbers() -> None:
-    """RULINGS R9: 12 cards, 3 spaces each, every goods type on 6 spaces, bonuses only of
+    """docs/rulings.md R9: 12 cards, 3 spaces each, every goods type on 6 spaces, bonuses only of
     the buildings' kinds; marked provisional."""
     assert tr.PROVISIONAL
     assert sorted(tr.CARDS) == list(range(1, 13))
@@ -127,7 +126,7 @@ def test_tr_0_chateauma_gets_no_route_humans_deal_by_seats() -> None:
 # --- TR-1, TR-2, TR-4: the sale onto the route ------------------------------------------------
 
 def test_tr_1_tr_2_derived_two_tiles_first_does_not_match_second_does() -> None:
-    """(derived, MODULES.md scenario) 3 players, a route showing 2, 4, 6: selling 2 goods
+    """(derived) 3 players, a route showing 2, 4, 6: selling 2 goods
     of type 4 gives 1 silver and 6 points, the tiles lie on spaces 1 and 2 and only the
     second space's bonus (take a building) is resolved."""
     s = trgame(players=3)

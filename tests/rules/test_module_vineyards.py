@@ -1,4 +1,4 @@
-"""`vineyards` (MODULES.md section `vineyards`, VY-0..VY-11, P-VY-1..5): the setup and the
+"""`vineyards` (VY-0..VY-11, P-VY-1..5): the setup and the
 reduced option, the depot and display each phase, double tiles on two storage spaces, the
 two die actions, the icons, the level bonus, the display purchase, the castle's and white
 castle's actions, and the grape areas at the end.
@@ -15,13 +15,11 @@ from __future__ import annotations
 import pytest
 
 from game.rules import GameConfig, GameState, action_text, new_game, parse_action
-from game.rules.engine import final_scoring
 from game.rules.modules import vineyards as vy
 from game.rules.state import Frame
 
 from .builders import (at_last_turn, give, kind, me, monasteries, of_type, phase_outcome,
-                       points, refused, roll_outcome, roundtrip, set_depot, set_dice,
-                       store, unexplained)
+                       points, refused, roll_outcome, roundtrip, set_depot, store, unexplained)
 from .test_invariants import check_game
 
 GREEN, BLUE, RED = (vy.VARIETIES.index(c) for c in ("green", "blue", "red"))
@@ -302,7 +300,7 @@ def test_vy4_shield_4_holds_double_tiles_too():
     assert s.decision == "turn"
 
 
-# --- VY-5: placing a double tile --------------------------------------------------------------------
+# --- VY-5: placing a double tile ------------------------------------------------------------------
 
 def test_vy5_the_first_tile_goes_on_the_lowest_level_with_a_matching_die():
     s = vgame(players=2, dice=(4, 6))
@@ -340,7 +338,7 @@ def test_vy5_workers_change_the_die_but_monasteries_9_to_11_do_not():
     assert {a[3] for a in actions(s, "vineyard_place")} == {1}
 
 
-# --- VY-6: the icons --------------------------------------------------------------------------------
+# --- VY-6: the icons ------------------------------------------------------------------------------
 
 def test_vy6_rulebook_example_four_workers_and_a_ship_or_animal_tile():
     """(rulebook, SE l.1032) Benno places with a 4 on the lowest level: 4 workers and a
@@ -439,7 +437,7 @@ def test_vy6_the_castle_icon_gives_a_castle_action():
     assert s.decision == "castle"
 
 
-# --- VY-7: the level bonus -----------------------------------------------------------------------------
+# --- VY-7: the level bonus ------------------------------------------------------------------------
 
 def test_vy7_covering_a_level_gives_a_wine_bonus_tile_of_the_players_choice_once():
     s = vgame(players=2, dice=(4, 6), wine=(2, 5))
@@ -480,7 +478,7 @@ def test_vy7_a_level_not_yet_covered_gives_nothing():
     assert s.decision == "turn" and vy.vine(s).seats[0].wine == [0]
 
 
-# --- VY-8: the display purchase ----------------------------------------------------------------------------
+# --- VY-8: the display purchase -------------------------------------------------------------------
 
 def test_vy8_a_display_tile_is_the_turns_purchase_for_2_silver():
     """(derived) 2 silver, purchase unused: the display tile, then no black-depot tile."""
@@ -502,7 +500,7 @@ def test_vy8_the_display_purchase_takes_the_black_depots_payments():
     assert actions(s, "vineyard_buy") == [("vineyard_buy", 1, "silver")]
 
 
-# --- VY-9: a castle's and a white castle's action ---------------------------------------------------------
+# --- VY-9: a castle's and a white castle's action -------------------------------------------------
 
 def test_vy9_a_castles_action_takes_or_places_a_double_tile_with_any_number():
     s = vgame(players=4, dice=(1, 2))
@@ -538,7 +536,7 @@ def test_vy9_a_city_hall_never_places_a_double_tile():
     assert not [a for a in s.legal_actions() if a[0] in ("city_hall", "vineyard_place")]
 
 
-# --- VY-10, VY-11: scoring -------------------------------------------------------------------------------
+# --- VY-10, VY-11: scoring ------------------------------------------------------------------------
 
 def test_vy10_grape_areas_are_connected_halves_of_one_variety():
     s = vgame(players=2)
@@ -589,7 +587,7 @@ def test_vy11_the_game_end_scores_the_vineyards_and_the_breakdown_agrees():
     assert unexplained(s) == [{}, {}]
 
 
-# --- the actions' text, the explanations, JSON and random games -----------------------------------------
+# --- the actions' text, the explanations, JSON and random games -----------------------------------
 
 def test_the_actions_read_and_write_as_text():
     for a in (("vineyard_take", 0, 2), ("vineyard_place", 3, 0, 1, 1), ("vineyard_drop", 4),

@@ -1,4 +1,4 @@
-"""`white_castles` (MODULES.md section `white_castles`, WC-1..WC-6, P-WC-1..P-WC-4, CH-WC):
+"""`white_castles` (WC-1..WC-6, P-WC-1..P-WC-4, CH-WC):
 the white castles and monastery 29 in the Special Edition, alea 2019 and 2011 (pleasure
 garden) forms, with the crane and with Châteauma.
 
@@ -19,9 +19,9 @@ from game.rules.modules.white_castles import PROVISIONAL, WHITE_CASTLE
 from game.rules.tiles import (BUILDING, BUILDINGS, CASTLE, KINDS, MONASTERY, kind_from_name,
                               module_kinds)
 
-from .builders import (roundtrip, unexplained, at_last_turn, build, game, give, kind, me, monasteries, of_type, phase_outcome,
-                       points, refused, roll_outcome, set_depot, set_dice, set_goods, settle,
-                       store)
+from .builders import (roundtrip, unexplained, at_last_turn, build, game, give, kind, me,
+                       monasteries, of_type, phase_outcome, points, refused, roll_outcome,
+                       set_depot, set_dice, set_goods, store)
 from .chateauma_builders import automa, automa_turn, seat, set_card, set_reserve
 from .test_invariants import check_game
 
@@ -386,7 +386,7 @@ def test_wc_6_the_crane_may_count_as_a_white_castle_or_another_building():
     assert s.legal_actions() == [("crane_count", 6), ("crane_count", WHITE_CASTLE)]
     restored = roundtrip(s)
     assert action_text(("crane_count", WHITE_CASTLE)) == "crane_count white_castle"
-    events = restored.apply(parse_action("crane_count white_castle"))
+    restored.apply(parse_action("crane_count white_castle"))
     assert restored.terminal
     assert restored.score_breakdown(1)["knowledge"] == 4 + 4 + 4
     assert unexplained(restored) == before

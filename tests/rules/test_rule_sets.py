@@ -1,4 +1,4 @@
-"""The four rule sets differ only in data (RULINGS R1); the scenarios per difference live
+"""The four rule sets differ only in data (docs/rulings.md R1); the scenarios per difference live
 with their mechanic (knowledge 6/15/26, purchase timing, boards 4 and 8, live scoring)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from game.rules import RULE_SETS, GameConfig, rule_set
 
-# RULINGS R1, row by row: knowledge 6 purchase, knowledge 15 and 26 points, purchase during
+# docs/rulings.md R1, row by row: knowledge 6 purchase, knowledge 15 and 26 points, purchase during
 # effects, board 4, board 8 (None = not offered), knowledge scored live.
 R1 = {
     "special": ("buildings_for_workers", 2, 3, True, "4", "8", False),

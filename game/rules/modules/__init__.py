@@ -1,4 +1,4 @@
-"""The expansion modules, one file each (MODULES.md, RULINGS R8).
+"""The expansion modules, one file each (docs/rulings.md R8).
 
 Importing this package registers every module's class, effects, decisions, actions and
 steps in extension.py's tables; the core rules then reach a module only through them.

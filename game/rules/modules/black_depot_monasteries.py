@@ -1,4 +1,4 @@
-"""`black_depot_monasteries` (MODULES.md section `black_depot_monasteries`; X11 l.60-74):
+"""`black_depot_monasteries` (X11 l.60-74):
 the monasteries of the 2011 6th expansion, offered in the black depot. They are not
 knowledge tiles (tile kind `black_monastery`).
 
@@ -25,7 +25,8 @@ ID = "black_depot_monasteries"
 MONASTERY = kind_from_name("black_monastery")
 COUNT = next(e["count"] for e in load_json("tiles.json")["module_kinds"]
              if e["name"] == "black_monastery")
-LARGEST = 8            # "Größer als 8 kann ein Gebiet aber auch mit Klöstern nicht werden" (X11 l.72)
+# "Größer als 8 kann ein Gebiet aber auch mit Klöstern nicht werden" (X11 l.72)
+LARGEST = 8
 
 
 def _bits(mask: int):

@@ -1,4 +1,4 @@
-"""`boards_11_18`: four more duchies, 11-18 (MODULES.md section `boards_11_18`, SE l.713-715).
+"""`boards_11_18`: four more duchies, 11-18 (SE l.713-715).
 
 BR-1: every player receives a random duchy from 11-18 instead of 1-10, and puts the start
 castle on any castle space of it (SE l.292). The box holds a set of four double-sided

@@ -1,5 +1,5 @@
-"""`border_posts`: three posts on every player's tableau (MODULES.md section `border_posts`;
-SE l.761-769, A19 l.903-915; Châteauma CH-BP, SE l.1256-1259).
+"""`border_posts`: three posts on every player's tableau (SE l.761-769, A19 l.903-915;
+Châteauma CH-BP, SE l.1256-1259).
 
 - BP-0: the two border-post bonus tiles lie on the central board, the small one under the
   large; each player receives a duchy from 23-30 (a set of four per player, as
@@ -234,8 +234,9 @@ class BorderPosts(Module):
             return BoardDeal(A19_BOARDS, own_sets=False)
         # BP-0: board 1 in the basic mode, or another module's duchies, take the place
         # of 23-30 (SE l.769).
-        if self.config.board_mode == "basic" or any(_deals(entry.partition(":")[0]) for entry in self.config.modules
-               if not entry.startswith(ID)):
+        if self.config.board_mode == "basic" or any(
+                _deals(entry.partition(":")[0]) for entry in self.config.modules
+                if not entry.startswith(ID)):
             return None
         return BoardDeal(BOARDS, own_sets=True)
 

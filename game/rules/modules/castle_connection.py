@@ -1,4 +1,4 @@
-"""`castle_connection` (MODULES.md section `castle_connection`): every tile joins a castle,
+"""`castle_connection`: every tile joins a castle,
 and castles cleared from the depots can be won back.
 
 - CC-2..CC-5: a tile other than a castle goes only next to a castle, or next to a tile of
@@ -34,7 +34,7 @@ CASTLES = COLOURED_TILES.count(KIND_CASTLE) + BLACK_TILES.count(KIND_CASTLE)
 class CastlesPooled(NamedTuple):
     """Castles left in the depots at a phase change go to the castle pool instead of
     leaving the game."""
-    count: int         # castles added to the pool
+    count: int  # type: ignore[assignment]  # castles added to the pool
 
 
 class CastleRetrieved(NamedTuple):

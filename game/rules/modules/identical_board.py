@@ -1,5 +1,4 @@
-"""`identical_board`: every player plays the same duchy (MODULES.md section
-`identical_board`; SE l.104-106, X11 l.39-41 and l.76-78).
+"""`identical_board`: every player plays the same duchy (SE l.104-106, X11 l.39-41 and l.76-78).
 
 ID-1: the parameter is the board, 19 (championship 2013), 20 (championship 2016), 21 or 22
 (SE boards; P-ID-2); the `original` rules offer 19 and 20 (P-ID-3: X11's "No. 14" is 20).
@@ -26,4 +25,5 @@ class IdenticalBoard(Module):
 
     def board_deal(self) -> BoardDeal:
         # check_modules has written the default board into the parameter.
+        assert self.param is not None
         return BoardDeal((self.param,), own_sets=True)

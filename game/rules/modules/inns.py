@@ -1,4 +1,4 @@
-"""`inns` (MODULES.md section `inns`; SE l.777-785 and l.807, A19 l.925-938 and l.959-963).
+"""`inns` (SE l.777-785 and l.807, A19 l.925-938 and l.959-963).
 
 - IN-1: at each phase's setup one inn goes onto the inn stack beside the black depot, on top
   of any left from earlier phases; inns are never cleared (state.ext[ID]: the stack and the
@@ -74,11 +74,6 @@ class InnSupply(NamedTuple):
 
 def _inns(state) -> InnSupply:
     return state.ext[ID]
-
-
-def inns_on_stack(state) -> int:
-    """The inns a purchase may take now (for the table and the AI)."""
-    return _inns(state).stack
 
 
 def _bits(mask: int):

@@ -1,9 +1,9 @@
 """`monastery_connections`: boards 13a-13h with three monasteries joined by straight lines
-(MODULES.md section `monastery_connections`; X11 l.43-50, the 2011 4th expansion).
+(X11 l.43-50, the 2011 4th expansion).
 
 - MC-0: every player receives one of the tableaus 13a-13h (a shared set: each drawn board
   differs). The printed tableaus are not public: stand-ins with their monastery lines are
-  in data/monastery_connections.json, marked provisional (RULINGS R9, replacing P-MC-1).
+  in data/monastery_connections.json, marked provisional (docs/rulings.md R9, replacing P-MC-1).
   On each, three monasteries on the frame are joined pairwise by a straight line of five
   spaces.
 - MC-1: as soon as all five spaces of a line hold tiles (placed by the rules, so each

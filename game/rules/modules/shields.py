@@ -1,5 +1,5 @@
-"""`shields`: 18 shields dealt onto the depots' goods spaces (MODULES.md section `shields`,
-SE l.883-938; A19 l.1086-1210, the same text without SE l.917's "never in combination with
+"""`shields`: 18 shields dealt onto the depots' goods spaces (SE l.883-938; A19
+l.1086-1210, the same text without SE l.917's "never in combination with
 monastery tiles"; CH-SH for Châteauma, SE l.1268-1275).
 
 - SH-0: a setup chance step deals the shields face up onto the goods spaces of depots 1-6
@@ -19,10 +19,10 @@ monastery tiles"; CH-SH for Châteauma, SE l.1268-1275).
   shield 13; Châteauma's by count (CH-SH-4).
 
 The effects live in the Module's hooks and the steps below, each marked with its number
-(S1 ... S18). SH-6 / P-SH-1 (SE only): where a shield and a monastery tile change the same outcome, the
-better of the two applies, by points, or by the game-end rates of 1 point per silver and
-half a point per worker where silver and workers are compared (shield 1 vs monastery 7,
-shield 8 vs monastery 2, shield 9 vs monasteries 3 and 4).
+(S1 ... S18). SH-6 / P-SH-1 (SE only): where a shield and a monastery tile change the same
+outcome, the better of the two applies, by points, or by the game-end rates of 1 point per
+silver and half a point per worker where silver and workers are compared (shield 1 vs
+monastery 7, shield 8 vs monastery 2, shield 9 vs monasteries 3 and 4).
 """
 
 from __future__ import annotations
@@ -623,12 +623,15 @@ class Shields(Module):
                 raise ValueError(f"shields: {values!r} are not numbers {lo}-{hi}")
             return tuple(values)
         depots = tuple(ints(d, 1, 18) for d in data["depots"])
+        # (space, shield) and (seat, area) pairs, as to_json wrote them.
         castles = tuple(tuple(tuple(ints(pair, 0, 36)) for pair in pairs)
                         for pairs in data["castles"])
-        h = Held(depots=depots, castles=castles, automa=ints(data["automa"], 1, 18),
+        h = Held(depots=depots, castles=castles,  # type: ignore[arg-type]
+                 automa=ints(data["automa"], 1, 18),
                  named=ints(data["named"], -1, n - 1), die_set=ints(data["die_set"], -1, 24),
                  bonus=ints(data["bonus"], 0, 10_000),
-                 grown=tuple(tuple(ints(pair, 0, 99)) for pair in data["grown"]),
+                 grown=tuple(tuple(ints(pair, 0, 99))  # type: ignore[misc]
+                             for pair in data["grown"]),
                  goods=ints(data["goods"], 0, 10_000), animals=ints(data["animals"], 0, 10_000),
                  doubled=ints(data["doubled"], 0, 10_000))
         everywhere = [x for d in h.depots for x in d] + [x for pairs in h.castles

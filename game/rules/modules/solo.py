@@ -1,7 +1,7 @@
-"""`solo` (MODULES.md section `solo`; SE l.843-881, A19 l.1025-1085, ADV l.5-98).
+"""`solo` (SE l.843-881, A19 l.1025-1085, ADV l.5-98).
 
 One player, 25 turns (the base game's 5 phases of 5 rounds with one seat), on the solo
-boards 33/34 (data/boards.json: the advent calendar's sides A/B, RULINGS R6). The win is
+boards 33/34 (data/boards.json: the advent calendar's sides A/B, docs/rulings.md R6). The win is
 every one of the 37 spaces filled; the target marker sets how hard the points are.
 
 - SO-0: the central board as for two players (GameConfig.table_players): 12 depot spaces,

@@ -1,11 +1,11 @@
-"""`team`: the team game, 2 against 2 (MODULES.md section `team`; SE l.811-841, A19
+"""`team`: the team game, 2 against 2 (SE l.811-841, A19
 l.966-1023, X11 l.86-118).
 
 - TM-0: exactly 4 players (config.check_modules); seats 0 and 2 form one team, seats 1
   and 3 the other, so the base game's first round (the start player, then clockwise) is
   A1, B1, A2, B2 (TM-2); team A is the start player's.
 - TM-1: each team plays one double duchy (data/team_boards.json, provisional stand-ins,
-  RULINGS R9): front or back, chosen by the team where the board mode lets players choose;
+  docs/rulings.md R9): front or back, chosen by the team where the board mode lets players choose;
   one start castle, on the central castle space with 1 (front) or with 1 or 6 (back);
   3 start goods; 3 workers (team A) or 5 (team B) and 2 silver.
 - Shared holdings. Every seat keeps its own record (dice, points, turn-order marker, colour

@@ -1,4 +1,4 @@
-"""`tiles2`: four more hex tiles (MODULES.md section `tiles2`; SE l.725-759, A19 l.858-901,
+"""`tiles2`: four more hex tiles (SE l.725-759, A19 l.858-901,
 X11 l.15-37).
 
 - Monastery 27 (the A19 "bridge", the X11 turn-order tile): from its placement on, its
@@ -24,7 +24,6 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .. import chateauma as _chateauma  # noqa: F401  (its bonuses are registered first)
-from .. import events as ev
 from ..events import EVENT_TYPES
 from ..engine import DECLINE, building_effect, gain_workers, score
 from ..actions import allow_action, register_action
@@ -45,7 +44,7 @@ WORKERS_PRICE, WORKERS_BOUGHT = 1, 2    # silver paid, workers taken (SE l.735)
 GEESE_POINTS = 2                        # the geese's own share at every scoring (SE l.747)
 
 # The tiles each form shuffles into the supplies (the crane and geese are the park and
-# the goats in the 2011 sheet; their backs are black in every form: MODULES.md X11 form).
+# the goats in the 2011 sheet; their backs are black in every form, the module's X11 form included).
 FORM_TILES = {"se": ("monastery27", "monastery28", "crane", "geese"),
               "a19": ("monastery27", "monastery28", "crane", "geese"),
               "x11": ("monastery27", "monastery28", "park", "goats")}

@@ -1,4 +1,4 @@
-"""`trade_routes`: the trade routes (MODULES.md section `trade_routes`; SE l.787-793, A19
+"""`trade_routes`: the trade routes (SE l.787-793, A19
 l.940-957, X11 l.80-84).
 
 - TR-0: every player is dealt 5 / 4 / 3 route cards (2 / 3 / 4 seats), laid in one row in
@@ -21,7 +21,7 @@ l.940-957, X11 l.80-84).
 - CH-TR: Châteauma has no route; each of its sales scores 1 point more (the `sale` plug
   point), per sale, not per tile.
 
-The cards are stand-ins (RULINGS R9): the printed ones are not public. The data file says
+The cards are stand-ins (docs/rulings.md R9): the printed ones are not public. The data file says
 so, and the setup screen names them provisional components.
 """
 
@@ -36,7 +36,7 @@ from ..data import load_json
 from ..engine import DECLINE, WAREHOUSE_SALE, gain_workers, score
 from ..events import EVENT_TYPES
 from ..extension import APPLY, CHANCE_APPLY, CHANCE_JSON, CHANCE_SAMPLE, LEGAL, Module, register
-from ..state import Frame, IllegalAction
+from ..state import Frame
 from ..tiles import COLOUR_BY_NAME, KIND_COLOUR
 
 ID = "trade_routes"
@@ -67,7 +67,7 @@ class GoodsOnRoute(NamedTuple):
     player: int
     goods: int
     first: int               # the first route space they cover (0 = leftmost)
-    count: int
+    count: int  # type: ignore[assignment]  # a field named like tuple.count
 
 
 class RouteBonus(NamedTuple):
@@ -129,10 +129,6 @@ def laid(state, seat: int) -> tuple[int, ...]:
     return h.laid[seat] if seat < len(h.laid) else ()
 
 
-def free_spaces(state, seat: int) -> int:
-    return len(route_spaces(state, seat)) - len(laid(state, seat))
-
-
 def on_route(state, seat: int, goods: int) -> int:
     """How many of seat's sold tiles of a type lie on the route (the sold pile holds the
     rest of p.sold[goods])."""
@@ -182,7 +178,7 @@ def _apply_deal(state, outcome: Any, events: list | None) -> None:
             events.append(RoutesDealt(seat, routes[seat]))
     if arranged(state):
         # SE l.791: the cards dealt, each player lays their own, one after the other in
-        # turn order (MODULES.md TR-0). Here, right after the deal, every other setup
+        # turn order (TR-0 above). Here, right after the deal, every other setup
         # choice is made (duchy, start castle) and the start goods are known, so a player
         # arranges knowing which goods they will sell first, as at the table, where the
         # cards go below the tableau already chosen; and it is done before the first

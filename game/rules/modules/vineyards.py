@@ -1,4 +1,4 @@
-"""`vineyards` (MODULES.md section `vineyards`; SE l.942-1053, components l.156-181).
+"""`vineyards` (SE l.942-1053, components l.156-181).
 
 - VY-0: a set of the six wine bonus tiles is dealt, one at random to each player, the rest
   go back to the open pile; each player takes a vineyard board (seat order); the 51 double
@@ -47,7 +47,7 @@ purchase takes a display tile when one lies there (P-CH-4); its stack scores 1, 
 A double tile counts as two hexes in the tile count (invariants.tiles_in_play): it takes
 two storage spaces, each holding the kind, and tiles_held gives two per tile elsewhere.
 The vineyard boards and the 2-3-player depot numbers are provisional components
-(data/vineyards.json, RULINGS R9).
+(data/vineyards.json, docs/rulings.md R9).
 """
 
 from __future__ import annotations
@@ -61,12 +61,12 @@ from ..chateauma_data import AREA_CARDS, area_card
 from ..config import split_module
 from ..data import load_json
 from ..dice import USE_PLACE_OTHER, USE_TAKE, workers_needed
-from ..engine import (CASTLE_ACTION, CASTLE_DIE, CITY_HALL_PLACE, DISCARD, MOST_STORAGE, TURN,
+from ..engine import (CASTLE_ACTION, CASTLE_DIE, DISCARD, MOST_STORAGE, TURN,
                       WHITE_DIE, black_depot_payments, building_effect, pay_purchase, score,
                       store_tile)
 from ..events import (EVENT_TYPES, DieUsed, EffectDeclined, EffectLapsed, SilverPaid,
                       TileDiscarded)
-from ..extension import (ACTION_KINDS, APPLY, CHANCE_APPLY, CHANCE_SAMPLE, CHATEAUMA_BONUS,
+from ..extension import (ACTION_KINDS, APPLY, CHANCE_APPLY, CHANCE_SAMPLE,
                          EFFECTS, LEGAL, STEPS, Module, register)
 from ..state import Frame, IllegalAction
 from ..tiles import BUILDINGS, KIND_NAMES, kind_from_name
@@ -140,7 +140,8 @@ def _touch(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 def _board(data: dict) -> VineBoard:
     spaces = tuple(VineSpace(s["level"], s["die"], tuple(s["icons"]),
-                             tuple(tuple(h) for h in s["halves"])) for s in data["spaces"])
+                             tuple(tuple(h) for h in s["halves"]))  # type: ignore[arg-type]
+                   for s in data["spaces"])
     for s in spaces:
         assert s.die in range(1, 7) and all(i in ICONS for i in s.icons), data["id"]
     halves = [h for s in spaces for h in s.halves]
@@ -522,7 +523,8 @@ def _apply_drop(state, frame: Frame, action: tuple, events: list | None) -> None
     seat = frame.player
     _drop(state, seat, action[1], events)
     if frame.kind == ROOM:
-        store_double(state, seat, *frame.arg, events)
+        tile, source, space, how = frame.arg
+        store_double(state, seat, tile, source, space, how, events)
     elif frame.kind == _shields.STORAGE_FRAME:  # shield 4 lost: down to three spaces
         _shields._shrink(state, seat, events)
     else:  # a hex tile waits in the base game's discard: it takes the freed space
@@ -545,7 +547,7 @@ def _dice(state, frame: Frame) -> tuple[int, ...]:
     p = state.players[frame.player]
     if frame.kind == TURN:
         used = p.used
-        out = ()
+        out: tuple[int, ...] = ()
         if not used[0]:
             out += (0,)
         if not used[1] and (used[0] or p.dice[1] != p.dice[0]):
@@ -643,6 +645,7 @@ def _apply_place(state, frame: Frame, action: tuple, events: list | None) -> Non
     _use(state, frame, die, (b.spaces[space].die,), USE_PLACE_OTHER, events)
     me = vine(state).seats[seat]
     entry = stored_at(state, seat, j)
+    assert entry is not None  # the action is legal: a double tile lies there
     j1, j2, tile = entry
     me.stored.remove(tile)
     storage = state.players[seat].storage

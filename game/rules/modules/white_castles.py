@@ -1,5 +1,5 @@
-"""`white_castles`: the white castles and monastery 29 (MODULES.md section `white_castles`;
-SE l.771-775, A19 l.917-923, X11 l.52-58 as the pleasure garden).
+"""`white_castles`: the white castles and monastery 29 (SE l.771-775, A19 l.917-923,
+X11 l.52-58 as the pleasure garden).
 
 - Six white castles go into the building supply, two into the black one, monastery 29 into
   the monastery supply (WC-1; modules.json `tiles`).
@@ -35,7 +35,7 @@ from ..events import EVENT_TYPES, ChateaumaReserveTile, SilverTaken
 from ..extension import (ACTION_KINDS, BUILDING_EFFECTS, CHATEAUMA_BONUS, EFFECTS, LEGAL,
                          Module, register)
 from ..state import Frame
-from ..tiles import BUILDINGS, KIND_COLOUR, KIND_NAMES, KINDS, kind_from_name
+from ..tiles import BUILDINGS, KIND_COLOUR, KIND_NAMES, kind_from_name
 
 ID = "white_castles"
 WHITE_FRAME = "white_castle"
@@ -61,10 +61,6 @@ class WhiteDieAction(NamedTuple):
 
 
 EVENT_TYPES.update({WhiteDieAction.__name__: WhiteDieAction})
-
-
-def is_white_castle(kind: int) -> bool:
-    return kind >= 0 and KINDS[kind].building == WHITE_CASTLE
 
 
 # --- the white castle's action (WC-3, WC-4) ----------------------------------------------------

@@ -279,7 +279,8 @@ def _first_contacts(bodies: Sequence[pymunk.Body], time: float) -> list[Impact]:
         shapes = arbiter.shapes
         key = frozenset(id(shape) for shape in shapes)
         if key not in found:
-            wall = any(shape.body.body_type == pymunk.Body.STATIC for shape in shapes)
+            wall = any(shape.body is not None and shape.body.body_type == pymunk.Body.STATIC
+                       for shape in shapes)
             found[key] = Impact(time, arbiter.total_impulse.length, WALL if wall else DIE)
 
     for body in bodies:

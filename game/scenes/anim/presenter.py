@@ -10,6 +10,7 @@ animating. Events without a handler are shown at once, in order.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from .timeline import Animation, Call, Sequence, Timeline
@@ -49,7 +50,7 @@ class Presenter:
             handler = self._handlers.get(event_name(event))
             animation = handler(event) if handler is not None else None
             steps = [animation] if animation is not None else []
-            steps.append(Call(lambda e=event: self._shown(e)))
+            steps.append(Call(partial(self._shown, event)))
             self.timeline.enqueue(Sequence(steps))
 
     def _shown(self, event: Any) -> None:

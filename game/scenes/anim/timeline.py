@@ -228,10 +228,12 @@ class Later(Animation):
         self.child = self.make() or Wait(0.0)
 
     def _step(self, dt: float) -> float | None:
+        assert self.child is not None  # made in _begin
         leftover = self.child.advance(dt)
         return leftover if self.child.done else None
 
     def _complete(self) -> None:
+        assert self.child is not None  # made in _begin
         self.child.finish()
 
 

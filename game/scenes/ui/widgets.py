@@ -146,7 +146,7 @@ class Choice(Widget):
     forward, Left steps back."""
 
     def __init__(self, rect: Any, label: Text, options: Sequence[tuple[Any, Text]],
-                 value: Any, on_change: Callable[[Any], None], *,
+                 value: Any, on_change: Callable[[Any], object], *,
                  tooltip: Text | None = None, font_size: float = theme.FONT_BODY,
                  z: int = 0, name: str = "") -> None:
         super().__init__(rect, tooltip=tooltip, z=z,
