@@ -81,8 +81,11 @@ def goods_in_play(s: Position) -> list[int]:
         if out:
             total = [a + b for a, b in zip(total, out)]
     if s.chance != "phase":
-        # At 'roll' this round's goods are still face down; after it they lie in a depot.
-        for t in s.round_goods[s.round + (s.chance != "roll"):]:
+        # At 'roll' this round's goods are still face down, and so at a module's own draw
+        # once the depots are filled (the vineyards'); after it they lie in a depot.
+        face_down = s.chance == "roll" or any(s.chance in m.chance_steps
+                                              for m in s.hooks.modules)
+        for t in s.round_goods[s.round + (not face_down):]:
             total[t] += 1
     return total
 

@@ -12,9 +12,11 @@ black, blue); the others two.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from game.rules import GameConfig, GameState, action_text, new_game, parse_action
+from game.rules import GameConfig, GameState, action_text, check_state, new_game, parse_action
 from game.rules.engine import final_scoring
 from game.rules.modules import vineyards as vy
 from game.rules.state import Frame
@@ -605,6 +607,29 @@ def test_a_position_with_vineyards_round_trips_through_json():
     s.apply(("vineyard_place", 0, 0, 1, 0))
     assert s.decision == vy.BONUS
     roundtrip(s)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_vy2_a_game_saved_at_each_phase_s_vineyard_fill_loads(players):
+    """VY-2, SE l.964-967: "Zusätzlich zu den Basisregeln, vor jedem Durchgang: ...
+    Ersetzt die Plättchen im Depot und der Auslage dann mit welchen aus dem Sack". The
+    fill is drawn once the depots are filled, before the round's goods are revealed: a
+    save written at that step of each of the five phases conserves the goods and loads."""
+    rng = random.Random(players)
+    s = new_game(GameConfig(players=players, board_mode="basic", modules=("vineyards",)))
+    fills = 0
+    while not s.is_terminal():
+        if s.chance == vy.FILL_STEP:
+            fills += 1
+            check_state(s)
+            text = s.to_json()
+            assert GameState.from_json(text).to_json() == text
+        if s.is_chance():
+            s.apply_chance(s.sample_chance(rng))
+        else:
+            legal = s.legal_actions()
+            s.apply(legal[int(rng.random() * len(legal))])
+    assert fills == 5
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
