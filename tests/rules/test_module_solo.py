@@ -116,6 +116,21 @@ def test_SO_2_counter_and_target():
         GameConfig(players=1, modules=("solo:target=60",))
 
 
+@pytest.mark.parametrize("rules", ["special", "alea2019", "original"])
+def test_SO_2_the_target_marker_starts_anywhere_from_45_to_55(rules):
+    """SE l.879 (the same in ADV l.48): "Ist dir das Spiel zu schwer, platziere zu Beginn
+    den Siegpunktemarker auf weniger als 50 Siegpunkten: 49, 48 ... 45 (deutlich
+    leichter!). Ist es dir zu leicht, mach es gerade umgekehrt: 51, 52 ... 55 (deutlich
+    schwerer!)." Every value between is a start, and none beyond."""
+    for target in range(45, 56):
+        assert solo_state(solo(rules=rules, target=str(target))).target == target
+    assert GameConfig(players=1, rules=rules,
+                      modules=("solo:target=52",)).modules == ("solo:target=52",)
+    for wrong in ("44", "56", "52.5"):
+        with pytest.raises(ValueError, match="takes one of"):
+            GameConfig(players=1, rules=rules, modules=(f"solo:target={wrong}",))
+
+
 # --- the turn -------------------------------------------------------------------------------
 
 def test_SO_4_three_dice_are_rolled():
