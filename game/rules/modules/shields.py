@@ -655,11 +655,13 @@ class Shields(Module):
         h = held(state)
         if holds(state, seat, 6) and h.named[seat] < 0:
             out += [("name", other) for other in range(state.n) if other != seat]
-        if holds(state, seat, 16) and h.die_set[seat] != _round_stamp(state):
-            p = state.players[seat]
+        p = state.players[seat]
+        # S16 "wenn du an die Reihe kommst" (SE l.935): before the turn's first action, a
+        # die action or a purchase.
+        if holds(state, seat, 16) and h.die_set[seat] != _round_stamp(state) \
+                and not (p.used[0] or p.used[1] or state.bought):
             for die in (0, 1):
-                if not p.used[die]:
-                    out += [("set_die", die, v) for v in range(1, 7) if v != p.dice[die]]
+                out += [("set_die", die, v) for v in range(1, 7) if v != p.dice[die]]
 
     def explain(self, state, action: tuple) -> str | None:
         name = action[0]
@@ -693,7 +695,12 @@ class Shields(Module):
             return "shield 6 names a player once, and not yourself"
         if not holds(state, seat, 16):
             return "setting a die needs shield 16"
-        return "shield 16 sets an unused die to another number once each round"
+        if held(state).die_set[seat] == _round_stamp(state):
+            return "shield 16 sets a die once each round"
+        p = state.players[seat]
+        if p.used[0] or p.used[1] or state.bought:
+            return "shield 16 sets a die when your turn comes, before its first action"
+        return "shield 16 sets one of your dice to another number (1-6)"
 
     def tile_placed(self, state, seat: int, kind: int, space: int,
                     events: list | None) -> None:
