@@ -441,6 +441,34 @@ def test_vy6_the_castle_icon_gives_a_castle_action():
     assert s.decision == "castle"
 
 
+def test_vy6_shield_11_takes_no_shield_after_a_castle_icon():
+    """S11, SE l.930: "... darfst du nach dem Platzieren einer Burg als deren Zusatzaktion
+    einen Schild nehmen." The vineyard's castle icon (SE l.1007 "Bonusaktionen ... von
+    ... der Burg bekannt") gives a castle's action, but no castle is placed."""
+    from game.rules.modules import shields as sh
+    config = GameConfig(players=2, board_mode="basic", modules=("shields", "vineyards"))
+    s = new_game(config)
+    s.apply_chance(0)
+    s.apply_chance((1, 2, 3) * 2)
+    s.apply_chance(((1,), (2,), (3,), (5,), (6,), (7,)))
+    s.apply_chance(((), (0, 1)))
+    s.apply_chance(phase_outcome(s))
+    s.apply_chance(fill(s))
+    s.apply_chance(roll_outcome(1, [(6, 5)] * 2))
+    h = sh.held(s)
+    s.ext["shields"] = h._replace(castles=sh._per_seat(h.castles, 0, ((18, 11),)))
+    give(s, workers=0)
+    placed(s, (0, tile("green", "blue"), 0), (1, tile("red", "blue"), 0),
+           (2, tile("red", "black"), 0), (3, tile("red", "yellow"), 0))
+    stored_double(s, tile("red", "red"))
+    s.apply(("vineyard_place", 0, 0, 5, 0))
+    s.apply(("vineyard_bonus", "castle"))
+    assert s.decision == "castle"
+    assert not actions(s, "shield")
+    refused(s, ("shield", 2, 0), "places none")
+    roundtrip(s)
+
+
 # --- VY-7: the level bonus -----------------------------------------------------------------------------
 
 def test_vy7_covering_a_level_gives_a_wine_bonus_tile_of_the_players_choice_once():

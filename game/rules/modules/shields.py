@@ -251,7 +251,9 @@ def _take_actions(state, seat: int, frame: Frame, out: list) -> None:
         for d in range(1, 7):
             if h.depots[d - 1] and _dice_cost(p, d) <= p.workers:
                 out += [("shield", d, s) for s in range(len(h.depots[d - 1]))]
-    elif frame.kind == CASTLE_ACTION and holds(state, seat, 11):
+    elif frame.kind == CASTLE_ACTION and frame.arg is None and holds(state, seat, 11):
+        # S11 "nach dem Platzieren einer Burg" (SE l.930): not after a vineyard's castle
+        # icon, which gives the action but places no castle (its frame's arg says so).
         for d in range(1, 7):
             out += [("shield", d, s) for s in range(len(h.depots[d - 1]))]
 
@@ -677,6 +679,9 @@ class Shields(Module):
             _, depot, slot = action
             if frame.kind == CASTLE_ACTION and not holds(state, seat, 11):
                 return "a castle's extra action takes a shield only with shield 11"
+            if frame.kind == CASTLE_ACTION and frame.arg is not None:
+                return ("shield 11 takes a shield after placing a castle; a castle icon "
+                        "places none")
             if frame.kind not in (TURN, CASTLE_ACTION):
                 return f"a shield is taken on one's turn, not during '{frame.kind}'"
             if not (type(depot) is int and 1 <= depot <= 6):

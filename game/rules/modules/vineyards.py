@@ -98,6 +98,7 @@ ROOM, BONUS, FREE_BLACK, FREE_DEPOT, WINE = ("vineyard_room", "vineyard_bonus",
                                              "vineyard_black", "vineyard_depot",
                                              "vineyard_wine")
 WHITE_FRAME = "white_castle"   # the white castle's action (white_castles)
+ICON_CASTLE = "vineyard"       # the arg of a castle's action that a castle icon gives
 # The icons a double space may show: the building effects, a castle's action, and the
 # two new ones (SE l.1011, l.1015).
 NEW_ICONS = ("black_depot", "vine_depot")
@@ -694,7 +695,8 @@ def _apply_bonus(state, frame: Frame, action: tuple, events: list | None) -> Non
 def _carry_out(state, seat: int, icon: str, events: list | None) -> None:
     v = vine(state)
     if icon == "castle":
-        state.frames.append(Frame(CASTLE_ACTION, seat))
+        # A castle's action, but no castle is placed (shield 11 does not follow it).
+        state.frames.append(Frame(CASTLE_ACTION, seat, ICON_CASTLE))
     elif icon == "black_depot":
         if any(k >= 0 for k in state.black) or any(t >= 0 for t in v.display):
             state.frames.append(Frame(FREE_BLACK, seat))
