@@ -404,6 +404,33 @@ def test_vy6a_a_black_depot_tile_taken_free_goes_into_storage():
     assert not s.bought
 
 
+def test_vy6a_p_in_1_the_icon_takes_the_top_inn_too_even_when_only_inns_are_left():
+    """VY-6 (a), SE l.1011: "Diese Bonusaktion erlaubt dir, ein Plättchen vom schwarzen
+    Depot (oder der Weinberg-Auslage) zu nehmen und auf einem freien deiner
+    Schlüsselfelder zu platzieren." P-IN-1 counts the inns beside the black depot as its
+    tiles (SE l.781: inns are bought "vom schwarzen Depot"): the icon offers the top inn,
+    free, and does not lapse while an inn is left."""
+    from game.rules.modules import inns
+    s = vgame(players=2, dice=(1, 6), modules=("inns",))
+    give(s, silver=0)
+    s.box += [k for k in s.black if k >= 0]
+    s.black = [-1] * len(s.black)
+    vy.vine(s).out += [t for t in vy.vine(s).display if t >= 0]
+    vy.vine(s).display = [-1, -1, -1]
+    assert inns.inns_on_stack(s) == 1
+    stored_double(s, tile("green", "blue"))
+    s.apply(("vineyard_place", 0, 0, 0, 0))
+    s.apply(("vineyard_bonus", "black_depot"))
+    assert s.decision == vy.FREE_BLACK
+    assert s.legal_actions() == [("vineyard_free", "inn", 0), ("decline",)]
+    events = s.apply(("vineyard_free", "inn", 0))
+    assert me(s).storage[0] == kind("inn") and inns.inns_on_stack(s) == 0
+    assert of_type(events, "InnBought") and not of_type(events, "SilverPaid")
+    assert not s.bought
+    assert parse_action(action_text(("vineyard_free", "inn", 0))) == ("vineyard_free", "inn", 0)
+    roundtrip(s)
+
+
 def test_vy6b_a_depot_double_tile_without_a_die():
     s = vgame(players=2, dice=(5, 6))
     give(s, workers=0)

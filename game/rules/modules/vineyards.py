@@ -27,7 +27,8 @@
   the duchy.
 - VY-6: the two covered icons follow in the decision 'vineyard_bonus', in either order
   ('vineyard_bonus', icon), the rest declined with ('vineyard_skip',): building effects, a
-  castle's action, and the two new ones: (a) a black-depot tile or a display double tile,
+  castle's action, and the two new ones: (a) a black-depot tile (the top inn beside it
+  too, P-IN-1: 'vineyard_free inn 0') or a display double tile,
   free, not the purchase; (b) a depot double tile, no die ('vineyard_free', source, space).
 - VY-7, P-VY-3: a level covered after the placement and both icons gives one wine bonus
   tile of the player's choice among those left ('vineyard_wine', variety).
@@ -54,6 +55,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from . import inns as _inns
 from . import shields as _shields
 from . import white_castles as _white_castles  # noqa: F401  (its decision exists first)
 from ..actions import allow_action, read_int, register_action
@@ -698,7 +700,8 @@ def _carry_out(state, seat: int, icon: str, events: list | None) -> None:
         # A castle's action, but no castle is placed (shield 11 does not follow it).
         state.frames.append(Frame(CASTLE_ACTION, seat, ICON_CASTLE))
     elif icon == "black_depot":
-        if any(k >= 0 for k in state.black) or any(t >= 0 for t in v.display):
+        if any(k >= 0 for k in state.black) or any(t >= 0 for t in v.display) \
+                or _inn_on_stack(state):
             state.frames.append(Frame(FREE_BLACK, seat))
         elif events is not None:
             events.append(EffectLapsed(seat, icon))
@@ -723,9 +726,15 @@ def _apply_skip(state, frame: Frame, action: tuple, events: list | None) -> None
     _level_done(state, frame.player, space, events)
 
 
+def _inn_on_stack(state) -> bool:
+    """P-IN-1: the inns beside the black depot count as its tiles for the icon (a)."""
+    return _inns.ID in state.hooks.by_id and _inns.inns_on_stack(state) > 0
+
+
 def _legal_free_black(state, frame: Frame) -> list:
     v = vine(state)
     return ([("vineyard_free", "black", s) for s, k in enumerate(state.black) if k >= 0]
+            + ([("vineyard_free", "inn", 0)] if _inn_on_stack(state) else [])
             + [("vineyard_free", "display", s) for s, t in enumerate(v.display) if t >= 0]
             + [("decline",)])
 
@@ -738,6 +747,9 @@ def _legal_free_depot(state, frame: Frame) -> list:
 def _apply_free(state, frame: Frame, action: tuple, events: list | None) -> None:
     _, source, s = action
     seat = frame.player
+    if source == "inn":  # the top of the inn stack
+        _inns.take_inn(state, seat, events)
+        return
     if source == "black":
         kind = state.black[s]
         state.black[s] = -1
@@ -790,8 +802,9 @@ def _parse_buy(args: list[str]) -> tuple:
 
 
 def _parse_free(args: list[str]) -> tuple:
-    if len(args) != 2 or args[0] not in ("black", "display", "depot"):
-        raise ValueError("vineyard_free takes 'black', 'display' or 'depot' and the space")
+    if len(args) != 2 or args[0] not in ("black", "inn", "display", "depot"):
+        raise ValueError("vineyard_free takes 'black', 'inn', 'display' or 'depot' and the "
+                         "space")
     return ("vineyard_free", args[0], read_int(args[1]))
 
 
@@ -1068,7 +1081,8 @@ class VineyardsModule(Module):
                 return "free tiles come only from the icons"
             if frame.kind == FREE_DEPOT:
                 return "this icon takes a double tile from the vineyard depot (not the display)"
-            return "this icon takes a black-depot tile or a display double tile"
+            return ("this icon takes a black-depot tile (or the top inn beside it) or a "
+                    "display double tile")
         if name == "vineyard_wine":
             if frame.kind != WINE:
                 return "a wine bonus tile comes with a covered level"
