@@ -336,6 +336,12 @@ class Module:
         return []
 
     # --- accounting ---
+    def check_state(self, state: "Position") -> str | None:
+        """What no game can reach in the module's part of the position (its state, its
+        decisions' arguments), in words; None when all is well (invariants.check_state
+        asks every module in play, so a state read from a file cannot lie)."""
+        return None
+
     def tiles_held(self, state: "Position") -> list[int]:
         """Tiles the module's own state holds (for the conservation check)."""
         return []
