@@ -13,7 +13,7 @@ from itertools import chain
 from operator import eq
 
 from .boards import SPACES
-from .chateauma_data import AREA_CARDS, CARDS
+from .chateauma_data import AREA_CARDS, CARDS, parse_difficulty
 from .config import START
 from functools import cache
 
@@ -255,6 +255,8 @@ def _frames_violation(s: Position, automa: int) -> str | None:
 
 def _automa_violation(s: Position) -> str | None:
     c = s.chateauma
+    if (c.level, c.modifiers) != parse_difficulty(s.config.chateauma):
+        return f"Châteauma plays {s.config.chateauma}, not {c.level} {c.modifiers}"
     cards = [card for card in c.cards if card]
     deck = s.hooks.chateauma_deck if s.hooks.chateauma_deck is not None else CARDS
     if sorted(cards + c.deck + c.discarded) != sorted(deck) or len(c.cards) != 2:

@@ -635,10 +635,40 @@ class Shields(Module):
                  doubled=ints(data["doubled"], 0, 10_000))
         everywhere = [x for d in h.depots for x in d] + [x for pairs in h.castles
                                                           for _, x in pairs] + list(h.automa)
-        if len(depots) != 6 or len(set(everywhere)) != len(everywhere) or (
-                castles and len(castles) != n):
+        per_seat = (h.castles, h.named, h.die_set, h.bonus, h.goods, h.animals, h.doubled)
+        if len(depots) != 6 or len(set(everywhere)) != len(everywhere) or any(
+                len(values) != (n if castles else 0) for values in per_seat) or any(
+                len(pair) != 2 for pairs in castles for pair in pairs) or any(
+                len(pair) != 2 or pair[0] >= n for pair in h.grown) or any(
+                named == seat for seat, named in enumerate(h.named)):
             raise ValueError("shields: a shield lies in two places, or the seats do not match")
         return h
+
+    def check_state(self, state) -> str | None:
+        h = held(state)
+        for seat, pairs in enumerate(h.castles):
+            estate = state.players[seat].estate
+            if len({space for space, _ in pairs}) != len(pairs) or any(
+                    space >= len(estate) or estate[space] < 0
+                    or KIND_COLOUR[estate[space]] != CASTLE for space, _ in pairs):
+                return f"seat {seat}'s shields lie on no castle tile of its own, or two on one"
+        everywhere = {x for d in h.depots for x in d} | {x for pairs in h.castles
+                                                         for _, x in pairs} | set(h.automa)
+        for f in state.frames:
+            arg = f.arg
+            if f.kind == PLACE_FRAME:
+                fits = type(arg) is int and 1 <= arg <= 18 and arg not in everywhere
+            elif f.kind == TILE_FRAME:
+                fits = arg in (14, 15) and type(arg) is int
+            elif f.kind == GOODS_FRAME:
+                fits = arg is None or arg == SINGLE
+            elif f.kind in self.effect_frames + self.step_frames:
+                fits = arg is None
+            else:
+                continue
+            if not fits:
+                return f"decision {f.kind!r} with {arg!r}"
+        return None
 
     def public(self, state) -> tuple:
         return tuple(held(state))

@@ -46,7 +46,7 @@ from ..events import EVENT_TYPES, EffectLapsed
 from ..extension import APPLY, EFFECTS, LEGAL, STEPS, STORED, Module, register
 from ..scoring import END_KNOWLEDGE, knowledge_end_points
 from ..state import Frame
-from ..tiles import KIND_COLOUR, KIND_KNOWLEDGE, KIND_NAMES, SHIP, kind_from_name
+from ..tiles import COLOURS, KIND_COLOUR, KIND_KNOWLEDGE, KIND_NAMES, SHIP, kind_from_name
 
 ID = "solo"
 BLACK_TILE = kind_from_name("black_tile")
@@ -354,6 +354,13 @@ class Solo(Module):
     id = ID
     effect_frames = (TRADE, REWARD)
     game_end_steps = {"automa_end": ("solo_result",)}
+
+    def check_state(self, state) -> str | None:
+        for f in state.frames:
+            if (f.kind == TRADE and f.arg is not None) or (f.kind == REWARD and not (
+                    type(f.arg) is int and 0 <= f.arg < len(COLOURS))):
+                return f"decision {f.kind!r} with {f.arg!r}"
+        return None
 
     def _start_target(self) -> int:
         return int(self.param.partition("=")[2]) if self.param else 50

@@ -203,10 +203,17 @@ class Seat:
 
     @classmethod
     def from_json(cls, d: dict) -> "Seat":
-        s = cls(d["board"])
-        s.placed = [tuple(t) for t in d["placed"]]
-        s.stored = list(d["stored"])
-        s.wine, s.levels, s.watchtower = list(d["wine"]), list(d["levels"]), d["watchtower"]
+        s = cls(_ints([d["board"]], 0, len(BOARDS) - 1)[0])
+        spaces = len(BOARDS[s.board].spaces)
+        placed = d["placed"]
+        if type(placed) is not list or not all(type(t) is list and len(t) == 3 for t in placed):
+            raise ValueError(f"placed tiles {placed!r}")
+        s.placed = [(_ints([a], 0, spaces - 1)[0], _ints([t], 0, TILE_COUNT - 1)[0],
+                     _ints([f], 0, 1)[0]) for a, t, f in placed]
+        s.stored = _ints(d["stored"], 0, TILE_COUNT - 1)
+        s.wine = _ints(d["wine"], 0, len(VARIETIES) - 1)
+        s.levels = _ints(d["levels"], 1, max(BOARDS[s.board].levels))
+        s.watchtower = _ints([d["watchtower"]], 0, 10_000)[0]
         return s
 
 
@@ -246,11 +253,24 @@ class Vineyards:
 
     @classmethod
     def from_json(cls, d: dict, players: int) -> "Vineyards":
+        """Each field of its type and range (a ValueError otherwise)."""
         v = cls(players)
-        v.bag, v.depot, v.display = list(d["bag"]), list(d["depot"]), list(d["display"])
-        v.out, v.pile, v.removed = list(d["out"]), list(d["pile"]), list(d["removed"])
+        top = TILE_COUNT - 1
+        v.bag, v.out = _ints(d["bag"], 0, top), _ints(d["out"], 0, top)
+        v.depot, v.display = _ints(d["depot"], -1, top), _ints(d["display"], -1, top)
+        if len(v.depot) != len(depot_numbers(players)) or len(v.display) != 3:
+            raise ValueError(f"depot {v.depot!r}, display {v.display!r}")
+        v.pile = _ints(d["pile"], 0, WINE_PER_VARIETY)
+        v.removed = _ints(d["removed"], 0, len(VARIETIES) - 1)
+        if len(v.pile) != len(VARIETIES):
+            raise ValueError(f"wine pile {v.pile!r}")
+        if type(d["seats"]) is not list or len(d["seats"]) != players:
+            raise ValueError("a vineyard per seat")
         v.seats = [Seat.from_json(s) for s in d["seats"]]
-        v.stack, v.scored, v.waiting = list(d["stack"]), d["scored"], list(d["waiting"])
+        v.stack, v.waiting = _ints(d["stack"], 0, top), _ints(d["waiting"], 0, top)
+        if type(d["scored"]) is not bool:
+            raise ValueError(f"scored {d['scored']!r}")
+        v.scored = d["scored"]
         return v
 
     def stored_count(self) -> int:
@@ -262,6 +282,13 @@ class Vineyards:
                 *(t for t in self.display if t >= 0), *self.out, *self.stack, *self.waiting,
                 *(t for s in self.seats for _, t, _ in s.placed),
                 *(t for s in self.seats for t in s.stored)]
+
+
+def _ints(values: Any, lo: int, hi: int) -> list[int]:
+    """A list of plain ints from lo to hi, or a ValueError."""
+    if type(values) is not list or not all(type(x) is int and lo <= x <= hi for x in values):
+        raise ValueError(f"{values!r} are not numbers {lo}-{hi}")
+    return list(values)
 
 
 def vine(state) -> Vineyards:
@@ -921,6 +948,23 @@ def chateauma_display_start(state) -> int:
     return (state.white - 1) // 2
 
 
+def _frame_arg_fits(state, f: Frame) -> bool:
+    """What each of the module's decisions carries."""
+    arg = f.arg
+    if f.kind == ROOM:
+        return (type(arg) is tuple and len(arg) == 4 and arg[0] in vine(state).waiting
+                and arg[1] in ("depot", "display") and type(arg[2]) is int
+                and 0 <= arg[2] < 6 and arg[3] in ("die", "purchase", "bonus"))
+    if f.kind == BONUS:
+        spaces = board_of(state, f.player).spaces
+        return (type(arg) is tuple and len(arg) == 2 and type(arg[0]) is int
+                and 0 <= arg[0] < len(spaces) and type(arg[1]) is tuple
+                and 1 <= len(arg[1]) <= 2 and all(i in spaces[arg[0]].icons for i in arg[1]))
+    if f.kind == WINE:
+        return type(arg) is int and arg in board_of(state, f.player).levels
+    return arg is None
+
+
 # --- the module -------------------------------------------------------------------------------
 
 _DIE_FRAMES = (TURN, CASTLE_ACTION, WHITE_FRAME)
@@ -967,6 +1011,29 @@ class VineyardsModule(Module):
             raise ValueError("vineyards: a vineyard per seat and at most "
                              f"{WINE_PER_VARIETY} wine bonus tiles of a kind")
         return v
+
+    def check_state(self, state) -> str | None:
+        v = vine(state)
+        for seat, me in enumerate(v.seats):
+            b = BOARDS[me.board]
+            spaces = [space for space, _, _ in me.placed]
+            if len(set(spaces)) != len(spaces) or len(set(me.levels)) != len(me.levels) \
+                    or not set(me.levels) <= set(b.levels):
+                return f"seat {seat}'s vineyard has two tiles on a space, or a level twice"
+            doubles = state.players[seat].storage.count(DOUBLE)
+            if doubles != 2 * len(me.stored):
+                return f"seat {seat} stores {len(me.stored)} double tiles on {doubles} spaces"
+        for variety in range(len(VARIETIES)):
+            held = sum(me.wine.count(variety) for me in v.seats)
+            if v.pile[variety] + held != (0 if variety in v.removed else WINE_PER_VARIETY):
+                return f"the {VARIETIES[variety]} wine bonus tiles are not conserved"
+        spaces = display_spaces(state.n)
+        if any(t >= 0 for s, t in enumerate(v.display) if s not in spaces):
+            return "a display tile on a space not in play"
+        for f in state.frames:
+            if f.kind in self.effect_frames and not _frame_arg_fits(state, f):
+                return f"decision {f.kind!r} with {f.arg!r}"
+        return None
 
     def frame_arg_to_json(self, frame: Frame) -> Any:
         if frame.kind in (ROOM, BONUS):
