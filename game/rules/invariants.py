@@ -21,8 +21,8 @@ from .config import GameConfig
 from .engine import MOST_STORAGE, PICK_COLOURS, cached_legal_actions, goods_types_limit
 from .extension import STEPS, STORED
 from .state import Position, StateError
-from .tiles import (ANY_COLOUR, BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES,
-                    KIND_COLOUR, KIND_COUNT)
+from .tiles import (ANY_COLOUR, BLACK_TILES, COLOURED_TILES, GOODS_PER_PHASE, GOODS_PER_TYPE,
+                    GOODS_TYPES, KIND_COLOUR, KIND_COUNT)
 
 ALL_TILES = Counter(COLOURED_TILES) + Counter(BLACK_TILES)
 
@@ -255,7 +255,7 @@ def _frames_violation(s: Position, automa: int) -> str | None:
 
 def _automa_violation(s: Position) -> str | None:
     c = s.chateauma
-    if (c.level, c.modifiers) != parse_difficulty(s.config.chateauma):
+    if (c.level, c.modifiers) != parse_difficulty(s.config.chateauma or ""):
         return f"Châteauma plays {s.config.chateauma}, not {c.level} {c.modifiers}"
     cards = [card for card in c.cards if card]
     deck = s.hooks.chateauma_deck if s.hooks.chateauma_deck is not None else CARDS
@@ -342,6 +342,10 @@ def _supply_violation(s: Position) -> str | None:
         return f"the phase's goods {s.round_goods!r}"
     if goods_in_play(s)[1:] != [GOODS_PER_TYPE] * GOODS_TYPES:
         return "goods tiles are not conserved"
+    # Every phase still to be set up draws its goods from the supply, which never refills.
+    coming = 5 - s.phase if s.chance == "phase" or not s.depot_colours else 4 - s.phase
+    if sum(s.goods_pool) < GOODS_PER_PHASE * coming:
+        return f"the goods supply cannot fill the {coming} phases to come"
     held = Counter(colour for p in s.players for colour, _ in p.bonus_tiles)
     if not _ints(s.bonus_taken, 6, 0, 2) or s.bonus_taken != [held[c] for c in range(6)]:
         return "the bonus tiles taken do not match the players' bonus tiles"

@@ -1027,8 +1027,8 @@ class VineyardsModule(Module):
             held = sum(me.wine.count(variety) for me in v.seats)
             if v.pile[variety] + held != (0 if variety in v.removed else WINE_PER_VARIETY):
                 return f"the {VARIETIES[variety]} wine bonus tiles are not conserved"
-        spaces = display_spaces(state.n)
-        if any(t >= 0 for s, t in enumerate(v.display) if s not in spaces):
+        shown = display_spaces(state.n)
+        if any(t >= 0 for s, t in enumerate(v.display) if s not in shown):
             return "a display tile on a space not in play"
         for f in state.frames:
             if f.kind in self.effect_frames and not _frame_arg_fits(state, f):
