@@ -143,10 +143,20 @@ register_action("start_castle", ("space",), ("start_castle",),
 
 
 def action_text(a: Action) -> str:
+    """An action's text form; raises ValueError naming the problem when `a` is no
+    well-formed action (its text must read back as exactly `a`)."""
     kind = ACTION_KINDS.get(a[0]) if isinstance(a, tuple) and a else None
     if kind is None:
         raise ValueError(f"not an action: {a!r}")
-    return kind.text(a)
+    fields = ", ".join(kind.fields) or "no fields"
+    try:
+        text = kind.text(a)
+        back = parse_action(text)
+    except (IndexError, KeyError, TypeError, ValueError):
+        back = None
+    if repr(back) != repr(a):  # repr: a 1.0 or True is not the 1 it equals
+        raise ValueError(f"malformed {a[0]!r} action {a!r}: it takes {fields}")
+    return text
 
 
 def parse_action(text: str) -> Action:

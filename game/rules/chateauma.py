@@ -733,6 +733,8 @@ def _code_to_json(code: int) -> str | None:
 def _code_from_json(text: str | None) -> int:
     if text is None:
         return EMPTY
+    if type(text) is not str:
+        raise ValueError(f"Châteauma: {text!r} is no tile")
     if text.startswith("~"):
         return face_down(kind_from_name(text[1:]))
     return kind_from_name(text)
@@ -751,16 +753,52 @@ def to_dict(c: Chateauma) -> dict:
     }
 
 
+def _lists(value: Any, length: int | None = None) -> list[list]:
+    """A list of lists (of `length` lists, if given), or a ValueError."""
+    if type(value) is not list or not all(type(x) is list for x in value) or (
+            length is not None and len(value) != length):
+        raise ValueError(f"Châteauma: {value!r} is not a list of {length or 'any'} lists")
+    return value
+
+
+def _cards(value: Any) -> list[int]:
+    if type(value) is not list or not all(type(x) is int and x in CARDS for x in value):
+        raise ValueError(f"Châteauma: {value!r} are not area cards")
+    return list(value)
+
+
 def from_dict(d: dict) -> Chateauma:
-    c = Chateauma(d["seat"], Difficulty(d["level"], d["modifiers"]))
-    c.estate_id = d["estate_id"]
-    c.cards = list(d["cards"])
-    c.card_tiles = [[_code_from_json(x) for x in t] for t in d["card_tiles"]]
-    c.deck, c.discarded = list(d["deck"]), list(d["discarded"])
-    c.reserve = [[kind_from_name(n) for n in r] for r in d["reserve"]]
-    c.estate = [[_code_from_json(x) for x in s] for s in d["estate"]]
-    c.history = [(kind_from_name(n), bool(b)) for n, b in d["history"]]
-    c.agenda, c.die = list(d["agenda"]), d["die"]
+    """Its material from JSON, each field of its type and range (a ValueError otherwise);
+    check_state then checks that it adds up."""
+    seat, level, modifiers = d["seat"], d["level"], d["modifiers"]
+    if type(seat) is not int or type(level) is not str or type(modifiers) is not str \
+            or parse_difficulty("+".join((level, *modifiers))) != (level, modifiers):
+        raise ValueError(f"Châteauma: seat {seat!r}, level {level!r}, modifiers {modifiers!r}")
+    c = Chateauma(seat, Difficulty(level, modifiers))
+    if d["estate_id"] != c.estate_id:
+        raise ValueError(f"Châteauma plays estate {c.estate_id}, not {d['estate_id']!r}")
+    cards = d["cards"]
+    if type(cards) is not list or len(cards) != 2 or not all(
+            type(x) is int and (x == 0 or x in CARDS) for x in cards):
+        raise ValueError(f"Châteauma: cards {cards!r}")
+    c.cards = list(cards)
+    c.card_tiles = [[_code_from_json(x) for x in t] for t in _lists(d["card_tiles"], 2)]
+    c.deck, c.discarded = _cards(d["deck"]), _cards(d["discarded"])
+    c.reserve = [[kind_from_name(n) for n in r] for r in _lists(d["reserve"], 7)]
+    c.estate = [[_code_from_json(x) for x in s] for s in _lists(d["estate"], SPACES)]
+    history = _lists(d["history"])
+    if not all(len(h) == 2 and type(h[1]) is bool for h in history):
+        raise ValueError("Châteauma: its history is (tile, bonus) pairs")
+    c.history = [(kind_from_name(n), b) for n, b in history]
+    agenda, die = d["agenda"], d["die"]
+    if type(agenda) is not list or not all(
+            a in ("purchase", "refill", "roll") or (
+                type(a) is str and a.startswith("extra ")
+                and a[6:] in {str(x) for x in c.layout.extra_turn}) for a in agenda):
+        raise ValueError(f"Châteauma: agenda {agenda!r}")
+    if type(die) is not int or not 0 <= die <= 6:
+        raise ValueError(f"Châteauma: die {die!r}")
+    c.agenda, c.die = list(agenda), die
     return c
 
 

@@ -340,6 +340,12 @@ class Module:
         return []
 
     # --- accounting ---
+    def check_state(self, state: Position) -> str | None:
+        """What no game can reach in the module's part of the position (its state, its
+        decisions' arguments), in words; None when all is well (invariants.check_state
+        asks every module in play, so a state read from a file cannot lie)."""
+        return None
+
     def tiles_held(self, state: Position) -> list[int]:
         """Tiles the module's own state holds (for the conservation check)."""
         return []
@@ -525,7 +531,7 @@ class Hooks:
 CALLED_HOOKS = tuple(f.name for f in fields(Hooks) if f.type in ("Chain", Chain))
 ASKED_HOOKS = ("setup", "new_ext", "copy_ext", "ext_to_json", "ext_from_json", "holders",
                "board_deal", "place_rule", "frame_arg_to_json", "frame_arg_from_json",
-               "chateauma_deck", "tiles_held", "recompute", "public")
+               "chateauma_deck", "check_state", "tiles_held", "recompute", "public")
 HOOK_NAMES = frozenset(CALLED_HOOKS + ASKED_HOOKS)
 # A seat controller's hooks (the core asks them of the controller in play).
 CONTROLLER_HOOKS = frozenset({"joins", "join", "turn_started", "recompute", "start_seats",

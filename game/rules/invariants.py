@@ -12,16 +12,17 @@ from collections import Counter
 from itertools import chain
 from operator import eq
 
-from .chateauma_data import AREA_CARDS, CARDS
+from .boards import SPACES
+from .chateauma_data import AREA_CARDS, CARDS, parse_difficulty
 from .config import START
 from functools import cache
 
 from .config import GameConfig
-from .engine import MOST_STORAGE, cached_legal_actions, goods_types_limit
-from .extension import STEPS
+from .engine import MOST_STORAGE, PICK_COLOURS, cached_legal_actions, goods_types_limit
+from .extension import STEPS, STORED
 from .state import Position, StateError
-from .tiles import (ANY_COLOUR, BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES,
-                    KIND_COLOUR, KIND_COUNT)
+from .tiles import (ANY_COLOUR, BLACK_TILES, COLOURED_TILES, GOODS_PER_PHASE, GOODS_PER_TYPE,
+                    GOODS_TYPES, KIND_COLOUR, KIND_COUNT)
 
 ALL_TILES = Counter(COLOURED_TILES) + Counter(BLACK_TILES)
 
@@ -80,8 +81,11 @@ def goods_in_play(s: Position) -> list[int]:
         if out:
             total = [a + b for a, b in zip(total, out)]
     if s.chance != "phase":
-        # At 'roll' this round's goods are still face down; after it they lie in a depot.
-        for t in s.round_goods[s.round + (s.chance != "roll"):]:
+        # At 'roll' this round's goods are still face down, and so at a module's own draw
+        # once the depots are filled (the vineyards'); after it they lie in a depot.
+        face_down = s.chance == "roll" or any(s.chance in m.chance_steps
+                                              for m in s.hooks.modules)
+        for t in s.round_goods[s.round + (not face_down):]:
             total[t] += 1
     return total
 
@@ -119,8 +123,7 @@ def _first_violation(s: Position) -> str | None:
         return (f"{len(s.players)} player records for {n} players"
                 if started else "player records before the start player is chosen")
     if not started:
-        return None if s.phase == 0 and not s.frames and not s.terminal else \
-            "a game waiting for its start player has nothing else going on"
+        return _fresh_violation(s)
     if sorted(s.order) != list(range(n)) or not _int(s.turn_index, 0, n):
         return f"turn order {s.order!r} at position {s.turn_index!r} for {n} players"
     if not _int(s.start_player, 0, n - 1) or not _int(s.stamp, 0, MAX_COUNT):
@@ -138,9 +141,61 @@ def _first_violation(s: Position) -> str | None:
     why = _supply_violation(s)
     if why:
         return why
+    for m in s.hooks.modules:
+        why = m.check_state(s)
+        if why:
+            return f"{m.id}: {why}"
     if s.decision is not None and not cached_legal_actions(s):
         return f"player {s.current_player} must decide '{s.decision}' but has no choice"
     return None
+
+
+# What a game waiting for its start player holds: everything as a new game has it.
+_FRESH = ("phase", "round", "depot_colours", "depots", "depot_goods", "black", "round_goods",
+          "white", "bags", "black_bag", "goods_pool", "box", "bonus_taken", "frames", "order",
+          "turn_index", "bought", "start_player", "drawn_boards", "stamp", "terminal",
+          "chateauma", "steps")
+
+
+def _fresh_violation(s: Position) -> str | None:
+    fresh = Position(s.config)
+    for name in _FRESH:
+        if repr(getattr(s, name)) != repr(getattr(fresh, name)):  # repr: 1 is not 1.0 or True
+            return f"a game waiting for its start player has {name} {getattr(s, name)!r}"
+    for m in s.hooks.with_ext:
+        if repr(m.ext_to_json(s.ext[m.id])) != repr(m.ext_to_json(fresh.ext[m.id])):
+            return f"a game waiting for its start player has {m.id} under way"
+    return None
+
+
+def _ints_tuple(value: object, lo: int, hi: int) -> bool:
+    return type(value) is tuple and all(_int(v, lo, hi) for v in value)
+
+
+def _frame_arg_violation(s: Position, f) -> str | None:
+    """The base game's decisions and what they carry (a module checks its own in its
+    check_state)."""
+    kind, arg = f.kind, f.arg
+    if kind in s.hooks.frame_owner:
+        return None
+    if kind == "discard":
+        ok = (type(arg) is tuple and len(arg) == 4 and _int(arg[0], 0, KIND_COUNT - 1)
+              and _int(arg[1], -1, 6) and _int(arg[2], -1, MAX_COUNT)
+              and (arg[3] is None or arg[3] in ("silver", "workers") or arg[3] in STORED))
+    elif kind == "keep_goods":
+        ok = (type(arg) is tuple and len(arg) == 3 and _ints_tuple(arg[0], 1, 6)
+              and 1 <= len(arg[0]) <= 2 and _ints_tuple(arg[1], 1, GOODS_TYPES)
+              and _int(arg[2], 0, GOODS_TYPES))
+    elif kind == "board":
+        ok = (type(arg) is tuple and bool(arg)
+              and all(type(b) is str and b in s.hooks.board_deal.pool for b in arg))
+    elif kind == "pick":
+        ok = type(arg) is int and arg in PICK_COLOURS
+    elif kind == "castle":
+        ok = arg is None or type(arg) is str  # a module's castle's action says whose
+    else:
+        ok = arg is None
+    return None if ok else f"decision {kind!r} with {arg!r}"
 
 
 def _frames_violation(s: Position, automa: int) -> str | None:
@@ -171,6 +226,9 @@ def _frames_violation(s: Position, automa: int) -> str | None:
     for f in frames:
         if not _int(f.player, 0, deciders - 1):
             return f"a decision for seat {f.player!r}"
+        why = _frame_arg_violation(s, f)
+        if why:
+            return why
     if s.in_module_setup:
         # A module's setup decision (the arranged trade routes): after the start goods,
         # before the first phase's setup; one at a time, no turn under it.
@@ -197,6 +255,8 @@ def _frames_violation(s: Position, automa: int) -> str | None:
 
 def _automa_violation(s: Position) -> str | None:
     c = s.chateauma
+    if (c.level, c.modifiers) != parse_difficulty(s.config.chateauma or ""):
+        return f"Châteauma plays {s.config.chateauma}, not {c.level} {c.modifiers}"
     cards = [card for card in c.cards if card]
     deck = s.hooks.chateauma_deck if s.hooks.chateauma_deck is not None else CARDS
     if sorted(cards + c.deck + c.discarded) != sorted(deck) or len(c.cards) != 2:
@@ -229,6 +289,8 @@ def _player_violation(s: Position, seat: int, p, automa: int) -> str | None:
         return f"storage {p.storage!r} ({spaces} spaces)"
     if not _ints(p.dice, 2, 0, 6) or not all(type(u) is bool for u in p.used) or len(p.used) != 2:
         return f"dice {p.dice!r}, used {p.used!r}"
+    if (not p.used[0] and not p.dice[0]) or (not p.used[1] and not p.dice[1]):
+        return f"an unused die shows no number: dice {p.dice!r}, used {p.used!r}"
     if type(p.breakdown) is not dict or not set(map(type, p.breakdown)) <= {str} or not _ints(
             list(p.breakdown.values()), len(p.breakdown), -MAX_COUNT, MAX_COUNT):
         return "points by category"
@@ -280,6 +342,10 @@ def _supply_violation(s: Position) -> str | None:
         return f"the phase's goods {s.round_goods!r}"
     if goods_in_play(s)[1:] != [GOODS_PER_TYPE] * GOODS_TYPES:
         return "goods tiles are not conserved"
+    # Every phase still to be set up draws its goods from the supply, which never refills.
+    coming = 5 - s.phase if s.chance == "phase" or not s.depot_colours else 4 - s.phase
+    if sum(s.goods_pool) < GOODS_PER_PHASE * coming:
+        return f"the goods supply cannot fill the {coming} phases to come"
     held = Counter(colour for p in s.players for colour, _ in p.bonus_tiles)
     if not _ints(s.bonus_taken, 6, 0, 2) or s.bonus_taken != [held[c] for c in range(6)]:
         return "the bonus tiles taken do not match the players' bonus tiles"

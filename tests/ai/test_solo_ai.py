@@ -96,7 +96,7 @@ def test_a_reset_is_no_windfall_until_its_action_is_used():
     s = solo(target="45")
     set_score(s, 44)
     before = Evaluator().value(s, 0)
-    score(s, 0, 1, "areas", None)
+    score(s, 0, 1, "animals", None)
     assert solo_state(s).resets == 1 and solo_state(s).extra == 1
     assert Evaluator().value(s, 0) < before
 

@@ -15,6 +15,7 @@ from game.scenes import i18n
 from game.scenes.art import hexgrid
 from game.scenes.modules_text import module_name
 from game.scenes.setup import SeatDraft, SetupDraft
+from game.scenes.setup_modules import ModulesDialog
 from game.scenes.table import geometry as g
 from game.scenes.table.log import describe_action, describe_event
 from game.scenes.table.view import TableView
@@ -40,6 +41,25 @@ def test_the_target_is_chosen_and_named():
     assert draft.modules == ("solo:target=45",)
     assert module_name("solo:target=45", "en") == "Solo game, target 45"
     assert module_name("solo:target=55", "de") == "Solospiel, Siegpunktemarker 55"
+
+
+def test_the_setup_offers_every_target_from_45_to_55_one_step_at_a_time():
+    """SE l.879: "49, 48 ... 45 (deutlich leichter!) ... 51, 52 ... 55 (deutlich
+    schwerer!)": the target's choice starts at 50 and steps up or down by one."""
+    draft = SetupDraft(seats=[SeatDraft("human", 0)])
+    draft.toggle_module("solo")
+    dialog = ModulesDialog(draft)
+    choice = dialog.param_choices["solo"]
+    assert choice.value == "target=50"
+    seen = []
+    for _ in range(11):
+        choice.step(1)
+        seen.append(int(draft.module_param("solo").partition("=")[2]))
+    assert seen == [51, 52, 53, 54, 55, 45, 46, 47, 48, 49, 50]
+    choice.step(-1)
+    assert draft.modules == ("solo:target=49",)
+    draft.set_module_param("solo", "target=52")
+    assert draft.build(seed=1).config.modules == ("solo:target=52",)
 
 
 def test_an_ai_seat_in_the_solo_game_is_a_problem():

@@ -129,21 +129,26 @@ def module_sets() -> list[tuple[str, tuple[str, ...], bool, str]]:
     every module (each parameter value) alone and with every other one, and every largest
     set a rule set accepts (config.modules_offered: whatever modules exist), with and
     without Châteauma where it may play. Every pair meets, and every module meets all the
-    others at once, without playing the thousands of sets in between."""
+    others at once, without playing the thousands of sets in between. Whether a set is
+    accepted does not depend on its modules' parameters (config.check_modules), so the
+    sets of modules are chosen first and each is played with every choice of values."""
     out = []
     for rules in RULE_SETS:
-        values = [v for m in modules_offered(rules) for v in _values(rules, m)]
+        offered = modules_offered(rules)
         for automa in (False, True):
-            accepted = [mods for k in range(1, len(values) + 1)
-                        for mods in combinations(values, k)
-                        if len({v.split(":")[0] for v in mods}) == k
-                        and _accepted_anywhere(rules, mods, automa)]
+            accepted = [mods for k in range(1, len(offered) + 1)
+                        for mods in combinations(offered, k)
+                        if _accepted_anywhere(rules, mods, automa)]
             for mods in accepted:
                 if len(mods) > 1 and not any(len(other) > len(mods) and set(other) >= set(mods)
                                              for other in accepted):
-                    out.append((rules, mods, automa, "largest"))
+                    why = "largest"
                 elif len(mods) <= 2:
-                    out.append((rules, mods, automa, "pair" if len(mods) == 2 else "alone"))
+                    why = "pair" if len(mods) == 2 else "alone"
+                else:
+                    continue
+                out += [(rules, values, automa, why)
+                        for values in product(*(_values(rules, m) for m in mods))]
     return out
 
 

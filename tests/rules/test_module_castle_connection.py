@@ -220,6 +220,38 @@ def test_the_start_castle_anchors_its_neighbours() -> None:
     assert placeable_mask(p, kind("warehouse")) >> 2 & 1
 
 
+@pytest.mark.parametrize("rules,modules,board,tile", [
+    ("special", ("boards_11_18", "castle_connection", "inns"), "18", "inn"),
+    ("original", ("castle_connection", "black_depot_monasteries"), "10h", "black_monastery")])
+def test_a_tile_of_any_colour_on_a_castle_space_is_no_castle(rules, modules, board,
+                                                             tile) -> None:
+    """CC-4, SE l.717 (the same in X11 l.9): "... nur dann ablegen, wenn sie entweder
+    direkt neben einer Burg platziert werden oder über eine ununterbrochene Kette von
+    Sechseckplättchen derselben Farbe wie das neue Plättchen mit wenigstens einer Burg
+    verbunden sind." An inn (or a 2011 black-depot monastery) on castle space 12 of board
+    18 is no Burg: ship space 13 touches only it, and stays closed until a ship on 7 joins
+    it to the start castle on 6."""
+    s = game(rules=rules, mode="free", boards=[board, board], castles=[6, 6],
+             modules=modules, dice=[(2, 2), (1, 2)])
+    give(s, workers=0)
+    build(s, 12, tile)
+    store(s, "ship")
+    assert 13 not in places(s)
+    refused(s, ("place", 0, 0, 13), "not connected to a castle")
+    build(s, 7, "ship")
+    assert 13 in places(s)
+
+
+def test_a_castle_tile_on_a_castle_space_anchors_its_neighbours() -> None:
+    """CC-4, SE l.717: the castle on space 12 is a Burg, so ship 13 next to it joins."""
+    s = game(mode="free", boards=["18", "18"], castles=[6, 6],
+             modules=("boards_11_18", "castle_connection", "inns"), dice=[(2, 1), (1, 2)])
+    give(s, workers=0)
+    build(s, 12, "castle")
+    store(s, "ship")
+    assert 13 in places(s)
+
+
 # --- CC-5: every placement into the duchy -------------------------------------------------
 
 def test_a_castle_action_places_only_connected_tiles() -> None:

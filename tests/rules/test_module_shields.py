@@ -696,6 +696,25 @@ def test_s16_once_a_round_a_die_to_any_number_and_it_can_make_a_pair():
     assert ("shield", 5, 0) in s.legal_actions()
 
 
+def test_s16_only_when_the_turn_comes_before_its_first_action():
+    """S16, SE l.935: "... darfst du in jeder Runde einen deiner Würfel, wenn du an die
+    Reihe kommst, auf eine beliebige Zahl drehen und nutzen." Once a die action or the
+    purchase is made, the turn has begun: the other die keeps its number."""
+    s = shgame(dice=(2, 5))
+    give_shield(s, 0, 16)
+    assert ("set_die", 1, 3) in s.legal_actions()
+    s.apply(("workers", 0))
+    assert not [a for a in s.legal_actions() if a[0] == "set_die"]
+    refused(s, ("set_die", 1, 3), "when your turn comes")
+    s = shgame(dice=(2, 5), black=("bank",))
+    give_shield(s, 0, 16)
+    give(s, silver=2)
+    s.apply(("buy", 0, 0, "silver"))
+    assert s.decision == "turn" and not any(me(s).used)
+    assert not [a for a in s.legal_actions() if a[0] == "set_die"]
+    refused(s, ("set_die", 0, 3), "before its first action")
+
+
 def test_s17_rulebook_l936_a_three_space_area_scores_as_four():
     s = shgame()
     give_shield(s, 0, 17)

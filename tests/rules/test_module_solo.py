@@ -116,6 +116,21 @@ def test_SO_2_counter_and_target():
         GameConfig(players=1, modules=("solo:target=60",))
 
 
+@pytest.mark.parametrize("rules", ["special", "alea2019", "original"])
+def test_SO_2_the_target_marker_starts_anywhere_from_45_to_55(rules):
+    """SE l.879 (the same in ADV l.48): "Ist dir das Spiel zu schwer, platziere zu Beginn
+    den Siegpunktemarker auf weniger als 50 Siegpunkten: 49, 48 ... 45 (deutlich
+    leichter!). Ist es dir zu leicht, mach es gerade umgekehrt: 51, 52 ... 55 (deutlich
+    schwerer!)." Every value between is a start, and none beyond."""
+    for target in range(45, 56):
+        assert solo_state(solo(rules=rules, target=str(target))).target == target
+    assert GameConfig(players=1, rules=rules,
+                      modules=("solo:target=52",)).modules == ("solo:target=52",)
+    for wrong in ("44", "56", "52.5"):
+        with pytest.raises(ValueError, match="takes one of"):
+            GameConfig(players=1, rules=rules, modules=(f"solo:target={wrong}",))
+
+
 # --- the turn -------------------------------------------------------------------------------
 
 def test_SO_4_three_dice_are_rolled():
@@ -415,13 +430,31 @@ def test_SO_10_reaching_the_target_resets_and_gives_an_extra_action():
     assert solo_state(s).extra == 0
 
 
-def test_SO_10_each_gain_of_a_placement_moves_the_counter_in_turn():
-    # area 1, then the phase bonus 10 reach the target; the animals' 2 count anew
+def test_SO_10_an_area_and_its_phase_bonus_are_one_gain_the_animals_another():
+    """SE l.871: "Immer, wenn du Siegpunkte erhältst (identisch zum Basisspiel), rückst du
+    deinen Zählstein entsprechend vor. ... Erreicht der Zählstein den Siegpunktemarker,
+    stell den Zählstein umgehend zurück auf das große Wappen (übrige Siegpunkte
+    verfallen)"; SE l.538: a completed area "gibt es dafür zweierlei Siegpunkte" at once.
+    Counter 49, target 50: the one-space pasture's 1 and phase A's 10 are one gain of 11
+    that reaches the target, 10 of it lost (the bonus does not survive the reset); the
+    animals' 2 are a gain of their own and count anew."""
     s = solo(dice=(6, 6))
-    set_score(s, 47)
+    set_score(s, 49)
+    store(s, "cow2")
+    events = s.apply(("place", 0, 0, 0))
+    assert [e.lost for e in of_type(events, "TargetReached")] == [10]
+    assert counter(s) == 2 and solo_state(s).resets == 1
+    assert points(events, "areas", 0) == 1 and points(events, "phase_bonus", 0) == 10
+
+
+def test_SO_10_an_area_short_of_the_target_moves_the_counter_by_both_kinds():
+    """SE l.538-540: the area's points and the phase bonus; with counter 30 neither
+    resets, and the counter moves by both (1 + 10) and the animals' 2."""
+    s = solo(dice=(6, 6))
+    set_score(s, 30)
     store(s, "cow2")
     s.apply(("place", 0, 0, 0))
-    assert counter(s) == 2 and solo_state(s).resets == 1
+    assert counter(s) == 43 and solo_state(s).resets == 0
 
 
 def test_SO_10_buying_points_reaches_the_target():

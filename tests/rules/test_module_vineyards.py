@@ -12,9 +12,12 @@ black, blue); the others two.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from game.rules import GameConfig, GameState, action_text, new_game, parse_action
+from game.rules import GameConfig, GameState, action_text, check_state, new_game, parse_action
+from game.rules.engine import final_scoring
 from game.rules.modules import vineyards as vy
 from game.rules.state import Frame
 
@@ -400,6 +403,33 @@ def test_vy6a_a_black_depot_tile_taken_free_goes_into_storage():
     assert not s.bought
 
 
+def test_vy6a_p_in_1_the_icon_takes_the_top_inn_too_even_when_only_inns_are_left():
+    """VY-6 (a), SE l.1011: "Diese Bonusaktion erlaubt dir, ein Plättchen vom schwarzen
+    Depot (oder der Weinberg-Auslage) zu nehmen und auf einem freien deiner
+    Schlüsselfelder zu platzieren." P-IN-1 counts the inns beside the black depot as its
+    tiles (SE l.781: inns are bought "vom schwarzen Depot"): the icon offers the top inn,
+    free, and does not lapse while an inn is left."""
+    from game.rules.modules import inns
+    s = vgame(players=2, dice=(1, 6), modules=("inns",))
+    give(s, silver=0)
+    s.box += [k for k in s.black if k >= 0]
+    s.black = [-1] * len(s.black)
+    vy.vine(s).out += [t for t in vy.vine(s).display if t >= 0]
+    vy.vine(s).display = [-1, -1, -1]
+    assert inns.inns_on_stack(s) == 1
+    stored_double(s, tile("green", "blue"))
+    s.apply(("vineyard_place", 0, 0, 0, 0))
+    s.apply(("vineyard_bonus", "black_depot"))
+    assert s.decision == vy.FREE_BLACK
+    assert s.legal_actions() == [("vineyard_free", "inn", 0), ("decline",)]
+    events = s.apply(("vineyard_free", "inn", 0))
+    assert me(s).storage[0] == kind("inn") and inns.inns_on_stack(s) == 0
+    assert of_type(events, "InnBought") and not of_type(events, "SilverPaid")
+    assert not s.bought
+    assert parse_action(action_text(("vineyard_free", "inn", 0))) == ("vineyard_free", "inn", 0)
+    roundtrip(s)
+
+
 def test_vy6b_a_depot_double_tile_without_a_die():
     s = vgame(players=2, dice=(5, 6))
     give(s, workers=0)
@@ -435,6 +465,34 @@ def test_vy6_the_castle_icon_gives_a_castle_action():
     s.apply(("vineyard_place", 0, 0, 5, 0))
     s.apply(("vineyard_bonus", "castle"))
     assert s.decision == "castle"
+
+
+def test_vy6_shield_11_takes_no_shield_after_a_castle_icon():
+    """S11, SE l.930: "... darfst du nach dem Platzieren einer Burg als deren Zusatzaktion
+    einen Schild nehmen." The vineyard's castle icon (SE l.1007 "Bonusaktionen ... von
+    ... der Burg bekannt") gives a castle's action, but no castle is placed."""
+    from game.rules.modules import shields as sh
+    config = GameConfig(players=2, board_mode="basic", modules=("shields", "vineyards"))
+    s = new_game(config)
+    s.apply_chance(0)
+    s.apply_chance((1, 2, 3) * 2)
+    s.apply_chance(((1,), (2,), (3,), (5,), (6,), (7,)))
+    s.apply_chance(((), (0, 1)))
+    s.apply_chance(phase_outcome(s))
+    s.apply_chance(fill(s))
+    s.apply_chance(roll_outcome(1, [(6, 5)] * 2))
+    h = sh.held(s)
+    s.ext["shields"] = h._replace(castles=sh._per_seat(h.castles, 0, ((18, 11),)))
+    give(s, workers=0)
+    placed(s, (0, tile("green", "blue"), 0), (1, tile("red", "blue"), 0),
+           (2, tile("red", "black"), 0), (3, tile("red", "yellow"), 0))
+    stored_double(s, tile("red", "red"))
+    s.apply(("vineyard_place", 0, 0, 5, 0))
+    s.apply(("vineyard_bonus", "castle"))
+    assert s.decision == "castle"
+    assert not actions(s, "shield")
+    refused(s, ("shield", 2, 0), "places none")
+    roundtrip(s)
 
 
 # --- VY-7: the level bonus ------------------------------------------------------------------------
@@ -603,6 +661,29 @@ def test_a_position_with_vineyards_round_trips_through_json():
     s.apply(("vineyard_place", 0, 0, 1, 0))
     assert s.decision == vy.BONUS
     roundtrip(s)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_vy2_a_game_saved_at_each_phase_s_vineyard_fill_loads(players):
+    """VY-2, SE l.964-967: "Zusätzlich zu den Basisregeln, vor jedem Durchgang: ...
+    Ersetzt die Plättchen im Depot und der Auslage dann mit welchen aus dem Sack". The
+    fill is drawn once the depots are filled, before the round's goods are revealed: a
+    save written at that step of each of the five phases conserves the goods and loads."""
+    rng = random.Random(players)
+    s = new_game(GameConfig(players=players, board_mode="basic", modules=("vineyards",)))
+    fills = 0
+    while not s.is_terminal():
+        if s.chance == vy.FILL_STEP:
+            fills += 1
+            check_state(s)
+            text = s.to_json()
+            assert GameState.from_json(text).to_json() == text
+        if s.is_chance():
+            s.apply_chance(s.sample_chance(rng))
+        else:
+            legal = s.legal_actions()
+            s.apply(legal[int(rng.random() * len(legal))])
+    assert fills == 5
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

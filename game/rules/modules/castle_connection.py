@@ -62,19 +62,34 @@ def _around(mask: int) -> int:
 _REACH: dict[tuple, int] = {}
 
 
+def _castle_tiles(p, castle_spaces: int) -> int:
+    """The castle spaces of `castle_spaces` that hold a castle tile: an inn or a 2011
+    black-depot monastery on a castle space is no castle (CC-4, SE l.717 "mit wenigstens
+    einer Burg verbunden")."""
+    estate = p.estate
+    mask = castle_spaces
+    while mask:
+        low = mask & -mask
+        if KIND_COLOUR[estate[low.bit_length() - 1]] != CASTLE:
+            castle_spaces ^= low
+        mask ^= low
+    return castle_spaces
+
+
 def castle_reach(p, colour: int) -> int:
     """The spaces where a tile of `colour` joins a castle: next to a castle tile (the
-    start castle included, CC-4), or next to a tile of that colour that a chain of tiles
+    start castle included, CC-4; not a tile of any colour on a castle space), or next to a tile of that colour that a chain of tiles
     of that colour joins to a castle. A chain through another colour never counts (X11
     l.9). Every tile lies on a space of its colour, so the board's colours name the
     tiles' colours (and a tile that takes its space's colour, as an inn does under P-CC-3,
     links as that colour)."""
     board = p.board
     occupied = p.occupied
-    key = (board.id, occupied, colour)
+    castles = _castle_tiles(p, occupied & board.colour_mask[CASTLE])
+    key = (board.id, occupied, castles, colour)
     reach = _REACH.get(key)
     if reach is None:
-        near = _around(occupied & board.colour_mask[CASTLE])
+        near = _around(castles)
         chain = occupied & board.colour_mask[colour]
         joined = grown = chain & near
         while grown:

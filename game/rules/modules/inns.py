@@ -6,7 +6,8 @@
 - IN-2, P-IN-1: the turn's black-depot purchase may take an inn instead of a black tile,
   with the same payments (2 silver; 2 workers where monastery 6 allows it for the black
   depot): ('buy_inn', payment), the one purchase of the turn. Shield 15's phase-end tile
-  from the black depot may be the top inn too: ('shield_inn', space) in that decision.
+  from the black depot may be the top inn too: ('shield_inn', space) in that decision, and
+  so may the vineyards' black-depot icon's (take_inn).
 - IN-3: an inn's colour is tiles.ANY_COLOUR, so it goes on an empty space of any colour next
   to the estate, with the space's die number; workers change the die, monasteries 9-11 do
   not (dice.USE_PLACE_OTHER, P-IN-2).
@@ -51,7 +52,7 @@ class InnPutOut(NamedTuple):
 
 class InnBought(NamedTuple):
     """An inn from the stack into storage, as the turn's purchase (SilverPaid or
-    WorkersPaid says how it was paid)."""
+    WorkersPaid says how it was paid), or free by a vineyard's black-depot icon."""
     player: int
     storage: int       # the storage space it went to
 
@@ -119,6 +120,14 @@ def _apply_buy_inn(state, frame, action: tuple, events: list | None) -> None:
     held = _inns(state)
     state.ext[ID] = held._replace(stack=held.stack - 1)
     # Depot -1, space -1: the inn comes from the stack (the discard decision carries them).
+    store_tile(state, seat, INN, -1, -1, ID, events)
+
+
+def take_inn(state, seat: int, events: list | None) -> None:
+    """P-IN-1: the top inn of the stack into storage as a black-depot tile taken free (the
+    vineyards' black-depot icon): InnBought with no payment."""
+    held = _inns(state)
+    state.ext[ID] = held._replace(stack=held.stack - 1)
     store_tile(state, seat, INN, -1, -1, ID, events)
 
 

@@ -251,7 +251,9 @@ def _take_actions(state, seat: int, frame: Frame, out: list) -> None:
         for d in range(1, 7):
             if h.depots[d - 1] and _dice_cost(p, d) <= p.workers:
                 out += [("shield", d, s) for s in range(len(h.depots[d - 1]))]
-    elif frame.kind == CASTLE_ACTION and holds(state, seat, 11):
+    elif frame.kind == CASTLE_ACTION and frame.arg is None and holds(state, seat, 11):
+        # S11 "nach dem Platzieren einer Burg" (SE l.930): not after a vineyard's castle
+        # icon, which gives the action but places no castle (its frame's arg says so).
         for d in range(1, 7):
             out += [("shield", d, s) for s in range(len(h.depots[d - 1]))]
 
@@ -636,10 +638,40 @@ class Shields(Module):
                  doubled=ints(data["doubled"], 0, 10_000))
         everywhere = [x for d in h.depots for x in d] + [x for pairs in h.castles
                                                           for _, x in pairs] + list(h.automa)
-        if len(depots) != 6 or len(set(everywhere)) != len(everywhere) or (
-                castles and len(castles) != n):
+        per_seat = (h.castles, h.named, h.die_set, h.bonus, h.goods, h.animals, h.doubled)
+        if len(depots) != 6 or len(set(everywhere)) != len(everywhere) or any(
+                len(values) != (n if castles else 0) for values in per_seat) or any(
+                len(pair) != 2 for pairs in castles for pair in pairs) or any(
+                len(pair) != 2 or pair[0] >= n for pair in h.grown) or any(
+                named == seat for seat, named in enumerate(h.named)):
             raise ValueError("shields: a shield lies in two places, or the seats do not match")
         return h
+
+    def check_state(self, state) -> str | None:
+        h = held(state)
+        for seat, pairs in enumerate(h.castles):
+            estate = state.players[seat].estate
+            if len({space for space, _ in pairs}) != len(pairs) or any(
+                    space >= len(estate) or estate[space] < 0
+                    or KIND_COLOUR[estate[space]] != CASTLE for space, _ in pairs):
+                return f"seat {seat}'s shields lie on no castle tile of its own, or two on one"
+        everywhere = {x for d in h.depots for x in d} | {x for pairs in h.castles
+                                                         for _, x in pairs} | set(h.automa)
+        for f in state.frames:
+            arg = f.arg
+            if f.kind == PLACE_FRAME:
+                fits = type(arg) is int and 1 <= arg <= 18 and arg not in everywhere
+            elif f.kind == TILE_FRAME:
+                fits = arg in (14, 15) and type(arg) is int
+            elif f.kind == GOODS_FRAME:
+                fits = arg is None or arg == SINGLE
+            elif f.kind in self.effect_frames + self.step_frames:
+                fits = arg is None
+            else:
+                continue
+            if not fits:
+                return f"decision {f.kind!r} with {arg!r}"
+        return None
 
     def public(self, state) -> tuple:
         return tuple(held(state))
@@ -658,11 +690,13 @@ class Shields(Module):
         h = held(state)
         if holds(state, seat, 6) and h.named[seat] < 0:
             out += [("name", other) for other in range(state.n) if other != seat]
-        if holds(state, seat, 16) and h.die_set[seat] != _round_stamp(state):
-            p = state.players[seat]
+        p = state.players[seat]
+        # S16 "wenn du an die Reihe kommst" (SE l.935): before the turn's first action, a
+        # die action or a purchase.
+        if holds(state, seat, 16) and h.die_set[seat] != _round_stamp(state) \
+                and not (p.used[0] or p.used[1] or state.bought):
             for die in (0, 1):
-                if not p.used[die]:
-                    out += [("set_die", die, v) for v in range(1, 7) if v != p.dice[die]]
+                out += [("set_die", die, v) for v in range(1, 7) if v != p.dice[die]]
 
     def explain(self, state, action: tuple) -> str | None:
         name = action[0]
@@ -678,6 +712,9 @@ class Shields(Module):
             _, depot, slot = action
             if frame.kind == CASTLE_ACTION and not holds(state, seat, 11):
                 return "a castle's extra action takes a shield only with shield 11"
+            if frame.kind == CASTLE_ACTION and frame.arg is not None:
+                return ("shield 11 takes a shield after placing a castle; a castle icon "
+                        "places none")
             if frame.kind not in (TURN, CASTLE_ACTION):
                 return f"a shield is taken on one's turn, not during '{frame.kind}'"
             if not (type(depot) is int and 1 <= depot <= 6):
@@ -696,7 +733,12 @@ class Shields(Module):
             return "shield 6 names a player once, and not yourself"
         if not holds(state, seat, 16):
             return "setting a die needs shield 16"
-        return "shield 16 sets an unused die to another number once each round"
+        if held(state).die_set[seat] == _round_stamp(state):
+            return "shield 16 sets a die once each round"
+        p = state.players[seat]
+        if p.used[0] or p.used[1] or state.bought:
+            return "shield 16 sets a die when your turn comes, before its first action"
+        return "shield 16 sets one of your dice to another number (1-6)"
 
     def tile_placed(self, state, seat: int, kind: int, space: int,
                     events: list | None) -> None:

@@ -25,7 +25,8 @@ every one of the 37 spaces filled; the target marker sets how hard the points ar
   fitting space at once, face up, with its effect (and may complete another colour).
 - SO-10, P-SO-3, P-SO-4, P-SO-6: points bought for silver on the turn; the counter reaching
   the target resets it to 0, the target drops 5 (not below 5) and the player has an extra
-  action (a castle's) to use before the turn ends.
+  action (a castle's) to use before the turn ends. A completed area's points and its phase
+  bonus are one gain (docs/rules-decisions.md).
 - SO-12: the turn order track has no one to order.
 - SO-13, P-SO-5: the game ends once all 37 spaces are filled, or after the 25th turn; won
   with all 37 filled (SoloGameEnded reports spaces, target, counter and resets).
@@ -45,7 +46,7 @@ from ..events import EVENT_TYPES, EffectLapsed
 from ..extension import APPLY, EFFECTS, LEGAL, STEPS, STORED, Module, register
 from ..scoring import END_KNOWLEDGE, knowledge_end_points
 from ..state import Frame
-from ..tiles import KIND_COLOUR, KIND_KNOWLEDGE, KIND_NAMES, SHIP, kind_from_name
+from ..tiles import COLOURS, KIND_COLOUR, KIND_KNOWLEDGE, KIND_NAMES, SHIP, kind_from_name
 
 ID = "solo"
 BLACK_TILE = kind_from_name("black_tile")
@@ -354,6 +355,13 @@ class Solo(Module):
     effect_frames = (TRADE, REWARD)
     game_end_steps = {"automa_end": ("solo_result",)}
 
+    def check_state(self, state) -> str | None:
+        for f in state.frames:
+            if (f.kind == TRADE and f.arg is not None) or (f.kind == REWARD and not (
+                    type(f.arg) is int and 0 <= f.arg < len(COLOURS))):
+                return f"decision {f.kind!r} with {f.arg!r}"
+        return None
+
     def _start_target(self) -> int:
         return int(self.param.partition("=")[2]) if self.param else 50
 
@@ -443,6 +451,11 @@ class Solo(Module):
 
     def points_scored(self, state, seat: int, points: int, reason: str,
                       events: list | None) -> None:
+        if reason == "areas":
+            # A completed area's points and its phase bonus are one gain (SE l.538
+            # "gibt es dafür zweierlei Siegpunkte"): the bonus follows at once in
+            # engine.place_tile, and the target is checked then, so what passes it is lost.
+            return
         s = solo_state(state)
         now = state.players[seat].score - s.base
         if now >= s.target:

@@ -202,6 +202,14 @@ class Team(Module):
     game_end_steps = {"end_points": ("team.end",)}
 
     # --- setup ---
+    def check_state(self, state) -> str | None:
+        for f in state.frames:
+            if f.kind == STORE_FRAME and not (
+                    type(f.arg) is int and 0 <= f.arg < OWN_STORAGE
+                    and state.players[f.player].storage[f.arg] >= 0):
+                return f"decision {f.kind!r} with {f.arg!r}"
+        return None
+
     def new_ext(self) -> tuple:
         return ((), ())  # per team (seats 0/2, 1/3): who made each placement after the castle
 

@@ -342,6 +342,16 @@ class Tiles2(Module):
     step_frames = (COUNT_FRAME,)
     game_end_steps = {"end_monasteries": ("tiles2.crane_end",)}
 
+    def check_state(self, state) -> str | None:
+        for f in state.frames:
+            if (f.kind in (CRANE_FRAME, COUNT_FRAME) and f.arg is not None) or (
+                    f.kind == GEESE_FRAME and not (
+                        type(f.arg) is int
+                        and 0 <= f.arg < len(state.players[f.player].estate)
+                        and state.players[f.player].estate[f.arg] >= 0)):
+                return f"decision {f.kind!r} with {f.arg!r}"
+        return None
+
     def setup(self, state) -> None:
         """T2-1: each tile into the supply of its back."""
         for name in FORM_TILES[self.form]:

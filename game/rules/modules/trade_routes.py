@@ -307,6 +307,18 @@ class TradeRoutes(Module):
     effect_frames = (PICK_FRAME,)
     setup_frames = (ARRANGE_FRAME,)
 
+    def check_state(self, state) -> str | None:
+        for f in state.frames:
+            if f.kind == ARRANGE_FRAME:
+                fits = type(f.arg) is int and 0 <= f.arg < len(unplaced(state, f.player, 0))
+            elif f.kind == PICK_FRAME:
+                fits = type(f.arg) is int and 0 <= f.arg < len(route_spaces(state, f.player))
+            else:
+                continue
+            if not fits:
+                return f"decision {f.kind!r} with {f.arg!r}"
+        return None
+
     def new_ext(self) -> Held:
         return Held()
 

@@ -27,7 +27,8 @@
   the duchy.
 - VY-6: the two covered icons follow in the decision 'vineyard_bonus', in either order
   ('vineyard_bonus', icon), the rest declined with ('vineyard_skip',): building effects, a
-  castle's action, and the two new ones: (a) a black-depot tile or a display double tile,
+  castle's action, and the two new ones: (a) a black-depot tile (the top inn beside it
+  too, P-IN-1: 'vineyard_free inn 0') or a display double tile,
   free, not the purchase; (b) a depot double tile, no die ('vineyard_free', source, space).
 - VY-7, P-VY-3: a level covered after the placement and both icons gives one wine bonus
   tile of the player's choice among those left ('vineyard_wine', variety).
@@ -54,6 +55,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from . import inns as _inns
 from . import shields as _shields
 from . import white_castles as _white_castles  # noqa: F401  (its decision exists first)
 from ..actions import allow_action, read_int, register_action
@@ -98,6 +100,7 @@ ROOM, BONUS, FREE_BLACK, FREE_DEPOT, WINE = ("vineyard_room", "vineyard_bonus",
                                              "vineyard_black", "vineyard_depot",
                                              "vineyard_wine")
 WHITE_FRAME = "white_castle"   # the white castle's action (white_castles)
+ICON_CASTLE = "vineyard"       # the arg of a castle's action that a castle icon gives
 # The icons a double space may show: the building effects, a castle's action, and the
 # two new ones (SE l.1011, l.1015).
 NEW_ICONS = ("black_depot", "vine_depot")
@@ -201,10 +204,17 @@ class Seat:
 
     @classmethod
     def from_json(cls, d: dict) -> "Seat":
-        s = cls(d["board"])
-        s.placed = [tuple(t) for t in d["placed"]]
-        s.stored = list(d["stored"])
-        s.wine, s.levels, s.watchtower = list(d["wine"]), list(d["levels"]), d["watchtower"]
+        s = cls(_ints([d["board"]], 0, len(BOARDS) - 1)[0])
+        spaces = len(BOARDS[s.board].spaces)
+        placed = d["placed"]
+        if type(placed) is not list or not all(type(t) is list and len(t) == 3 for t in placed):
+            raise ValueError(f"placed tiles {placed!r}")
+        s.placed = [(_ints([a], 0, spaces - 1)[0], _ints([t], 0, TILE_COUNT - 1)[0],
+                     _ints([f], 0, 1)[0]) for a, t, f in placed]
+        s.stored = _ints(d["stored"], 0, TILE_COUNT - 1)
+        s.wine = _ints(d["wine"], 0, len(VARIETIES) - 1)
+        s.levels = _ints(d["levels"], 1, max(BOARDS[s.board].levels))
+        s.watchtower = _ints([d["watchtower"]], 0, 10_000)[0]
         return s
 
 
@@ -244,11 +254,24 @@ class Vineyards:
 
     @classmethod
     def from_json(cls, d: dict, players: int) -> "Vineyards":
+        """Each field of its type and range (a ValueError otherwise)."""
         v = cls(players)
-        v.bag, v.depot, v.display = list(d["bag"]), list(d["depot"]), list(d["display"])
-        v.out, v.pile, v.removed = list(d["out"]), list(d["pile"]), list(d["removed"])
+        top = TILE_COUNT - 1
+        v.bag, v.out = _ints(d["bag"], 0, top), _ints(d["out"], 0, top)
+        v.depot, v.display = _ints(d["depot"], -1, top), _ints(d["display"], -1, top)
+        if len(v.depot) != len(depot_numbers(players)) or len(v.display) != 3:
+            raise ValueError(f"depot {v.depot!r}, display {v.display!r}")
+        v.pile = _ints(d["pile"], 0, WINE_PER_VARIETY)
+        v.removed = _ints(d["removed"], 0, len(VARIETIES) - 1)
+        if len(v.pile) != len(VARIETIES):
+            raise ValueError(f"wine pile {v.pile!r}")
+        if type(d["seats"]) is not list or len(d["seats"]) != players:
+            raise ValueError("a vineyard per seat")
         v.seats = [Seat.from_json(s) for s in d["seats"]]
-        v.stack, v.scored, v.waiting = list(d["stack"]), d["scored"], list(d["waiting"])
+        v.stack, v.waiting = _ints(d["stack"], 0, top), _ints(d["waiting"], 0, top)
+        if type(d["scored"]) is not bool:
+            raise ValueError(f"scored {d['scored']!r}")
+        v.scored = d["scored"]
         return v
 
     def stored_count(self) -> int:
@@ -260,6 +283,13 @@ class Vineyards:
                 *(t for t in self.display if t >= 0), *self.out, *self.stack, *self.waiting,
                 *(t for s in self.seats for _, t, _ in s.placed),
                 *(t for s in self.seats for t in s.stored)]
+
+
+def _ints(values: Any, lo: int, hi: int) -> list[int]:
+    """A list of plain ints from lo to hi, or a ValueError."""
+    if type(values) is not list or not all(type(x) is int and lo <= x <= hi for x in values):
+        raise ValueError(f"{values!r} are not numbers {lo}-{hi}")
+    return list(values)
 
 
 def vine(state) -> Vineyards:
@@ -697,9 +727,11 @@ def _apply_bonus(state, frame: Frame, action: tuple, events: list | None) -> Non
 def _carry_out(state, seat: int, icon: str, events: list | None) -> None:
     v = vine(state)
     if icon == "castle":
-        state.frames.append(Frame(CASTLE_ACTION, seat))
+        # A castle's action, but no castle is placed (shield 11 does not follow it).
+        state.frames.append(Frame(CASTLE_ACTION, seat, ICON_CASTLE))
     elif icon == "black_depot":
-        if any(k >= 0 for k in state.black) or any(t >= 0 for t in v.display):
+        if any(k >= 0 for k in state.black) or any(t >= 0 for t in v.display) \
+                or _inn_on_stack(state):
             state.frames.append(Frame(FREE_BLACK, seat))
         elif events is not None:
             events.append(EffectLapsed(seat, icon))
@@ -724,9 +756,15 @@ def _apply_skip(state, frame: Frame, action: tuple, events: list | None) -> None
     _level_done(state, frame.player, space, events)
 
 
+def _inn_on_stack(state) -> bool:
+    """P-IN-1: the inns beside the black depot count as its tiles for the icon (a)."""
+    return _inns.ID in state.hooks.by_id and _inns.inns_on_stack(state) > 0
+
+
 def _legal_free_black(state, frame: Frame) -> list:
     v = vine(state)
     return ([("vineyard_free", "black", s) for s, k in enumerate(state.black) if k >= 0]
+            + ([("vineyard_free", "inn", 0)] if _inn_on_stack(state) else [])
             + [("vineyard_free", "display", s) for s, t in enumerate(v.display) if t >= 0]
             + [("decline",)])
 
@@ -739,6 +777,9 @@ def _legal_free_depot(state, frame: Frame) -> list:
 def _apply_free(state, frame: Frame, action: tuple, events: list | None) -> None:
     _, source, s = action
     seat = frame.player
+    if source == "inn":  # the top of the inn stack
+        _inns.take_inn(state, seat, events)
+        return
     if source == "black":
         kind = state.black[s]
         state.black[s] = -1
@@ -791,8 +832,9 @@ def _parse_buy(args: list[str]) -> tuple:
 
 
 def _parse_free(args: list[str]) -> tuple:
-    if len(args) != 2 or args[0] not in ("black", "display", "depot"):
-        raise ValueError("vineyard_free takes 'black', 'display' or 'depot' and the space")
+    if len(args) != 2 or args[0] not in ("black", "inn", "display", "depot"):
+        raise ValueError("vineyard_free takes 'black', 'inn', 'display' or 'depot' and the "
+                         "space")
     return ("vineyard_free", args[0], read_int(args[1]))
 
 
@@ -909,6 +951,23 @@ def chateauma_display_start(state) -> int:
     return (state.white - 1) // 2
 
 
+def _frame_arg_fits(state, f: Frame) -> bool:
+    """What each of the module's decisions carries."""
+    arg = f.arg
+    if f.kind == ROOM:
+        return (type(arg) is tuple and len(arg) == 4 and arg[0] in vine(state).waiting
+                and arg[1] in ("depot", "display") and type(arg[2]) is int
+                and 0 <= arg[2] < 6 and arg[3] in ("die", "purchase", "bonus"))
+    if f.kind == BONUS:
+        spaces = board_of(state, f.player).spaces
+        return (type(arg) is tuple and len(arg) == 2 and type(arg[0]) is int
+                and 0 <= arg[0] < len(spaces) and type(arg[1]) is tuple
+                and 1 <= len(arg[1]) <= 2 and all(i in spaces[arg[0]].icons for i in arg[1]))
+    if f.kind == WINE:
+        return type(arg) is int and arg in board_of(state, f.player).levels
+    return arg is None
+
+
 # --- the module -------------------------------------------------------------------------------
 
 _DIE_FRAMES = (TURN, CASTLE_ACTION, WHITE_FRAME)
@@ -955,6 +1014,29 @@ class VineyardsModule(Module):
             raise ValueError("vineyards: a vineyard per seat and at most "
                              f"{WINE_PER_VARIETY} wine bonus tiles of a kind")
         return v
+
+    def check_state(self, state) -> str | None:
+        v = vine(state)
+        for seat, me in enumerate(v.seats):
+            b = BOARDS[me.board]
+            spaces = [space for space, _, _ in me.placed]
+            if len(set(spaces)) != len(spaces) or len(set(me.levels)) != len(me.levels) \
+                    or not set(me.levels) <= set(b.levels):
+                return f"seat {seat}'s vineyard has two tiles on a space, or a level twice"
+            doubles = state.players[seat].storage.count(DOUBLE)
+            if doubles != 2 * len(me.stored):
+                return f"seat {seat} stores {len(me.stored)} double tiles on {doubles} spaces"
+        for variety in range(len(VARIETIES)):
+            held = sum(me.wine.count(variety) for me in v.seats)
+            if v.pile[variety] + held != (0 if variety in v.removed else WINE_PER_VARIETY):
+                return f"the {VARIETIES[variety]} wine bonus tiles are not conserved"
+        shown = display_spaces(state.n)
+        if any(t >= 0 for s, t in enumerate(v.display) if s not in shown):
+            return "a display tile on a space not in play"
+        for f in state.frames:
+            if f.kind in self.effect_frames and not _frame_arg_fits(state, f):
+                return f"decision {f.kind!r} with {f.arg!r}"
+        return None
 
     def frame_arg_to_json(self, frame: Frame) -> Any:
         if frame.kind in (ROOM, BONUS):
@@ -1069,7 +1151,8 @@ class VineyardsModule(Module):
                 return "free tiles come only from the icons"
             if frame.kind == FREE_DEPOT:
                 return "this icon takes a double tile from the vineyard depot (not the display)"
-            return "this icon takes a black-depot tile or a display double tile"
+            return ("this icon takes a black-depot tile (or the top inn beside it) or a "
+                    "display double tile")
         if name == "vineyard_wine":
             if frame.kind != WINE:
                 return "a wine bonus tile comes with a covered level"

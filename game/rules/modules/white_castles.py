@@ -118,6 +118,12 @@ class WhiteCastles(Module):
     id = ID
     effect_frames = (WHITE_FRAME,)
 
+    def check_state(self, state) -> str | None:
+        for f in state.frames:
+            if f.kind == WHITE_FRAME and f.arg is not None:
+                return f"decision {f.kind!r} with {f.arg!r}"
+        return None
+
     def setup(self, state) -> None:
         """WC-1: each copy into the supply of its back."""
         for name, backs in FORM_TILES[self.form].items():
