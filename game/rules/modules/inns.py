@@ -31,6 +31,7 @@ from ..engine import (CASTLE_ACTION, CITY_HALL_PLACE, TURN, black_depot_payments
                       place_tile, placeable_mask, store_tile)
 from ..events import EVENT_TYPES
 from ..extension import ACTION_KINDS, APPLY, EFFECTS, STORED, Module, register
+from ..state import Position
 from ..tiles import kind_from_name
 
 ID = "inns"
@@ -75,6 +76,11 @@ class InnSupply(NamedTuple):
 
 def _inns(state) -> InnSupply:
     return state.ext[ID]
+
+
+def inns_on_stack(state: Position) -> int:
+    """The inns a purchase may take now (the vineyard's black-depot icon offers the top one)."""
+    return _inns(state).stack
 
 
 def _bits(mask: int):
