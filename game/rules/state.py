@@ -137,7 +137,7 @@ class Position:
                  "depot_goods", "black", "round_goods", "white", "bags", "black_bag",
                  "goods_pool", "box", "bonus_taken", "frames", "order", "turn_index",
                  "bought", "chance", "start_player", "drawn_boards", "stamp", "terminal",
-                 "chateauma", "hooks", "ext", "steps", "_legal")
+                 "chateauma", "hooks", "ext", "steps", "_legal", "_sampled")
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -176,6 +176,9 @@ class Position:
         self.ext: dict[str, Any] = {m.id: m.new_ext() for m in self.hooks.with_ext}
         self.steps: tuple[str, ...] = ()  # the phase or game end's steps still to run
         self._legal: list[Action] | None = None
+        # The chance outcome the rules last drew for this position (chance.sample_chance):
+        # applied as it is, it needs no check against the supplies it was drawn from.
+        self._sampled: Any = None
         for m in self.hooks.modules:
             m.setup(self)
 
@@ -264,4 +267,5 @@ class Position:
             if self.ext else self.ext
         c.steps = self.steps
         c._legal = None
+        c._sampled = None
         return c
