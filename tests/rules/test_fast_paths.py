@@ -10,6 +10,9 @@ import random
 import pytest
 
 from game.rules import GameConfig, GameState, IllegalAction, new_game
+from game.rules.dice import USE_PLACE_OTHER, USE_TAKE, workers_needed
+from game.rules.engine import CASTLE_DIE, WHITE_DIE
+from game.rules.modules import vineyards
 
 NINE = ("boards_11_18", "castle_connection", "tiles2", "white_castles", "border_posts", "inns",
         "shields", "trade_routes", "vineyards")
@@ -73,3 +76,43 @@ def test_a_drawn_outcome_is_checked_on_any_other_position():
     restored.apply_chance(outcome)  # checked, and possible
     state.apply_chance(outcome)
     assert restored.to_json() == state.to_json()
+
+
+def _vineyard_die_actions(state, frame) -> list:
+    """The vineyard die actions listed plainly: every depot tile whose numbers the die
+    reaches with the player's workers (VY-3), every stored double tile on every open double
+    space whose number the die reaches, each way round (VY-5)."""
+    seat, p = frame.player, state.players[frame.player]
+    out: list = []
+    for die in vineyards._dice(state, frame):
+        face = state.white if die == WHITE_DIE else p.dice[die] if die < CASTLE_DIE else 0
+
+        def reaches(numbers, use, die=die, face=face) -> bool:
+            return die == CASTLE_DIE or min(
+                workers_needed(face, n, p.knowledge, use) for n in numbers) <= p.workers
+        for s, tile in enumerate(vineyards.vine(state).depot):
+            if tile >= 0 and reaches(vineyards.depot_numbers(state.n)[s], USE_TAKE):
+                out.append(("vineyard_take", die, s))
+        board = vineyards.board_of(state, seat)
+        for j1, _, tile in vineyards.stored_pairs(state, seat):
+            for space in vineyards.open_spaces(state, seat):
+                if reaches((board.spaces[space].die,), USE_PLACE_OTHER):
+                    out += [("vineyard_place", die, j1, space, f)
+                            for f in vineyards._flips(tile)]
+    return out
+
+
+@pytest.mark.parametrize("players", (2, 4))
+def test_vineyard_die_actions_are_the_plainly_listed_ones(players):
+    config = GameConfig(players=players, modules=("vineyards",))
+    for seed in range(3):
+        state, chance, pick = new_game(config), random.Random(seed), random.Random(-seed)
+        while not state.terminal:
+            if state.chance is not None:
+                state.apply_chance(state.sample_chance(chance))
+                continue
+            frame = state.frames[-1]
+            listed = [a for a in state.legal_actions()
+                      if a[0] in ("vineyard_take", "vineyard_place")]
+            assert listed == _vineyard_die_actions(state, frame)
+            state.apply(pick.choice(state.legal_actions()), listen=False)
