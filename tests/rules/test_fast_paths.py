@@ -12,7 +12,7 @@ import pytest
 from game.rules import GameConfig, GameState, IllegalAction, new_game
 from game.rules.dice import USE_PLACE_OTHER, USE_TAKE, workers_needed
 from game.rules.engine import CASTLE_DIE, WHITE_DIE
-from game.rules.modules import vineyards
+from game.rules.modules import shields, vineyards
 
 NINE = ("boards_11_18", "castle_connection", "tiles2", "white_castles", "border_posts", "inns",
         "shields", "trade_routes", "vineyards")
@@ -116,3 +116,27 @@ def test_vineyard_die_actions_are_the_plainly_listed_ones(players):
                       if a[0] in ("vineyard_take", "vineyard_place")]
             assert listed == _vineyard_die_actions(state, frame)
             state.apply(pick.choice(state.legal_actions()), listen=False)
+
+
+@pytest.mark.parametrize("players", (2, 3))
+def test_shields_held_are_read_from_the_castles_through_clones_and_json(players):
+    """holds and holder answer from a bit set per seat made once per set of castles; they
+    must say what the castles' (space, shield) pairs say, in every position of a game,
+    its clones and its JSON copies."""
+    config = GameConfig(players=players, modules=("shields",))
+    state, chance, pick = new_game(config), random.Random(3), random.Random(4)
+    others = []
+    while not state.terminal:
+        if state.chance is not None:
+            state.apply_chance(state.sample_chance(chance))
+        else:
+            state.apply(pick.choice(state.legal_actions()), listen=False)
+        others = [state.clone(), GameState.from_json(state.to_json())] + others[:2]
+        for s in (state, *others):
+            castles = shields.held(s).castles
+            for shield in range(1, 19):
+                owners = [seat for seat, pairs in enumerate(castles)
+                          if any(n == shield for _, n in pairs)]
+                assert shields.holder(s, shield) == (owners[0] if owners else -1)
+                for seat in range(players):
+                    assert shields.holds(s, seat, shield) == (seat in owners)
