@@ -62,6 +62,8 @@ PICK_COLOURS = {MARKET: (SHIP, PASTURE), CARPENTERS_WORKSHOP: (BUILDING,),
                 CHURCH: (MINE, MONASTERY, CASTLE)}
 
 _TAKE_FREE = FREE_CHANGE_MONASTERY[USE_TAKE]
+# By tile colour: the monastery whose free change applies to placing it (0: none).
+_PLACE_FREE = tuple(FREE_CHANGE_MONASTERY[use] for use in PLACE_USE)
 
 # Every die action as one tuple made once, by die (0, 1, CASTLE_DIE, WHITE_DIE): the legal lists
 # hand out these same objects instead of building a tuple per listing (listing is the
@@ -215,14 +217,17 @@ def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
                 append(acts[slot])
             slot += 1
     places = _PLACE[die]
+    if die != CASTLE_DIE:
+        spaces_of = _number_spaces(p.board)
+        reach = _REACH_BITS[kn >> 8 & 1]
+        storage = p.storage
     j = -1
     for mask in masks:
         j += 1
         if not mask:
             continue
         if die != CASTLE_DIE:
-            m = FREE_CHANGE_MONASTERY[PLACE_USE[KIND_COLOUR[p.storage[j]]]]
-            mask &= _number_spaces(p.board)[_REACH_BITS[kn >> 8 & 1][kn >> m & 1][face][w]]
+            mask &= spaces_of[reach[kn >> _PLACE_FREE[KIND_COLOUR[storage[j]]] & 1][face][w]]
         acts = places[j]
         while mask:  # the spaces from the lowest up
             low = mask & -mask
@@ -410,7 +415,8 @@ def apply(state: Position, action: tuple, listen: bool = True) -> list | None:
         # The setup choices, and the decisions of a phase or game end, pass from player
         # to player like turns.
         events.append(ev.TurnStarted(state.frames[-1].player))
-    _continue(state, events)
+    if not state.frames:  # (_continue's first check: most actions leave a decision)
+        _continue(state, events)
     if state.rs.knowledge_scored_live:
         update_live_knowledge(state, frame.player, events)
     for settle in state.hooks.settled:
