@@ -175,8 +175,15 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
 
 def _placeable_masks(p: PlayerState) -> list[int]:
     """Per storage space: where its tile may go (0 for an empty space or a repeated kind,
-    whose placements the first space of that kind already lists)."""
-    masks = []
+    whose placements the first space of that kind already lists). Kept on the player
+    (p.placeable) until the estate, the storage, the monasteries or the lifted adjacency
+    rule change: a turn's listings after a sale or workers reuse it. Do not change the
+    list."""
+    key = (p.occupied, p.knowledge, p.anywhere, p.board, *p.storage)
+    kept = p.placeable
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    masks: list[int] = []
     seen = 0
     for k in p.storage:
         if k < 0 or seen >> k & 1:
@@ -184,6 +191,7 @@ def _placeable_masks(p: PlayerState) -> list[int]:
         else:
             seen |= 1 << k
             masks.append(placeable_mask(p, k))
+    p.placeable = (key, masks)
     return masks
 
 

@@ -35,7 +35,7 @@ class PlayerState:
     __slots__ = ("board", "estate", "occupied", "frontier", "placements", "colour_count",
                  "city_buildings", "storage", "goods", "sold", "silver", "workers", "dice",
                  "used", "knowledge", "score", "breakdown", "bonus_tiles", "track_pos",
-                 "track_stamp", "live_knowledge", "place_rule", "anywhere")
+                 "track_stamp", "live_knowledge", "place_rule", "anywhere", "placeable")
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board
@@ -63,6 +63,10 @@ class PlayerState:
         self.live_knowledge = 0           # yucata: end-game monastery points credited so far
         self.place_rule: Any = None       # a module's filter on placements (extension.py)
         self.anywhere = False             # a module lifts the adjacency rule (shield 18)
+        # engine._placeable_masks's last answer with what it was made from: an estate only
+        # grows, so the same occupied spaces (with the same storage, monasteries and board)
+        # mean the same estate, in this record and in its copies.
+        self.placeable: tuple | None = None
 
     def copy(self) -> "PlayerState":
         c = PlayerState.__new__(PlayerState)
@@ -89,6 +93,7 @@ class PlayerState:
         c.live_knowledge = self.live_knowledge
         c.place_rule = self.place_rule
         c.anywhere = self.anywhere
+        c.placeable = self.placeable
         return c
 
     def set_board(self, board: Board) -> None:

@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from game.rules import GameConfig, GameState, IllegalAction, new_game
+from game.rules import GameConfig, GameState, IllegalAction, new_game, placeable_mask
+from game.rules import engine
 from game.rules.dice import USE_PLACE_OTHER, USE_TAKE, workers_needed
 from game.rules.engine import CASTLE_DIE, WHITE_DIE
 from game.rules.modules import shields, vineyards
@@ -140,3 +141,32 @@ def test_shields_held_are_read_from_the_castles_through_clones_and_json(players)
                 assert shields.holder(s, shield) == (owners[0] if owners else -1)
                 for seat in range(players):
                     assert shields.holds(s, seat, shield) == (seat in owners)
+
+
+def _plain_masks(p) -> list[int]:
+    masks, seen = [], set()
+    for k in p.storage:
+        masks.append(placeable_mask(p, k) if k >= 0 and k not in seen else 0)
+        seen.add(k)
+    return masks
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_kept_placements_are_the_ones_found_afresh(config):
+    """Where each stored tile may go is kept on the player until its estate, storage or
+    monasteries change: at every decision of a random game, through undo (a clone taken
+    before the action) and a JSON round trip, it is what placeable_mask finds now."""
+    state, chance, pick = new_game(config), random.Random(21), random.Random(22)
+    while not state.terminal:
+        if state.chance is not None:
+            state.apply_chance(state.sample_chance(chance))
+            continue
+        before = state.clone()
+        legal = state.legal_actions()
+        state.apply(pick.choice(legal), listen=False)
+        restored = GameState.from_json(state.to_json())
+        for s in (state, before, restored):
+            for p in s.players:
+                if p.board is not None and s.hooks.controllers.get(s.players.index(p)) is None:
+                    assert engine._placeable_masks(p) == _plain_masks(p)
+        assert before.legal_actions() == legal
