@@ -81,6 +81,7 @@ _PLACE = [[[("place", die, j, space) for space in range(MOST_SPACES)]
            for j in range(MOST_STORAGE)] for die in range(4)]  # [die][storage][space]
 _SELL = [[("sell", die, goods) for goods in range(7)] for die in range(4)]  # [die][goods]
 _WORKERS = [("workers", die) for die in range(4)]
+_DISCARD = [("discard", j) for j in range(MOST_STORAGE)]  # [storage]
 
 # _REACH[step - 1][free][face][workers]: the numbers, ascending, that a die showing `face`
 # can be used as with that many workers (COST's layout); _REACH_BITS the same numbers as a
@@ -328,7 +329,7 @@ def _legal_castle(state: Position, frame: Frame) -> list:
 
 
 def _legal_discard(state: Position, frame: Frame) -> list:
-    return [("discard", j) for j in range(len(state.players[frame.player].storage))]
+    return _DISCARD[:len(state.players[frame.player].storage)]
 
 
 def _legal_ship(state: Position, frame: Frame) -> list:
