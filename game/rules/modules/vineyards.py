@@ -633,17 +633,19 @@ def _die_actions(state, frame: Frame, out: list) -> None:
     # Listed at every die decision: the costs are read as bit sets of the numbers each
     # die reaches (_reach), and the stored tiles and open spaces are found once for both
     # dice.
+    dice = _dice(state, frame)
+    if not dice:
+        return
     seat = frame.player
     p = state.players[seat]
     v = vine(state)
     numbers = _depot_number_bits(state.n)
     stored = v.seats[seat].stored
     kn = p.knowledge & _COST_MONASTERIES
-    w = min(p.workers, _MOST_WORKERS)
+    w = p.workers if p.workers < _MOST_WORKERS else _MOST_WORKERS
     pairs: list = []
     spaces: list = []
-    dice = _dice(state, frame)
-    if stored and dice:
+    if stored:
         spaces = open_spaces(state, seat)
         pairs = stored_pairs(state, seat)
         b = board_of(state, seat)
