@@ -606,7 +606,8 @@ def open_spaces(state, seat: int) -> list[int]:
     placed = {s for s, _, _ in vine(state).seats[seat].placed}
     if not placed:
         return [i for i, s in enumerate(b.spaces) if s.level == b.lowest]
-    return [i for i in range(len(b.spaces)) if i not in placed and b.neighbours[i] & placed]
+    return [i for i in range(len(b.spaces))
+            if i not in placed and not b.neighbours[i].isdisjoint(placed)]
 
 
 def _flips(tile: int) -> tuple[int, ...]:
