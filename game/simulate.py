@@ -16,10 +16,10 @@ class RandomGame:
     moves: list = field(default_factory=list)  # every chance outcome and action, in order
 
 
-def play_random_game(config: GameConfig, seed: int) -> RandomGame:
+def play_random_game(config: GameConfig, seed: int, listen: bool = False) -> RandomGame:
     """Chance from one seeded RNG, every decision uniformly from the legal actions (drawn
     from a second RNG), so a seed always gives the same game. No one reads the events, so
-    none are built."""
+    none are built unless `listen` asks for them (as the client's play builds them)."""
     chance_rng = random.Random(seed)
     pick = random.Random(f"choices-{seed}").random
     state = new_game(config)
@@ -32,12 +32,12 @@ def play_random_game(config: GameConfig, seed: int) -> RandomGame:
         if state.chance is not None:
             outcome = sample_chance(chance_rng)
             moves.append(outcome)
-            apply_chance(outcome, False)
+            apply_chance(outcome, listen)
             chance += 1
         else:
             legal = legal_actions()
             action = legal[int(pick() * len(legal))]
             moves.append(action)
-            apply(action, False)
+            apply(action, listen)
             decisions += 1
     return RandomGame(state, decisions, chance, moves)

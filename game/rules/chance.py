@@ -4,7 +4,9 @@ The rules never roll or draw by themselves: at a chance step the driver supplies
 outcome, from a seeded RNG in play, from a record in a replay, or sampled inside an AI's
 search. `sample_chance` draws one from the distribution the rules define; `apply_chance`
 checks that an outcome is possible (the tiles and goods must still be in the supply)
-before it applies it.
+before it applies it. The position keeps the roll or phase outcome it last drew
+(`Position._sampled`) until its next chance step is applied: that very object, drawn from
+these supplies, is applied without the check.
 
 Outcomes by step:
   'start_player'  seat index
@@ -95,7 +97,8 @@ def sample_chance(state: Position, rng) -> Any:
     step = state.chance
     if step == "roll":
         r = rng.random
-        return tuple([int(r() * 6) + 1 for _ in range(1 + 2 * state.config.deciders)])
+        state._sampled = tuple([int(r() * 6) + 1 for _ in range(1 + 2 * state.config.deciders)])
+        return state._sampled
     if step == "phase":
         _, spaces, need = _depot_layout(state.config.table_players, state.phase)
         bags = state.bags
@@ -103,7 +106,8 @@ def sample_chance(state: Position, rng) -> Any:
         depot_tiles = [drawn[c].pop() if drawn[c] else -1 for c in spaces]
         black = tuple(rng.sample(state.black_bag, black_draw(state)))
         goods = tuple(rng.sample(_goods_list(state.goods_pool), GOODS_PER_PHASE))
-        return (tuple(depot_tiles), black, goods)
+        state._sampled = (tuple(depot_tiles), black, goods)
+        return state._sampled
     if step == "start_player":
         seats = state.hooks.seating.start_seats(state.config)
         return seats[rng.randrange(len(seats))]
@@ -143,6 +147,7 @@ def apply_chance(state: Position, outcome: Any, listen: bool = True) -> list | N
     state._legal = None
     events: list | None = [] if listen else None
     CHANCE_APPLY[step](state, outcome, events)
+    state._sampled = None
     for settle in state.hooks.settled:
         settle(state, -1)
     return events
@@ -170,6 +175,12 @@ def check_deal(step: str, outcome: Any, sizes: Sequence[int], pool: Container[in
 
 # A dealt outcome's JSON (extension.CHANCE_JSON): its groups as lists.
 DEAL_JSON = (lambda o: [list(g) for g in o], lambda data: tuple(tuple(g) for g in data))
+
+
+def _drawn_here(state: Position, outcome: Any) -> bool:
+    """The outcome is the one sample_chance last drew for this position, from its own
+    supplies: it needs no check."""
+    return outcome is state._sampled and outcome is not None
 
 
 def _ints(values: Any) -> bool:
@@ -355,7 +366,10 @@ def _apply_start_goods(state: Position, outcome: Any, events: list | None) -> No
     state.chance = state.hooks.after_setup(None)
 
 
-def _apply_phase(state: Position, outcome: Any, events: list | None) -> None:
+def _checked_phase(state: Position, outcome: Any, spaces: tuple[int, ...],
+                   slots_by_colour: tuple[tuple[int, int], ...]) -> tuple[list, list, list]:
+    """A 'phase' outcome given from outside, checked against the supplies before anything
+    changes: its depot tiles and black depot tiles, and its goods (taken from the pool)."""
     try:
         depot_tiles, black, goods = outcome
     except (TypeError, ValueError):
@@ -363,7 +377,6 @@ def _apply_phase(state: Position, outcome: Any, events: list | None) -> None:
     if not _ints(depot_tiles) or not _ints(black):
         raise _bad("phase", "depot tiles are lists of tile numbers (-1 for an empty space)")
     depot_tiles, black = list(depot_tiles), list(black)
-    colours, spaces, slots_by_colour = _depot_layout(state.config.table_players, state.phase)
     if len(depot_tiles) != len(spaces):
         raise _bad("phase", f"expected {len(spaces)} depot tiles, got {len(depot_tiles)}")
     filled = [0] * len(COLOURS)
@@ -387,6 +400,18 @@ def _apply_phase(state: Position, outcome: Any, events: list | None) -> None:
         if state.black_bag.count(k) < count:
             raise _bad("phase", f"not enough black-backed {k!r} tiles remain")
     goods = _take_goods_from_pool(state, "phase", goods, GOODS_PER_PHASE)
+    return depot_tiles, black, goods
+
+
+def _apply_phase(state: Position, outcome: Any, events: list | None) -> None:
+    colours, spaces, slots_by_colour = _depot_layout(state.config.table_players, state.phase)
+    if _drawn_here(state, outcome):
+        depot_tiles, black, goods = map(list, outcome)
+        pool = state.goods_pool
+        for t in goods:
+            pool[t] -= 1
+    else:
+        depot_tiles, black, goods = _checked_phase(state, outcome, spaces, slots_by_colour)
     for k in depot_tiles:
         if k != -1:
             state.bags[KIND_COLOUR[k]].remove(k)
@@ -413,7 +438,8 @@ def _apply_phase(state: Position, outcome: Any, events: list | None) -> None:
 
 def _apply_roll(state: Position, outcome: Any, events: list | None) -> None:
     n = state.config.deciders
-    if (not isinstance(outcome, (tuple, list)) or len(outcome) != 1 + 2 * n
+    if not _drawn_here(state, outcome) and (
+            not isinstance(outcome, (tuple, list)) or len(outcome) != 1 + 2 * n
             or any(type(v) is not int or not 1 <= v <= 6 for v in outcome)):
         raise _bad("roll", f"expected {1 + 2 * n} die faces 1-6, got {outcome!r}")
     state.white = outcome[0]

@@ -61,6 +61,8 @@ PICK_COLOURS = {MARKET: (SHIP, PASTURE), CARPENTERS_WORKSHOP: (BUILDING,),
                 CHURCH: (MINE, MONASTERY, CASTLE)}
 
 _TAKE_FREE = FREE_CHANGE_MONASTERY[USE_TAKE]
+# By tile colour: the monastery whose free change applies to placing it (0: none).
+_PLACE_FREE = tuple(FREE_CHANGE_MONASTERY[use] for use in PLACE_USE)
 
 # Every die action as one tuple made once, by die (0, 1, CASTLE_DIE, WHITE_DIE): the legal lists
 # hand out these same objects instead of building a tuple per listing (listing is the
@@ -78,6 +80,7 @@ _PLACE = [[[("place", die, j, space) for space in range(MOST_SPACES)]
            for j in range(MOST_STORAGE)] for die in range(4)]  # [die][storage][space]
 _SELL = [[("sell", die, goods) for goods in range(7)] for die in range(4)]  # [die][goods]
 _WORKERS = [("workers", die) for die in range(4)]
+_DISCARD = [("discard", j) for j in range(MOST_STORAGE)]  # [storage]
 
 # _REACH[step - 1][free][face][workers]: the numbers, ascending, that a die showing `face`
 # can be used as with that many workers (COST's layout); _REACH_BITS the same numbers as a
@@ -172,8 +175,15 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
 
 def _placeable_masks(p: PlayerState) -> list[int]:
     """Per storage space: where its tile may go (0 for an empty space or a repeated kind,
-    whose placements the first space of that kind already lists)."""
-    masks = []
+    whose placements the first space of that kind already lists). Kept on the player
+    (p.placeable) until the estate, the storage, the monasteries or the lifted adjacency
+    rule change: a turn's listings after a sale or workers reuse it. Do not change the
+    list."""
+    key = (p.occupied, p.knowledge, p.anywhere, p.board, *p.storage)
+    kept = p.placeable
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    masks: list[int] = []
     seen = 0
     for k in p.storage:
         if k < 0 or seen >> k & 1:
@@ -181,6 +191,7 @@ def _placeable_masks(p: PlayerState) -> list[int]:
         else:
             seen |= 1 << k
             masks.append(placeable_mask(p, k))
+    p.placeable = (key, masks)
     return masks
 
 
@@ -214,14 +225,17 @@ def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
                 append(acts[slot])
             slot += 1
     places = _PLACE[die]
+    if die != CASTLE_DIE:
+        spaces_of = _number_spaces(p.board)
+        reach = _REACH_BITS[kn >> 8 & 1]
+        storage = p.storage
     j = -1
     for mask in masks:
         j += 1
         if not mask:
             continue
         if die != CASTLE_DIE:
-            m = FREE_CHANGE_MONASTERY[PLACE_USE[KIND_COLOUR[p.storage[j]]]]
-            mask &= _number_spaces(p.board)[_REACH_BITS[kn >> 8 & 1][kn >> m & 1][face][w]]
+            mask &= spaces_of[reach[kn >> _PLACE_FREE[KIND_COLOUR[storage[j]]] & 1][face][w]]
         acts = places[j]
         while mask:  # the spaces from the lowest up
             low = mask & -mask
@@ -314,7 +328,7 @@ def _legal_castle(state: Position, frame: Frame) -> list:
 
 
 def _legal_discard(state: Position, frame: Frame) -> list:
-    return [("discard", j) for j in range(len(state.players[frame.player].storage))]
+    return _DISCARD[:len(state.players[frame.player].storage)]
 
 
 def _legal_ship(state: Position, frame: Frame) -> list:
@@ -409,7 +423,8 @@ def apply(state: Position, action: tuple, listen: bool = True) -> list | None:
         # The setup choices, and the decisions of a phase or game end, pass from player
         # to player like turns.
         events.append(ev.TurnStarted(state.frames[-1].player))
-    _continue(state, events)
+    if not state.frames:  # (_continue's first check: most actions leave a decision)
+        _continue(state, events)
     if state.rs.knowledge_scored_live:
         update_live_knowledge(state, frame.player, events)
     for settle in state.hooks.settled:

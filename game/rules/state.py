@@ -35,7 +35,7 @@ class PlayerState:
     __slots__ = ("board", "estate", "occupied", "frontier", "placements", "colour_count",
                  "city_buildings", "storage", "goods", "sold", "silver", "workers", "dice",
                  "used", "knowledge", "score", "breakdown", "bonus_tiles", "track_pos",
-                 "track_stamp", "live_knowledge", "place_rule", "anywhere")
+                 "track_stamp", "live_knowledge", "place_rule", "anywhere", "placeable")
 
     def __init__(self, board: Board | None = None) -> None:
         # None until the setup deals the seat a duchy, and for Châteauma's seat (its estate
@@ -66,6 +66,10 @@ class PlayerState:
         self.live_knowledge = 0           # yucata: end-game monastery points credited so far
         self.place_rule: Any = None       # a module's filter on placements (extension.py)
         self.anywhere = False             # a module lifts the adjacency rule (shield 18)
+        # engine._placeable_masks's last answer with what it was made from: an estate only
+        # grows, so the same occupied spaces (with the same storage, monasteries and board)
+        # mean the same estate, in this record and in its copies.
+        self.placeable: tuple | None = None
 
     def copy(self) -> "PlayerState":
         c = PlayerState.__new__(PlayerState)
@@ -92,6 +96,7 @@ class PlayerState:
         c.live_knowledge = self.live_knowledge
         c.place_rule = self.place_rule
         c.anywhere = self.anywhere
+        c.placeable = self.placeable
         return c
 
     def set_board(self, board: Board) -> None:
@@ -140,7 +145,7 @@ class Position:
                  "depot_goods", "black", "round_goods", "white", "bags", "black_bag",
                  "goods_pool", "box", "bonus_taken", "frames", "order", "turn_index",
                  "bought", "chance", "start_player", "drawn_boards", "stamp", "terminal",
-                 "chateauma", "hooks", "ext", "steps", "_legal")
+                 "chateauma", "hooks", "ext", "steps", "_legal", "_sampled")
 
     def __init__(self, config: GameConfig) -> None:
         self.config = config
@@ -179,6 +184,9 @@ class Position:
         self.ext: dict[str, Any] = {m.id: m.new_ext() for m in self.hooks.with_ext}
         self.steps: tuple[str, ...] = ()  # the phase or game end's steps still to run
         self._legal: list[Action] | None = None
+        # The chance outcome the rules last drew for this position (chance.sample_chance):
+        # applied as it is, it needs no check against the supplies it was drawn from.
+        self._sampled: Any = None
         for m in self.hooks.modules:
             m.setup(self)
 
@@ -267,4 +275,5 @@ class Position:
             if self.ext else self.ext
         c.steps = self.steps
         c._legal = None
+        c._sampled = None
         return c

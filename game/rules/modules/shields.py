@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 from ..actions import allow_action, parse_one_int, read_int, register_action
 from ..chance import DEAL_JSON, check_deal
 from ..data import load_json
-from ..dice import USE_SELL, workers_needed
+from ..dice import COST, USE_SELL, workers_needed
 from ..engine import (CASTLE_ACTION, DECLINE, SHIP_GOODS, TURN, gain_workers, place_tile,
                       placeable_mask, score, take_goods)
 from ..events import EVENT_TYPES, DieUsed, TileDiscarded
@@ -177,16 +177,32 @@ def shields_held(state, seat: int) -> tuple[int, ...]:
     return shields_of(state, seat) if ID in state.ext else ()
 
 
+# The castles last read and, per seat, the shields on them as a bit set (bit n = shield
+# n): most questions of a game ask about the same castles, which change only when a
+# shield is placed or lost. One pair, replaced whole, so threads never see a torn one.
+_last_held: tuple[tuple, tuple[int, ...]] = ((), ())
+
+
+def _held_bits(state) -> tuple[int, ...]:
+    """Per seat, the shields it holds as a bit set."""
+    global _last_held
+    castles = held(state).castles
+    last = _last_held
+    if last[0] is not castles:
+        last = _last_held = (castles, tuple(sum(1 << n for _, n in pairs)
+                                            for pairs in castles))
+    return last[1]
+
+
 def holds(state, seat: int, shield: int) -> bool:
-    h = held(state)
-    return bool(h.castles) and 0 <= seat < len(h.castles) and any(
-        n == shield for _, n in h.castles[seat])
+    bits = _held_bits(state)
+    return 0 <= seat < len(bits) and bits[seat] >> shield & 1 == 1
 
 
 def holder(state, shield: int) -> int:
     """The seat holding `shield`, or -1."""
-    for seat, pairs in enumerate(held(state).castles):
-        if any(n == shield for _, n in pairs):
+    for seat, bits in enumerate(_held_bits(state)):
+        if bits >> shield & 1:
             return seat
     return -1
 
@@ -248,8 +264,11 @@ def _take_actions(state, seat: int, frame: Frame, out: list) -> None:
     if frame.kind == TURN:
         if p.used[0] or p.used[1]:
             return
+        # _dice_cost from COST's rows: no monastery's free change applies (USE_SELL)
+        by_face = COST[p.knowledge >> 8 & 1][0]
+        first, second = by_face[p.dice[0]], by_face[p.dice[1]]
         for d in range(1, 7):
-            if h.depots[d - 1] and _dice_cost(p, d) <= p.workers:
+            if h.depots[d - 1] and first[d] + second[d] <= p.workers:
                 out += [("shield", d, s) for s in range(len(h.depots[d - 1]))]
     elif frame.kind == CASTLE_ACTION and frame.arg is None and holds(state, seat, 11):
         # S11 "nach dem Platzieren einer Burg" (SE l.930): not after a vineyard's castle
@@ -681,7 +700,7 @@ class Shields(Module):
             return
         seat = frame.player
         if frame.kind == SHIP_GOODS and len(state.frames) > 1 \
-                and state.frames[-2] == Frame(GOODS_FRAME, seat, SINGLE):
+                and state.frames[-2] == (GOODS_FRAME, seat, SINGLE):
             out[:] = [a for a in out if len(a) == 2]  # P-SH-1: one depot with shield 5
             return
         _take_actions(state, seat, frame, out)

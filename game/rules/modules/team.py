@@ -127,12 +127,14 @@ def share(state, src: int, dst: int) -> None:
     a, b = state.players[src], state.players[dst]
     if a.board is not b.board and a.board is not None:
         b.set_board(a.board)
-    b.estate = a.estate[:]
-    b.occupied = a.occupied
-    b.frontier = a.frontier
-    b.placements = a.placements[:]
-    b.colour_count = a.colour_count[:]
-    b.city_buildings = a.city_buildings[:]
+    # Runs after every action: the estate is copied only when a tile was placed since.
+    if b.occupied != a.occupied or b.estate != a.estate:
+        b.estate = a.estate[:]
+        b.occupied = a.occupied
+        b.frontier = a.frontier
+        b.placements = a.placements[:]
+        b.colour_count = a.colour_count[:]
+        b.city_buildings = a.city_buildings[:]
     b.knowledge = a.knowledge
     b.goods = a.goods[:]
     b.silver = a.silver

@@ -53,6 +53,7 @@ The vineyard boards and the 2-3-player depot numbers are provisional components
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, NamedTuple
 
 from . import inns as _inns
@@ -62,8 +63,8 @@ from ..actions import allow_action, read_int, register_action
 from ..chateauma_data import AREA_CARDS, area_card
 from ..config import split_module
 from ..data import load_json
-from ..dice import USE_PLACE_OTHER, USE_TAKE, workers_needed
-from ..engine import (CASTLE_ACTION, CASTLE_DIE, DISCARD, MOST_STORAGE, TURN,
+from ..dice import FREE_CHANGE_MONASTERY, USE_PLACE_OTHER, USE_TAKE, workers_needed
+from ..engine import (CASTLE_ACTION, CASTLE_DIE, CITY_HALL_PLACE, DISCARD, MOST_STORAGE, TURN,
                       WHITE_DIE, black_depot_payments, building_effect, pay_purchase, score,
                       store_tile)
 from ..events import (EVENT_TYPES, DieUsed, EffectDeclined, EffectLapsed, SilverPaid,
@@ -162,10 +163,17 @@ def _board(data: dict) -> VineBoard:
 BOARDS: tuple[VineBoard, ...] = tuple(_board(b) for b in _DATA["boards"])
 
 
+@cache
 def depot_numbers(players: int) -> tuple[tuple[int, ...], ...]:
     """The die numbers under each depot space in use (VY-3)."""
     key = "4" if players == 4 else "small"
     return tuple(tuple(n) for n in _DATA["depot_numbers"][key])
+
+
+@cache
+def _depot_number_bits(players: int) -> tuple[int, ...]:
+    """depot_numbers as a bit set per depot space (bit n = number n)."""
+    return tuple(sum(1 << n for n in numbers) for numbers in depot_numbers(players))
 
 
 def display_spaces(players: int) -> tuple[int, ...]:
@@ -630,7 +638,8 @@ def open_spaces(state, seat: int) -> list[int]:
     placed = {s for s, _, _ in vine(state).seats[seat].placed}
     if not placed:
         return [i for i, s in enumerate(b.spaces) if s.level == b.lowest]
-    return [i for i in range(len(b.spaces)) if i not in placed and b.neighbours[i] & placed]
+    return [i for i in range(len(b.spaces))
+            if i not in placed and not b.neighbours[i].isdisjoint(placed)]
 
 
 def _flips(tile: int) -> tuple[int, ...]:
@@ -638,25 +647,56 @@ def _flips(tile: int) -> tuple[int, ...]:
     return (0,) if a == b else (0, 1)
 
 
+@cache
+def _reach(knowledge: int, face: int, workers: int, use: int) -> int:
+    """The numbers a die showing `face` can be used as for `use` with that many workers,
+    as a bit set (bit n = number n); `knowledge` holds only the monasteries that change
+    the cost (8 and the use's own, _COST_MONASTERIES)."""
+    return sum(1 << n for n in range(1, 7) if workers_needed(face, n, knowledge, use) <= workers)
+
+
+# The monasteries that change a die's cost: 8 (two numbers per worker) and 12 (a free +/-1
+# to take a tile); placing a double tile has no free change (USE_PLACE_OTHER).
+_COST_MONASTERIES = 1 << 8 | 1 << FREE_CHANGE_MONASTERY[USE_TAKE]
+_EVERY_NUMBER = 0b1111110
+_MOST_WORKERS = 3  # no change costs more: 3 workers reach every number
+
+
 def _die_actions(state, frame: Frame, out: list) -> None:
+    # Listed at every die decision: the costs are read as bit sets of the numbers each
+    # die reaches (_reach), and the stored tiles and open spaces are found once for both
+    # dice.
+    dice = _dice(state, frame)
+    if not dice:
+        return
     seat = frame.player
     p = state.players[seat]
     v = vine(state)
-    numbers = depot_numbers(state.n)
-    spaces = None
-    for die in _dice(state, frame):
-        for s, tile in enumerate(v.depot):
-            if tile >= 0 and _cost(state, p, die, numbers[s], USE_TAKE) <= p.workers:
-                out.append(("vineyard_take", die, s))
-        if not v.seats[seat].stored:
-            continue
-        if spaces is None:
-            spaces = open_spaces(state, seat)
+    numbers = _depot_number_bits(state.n)
+    stored = v.seats[seat].stored
+    kn = p.knowledge & _COST_MONASTERIES
+    w = p.workers if p.workers < _MOST_WORKERS else _MOST_WORKERS
+    pairs: list = []
+    spaces: list = []
+    if stored:
+        spaces = open_spaces(state, seat)
+        pairs = stored_pairs(state, seat)
         b = board_of(state, seat)
-        for j1, _, tile in stored_pairs(state, seat):
+    for die in dice:
+        if die == CASTLE_DIE:
+            take = place = _EVERY_NUMBER
+        else:
+            face = state.white if die == WHITE_DIE else p.dice[die]
+            take = _reach(kn, face, w, USE_TAKE)
+            place = _reach(kn, face, w, USE_PLACE_OTHER)
+        for s, tile in enumerate(v.depot):
+            if tile >= 0 and numbers[s] & take:
+                out.append(("vineyard_take", die, s))
+        for j1, _, tile in pairs:
+            flips = _flips(tile)
             for space in spaces:
-                if _cost(state, p, die, (b.spaces[space].die,), USE_PLACE_OTHER) <= p.workers:
-                    out += [("vineyard_place", die, j1, space, f) for f in _flips(tile)]
+                if place >> b.spaces[space].die & 1:
+                    out += [("vineyard_place", die, j1, space, f) for f in flips]
 
 
 def _apply_take(state, frame: Frame, action: tuple, events: list | None) -> None:
@@ -1081,12 +1121,11 @@ class VineyardsModule(Module):
                 name = _DROP_INSTEAD[kind]
                 out[:] = [a for a in out if a[0] != name or a[1] not in doubles]
                 out += [a for a in _drop_actions(state, frame.player) if a[1] in doubles]
-        if kind == TURN or kind in ACTION_KINDS["buy"].decisions:
-            if _may_buy_in(state, frame):
-                payments = black_depot_payments(state, state.players[frame.player])
-                for s, tile in enumerate(vine(state).display):
-                    if tile >= 0:
-                        out += [("vineyard_buy", s, pay) for pay in payments]
+        if not state.bought and _may_buy_in(state, frame):  # (no payment once bought)
+            payments = black_depot_payments(state, state.players[frame.player])
+            for s, tile in enumerate(vine(state).display):
+                if tile >= 0:
+                    out += [("vineyard_buy", s, pay) for pay in payments]
 
     def explain(self, state, action: tuple) -> str | None:
         name = action[0] if action else ""

@@ -1,0 +1,172 @@
+"""The rules' fast paths give what the plain paths give: on random games of every module
+set, a chance outcome the rules drew themselves (applied without checks) leaves the same
+position as the same outcome given from outside (checked), and the legal actions listed
+from the caches are the ones listed afresh, through clones, JSON round trips and undo."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.rules import GameConfig, GameState, IllegalAction, new_game, placeable_mask
+from game.rules import engine
+from game.rules.dice import USE_PLACE_OTHER, USE_TAKE, workers_needed
+from game.rules.engine import CASTLE_DIE, WHITE_DIE
+from game.rules.modules import shields, vineyards
+
+NINE = ("boards_11_18", "castle_connection", "tiles2", "white_castles", "border_posts", "inns",
+        "shields", "trade_routes", "vineyards")
+CONFIGS = [
+    GameConfig(players=2), GameConfig(players=4), GameConfig(players=3, rules="yucata"),
+    GameConfig(players=2, chateauma="hard+A+B+C+D"),
+    *(GameConfig(players=2, modules=(m,)) for m in
+      ("boards_11_18", "identical_board", "tiles2", "white_castles", "border_posts", "inns",
+       "shields", "trade_routes", "vineyards")),
+    GameConfig(players=3, modules=("boards_11_18", "castle_connection")),
+    GameConfig(players=3, modules=("shields",)), GameConfig(players=4, modules=("vineyards",)),
+    GameConfig(players=4, modules=("team",)), GameConfig(players=1, modules=("solo",)),
+    GameConfig(players=2, rules="original", modules=("black_depot_monasteries",)),
+    GameConfig(players=2, rules="original", modules=("monastery_connections",)),
+    GameConfig(players=2, modules=NINE), GameConfig(players=4, modules=NINE),
+]
+
+
+def _id(config: GameConfig) -> str:
+    return f"{config.rules}-{config.players}-{'+'.join(config.modules) or config.chateauma}"
+
+
+def _copy(outcome):
+    """The same outcome as another object (as a record or a caller would give it)."""
+    if isinstance(outcome, (tuple, list)):
+        return tuple(_copy(o) for o in outcome)
+    return outcome
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_a_drawn_outcome_applied_unchecked_leaves_the_checked_position(config):
+    state = new_game(config)
+    chance, pick = random.Random(11), random.Random(12)
+    while not state.terminal:
+        if state.chance is None:
+            state.apply(pick.choice(state.legal_actions()), listen=False)
+            continue
+        outcome = state.sample_chance(chance)
+        checked = state.clone()
+        assert checked.apply_chance(_copy(outcome)) == state.apply_chance(outcome)
+        assert checked.to_json() == state.to_json()
+
+
+def test_a_drawn_outcome_is_checked_on_any_other_position():
+    """A phase's drawn tiles, applied to a copy whose supply no longer holds them, are
+    refused there as any impossible outcome is."""
+    state, rng = new_game(GameConfig(players=2)), random.Random(5)
+    while state.chance != "phase":
+        if state.chance is None:
+            state.apply(state.legal_actions()[0])
+        else:
+            state.apply_chance(state.sample_chance(rng))
+    outcome = state.sample_chance(rng)
+    other = state.clone()
+    colour, kind = next((c, k) for c, bag in enumerate(other.bags) for k in bag
+                        if k in outcome[0])
+    other.bags[colour] = [k for k in other.bags[colour] if k != kind]
+    with pytest.raises(IllegalAction):
+        other.apply_chance(outcome)
+    restored = GameState.from_json(state.to_json())
+    restored.apply_chance(outcome)  # checked, and possible
+    state.apply_chance(outcome)
+    assert restored.to_json() == state.to_json()
+
+
+def _vineyard_die_actions(state, frame) -> list:
+    """The vineyard die actions listed plainly: every depot tile whose numbers the die
+    reaches with the player's workers (VY-3), every stored double tile on every open double
+    space whose number the die reaches, each way round (VY-5)."""
+    seat, p = frame.player, state.players[frame.player]
+    out: list = []
+    for die in vineyards._dice(state, frame):
+        face = state.white if die == WHITE_DIE else p.dice[die] if die < CASTLE_DIE else 0
+
+        def reaches(numbers, use, die=die, face=face) -> bool:
+            return die == CASTLE_DIE or min(
+                workers_needed(face, n, p.knowledge, use) for n in numbers) <= p.workers
+        for s, tile in enumerate(vineyards.vine(state).depot):
+            if tile >= 0 and reaches(vineyards.depot_numbers(state.n)[s], USE_TAKE):
+                out.append(("vineyard_take", die, s))
+        board = vineyards.board_of(state, seat)
+        for j1, _, tile in vineyards.stored_pairs(state, seat):
+            for space in vineyards.open_spaces(state, seat):
+                if reaches((board.spaces[space].die,), USE_PLACE_OTHER):
+                    out += [("vineyard_place", die, j1, space, f)
+                            for f in vineyards._flips(tile)]
+    return out
+
+
+@pytest.mark.parametrize("players", (2, 4))
+def test_vineyard_die_actions_are_the_plainly_listed_ones(players):
+    config = GameConfig(players=players, modules=("vineyards",))
+    for seed in range(3):
+        state, chance, pick = new_game(config), random.Random(seed), random.Random(-seed)
+        while not state.terminal:
+            if state.chance is not None:
+                state.apply_chance(state.sample_chance(chance))
+                continue
+            frame = state.frames[-1]
+            listed = [a for a in state.legal_actions()
+                      if a[0] in ("vineyard_take", "vineyard_place")]
+            assert listed == _vineyard_die_actions(state, frame)
+            state.apply(pick.choice(state.legal_actions()), listen=False)
+
+
+@pytest.mark.parametrize("players", (2, 3))
+def test_shields_held_are_read_from_the_castles_through_clones_and_json(players):
+    """holds and holder answer from a bit set per seat made once per set of castles; they
+    must say what the castles' (space, shield) pairs say, in every position of a game,
+    its clones and its JSON copies."""
+    config = GameConfig(players=players, modules=("shields",))
+    state, chance, pick = new_game(config), random.Random(3), random.Random(4)
+    others = []
+    while not state.terminal:
+        if state.chance is not None:
+            state.apply_chance(state.sample_chance(chance))
+        else:
+            state.apply(pick.choice(state.legal_actions()), listen=False)
+        others = [state.clone(), GameState.from_json(state.to_json())] + others[:2]
+        for s in (state, *others):
+            castles = shields.held(s).castles
+            for shield in range(1, 19):
+                owners = [seat for seat, pairs in enumerate(castles)
+                          if any(n == shield for _, n in pairs)]
+                assert shields.holder(s, shield) == (owners[0] if owners else -1)
+                for seat in range(players):
+                    assert shields.holds(s, seat, shield) == (seat in owners)
+
+
+def _plain_masks(p) -> list[int]:
+    masks, seen = [], set()
+    for k in p.storage:
+        masks.append(placeable_mask(p, k) if k >= 0 and k not in seen else 0)
+        seen.add(k)
+    return masks
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_kept_placements_are_the_ones_found_afresh(config):
+    """Where each stored tile may go is kept on the player until its estate, storage or
+    monasteries change: at every decision of a random game, through undo (a clone taken
+    before the action) and a JSON round trip, it is what placeable_mask finds now."""
+    state, chance, pick = new_game(config), random.Random(21), random.Random(22)
+    while not state.terminal:
+        if state.chance is not None:
+            state.apply_chance(state.sample_chance(chance))
+            continue
+        before = state.clone()
+        legal = state.legal_actions()
+        state.apply(pick.choice(legal), listen=False)
+        restored = GameState.from_json(state.to_json())
+        for s in (state, before, restored):
+            for p in s.players:
+                if p.board is not None and s.hooks.controllers.get(s.players.index(p)) is None:
+                    assert engine._placeable_masks(p) == _plain_masks(p)
+        assert before.legal_actions() == legal
