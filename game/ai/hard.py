@@ -35,7 +35,8 @@ class HardPlayer(Player):
     """`iterations` is the number of sampled continuations in all, for reproducible play;
     a time budget (seconds per decision) samples until it is nearly spent, up to
     `max_samples`. Without either it samples the continuations `default_samples` gives
-    for the number of players, or fewer if `time_limit` seconds are nearly spent first."""
+    for the number of players: the same moves on any machine for the same seed.
+    `time_limit` only stops a search that runs far past its normal time."""
 
     tier = "hard"
     # A count, not a time: at a fixed 0.5 s the turns whose continuations are slow got
@@ -43,9 +44,12 @@ class HardPlayer(Player):
     # turn (docs/ai.md, "Hard's default budget"); more than 70 gained nothing. With more
     # players a continuation plays more turns, each chosen against more opponents: 70
     # took 1.8 s a turn with four players, so with three and four fewer keep the median
-    # turn under 1 s. The time limit only keeps a slow machine from waiting long.
+    # turn under 1 s. The clock never decides a default move: on a loaded machine a
+    # limit near the normal time cut the samples, so the moves of a seeded game and the
+    # strength a player meets depended on the load. The limit is a safety net only, far
+    # above the slowest normal turn.
     default_samples = {1: 70, 2: 70, 3: 45, 4: 30}
-    time_limit = 2.5
+    time_limit = 30.0
     max_samples = 400
     width = 6            # beam width of the candidate search
     candidates = 6       # complete turns sampled
