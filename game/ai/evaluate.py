@@ -206,6 +206,7 @@ class Evaluator:
         self.w = weights
         self.t = tables(weights)
         self._cache: dict[tuple, float] = {}
+        self._values: dict[tuple, float] = {}
 
     # --- the value of one player -------------------------------------------------------
 
@@ -216,7 +217,25 @@ class Evaluator:
         if c is not None and seat == c.seat:
             t = turns_left(state, seat)
             return chateauma_value(state, t, self.t.share[t])
-        return self._value(state, seat)
+        p = state.players[seat]
+        if state.config.modules or p.board is None:
+            return self._value(state, seat)
+        # A search values the same holdings many times over (a turn's dice used in the
+        # other order, the other players' known turns in every sample): everything the
+        # value reads, so a repeat is looked up. Modules keep state of their own.
+        key = (seat, state.config, id(p.board), tuple(p.estate), p.score, p.silver,
+               p.workers, tuple(p.goods), tuple(p.storage), p.knowledge, tuple(p.sold),
+               p.live_knowledge, len(p.bonus_tiles),
+               tuple(q.track_pos * 64 + q.track_stamp for q in state.players),
+               tuple(state.bonus_taken), tuple(state.order), state.phase, state.round,
+               state.chance, state.turn_index, state.terminal)
+        values = self._values
+        v = values.get(key)
+        if v is None:
+            if len(values) > 20_000:
+                values.clear()
+            v = values[key] = self._value(state, seat)
+        return v
 
     def _solo_value(self, state: GameState, seat: int) -> float:
         """The solo game is won by filling all 37 spaces, not by points, so everything is

@@ -51,9 +51,9 @@ def _default_hard_turn(state, monkeypatch, clock=None):
     sampled = []
     real = hard.HardPlayer._continue
 
-    def counted(self, after, seat, seed):
+    def counted(self, known, seat, seed):
         sampled.append(seed)
-        return real(self, after, seat, seed)
+        return real(self, known, seat, seed)
 
     monkeypatch.setattr(hard.HardPlayer, "_continue", counted)
     player = make_player("hard", seed=4)
