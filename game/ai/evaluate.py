@@ -544,13 +544,14 @@ class Evaluator:
         colour_mask = board.colour_mask
         occupied = p.occupied
         taken = state.bonus_taken
+        players = state.config.table_players
+        points = (colour_bonus_points(players, 1), colour_bonus_points(players, 2))
         v = 0.0
         for c in range(6):
             if taken[c] < 2:
                 # spaces filled, not tiles of the colour: an inn fills a space of its colour
                 filled = (colour_mask[c] & occupied).bit_count()
-                v += (colour_bonus_points(state.config.table_players, taken[c] + 1)
-                      * share_t[total[c]][filled])
+                v += points[taken[c]] * share_t[total[c]][filled]
         return v
 
     def _goods(self, state: GameState, p: PlayerState, t: int, silver_value: float,
@@ -839,6 +840,8 @@ class Evaluator:
             if c is None or seat != c.seat:
                 return self.value(state, seat)  # a player before choosing a board
             key = chateauma_key(state)
+        elif not state.config.modules:
+            return self.value(state, seat)  # which looks a repeat up itself
         else:
             key = (seat, id(p.board), p.occupied, p.score, p.silver, p.workers, tuple(p.goods),
                    tuple(p.storage), p.knowledge, tuple(p.sold), p.track_pos, p.track_stamp,
