@@ -206,6 +206,7 @@ class Evaluator:
         self.w = weights
         self.t = tables(weights)
         self._cache: dict[tuple, float] = {}
+        self._values: dict[tuple, float] = {}
 
     # --- the value of one player -------------------------------------------------------
 
@@ -216,7 +217,25 @@ class Evaluator:
         if c is not None and seat == c.seat:
             t = turns_left(state, seat)
             return chateauma_value(state, t, self.t.share[t])
-        return self._value(state, seat)
+        p = state.players[seat]
+        if state.config.modules or p.board is None:
+            return self._value(state, seat)
+        # A search values the same holdings many times over (a turn's dice used in the
+        # other order, the other players' known turns in every sample): everything the
+        # value reads, so a repeat is looked up. Modules keep state of their own.
+        key = (seat, state.config, id(p.board), tuple(p.estate), p.score, p.silver,
+               p.workers, tuple(p.goods), tuple(p.storage), p.knowledge, tuple(p.sold),
+               p.live_knowledge, len(p.bonus_tiles),
+               tuple(q.track_pos * 64 + q.track_stamp for q in state.players),
+               tuple(state.bonus_taken), tuple(state.order), state.phase, state.round,
+               state.chance, state.turn_index, state.terminal)
+        values = self._values
+        v = values.get(key)
+        if v is None:
+            if len(values) > 20_000:
+                values.clear()
+            v = values[key] = self._value(state, seat)
+        return v
 
     def _solo_value(self, state: GameState, seat: int) -> float:
         """The solo game is won by filling all 37 spaces, not by points, so everything is
@@ -524,13 +543,14 @@ class Evaluator:
         colour_mask = board.colour_mask
         occupied = p.occupied
         taken = state.bonus_taken
+        players = state.config.table_players
+        points = (colour_bonus_points(players, 1), colour_bonus_points(players, 2))
         v = 0.0
         for c in range(6):
             if taken[c] < 2:
                 # spaces filled, not tiles of the colour: an inn fills a space of its colour
                 filled = (colour_mask[c] & occupied).bit_count()
-                v += (colour_bonus_points(state.config.table_players, taken[c] + 1)
-                      * share_t[total[c]][filled])
+                v += points[taken[c]] * share_t[total[c]][filled]
         return v
 
     def _goods(self, state: GameState, p: PlayerState, t: int, silver_value: float,
@@ -819,6 +839,8 @@ class Evaluator:
             if c is None or seat != c.seat:
                 return self.value(state, seat)  # a player before choosing a board
             key = chateauma_key(state)
+        elif not state.config.modules:
+            return self.value(state, seat)  # which looks a repeat up itself
         else:
             key = (seat, id(p.board), p.occupied, p.score, p.silver, p.workers, tuple(p.goods),
                    tuple(p.storage), p.knowledge, tuple(p.sold), p.track_pos, p.track_stamp,

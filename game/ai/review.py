@@ -104,7 +104,8 @@ def _value(hard: HardPlayer, after: GameState, seat: int, seed: int, samples: in
     `after`, so the two turns of a review meet the same dice."""
     if after.terminal:
         return hard.evaluator.advantage(after, seat)
-    return sum(hard._continue(after, seat, seed + k) for k in range(samples)) / samples
+    known = hard._play_known(after, seat)
+    return sum(hard._continue(known, seat, seed + k) for k in range(samples)) / samples
 
 
 def review_turns(record: GameRecord, seats: set[int], seed: int = 0,

@@ -18,7 +18,9 @@ Châteauma: it always takes the last seat, so only the other seats rotate.
 
 Per seat type it prints the win rate with a 95% Wilson interval, the mean and standard
 deviation of the final score, seconds per decision (mean, median, 95th percentile) and per
-turn (median, 95th percentile: a searching tier thinks once for its whole turn). The
+turn (median, 95th percentile: a searching tier thinks once for its whole turn), and the
+CPU seconds per turn of the thread that decides (median, 95th percentile): what the
+search costs, which on a busy machine the wall clock overstates. The
 winner is the game's own ranking (points, then the tie-breaks of docs/rulings.md R2, Châteauma's
 ties first), so no game is shared. In the team game (`--modules team`, 4 players: seats 1
 and 3 against 2 and 4) the winning team's sum wins (TM-10, P-TM-4), a team's win counts for
@@ -125,6 +127,7 @@ class GameResult:
     decision_seconds: list[list[float]] = field(default_factory=list)  # per seat
     turn_seconds: list[list[float]] = field(default_factory=list)      # per seat
     teams: list[list[int]] = field(default_factory=list)  # the team game: winners first
+    turn_cpu_seconds: list[list[float]] = field(default_factory=list)  # per seat
 
     def won(self, seat: int) -> bool:
         """The seat won: in the team game, with its team."""
@@ -144,6 +147,7 @@ def play_game(config: GameConfig, seats: list[Seat], seed: int, index: int) -> G
     state = new_game(config)
     seconds: list[list[float]] = [[] for _ in range(config.players)]
     turns: list[dict[tuple, float]] = [{} for _ in range(config.players)]
+    cpu: list[dict[tuple, float]] = [{} for _ in range(config.players)]
     clock = time.perf_counter
     while not state.terminal:
         if state.chance is not None:
@@ -151,11 +155,13 @@ def play_game(config: GameConfig, seats: list[Seat], seed: int, index: int) -> G
             continue
         seat = state.current_player
         turn = (state.phase, state.round, state.turn_index)
-        start = clock()
+        start, start_cpu = clock(), time.thread_time()
         action = players[seat].choose(state)
         spent = clock() - start
+        spent_cpu = time.thread_time() - start_cpu
         seconds[seat].append(spent)
         turns[seat][turn] = turns[seat].get(turn, 0.0) + spent
+        cpu[seat][turn] = cpu[seat].get(turn, 0.0) + spent_cpu
         state.apply(action)
     labels = [s.label for s in rotation]
     if config.chateauma is not None:
@@ -165,11 +171,13 @@ def play_game(config: GameConfig, seats: list[Seat], seed: int, index: int) -> G
         # spaces filled, and a game without them has no winner.
         result = solo_result(state)
         return GameResult(index, labels, [result.filled], 0 if result.won else -1, seconds,
-                          [list(t.values()) for t in turns])
+                          [list(t.values()) for t in turns],
+                          turn_cpu_seconds=[list(t.values()) for t in cpu])
     teams = ([list(r.seats) for r in team_results(state)]
              if config.has_module("team") else [])
     return GameResult(index, labels, state.scores(), state.ranking()[0], seconds,
-                      [list(t.values()) for t in turns], teams)
+                      [list(t.values()) for t in turns], teams,
+                      [list(t.values()) for t in cpu])
 
 
 def team_label(labels: list[str], seats: list[int]) -> str:
@@ -222,12 +230,14 @@ def summarise(results: list[GameResult]) -> dict:
     for r in results:
         for seat, label in enumerate(r.labels):
             e = by_label.setdefault(label, {"seats": 0, "wins": 0, "scores": [], "seconds": [],
-                                            "turns": []})
+                                            "turns": [], "cpu": []})
             e["seats"] += 1
             e["wins"] += r.won(seat)
             e["scores"].append(r.scores[seat])
             e["seconds"] += r.decision_seconds[seat]
             e["turns"] += r.turn_seconds[seat]
+            if r.turn_cpu_seconds:
+                e["cpu"] += r.turn_cpu_seconds[seat]
     out = {}
     for label, e in by_label.items():
         lo, hi = wilson(e["wins"], e["seats"])
@@ -245,6 +255,8 @@ def summarise(results: list[GameResult]) -> dict:
             "max_seconds": max(secs) if secs else 0.0,
             "median_turn_seconds": statistics.median(e["turns"]) if e["turns"] else 0.0,
             "p95_turn_seconds": percentile(e["turns"], 0.95),
+            "median_turn_cpu_seconds": statistics.median(e["cpu"]) if e["cpu"] else 0.0,
+            "p95_turn_cpu_seconds": percentile(e["cpu"], 0.95),
         }
     return out
 
@@ -402,15 +414,17 @@ def run(args: argparse.Namespace) -> int:
         print("winner by the game's ranking (points, then tie-breaks): no shared wins")
     width = max(8, *(len(label) + 2 for label in table))
     print(f"{'seat':<{width}}{'seats':>6}{'win rate':>10}{'95% CI':>16}{'mean':>8}{'sd':>7}"
-          f"{'s/decision mean':>17}{'median':>9}{'p95':>9}{'s/turn median':>15}{'p95':>9}")
-    for label, entry in table.items():
-        lo, hi = entry["win_rate_95ci"]
-        line = (f"{label:<{width}}{entry['seats']:>6}{entry['win_rate']:>10.1%}"
-                f"{f'{lo:.1%}-{hi:.1%}':>16}{entry['mean_score']:>8.1f}{entry['score_sd']:>7.1f}")
-        if entry["decisions"]:
-            line += (f"{entry['mean_seconds']:>17.4f}{entry['median_seconds']:>9.4f}"
-                     f"{entry['p95_seconds']:>9.4f}{entry['median_turn_seconds']:>15.4f}"
-                     f"{entry['p95_turn_seconds']:>9.4f}")
+          f"{'s/decision mean':>17}{'median':>9}{'p95':>9}{'s/turn median':>15}{'p95':>9}"
+          f"{'CPU s/turn median':>19}{'p95':>9}")
+    for label, e in table.items():
+        lo, hi = e["win_rate_95ci"]
+        line = (f"{label:<{width}}{e['seats']:>6}{e['win_rate']:>10.1%}"
+                f"{f'{lo:.1%}-{hi:.1%}':>16}{e['mean_score']:>8.1f}{e['score_sd']:>7.1f}")
+        if e["decisions"]:
+            line += (f"{e['mean_seconds']:>17.4f}{e['median_seconds']:>9.4f}"
+                     f"{e['p95_seconds']:>9.4f}{e['median_turn_seconds']:>15.4f}"
+                     f"{e['p95_turn_seconds']:>9.4f}{e['median_turn_cpu_seconds']:>19.4f}"
+                     f"{e['p95_turn_cpu_seconds']:>9.4f}")
         else:
             line += f"{'no decisions':>17}"
         print(line)

@@ -35,10 +35,10 @@ SESSION_FORMAT = "session"
 SESSION_VERSION = 1
 # Seconds an AI player may think per decision in play; None gives each tier its own
 # default, the budget docs/ai.md measures (Hard: 70 sampled continuations a turn with two
-# players, fewer with more, within 2.5 s).
+# players, fewer with more): an amount of search, so the same on every machine.
 AI_TIME_BUDGET: float | None = None
-# Seconds the hint's Hard search may take.
-HINT_TIME_BUDGET = 1.0
+# Seconds the hint's Hard search may take; None: Hard's default amount of search.
+HINT_TIME_BUDGET: float | None = None
 
 
 @dataclass(frozen=True)
@@ -180,7 +180,7 @@ class AIMove:
 class Hinter:
     """Asks the AI for an explained hint, as a player asks for a move (what AIMove runs)."""
 
-    def __init__(self, seed: int, time_budget: float) -> None:
+    def __init__(self, seed: int, time_budget: float | None) -> None:
         self.seed = seed
         self.time_budget = time_budget
 
@@ -350,7 +350,7 @@ class GameSession:
         self._ai = None
         self._ai_key = None
 
-    def hint(self, time_budget: float = HINT_TIME_BUDGET) -> AIMove:
+    def hint(self, time_budget: float | None = HINT_TIME_BUDGET) -> AIMove:
         """The Hard tier's suggestion for the person to move, with its explanation
         (ai.explain.Explanation: its `action` is the move), computed on a thread."""
         return AIMove(Hinter(self.setup.seed + self._decisions, time_budget), self.state)

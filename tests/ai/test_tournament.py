@@ -29,6 +29,20 @@ def test_json_summary_counts_every_seat(capsys):
     assert 0 <= lo <= tiers["easy"]["win_rate"] <= hi <= 1
 
 
+def test_the_cpu_seconds_of_a_turn_are_the_deciding_threads(capsys):
+    """CPU s/turn counts the work of the thread that chooses: a searching tier's turn
+    costs CPU time, and never more than the wall-clock time it took."""
+    out = run(capsys, "--seats", "medium,random", "--games", "2", "--seed", "3",
+              "--workers", "1", "--json")
+    medium = json.loads(out)["tiers"]["medium"]
+    assert 0 < medium["median_turn_cpu_seconds"] <= medium["p95_turn_cpu_seconds"]
+    # the thread's CPU time within the wall-clock time (a little slack for clock ticks)
+    assert medium["median_turn_cpu_seconds"] <= medium["median_turn_seconds"] + 0.01
+    text = run(capsys, "--seats", "medium,random", "--games", "2", "--seed", "3",
+               "--workers", "1")
+    assert "CPU s/turn median" in text
+
+
 def test_text_table_and_three_players(capsys):
     out = run(capsys, "--players", "3", "--seats", "random,random,easy", "--games", "3",
               "--workers", "2")
