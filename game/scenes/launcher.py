@@ -15,7 +15,7 @@ import pygame
 from ..rules import GameRecord
 from . import i18n
 from .context import ClientContext
-from .layout import Canvas
+from .layout import DESIGN_WIDTH, Canvas
 from .persistence import SaveError, SaveFile
 from .preferences import Notice
 from .session import GameSession, GameSetup, parse_payload
@@ -43,7 +43,10 @@ class Launcher:
         self.ctx = ctx
         self.stack = stack
         self._table_class = table_class
+        # The game this launcher put at the table last (None before the first).
+        self.playing: Scene | None = None
         ctx.launcher = self
+        stack.layers.append(ReadOnlyNotice(ctx, self))
 
     @property
     def table_class(self) -> TableFactory:
@@ -75,7 +78,7 @@ class Launcher:
         except OSError as exc:
             self._notice("launcher.setup_not_saved", exc)
         session = GameSession(setup)
-        self._replace_all(self.table_class(self.ctx, session))
+        self.playing = self._replace_all(self.table_class(self.ctx, session))
         return session
 
     def start_tutorial(self) -> GameSession:
@@ -85,7 +88,7 @@ class Launcher:
         from .table.tutorial_panel import TutorialPanel
         from .tutorial import tutorial_setup
         session = GameSession(tutorial_setup())
-        table = self._replace_all(self.table_class(self.ctx, session))
+        table = self.playing = self._replace_all(self.table_class(self.ctx, session))
         if hasattr(table, "tutorial"):
             TutorialPanel(table)
         return session
@@ -104,7 +107,7 @@ class Launcher:
         if session.over:
             self.show_results(session)
         else:
-            self._replace_all(self.table_class(self.ctx, session))
+            self.playing = self._replace_all(self.table_class(self.ctx, session))
         return session
 
     def show_results(self, session: GameSession) -> None:
@@ -153,6 +156,37 @@ class Launcher:
 
     def _notice(self, key: str, exc: OSError) -> None:
         self.ctx.notices.append(Notice(key, {"error": exc.strerror or type(exc).__name__}))
+
+
+class ReadOnlyNotice:
+    """A stack layer: while the window is read-only, the game being played says at the
+    table that it is not saved (a game opened from a save, or started by Play again).
+    Drawn over the table rather than by it, on a band of its own at the top edge."""
+
+    CENTRE_TOP = (DESIGN_WIDTH / 2, 6)
+
+    def __init__(self, ctx: ClientContext, launcher: Launcher) -> None:
+        self.ctx = ctx
+        self.launcher = launcher
+
+    def shown(self, visible: list[Scene]) -> bool:
+        playing = self.launcher.playing
+        return self.ctx.read_only and playing is not None and any(
+            scene is playing for scene in visible)
+
+    def draw(self, surface: pygame.Surface, visible: list[Scene]) -> None:
+        if not self.shown(visible):
+            return
+        canvas = Canvas(surface)
+        text = i18n.tr("table.read_only")
+        font = canvas.font(theme.FONT_SMALL)
+        w = font.size(text)[0] / canvas.scale + 32
+        h = font.get_linesize() / canvas.scale + 8
+        x, y = self.CENTRE_TOP
+        canvas.fill_rect((x - w / 2, y, w, h), theme.TOOLTIP, radius=h / 2)
+        canvas.fill_rect((x - w / 2, y, w, h), theme.ERROR_ON_DARK, radius=h / 2, width=2)
+        canvas.text(text, (x, y + h / 2), theme.FONT_SMALL, theme.ERROR_ON_DARK,
+                    anchor="center")
 
 
 DIALOG = pygame.Rect(460, 290, 1000, 500)
