@@ -69,6 +69,8 @@ class ClientContext:
         # settings, last setup or statistics).
         self.read_only = False
         self.read_only_explained = False
+        # The last setup could not be read, and the setup screen has said so.
+        self.last_setup_explained = False
         # Why the lock could not be taken, when it is not another instance's (a
         # DataDirLock problem other than "busy", and the system's message).
         self.lock_problem: tuple[str, str] | None = None

@@ -123,6 +123,20 @@ def atomic_write_json(path: Path, value: Any) -> None:
     atomic_write_text(path, json.dumps(value, ensure_ascii=False, indent=1) + "\n")
 
 
+def aside_path(path: Path) -> Path:
+    """Where a file that could not be read is kept when a new one takes its name: the
+    first free ``.broken`` name (``name.broken``, ``name.2.broken``, ...), never over
+    another."""
+    path = Path(path)
+    number = 1
+    while True:
+        suffix = ".broken" if number == 1 else f".{number}.broken"
+        target = path.with_name(path.name + suffix)
+        if not os.path.lexists(target):
+            return target
+        number += 1
+
+
 def _fsync_directory(directory: Path) -> None:
     # Makes the rename itself durable on POSIX; Windows cannot open directories this way.
     if os.name != "posix":

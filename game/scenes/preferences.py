@@ -117,8 +117,8 @@ class SettingsStore:
         if not isinstance(doc, dict) or doc.get("format") != SETTINGS_FORMAT:
             self._broken("foreign")
             return self.defaults
-        values = doc.get("settings")
-        if not isinstance(values, dict):
+        version, values = doc.get("version"), doc.get("settings")
+        if type(version) is not int or version < 1 or not isinstance(values, dict):
             self._broken("malformed")
             return self.defaults
         # A newer version may add settings; the ones this version knows are still read.
