@@ -23,6 +23,7 @@ from .stack import Scene, SceneStack
 from .ui import theme
 from .ui.screen import MenuScene, draw_dialog
 from .ui.widgets import Button, Label
+from .worker import Background
 
 
 TableFactory = Callable[[ClientContext, GameSession], Scene]
@@ -45,6 +46,8 @@ class Launcher:
         self._table_class = table_class
         # The game this launcher put at the table last (None before the first).
         self.playing: Scene | None = None
+        # The last finished game being added to the statistics (None before the first).
+        self.recording: Background[None] | None = None
         ctx.launcher = self
         stack.layers.append(ReadOnlyNotice(ctx, self))
 
@@ -112,11 +115,20 @@ class Launcher:
 
     def show_results(self, session: GameSession) -> None:
         """The results, where every finished game passes: it is counted in the statistics
-        here (once: the record knows each game by its id)."""
+        here (once: the record knows each game by its id), on a worker thread, so the
+        results show at once; what the player should be told joins the notices."""
         from .results import ResultsScene
-        from .statistics import record_game
-        if not self.ctx.read_only:
-            self.ctx.notices.extend(record_game(self.ctx.data_root, session))
+        from .statistics import record_game, result_of
+        if not self.ctx.read_only and session.over:
+            root, result, notices = self.ctx.data_root, result_of(session), self.ctx.notices
+            previous = self.recording
+
+            def work() -> None:
+                if previous is not None:   # games are recorded in the order they ended
+                    previous.wait()
+                notices.extend(record_game(root, result))
+
+            self.recording = Background(work, None, "record-game")
         self._replace_all(ResultsScene(self.ctx, session))
 
     def watch(self, session: GameSession) -> Scene | None:
