@@ -351,7 +351,8 @@ def test_a_game_loaded_in_a_read_only_window_says_so_at_the_table(data_root, oth
     # Play again from the results: the new game says it too, and nothing is written.
     launcher.show_results(table.session)
     assert isinstance(stack.top, ResultsScene) and not notice.shown(stack.visible())
-    launcher.start(table.session.setup)
+    stack.top.play_again()
+    assert isinstance(stack.top, TableScene) and stack.top is not table
     assert notice.shown(stack.visible())
     stack.top.autosave()
     assert path.read_bytes() == before
