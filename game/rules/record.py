@@ -41,13 +41,13 @@ class GameRecord:
     def from_dict(cls, d: Any) -> "GameRecord":
         if not isinstance(d, dict) or d.get("format") != RECORD_FORMAT:
             raise ValueError("not a Castles of Burgundy game record")
-        if d.get("version") != RECORD_VERSION:
+        if type(d.get("version")) is not int or d.get("version") != RECORD_VERSION:
             raise ValueError(f"game record version {d.get('version')!r} is not supported")
         steps = d.get("steps")
         if not isinstance(steps, list) or not all(isinstance(s, dict) for s in steps):
             raise ValueError("game record steps must be a list of objects")
         seed = d.get("seed")
-        if seed is not None and not isinstance(seed, int):
+        if seed is not None and type(seed) is not int:   # not a bool either
             raise ValueError("game record seed must be a whole number")
         return cls(GameConfig.from_dict(d.get("config")), seed, list(steps))
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from . import fonts, i18n
+from . import fonts, i18n, statistics
 from .art.window_icon import window_icon
 from .context import ClientContext
 from .launcher import Launcher, TableFactory
@@ -187,8 +187,12 @@ def main(table_class: TableFactory | None = None, windowed: bool = False) -> int
             window = create_window(ctx.settings.fullscreen and not windowed,
                                    ctx.settings.interface_size)
             app = App(window, ctx)
-            Launcher(ctx, app.stack, table_class).to_title()
+            launcher = Launcher(ctx, app.stack, table_class)
+            launcher.to_title()
             app.run()
+            if launcher.recording is not None:
+                launcher.recording.wait(10)   # the last game's statistics, written
+            statistics.close_all()
         finally:
             ctx.close()
     finally:

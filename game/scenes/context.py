@@ -64,10 +64,16 @@ class ClientContext:
         self.set_fullscreen = set_fullscreen
         self.notices: list[Notice] = list(store.notices)
         self.quit_requested = False
-        # True while another instance holds the data directory: this one shows saved games
-        # but writes nothing (no autosave, saves, settings or last setup).
+        # True while another instance holds the data directory, or its lock cannot be
+        # taken: this one shows saved games but writes nothing (no autosave, saves,
+        # settings, last setup or statistics).
         self.read_only = False
         self.read_only_explained = False
+        # The last setup could not be read, and the setup screen has said so.
+        self.last_setup_explained = False
+        # Why the lock could not be taken, when it is not another instance's (a
+        # DataDirLock problem other than "busy", and the system's message).
+        self.lock_problem: tuple[str, str] | None = None
         self.lock: DataDirLock | None = None
         # The own file of the game at the table (begin_game); named when first asked for.
         self._game_path: Path | None = None
@@ -88,15 +94,28 @@ class ClientContext:
     def open(cls, data_root: Path | None = None, **kwargs: Any) -> ClientContext:
         """The context of a running client: ``load``, then the data directory's lock.
         Holding it, the leftovers of writes cut short by a crash are removed; when another
-        instance holds it, this one is read-only. Never waits for the other instance."""
+        instance holds it, or it cannot be taken at all, this one is read-only. Never
+        waits for the other instance."""
         ctx = cls.load(data_root, **kwargs)
         lock = DataDirLock(ctx.data_root)
         outcome = lock.acquire()
         if outcome == DataDirLock.HELD:
             ctx.lock = lock
             persistence.remove_stale_temp_files(ctx.data_root)
-        ctx.read_only = outcome == DataDirLock.BUSY
+            return ctx
+        ctx.read_only = True
+        if outcome == DataDirLock.UNAVAILABLE:
+            ctx.lock_problem = (lock.problem or "error", lock.detail)
         return ctx
+
+    def read_only_text(self, key: str = "title.read_only") -> str:
+        """Why nothing is saved: another window, or a lock that cannot be taken (``key``
+        for the first, ``key`` + ".lock" for the second)."""
+        if self.lock_problem is None:
+            return i18n.tr(key)
+        problem, detail = self.lock_problem
+        reason = i18n.tr(f"lock.{problem}", error=detail)
+        return i18n.tr(f"{key}.lock", reason=reason)
 
     def close(self) -> None:
         if self.lock is not None:

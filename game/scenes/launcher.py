@@ -15,7 +15,7 @@ import pygame
 from ..rules import GameRecord
 from . import i18n
 from .context import ClientContext
-from .layout import Canvas
+from .layout import DESIGN_WIDTH, Canvas
 from .persistence import SaveError, SaveFile
 from .preferences import Notice
 from .session import GameSession, GameSetup, parse_payload
@@ -23,6 +23,7 @@ from .stack import Scene, SceneStack
 from .ui import theme
 from .ui.screen import MenuScene, draw_dialog
 from .ui.widgets import Button, Label
+from .worker import Background
 
 
 TableFactory = Callable[[ClientContext, GameSession], Scene]
@@ -43,7 +44,12 @@ class Launcher:
         self.ctx = ctx
         self.stack = stack
         self._table_class = table_class
+        # The game this launcher put at the table last (None before the first).
+        self.playing: Scene | None = None
+        # The last finished game being added to the statistics (None before the first).
+        self.recording: Background[None] | None = None
         ctx.launcher = self
+        stack.layers.append(ReadOnlyNotice(ctx, self))
 
     @property
     def table_class(self) -> TableFactory:
@@ -76,7 +82,7 @@ class Launcher:
             self._notice("launcher.setup_not_saved", exc)
         session = GameSession(setup)
         self.ctx.begin_game()
-        self._replace_all(self.table_class(self.ctx, session))
+        self.playing = self._replace_all(self.table_class(self.ctx, session))
         return session
 
     def start_tutorial(self) -> GameSession:
@@ -87,7 +93,7 @@ class Launcher:
         from .tutorial import tutorial_setup
         session = GameSession(tutorial_setup())
         self.ctx.begin_game()
-        table = self._replace_all(self.table_class(self.ctx, session))
+        table = self.playing = self._replace_all(self.table_class(self.ctx, session))
         if hasattr(table, "tutorial"):
             TutorialPanel(table)
         return session
@@ -110,7 +116,7 @@ class Launcher:
             self.show_results(session)
         else:
             self.ctx.begin_game(save.path)
-            self._replace_all(self.table_class(self.ctx, session))
+            self.playing = self._replace_all(self.table_class(self.ctx, session))
         return session
 
     def _save_game_left(self) -> None:
@@ -123,11 +129,20 @@ class Launcher:
 
     def show_results(self, session: GameSession) -> None:
         """The results, where every finished game passes: it is counted in the statistics
-        here (once: the record knows each game by its id)."""
+        here (once: the record knows each game by its id), on a worker thread, so the
+        results show at once; what the player should be told joins the notices."""
         from .results import ResultsScene
-        from .statistics import record_game
-        if not self.ctx.read_only:
-            self.ctx.notices.extend(record_game(self.ctx.data_root, session))
+        from .statistics import record_game, result_of
+        if not self.ctx.read_only and session.over:
+            root, result, notices = self.ctx.data_root, result_of(session), self.ctx.notices
+            previous = self.recording
+
+            def work() -> None:
+                if previous is not None:   # games are recorded in the order they ended
+                    previous.wait()
+                notices.extend(record_game(root, result))
+
+            self.recording = Background(work, None, "record-game")
         self._replace_all(ResultsScene(self.ctx, session))
 
     def watch(self, session: GameSession) -> Scene | None:
@@ -167,6 +182,37 @@ class Launcher:
 
     def _notice(self, key: str, exc: OSError) -> None:
         self.ctx.notices.append(Notice(key, {"error": exc.strerror or type(exc).__name__}))
+
+
+class ReadOnlyNotice:
+    """A stack layer: while the window is read-only, the game being played says at the
+    table that it is not saved (a game opened from a save, or started by Play again).
+    Drawn over the table rather than by it, on a band of its own at the top edge."""
+
+    CENTRE_TOP = (DESIGN_WIDTH / 2, 6)
+
+    def __init__(self, ctx: ClientContext, launcher: Launcher) -> None:
+        self.ctx = ctx
+        self.launcher = launcher
+
+    def shown(self, visible: list[Scene]) -> bool:
+        playing = self.launcher.playing
+        return self.ctx.read_only and playing is not None and any(
+            scene is playing for scene in visible)
+
+    def draw(self, surface: pygame.Surface, visible: list[Scene]) -> None:
+        if not self.shown(visible):
+            return
+        canvas = Canvas(surface)
+        text = i18n.tr("table.read_only")
+        font = canvas.font(theme.FONT_SMALL)
+        w = font.size(text)[0] / canvas.scale + 32
+        h = font.get_linesize() / canvas.scale + 8
+        x, y = self.CENTRE_TOP
+        canvas.fill_rect((x - w / 2, y, w, h), theme.TOOLTIP, radius=h / 2)
+        canvas.fill_rect((x - w / 2, y, w, h), theme.ERROR_ON_DARK, radius=h / 2, width=2)
+        canvas.text(text, (x, y + h / 2), theme.FONT_SMALL, theme.ERROR_ON_DARK,
+                    anchor="center")
 
 
 DIALOG = pygame.Rect(460, 290, 1000, 500)

@@ -160,6 +160,20 @@ def atomic_write_json(path: Path, value: Any) -> None:
     atomic_write_text(path, json.dumps(value, ensure_ascii=False, indent=1) + "\n")
 
 
+def aside_path(path: Path) -> Path:
+    """Where a file that could not be read is kept when a new one takes its name: the
+    first free ``.broken`` name (``name.broken``, ``name.2.broken``, ...), never over
+    another."""
+    path = Path(path)
+    number = 1
+    while True:
+        suffix = ".broken" if number == 1 else f".{number}.broken"
+        target = path.with_name(path.name + suffix)
+        if not os.path.lexists(target):
+            return target
+        number += 1
+
+
 def _fsync_directory(directory: Path) -> None:
     # Makes the rename itself durable on POSIX; Windows cannot open directories this way.
     if os.name != "posix":
@@ -570,15 +584,25 @@ class DataDirLock:
     """An exclusive lock on the data directory, held while the client runs, so that a
     second instance does not overwrite the first one's autosave and settings.
 
-    The lock is the operating system's (flock on POSIX, msvcrt on Windows) on a file in
-    the data directory: it ends with the process, so a crash never leaves a stale lock.
-    The file holds the owner's process id, for people looking at the directory."""
+    The lock is the operating system's (flock on POSIX, msvcrt on Windows) on the file
+    ``.lock`` in the data directory: it ends with the process, so a crash never leaves a
+    stale lock. The lock file is never reached through a symbolic link, and it must be a
+    regular file; anything else there (a directory, a link, a pipe) is left as it is and
+    the lock is not taken. The file shows the owner's process id, for people looking at
+    the directory, but only a *pid file* is ever written: a regular file with one link,
+    owned by this user, that is empty or holds nothing but a process id (what this class
+    writes). Any other content is never truncated or overwritten, even while locked."""
 
     HELD, BUSY, UNAVAILABLE = "held", "busy", "unavailable"
+    # Why the lock could not be taken (``problem``): "busy", "symlink", "not_file" or
+    # "error" (with the system's message in ``detail``).
+    PID_TEXT = re.compile(rb"\d{0,20}\n?")
 
     def __init__(self, root: Path) -> None:
         self.path = Path(root) / LOCK_NAME
         self._fd: int | None = None
+        self.problem: str | None = None
+        self.detail = ""
 
     @property
     def held(self) -> bool:
@@ -586,31 +610,70 @@ class DataDirLock:
 
     def acquire(self) -> str:
         """HELD when this process now holds the lock, BUSY when another one does, and
-        UNAVAILABLE when the directory cannot be locked at all (unwritable, or a file
-        system without locks): the game then runs as it would without the lock."""
+        UNAVAILABLE when the lock cannot be taken at all (``problem`` and ``detail`` say
+        why). Never waits."""
         if self._fd is not None:
             return self.HELD
+        self.problem, self.detail = None, ""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0),
-                         0o644)
-        except OSError:
-            return self.UNAVAILABLE
+            fd = self._open()
+        except OSError as exc:
+            return self._unavailable(exc)
         try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                self.problem = "not_file"
+                return self.UNAVAILABLE
             _lock_fd(fd)
         except OSError as exc:
             os.close(fd)
-            busy = exc.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK,
-                                 getattr(errno, "EDEADLK", -1))
-            return self.BUSY if busy else self.UNAVAILABLE
+            if exc.errno in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK,
+                             getattr(errno, "EDEADLK", -1)):
+                self.problem = "busy"
+                return self.BUSY
+            return self._unavailable(exc)
         self._fd = fd
+        self._write_pid(fd)
+        return self.HELD
+
+    def _open(self) -> int:
+        """The lock file, never through a symbolic link. O_NOFOLLOW refuses a link as the
+        last part of the path where the system has it; the lstat check covers the others
+        (Windows). Non-blocking, so a pipe put there cannot hang the game."""
+        if os.path.islink(self.path):
+            raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(self.path))
+        flags = (os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+                 | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+                 | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+        return os.open(self.path, flags, 0o644)
+
+    def _unavailable(self, exc: OSError) -> str:
+        if exc.errno == errno.ELOOP or os.path.islink(self.path):
+            self.problem = "symlink"
+        elif exc.errno == errno.EISDIR or (os.path.lexists(self.path)
+                                           and not os.path.isfile(self.path)):
+            self.problem = "not_file"
+        else:
+            self.problem, self.detail = "error", _os_detail(exc)
+        return self.UNAVAILABLE
+
+    def _write_pid(self, fd: int) -> None:
+        """This process's id, into a pid file only (see the class)."""
         try:
+            info = os.fstat(fd)
+            if info.st_nlink != 1 or info.st_size > 64:
+                return
+            if hasattr(os, "getuid") and info.st_uid != os.getuid():
+                return
+            os.lseek(fd, 0, os.SEEK_SET)
+            if not self.PID_TEXT.fullmatch(os.read(fd, 65)):
+                return
             os.ftruncate(fd, 0)
             os.lseek(fd, 0, os.SEEK_SET)
             os.write(fd, f"{os.getpid()}\n".encode())
         except OSError:
             pass  # the pid is only informative
-        return self.HELD
 
     def release(self) -> None:
         if self._fd is None:

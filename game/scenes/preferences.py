@@ -4,19 +4,21 @@ and its volume, the colour scheme and the interface size.
 A settings file that cannot be used never stops the game: the defaults (or every value
 that could be read) are used and the problems are reported as notices. The unusable file
 is left alone until settings are next saved, and then kept beside the new one as
-"settings.json.broken" so nothing the player had is lost without trace.
+"settings.json.broken" (or ".2.broken" and so on, never over an earlier one) so nothing
+the player had is lost without trace.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from . import i18n
-from .persistence import SaveError, atomic_write_bytes, atomic_write_json, read_json_file
+from .persistence import SaveError, aside_path, atomic_write_json, read_json_file
 
 SETTINGS_FORMAT = "castles-of-burgundy-settings"
 SETTINGS_VERSION = 1
@@ -79,6 +81,13 @@ def _check(name: str, value: Any) -> str | None:
     return None if type(value) is bool else "expected true or false"
 
 
+def _regular_file(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
 @dataclass(frozen=True)
 class Notice:
     """A problem worth telling the player about, in whatever language is current."""
@@ -117,8 +126,8 @@ class SettingsStore:
         if not isinstance(doc, dict) or doc.get("format") != SETTINGS_FORMAT:
             self._broken("foreign")
             return self.defaults
-        values = doc.get("settings")
-        if not isinstance(values, dict):
+        version, values = doc.get("version"), doc.get("settings")
+        if type(version) is not int or version < 1 or not isinstance(values, dict):
             self._broken("malformed")
             return self.defaults
         # A newer version may add settings; the ones this version knows are still read.
@@ -134,10 +143,12 @@ class SettingsStore:
         return replace(self.defaults, **chosen)
 
     def save(self, settings: Settings) -> None:
-        """Write atomically; raises OSError when the disk refuses."""
-        if self._keep_broken and self.path.exists():
-            broken = self.path.with_name(self.path.name + BROKEN_SUFFIX)
-            atomic_write_bytes(broken, self.path.read_bytes())
+        """Write atomically; raises OSError when the disk refuses. A file that could not
+        be read is first renamed to the first free ``settings.json.broken`` name (never
+        over an earlier one) when it is a regular file; anything else there (a pipe, a
+        link) is never read, only replaced."""
+        if self._keep_broken and _regular_file(self.path):
+            os.rename(self.path, aside_path(self.path))
         atomic_write_json(self.path, {
             "format": SETTINGS_FORMAT,
             "version": SETTINGS_VERSION,

@@ -62,7 +62,8 @@ class SeatSpec:
         problem = name_problem(self.name)
         if problem is not None:
             raise ValueError(problem)
-        if not isinstance(self.colour, int) or not 0 <= self.colour < 8:
+        # bool is an int in Python: a colour of true is refused, not taken as 1.
+        if type(self.colour) is not int or not 0 <= self.colour < 8:
             raise ValueError(f"seat colour must be 0-7, not {self.colour!r}")
 
     @property
@@ -105,8 +106,10 @@ class GameSetup:
             if (seat.kind == "chateauma") != (i == self.config.chateauma_seat):
                 raise ValueError("Châteauma sits in the last seat, and only when the "
                                  "config includes it")
-        if not isinstance(self.seed, int):
+        if type(self.seed) is not int:
             raise ValueError("the seed must be a whole number")
+        if len({seat.colour for seat in self.seats}) != len(self.seats):
+            raise ValueError("every seat needs a colour of its own")
 
     @property
     def humans(self) -> int:
@@ -216,7 +219,7 @@ def parse_payload(payload: Any) -> tuple[GameSetup, GameRecord]:
     not replayed. Raises ValueError naming the problem."""
     if not isinstance(payload, dict) or payload.get("kind") != SESSION_FORMAT:
         raise ValueError("the file holds no game")
-    if payload.get("version") != SESSION_VERSION:
+    if type(payload.get("version")) is not int or payload.get("version") != SESSION_VERSION:
         raise ValueError(f"game version {payload.get('version')!r} is not supported")
     setup = GameSetup.from_dict(payload.get("setup"))
     record = GameRecord.from_dict(payload.get("record"))

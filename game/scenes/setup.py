@@ -9,7 +9,9 @@ starts from it.
 
 from __future__ import annotations
 
+import os
 import random
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,8 +29,8 @@ from .context import ClientContext
 from .layout import Canvas
 from .modules_text import ModuleReason, module_name, modules_reason
 from .names import MAX_NAME_LENGTH, printable
-from .persistence import SaveError, atomic_write_json, read_json_file
-from .preferences import ANIMATION_SPEEDS
+from .persistence import SaveError, aside_path, atomic_write_json, read_json_file
+from .preferences import ANIMATION_SPEEDS, Notice
 from .session import GameSetup, SeatSpec
 from .setup_modules import ModulesDialog, ModulesRow
 from .ui import theme
@@ -340,7 +342,7 @@ class SetupDraft:
             if name.casefold() in names:
                 return SetupProblem("setup.error.same_name", name=name)
             names.add(name.casefold())
-            if not isinstance(seat.colour, int) or not 0 <= seat.colour < COLOURS:
+            if type(seat.colour) is not int or not 0 <= seat.colour < COLOURS:
                 return SetupProblem("setup.error.colour", number=number)
             if seat.colour in colours:
                 return SetupProblem("setup.error.same_colour", colour=seat.colour)
@@ -391,31 +393,51 @@ def last_setup_path(data_root: Path) -> Path:
 
 
 def save_last_setup(data_root: Path, setup: GameSetup) -> None:
-    """Remember a started setup; raises OSError when the disk refuses."""
-    atomic_write_json(last_setup_path(data_root), {
+    """Remember a started setup; raises OSError when the disk refuses. A last setup that
+    could not be read is first kept as ``last_setup.json.broken`` (the first free name)."""
+    path = last_setup_path(data_root)
+    if read_last_setup(data_root)[1] is not None and stat.S_ISREG(os.lstat(path).st_mode):
+        os.rename(path, aside_path(path))
+    atomic_write_json(path, {
         "format": SETUP_FORMAT, "version": SETUP_VERSION, "setup": setup.to_dict()})
 
 
-def load_last_setup(data_root: Path) -> GameSetup | None:
-    """The last started setup, or None when there is none or it cannot be used (the file
-    is left as it is; the next started game replaces it)."""
+def read_last_setup(data_root: Path) -> tuple[GameSetup | None, SaveError | None]:
+    """The last started setup, or why it cannot be used (no error when there is none).
+    Never changes the file."""
+    path = last_setup_path(data_root)
     try:
-        doc = read_json_file(last_setup_path(data_root), max_bytes=256 * 1024)
-    except SaveError:
-        return None
+        doc = read_json_file(path, max_bytes=256 * 1024)
+    except SaveError as exc:
+        return None, None if exc.reason == "missing" else exc
     if not isinstance(doc, dict) or doc.get("format") != SETUP_FORMAT:
-        return None
+        return None, SaveError("error.save.foreign", path)
+    version = doc.get("version")
+    if type(version) is not int or version < 1:
+        return None, SaveError("error.save.malformed", path, detail="no valid format version")
+    if version > SETUP_VERSION:
+        return None, SaveError("error.save.newer", path, version=version,
+                               supported=SETUP_VERSION)
     try:
-        return GameSetup.from_dict(doc.get("setup"))
-    except (ValueError, TypeError, KeyError):
-        return None
+        return GameSetup.from_dict(doc.get("setup")), None
+    except (ValueError, TypeError, KeyError) as exc:
+        return None, SaveError("error.save.malformed", path, detail=str(exc))
 
 
-def initial_draft(ctx: ClientContext) -> SetupDraft:
-    last = load_last_setup(ctx.data_root)
+def load_last_setup(data_root: Path) -> GameSetup | None:
+    """The last started setup, or None when there is none or it cannot be used."""
+    return read_last_setup(data_root)[0]
+
+
+def initial_draft(ctx: ClientContext) -> tuple[SetupDraft, Notice | None]:
+    """The draft a new game starts from: the last setup, or the default one with what
+    the person should be told when the last setup could not be read."""
+    last, problem = read_last_setup(ctx.data_root)
     if last is not None:
-        return SetupDraft.from_setup(last)
-    return SetupDraft(handoff=ctx.settings.handoff_screen)
+        return SetupDraft.from_setup(last), None
+    told = None if problem is None else Notice(
+        "setup.last_unreadable", {"name": problem.path.name}, reason=problem.reason)
+    return SetupDraft(handoff=ctx.settings.handoff_screen), told
 
 
 def draw_seed() -> int:
@@ -555,7 +577,11 @@ class SetupScene(MenuScene):
                  seed_source: Callable[[], int] = draw_seed) -> None:
         super().__init__()
         self.ctx = ctx
-        self.draft = draft if draft is not None else initial_draft(ctx)
+        # Why the last setup could not be used, told once in a window's life.
+        self.last_setup_problem: Notice | None = None
+        if draft is None:
+            draft, self.last_setup_problem = initial_draft(ctx)
+        self.draft = draft
         self.seed_source = seed_source
         self.seat_widgets: list[dict[str, Widget]] = []
         self._build()
@@ -743,6 +769,11 @@ class SetupScene(MenuScene):
     def update(self, dt: float) -> None:
         self._sync()
         super().update(dt)
+        problem = self.last_setup_problem
+        if problem is not None and not self.ctx.last_setup_explained and self.stack:
+            from .launcher import MessageOverlay
+            self.ctx.last_setup_explained = True
+            self.stack.push(MessageOverlay("setup.last_unreadable.title", problem.message))
 
     # --- drawing -------------------------------------------------------------------------
 

@@ -13,12 +13,15 @@ The frame loop draws only when something changed: after input, after the stack c
 and while a running scene says it is ``animating()`` (animations, timers that will change
 the picture, polling whose answer will). A scene whose picture can change on its own must
 say so there, or the change waits for the next input.
+
+Layers (``SceneStack.layers``) draw over whatever scenes are visible, after them: notices
+that belong to no one scene, such as a read-only window's at the table. They take no input.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import pygame
 
@@ -71,6 +74,11 @@ class Scene:
 PushedScene = TypeVar("PushedScene", bound=Scene)
 
 
+class Layer(Protocol):
+    def draw(self, surface: pygame.Surface, visible: list[Scene]) -> None:
+        """Draw over the visible scenes (bottom to top)."""
+
+
 class SceneStackError(RuntimeError):
     """An operation that needs a scene found the stack empty, or the scene absent."""
 
@@ -80,6 +88,7 @@ class SceneStack:
 
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
+        self.layers: list[Layer] = []
         #: Counts changes of the stack (push, pop, replace, remove, clear): a new picture.
         self.version = 0
 
@@ -199,5 +208,8 @@ class SceneStack:
         return any(scene.animating() for scene in self._updating())
 
     def draw(self, surface: pygame.Surface) -> None:
-        for scene in self.visible():
+        visible = self.visible()
+        for scene in visible:
             scene.draw(surface)
+        for layer in self.layers:
+            layer.draw(surface, visible)

@@ -1,5 +1,5 @@
 """The Statistics screen: the people's results per opponent kind and level and per rule set,
-from the record of finished games (`statistics.py`), read on a worker thread."""
+from the record of finished games (`statistics.py`), queried on a worker thread."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from . import i18n
 from .context import ClientContext
 from .layout import Canvas
 from .load_menu import kind_text, rules_text
-from .statistics import (Figures, Loaded, Tally, aside_path, broken_copies, figures, load,
-                         statistics_path)
+from .persistence import aside_path
+from .statistics import Figures, Shown, Tally, broken_copies, database_path, read_figures
 from .ui import theme
 from .ui.screen import PageCell, PageScene
 from .ui.text import wrap_text
@@ -44,9 +44,11 @@ def opponent_text(kind: str, level: str | None) -> str:
     return i18n.tr("stats.people") if kind == "human" else kind_text(kind, level)
 
 
-def read(path: Path) -> tuple[Loaded, list[Path], Path]:
-    """The record, the earlier ones set aside, and where this one would be set aside."""
-    return load(path), broken_copies(path), aside_path(path)
+def read(root: Path, writable: bool) -> tuple[Shown, list[Path], Path]:
+    """The figures, the earlier records set aside, and where this one would be set
+    aside."""
+    return (read_figures(root, writable), broken_copies(root),
+            aside_path(database_path(root)))
 
 
 class StatisticsScene(PageScene):
@@ -55,20 +57,20 @@ class StatisticsScene(PageScene):
     def __init__(self, ctx: ClientContext) -> None:
         super().__init__()
         self.ctx = ctx
-        self.path = statistics_path(ctx.data_root)
-        self.loaded: Loaded | None = None
+        self.path = database_path(ctx.data_root)
+        self.loaded: Shown | None = None
         self.broken: list[Path] = []
         self.aside = self.path
         self.figures: Figures | None = None
         self._layout_key: tuple | None = None
         self._cells: list[Cell] = []
-        self._reading: Background[tuple[Loaded, list[Path], Path]] | None = None
+        self._reading: Background[tuple[Shown, list[Path], Path]] | None = None
         self.add(Button(BACK, "common.back", self.close, hotkey=pygame.K_BACKSPACE))
 
     def enter(self) -> None:
         super().enter()
-        path = self.path
-        self._reading = Background(lambda: read(path), (Loaded(), [], path),
+        root, writable = self.ctx.data_root, not self.ctx.read_only
+        self._reading = Background(lambda: read(root, writable), (Shown(), [], self.path),
                                    "read-statistics")
 
     def update(self, dt: float) -> None:
@@ -89,7 +91,7 @@ class StatisticsScene(PageScene):
         if answer is None:
             return
         self.loaded, self.broken, self.aside = answer
-        self.figures = figures(self.loaded.games)
+        self.figures = self.loaded.figures
         self._layout_key = None
 
     # --- what the page says ----------------------------------------------------------------
@@ -118,7 +120,14 @@ class StatisticsScene(PageScene):
             out.append(i18n.tr("stats.newer"))
         elif loaded.problem is not None:
             reason = i18n.tr(f"reason.{loaded.problem.reason}")
-            out.append(i18n.tr("stats.damaged", detail=reason, name=self.aside.name))
+            if loaded.aside is not None:
+                out.append(i18n.tr("stats.set_aside_now", detail=reason,
+                                   name=loaded.aside.name))
+            else:
+                out.append(i18n.tr("stats.damaged", detail=reason, name=self.aside.name))
+        if loaded.figures.unknown:
+            out.append(i18n.trn("stats.unknown", loaded.figures.unknown,
+                                count=loaded.figures.unknown))
         if self.broken:
             out.append(i18n.tr("stats.set_aside",
                                names=", ".join(p.name for p in self.broken)))

@@ -98,14 +98,14 @@ class TitleScene(MenuScene):
         if self.ctx.launcher is None:
             return i18n.tr("title.unavailable")
         if self.ctx.read_only:
-            return i18n.tr("title.read_only")
+            return self.ctx.read_only_text()
         return i18n.tr("title.new_game.tip")
 
     def _tutorial_tip(self) -> str:
         if self.ctx.launcher is None:
             return i18n.tr("title.unavailable")
         if self.ctx.read_only:
-            return i18n.tr("title.read_only")
+            return self.ctx.read_only_text()
         return i18n.tr("title.tutorial.tip")
 
     def _continue_tip(self) -> str:
@@ -125,7 +125,7 @@ class TitleScene(MenuScene):
         learns it without hovering over a disabled button."""
         lines = []
         if self.ctx.read_only:
-            lines.append(i18n.tr("title.read_only"))
+            lines.append(self.ctx.read_only_text())
         if self.continue_error is not None:
             lines.append(i18n.tr("title.continue.broken", error=self.continue_error.message()))
         return "\n".join(lines)
@@ -179,8 +179,8 @@ DIALOG = pygame.Rect(460, 290, 1000, 500)
 
 
 class AlreadyOpenOverlay(MenuScene):
-    """Another instance holds the data directory: look at saved games here without
-    saving anything, or exit."""
+    """Another instance holds the data directory, or its lock cannot be taken: look at
+    saved games here without saving anything, or exit."""
 
     is_overlay = True
 
@@ -188,7 +188,8 @@ class AlreadyOpenOverlay(MenuScene):
         super().__init__()
         self.ctx = ctx
         self.panels.add(Label((DIALOG.x + 60, DIALOG.y + 110, DIALOG.w - 120, 240),
-                              "instance.text", size=theme.FONT_BODY))
+                              lambda: ctx.read_only_text("instance.text"),
+                              size=theme.FONT_BODY))
         y = DIALOG.bottom - 110
         self.view_button = self.add(Button((DIALOG.centerx - 430, y, 400, 76), "instance.view",
                                     self.close))
@@ -200,4 +201,5 @@ class AlreadyOpenOverlay(MenuScene):
 
     def draw_background(self, canvas: Canvas) -> None:
         super().draw_background(canvas)
-        draw_dialog(canvas, DIALOG, i18n.tr("instance.title"))
+        title = "instance.title" if self.ctx.lock_problem is None else "instance.title.lock"
+        draw_dialog(canvas, DIALOG, i18n.tr(title))

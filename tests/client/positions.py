@@ -865,7 +865,7 @@ def saved_games(folder: Path) -> None:
 def recorded_games(root: Path) -> None:
     """A record of finished games against every kind of opponent, under every rule set and
     with modules: more rows than the Statistics page shows at once."""
-    from game.scenes.statistics import GameResult, SeatResult, record, statistics_path
+    from game.scenes.statistics import GameResult, SeatResult, database_path, record
     opponents = [("ai", t) for t in ("random", "easy", "medium", "hard")] + [
         ("chateauma", d) for d in ("easy", "medium+B", "hard+A+B+C+D")] + [("human", None)]
     rules = ("special", "alea2019", "original", "yucata")
@@ -873,8 +873,8 @@ def recorded_games(root: Path) -> None:
         seats = (SeatResult("human", None, 40 + 7 * i, 1 + i % 2),
                  SeatResult(kind, level, 45 + 3 * i, 2 - i % 2))
         modules = ("tiles2", "inns") if i % 5 == 4 else ()
-        record(statistics_path(root), GameResult(f"g{i}", "2026-11-23T16:00:00+00:00",
-                                                 rules[i % 4], modules, seats))
+        record(database_path(root), GameResult(f"g{i}", "2026-11-23T16:00:00+00:00",
+                                               rules[i % 4], modules, seats))
 
 
 def _draft(name: str):

@@ -76,9 +76,10 @@ def statistics_filled(data_root):
 
 
 def statistics_damaged(data_root):
-    """A record that cannot be read, and an earlier one set aside: the longest notes."""
+    """A record that cannot be read, and earlier ones set aside: the longest notes."""
     data_root.mkdir(parents=True, exist_ok=True)
-    (data_root / "statistics.json").write_text('{"format": "castles-of-burgundy-st')
+    (data_root / "statistics.sqlite").write_bytes(b"SQLite format 3\x00" + b"\xff" * 2000)
+    (data_root / "statistics.sqlite.broken").write_text("[]")
     (data_root / "statistics.json.broken").write_text("[]")
     return _statistics(data_root)
 

@@ -1,6 +1,7 @@
 """Settings: defaults, round trip, and robustness against damaged files."""
 
 import json
+import os
 
 import pytest
 
@@ -123,3 +124,25 @@ def test_system_language():
     assert system_language({"LANG": "de_AT.UTF-8", "LC_ALL": "en_US.UTF-8"}) == "en"
     assert system_language({"LANG": "fr_FR.UTF-8"}) == "en"
     assert system_language({}) == "en"
+
+
+def test_a_second_damaged_file_never_replaces_the_first_kept(path):
+    path.parent.mkdir(parents=True)
+    for garbage in (b"{first", b"{second"):
+        path.write_bytes(garbage)
+        store = SettingsStore(path)
+        store.load()
+        store.save(Settings(language="de"))
+    assert (path.parent / "settings.json.broken").read_bytes() == b"{first"
+    assert (path.parent / "settings.json.2.broken").read_bytes() == b"{second"
+
+
+def test_a_pipe_in_place_of_the_settings_is_never_read(path):
+    """Reading a pipe would wait for a writer for ever: it is replaced, never read."""
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    store = SettingsStore(path)
+    assert store.load() == store.defaults and store.notices
+    store.save(Settings(language="de"))
+    assert SettingsStore(path).load().language == "de"
+    assert not (path.parent / "settings.json.broken").exists()

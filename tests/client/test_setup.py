@@ -240,6 +240,150 @@ class TestLastSetup:
         assert SetupScene(ctx).draft.handoff is False
 
 
+def _last_setup_variants():
+    """Broken last_setup.json files of every kind, from a good one."""
+    good = {"format": "castles-of-burgundy-setup", "version": 1,
+            "setup": SetupDraft(seats=[human(1, "Ann"), ai(2, "easy")]).build(7).to_dict()}
+    text = json.dumps(good)
+
+    def edited(change):
+        doc = json.loads(text)
+        change(doc)
+        return json.dumps(doc).encode()
+
+    def seat(field, value):
+        return lambda d: d["setup"]["seats"][0].__setitem__(field, value)
+
+    return {
+        "not JSON": b"last setup: Ann, easy AI",
+        "truncated": text[:len(text) // 2].encode(),
+        "empty": b"",
+        "binary": bytes(range(256)),
+        "huge": b'{"format": "castles-of-burgundy-setup", "pad": "' + b"x" * 300_000 + b'"}',
+        "a list": b"[1, 2, 3]",
+        "foreign": b'{"format": "chess"}',
+        "version true": edited(lambda d: d.__setitem__("version", True)),
+        "newer": edited(lambda d: d.__setitem__("version", 2)),
+        "setup a number": edited(lambda d: d.__setitem__("setup", 3)),
+        "seats not a list": edited(lambda d: d["setup"].__setitem__("seats", "Ann")),
+        "colour true": edited(seat("colour", True)),
+        "colour text": edited(seat("colour", "red")),
+        "seed true": edited(lambda d: d["setup"].__setitem__("seed", True)),
+        "seed a float": edited(lambda d: d["setup"].__setitem__("seed", 7.0)),
+        "two seats one colour": edited(seat("colour", 2)),
+        "players true": edited(lambda d: d["setup"]["config"].__setitem__("players", True)),
+        "handoff 1": edited(lambda d: d["setup"].__setitem__("handoff", 1)),
+    }
+
+
+LAST_SETUP_VARIANTS = _last_setup_variants()
+
+
+class TestBrokenLastSetup:
+    @pytest.mark.parametrize("name", sorted(LAST_SETUP_VARIANTS))
+    def test_the_default_setup_is_shown_and_the_person_is_told_once(self, ctx, name):
+        from game.scenes.launcher import MessageOverlay
+        path = last_setup_path(ctx.data_root)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        raw = LAST_SETUP_VARIANTS[name]
+        path.write_bytes(raw)
+        assert load_last_setup(ctx.data_root) is None
+        stack = SceneStack()
+        scene = stack.push(SetupScene(ctx))
+        assert scene.draft == SetupDraft(handoff=ctx.settings.handoff_screen)
+        stack.update(1 / 60)
+        dialog = stack.top
+        assert isinstance(dialog, MessageOverlay)
+        message = dialog.message()
+        assert "could not be read" in message and "last_setup.json" in message
+        stack.draw(pygame.Surface((1280, 720)))
+        dialog.close()
+        stack.update(1 / 60)
+        assert stack.top is scene
+        # told once: a second visit to New game shows the default setup without a word
+        again = stack.push(SetupScene(ctx))
+        stack.update(1 / 60)
+        assert stack.top is again
+        assert path.read_bytes() == raw
+
+    def test_the_next_game_keeps_the_broken_file_beside_the_new_one(self, ctx):
+        path = last_setup_path(ctx.data_root)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"{broken")
+        (ctx.data_root / "last_setup.json.broken").write_bytes(b"an earlier one")
+        setup = SetupDraft(seats=[human(1, "Ann"), ai(2, "easy")]).build(7)
+        save_last_setup(ctx.data_root, setup)
+        assert load_last_setup(ctx.data_root) == setup
+        assert (ctx.data_root / "last_setup.json.broken").read_bytes() == b"an earlier one"
+        assert (ctx.data_root / "last_setup.json.2.broken").read_bytes() == b"{broken"
+        save_last_setup(ctx.data_root, setup)   # a readable one is simply replaced
+        assert not (ctx.data_root / "last_setup.json.3.broken").exists()
+
+
+class TestOddValues:
+    """bool is an int in Python: true must not pass for a colour, a seed or a version."""
+
+    def test_a_colour_of_true_is_refused(self):
+        with pytest.raises(ValueError):
+            SeatSpec("human", "Ann", True)
+        with pytest.raises(ValueError):
+            SeatSpec.from_dict({"kind": "human", "name": "Ann", "colour": True})
+
+    def test_a_seed_of_true_is_refused(self):
+        seats = (SeatSpec("human", "Ann", 0), SeatSpec("human", "Ben", 1))
+        with pytest.raises(ValueError):
+            GameSetup(GameConfig(players=2), seats, seed=True)
+
+    def test_two_seats_of_one_colour_are_refused(self):
+        seats = (SeatSpec("human", "Ann", 3), SeatSpec("ai", "Ben", 3, "easy"))
+        with pytest.raises(ValueError, match="colour of its own"):
+            GameSetup(GameConfig(players=2), seats, seed=1)
+        with pytest.raises(ValueError, match="colour of its own"):
+            GameSetup(GameConfig(players=2, chateauma="easy"),
+                      (SeatSpec("human", "Ann", 0), SeatSpec("chateauma", "Châteauma", 0)))
+
+    def test_a_draft_with_a_colour_of_true_cannot_start(self):
+        draft = SetupDraft(seats=[human(1, "Ann"), ai(2, "easy")])
+        draft.seats[0].colour = True
+        assert draft.problem().key == "setup.error.colour"
+
+    @pytest.mark.parametrize("where", ["payload", "record", "seed", "colour", "colours"])
+    def test_a_save_with_odd_values_is_refused(self, where):
+        from game.rules import GameRecord
+        from game.scenes.session import GameSession, parse_payload
+        session = GameSession(SetupDraft(seats=[human(1, "Ann"), ai(2, "easy")]).build(5))
+        session.start()
+        payload = json.loads(json.dumps(session.to_payload()))
+        assert parse_payload(payload)[0] == session.setup
+        if where == "payload":
+            payload["version"] = True
+        elif where == "record":
+            payload["record"]["version"] = True
+        elif where == "seed":
+            payload["record"]["seed"] = payload["setup"]["seed"] = True
+        elif where == "colour":
+            payload["setup"]["seats"][1]["colour"] = True
+        else:
+            payload["setup"]["seats"][1]["colour"] = payload["setup"]["seats"][0]["colour"]
+        with pytest.raises(ValueError):
+            parse_payload(payload)
+        if where == "seed":
+            with pytest.raises(ValueError):
+                GameRecord.from_dict(payload["record"])
+
+    def test_settings_of_version_true_are_not_used(self, data_root):
+        from game.scenes.preferences import SettingsStore
+        path = data_root / "settings.json"
+        path.parent.mkdir(parents=True)
+        raw = json.dumps({"format": "castles-of-burgundy-settings", "version": True,
+                          "settings": {"language": "de"}})
+        path.write_text(raw)
+        store = SettingsStore(path, default_language="en")
+        assert store.load().language == "en"
+        assert [n.key for n in store.notices] == ["error.settings.damaged"]
+        assert path.read_text() == raw
+
+
 class TestScene:
     @pytest.fixture
     def stack(self):
