@@ -30,6 +30,8 @@ from .modules.border_posts import (POST_SPACES as BORDER_POST_SPACES,
                                    post_distances as border_post_distances,
                                    post_groups as border_post_groups,
                                    stage_of as border_post_stage,
+                                   stages as border_post_stages,
+                                   tile_holders as border_post_holders,
                                    tiles_left as border_post_tiles_left)
 from .invariants import check_state
 from .modules.shields import END_VP as SHIELD_END_POINTS, shield_workers, shields_held
@@ -100,6 +102,7 @@ __all__ = [
     "MODULES", "modules_offered", "split_module", "board_deal",
     "BORDER_POST_SPACES", "BORDER_POSTS_PROVISIONAL", "border_post_groups",
     "border_post_distances", "border_post_stage", "border_post_tiles_left",
+    "border_post_stages", "border_post_holders",
     # the shields module: what a seat holds and what each shield scores at the end
     "shields_held", "shield_workers", "SHIELD_END_POINTS", "vineyard_outlook",
     "vineyards",

@@ -609,8 +609,8 @@ def _check(t: Table) -> None:
                 "pick_carpenter", "pick_church", "warehouse", "city_hall", "castle"):
         assert scene.can_act() and n.decision == decision, (kind, n and n.decision)
     elif kind == "border_posts":
-        assert scene.can_act() and scene.view.border_posts is not None
-        assert scene.view.border_posts.left() == [2]
+        assert scene.can_act() and "border_posts" in scene.view.parts
+        assert scene.view.parts["border_posts"].left() == [2]
     elif kind in ("turn", "four_players", "chateauma_extra"):
         assert scene.can_act() and n.decision == "turn" and n.die is None
         assert len(scene.names) == {"turn": 2, "four_players": 4, "chateauma_extra": 3}[kind]
@@ -695,7 +695,7 @@ def _check(t: Table) -> None:
                                                              ("buy_inn", "workers")]
         assert scene.choice_buttons
     elif kind == "monastery_connections":
-        assert scene.can_act() and scene.view.monastery_finishers == []
+        assert scene.can_act() and scene.view.parts["monastery_connections"] == []
         pv = scene.view.players[scene.shown_seat]
         assert pv.board in ("13a", "13b", "13c", "13d", "13e", "13f", "13g", "13h")
     elif kind == "black_depot_monastery":

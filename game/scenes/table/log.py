@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from ... import rules
 from .. import i18n
+from .seam import event_words
 from .view import face_of, track_space
 
 PHASES = "ABCDE"
@@ -130,6 +131,9 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
         (first, points, _), (second, other_points, _) = event.teams
         return t("log.team_scored", team=team_label(first, names, lang), points=points,
                  other=team_label(second, names, lang), other_points=other_points)
+    words = event_words(kind)
+    if words is not None:
+        return words(event, who, lang)
     if kind in MODULE_EVENTS:
         return _describe_module(kind, event, who, lang)
     if kind in VINEYARD_EVENTS:
@@ -147,12 +151,11 @@ VINEYARD_EVENTS = ("WineBonusDealt", "VineyardFilled", "VineyardCleared", "Doubl
 # The modules' events, each worded by `_describe_module`.
 MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopied",
                  "GeeseScored", "CraneCounted", "MarkerOnTop", "WhiteDieAction",
-                 "BorderPostsConnected", "BorderPostTileTaken", "InnPutOut", "InnBought",
+                 "InnPutOut", "InnBought",
                  "ShieldsDealt", "ShieldTaken", "ShieldPlaced", "TributePaid",
                  "StorageShrunk", "ShieldTile", "DieSet", "ShieldEffect",
                  "InnPlacedDirectly", "RoutesDealt", "GoodsOnRoute", "RouteBonus",
                  "RouteBonusLapsed", "RouteCardLaid", "RouteArranged",
-                 "MonasteriesConnected", "AllMonasteriesConnected",
                  "DepotTileRemoved", "GoodsRemoved", "BlackTileTraded", "BlackTileStored",
                  "RewardPlaced", "PointsBought", "TargetReached", "ExtraActionTaken",
                  "SoloGameEnded")
@@ -190,14 +193,6 @@ def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
                   building=building_label(e.building, lang))
     if kind == "WhiteDieAction":
         return t("log.white_die_action", who=who, value=e.value)
-    if kind == "BorderPostsConnected":
-        return t(f"log.border_posts.{e.stage}", who=who)
-    if kind == "BorderPostTileTaken":
-        return t(f"log.border_post_{'tile' if e.tile else 'bonus'}.{e.rank}", who=who)
-    if kind == "MonasteriesConnected":
-        return t("log.monasteries_connected", who=who, points=e.points)
-    if kind == "AllMonasteriesConnected":
-        return t(f"log.all_monasteries_connected.{min(e.rank, 3)}", who=who, points=e.points)
     if kind == "InnPutOut":
         return tn("log.inn_put_out", e.stack, count=e.stack)
     if kind == "InnBought":

@@ -35,11 +35,8 @@ from . import geometry as g
 from .banner import PhaseReport, draw_banner
 from .board_panel import BoardPanel
 from .board_view import BONUS_POINTS, player_colour
-from . import border_posts
 from . import trade_routes_view
-
-from . import border_posts, monastery_lines
-from .estate_view import REGION, cm_bonus_centre, paint_estate_region
+from .estate_view import REGION, paint_estate_region
 from .estates_panel import EstatesPanel, miniature_sizes
 from .interaction import Narrowing, Outcome
 from .log import GameLog, MoveTakenBack, describe_action
@@ -56,7 +53,9 @@ from .overlays import ConfirmOverlay, HandoffScene, PauseMenu
 from .paint import (FELT, FELT_DARK, GOLD, Layer, blit_at, fit_text, hex_outline,
                     text, tile_back)
 from .tips import Spot, chateauma_spots, space_tip, tile_tip
+from .seam import parts_of
 from .view import COLOURS, TableView, face_of
+from . import modules  # noqa: F401  (registers the table's modules)
 
 # A short pause after each AI move, so a person can follow what happened.
 AI_PAUSE = 0.35
@@ -833,16 +832,8 @@ class TableScene(Scene):
         for i, number in enumerate(sorted(pv.knowledge)):
             spots.append(Spot("knowledge", number, *g.knowledge_slot(i, len(pv.knowledge)),
                               lambda n=number: tile_tip(f"monastery{n}", rules)))
-        bp = view.border_posts
-        if bp is not None:
-            if pv.cm is None and pv.colours:
-                spots += border_posts.estate_spots(pv, bp, self.shown_seat)
-            spots += border_posts.held_spots(
-                bp, self.shown_seat, len(self.names), len(pv.bonus_tiles),
-                g.bonus_tile_centre if pv.cm is None else cm_bonus_centre)
-        if view.monastery_finishers is not None:
-            spots += monastery_lines.estate_spots(pv, view.monastery_finishers, self.shown_seat,
-                                                  len(self.names), self.names)
+        for m, part in parts_of(view):
+            spots += m.estate_spots(view, part, self.shown_seat, self.names)
         spots.append(Spot("silver", None, g.silver_centre(), 24, lambda: i18n.tr("tip.silver")))
         if pv.cm is None:
             spots.append(Spot("workers", None, g.workers_centre(), 24,
@@ -878,23 +869,8 @@ class TableScene(Scene):
                             self.colours[seat], self.view.lifted, (large, small), preview,
                             self.view.white)
         vineyards_view.paint_stored(canvas, self.view, seat)
-        bp = self.view.border_posts
-        pv = self.view.players[seat]
-        if self.view.monastery_finishers is not None:
-            # A tableau being chosen shows its lines too.
-            monastery_lines.paint_estate_lines(
-                canvas, pv if preview is None else monastery_lines.bare(self.preview_board))
-        if bp is not None:
-            if pv.cm is None:
-                if pv.colours and preview is None:
-                    border_posts.paint_estate_posts(canvas, pv)
-                border_posts.paint_held(canvas, bp, seat, len(self.names),
-                                        len(pv.bonus_tiles), g.bonus_tile_centre,
-                                        canvas.length(34))
-            else:
-                border_posts.paint_held(canvas, bp, seat, len(self.names),
-                                        len(pv.bonus_tiles), cm_bonus_centre,
-                                        canvas.length(30))
+        for m, part in parts_of(self.view):
+            m.paint_estate(canvas, self.view, part, seat, self.preview_board)
 
     def _warm(self, canvas: Canvas) -> None:
         """Render every tile front at the table's sizes once per window size, so a new

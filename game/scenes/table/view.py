@@ -22,6 +22,7 @@ from ...rules import CHATEAUMA_CARDS as CARDS, CHATEAUMA_EMPTY as EMPTY
 from ...rules import CHATEAUMA_ESTATES as ESTATES, CHATEAUMA_JOKERS as JOKERS
 from ...rules import TEAM_OWN_STORAGE, chateauma_kind_of as kind_of, get_board
 from ..art.faces import TileFace, monastery
+from .seam import in_play, parts_of
 
 COLOURS = rt.COLOURS
 # A tile lying face down: the table shows its back and never its identity.
@@ -167,32 +168,6 @@ class PlayerView:
 
 
 @dataclass
-class BorderPostsView:
-    """The border posts (module border_posts): each seat's stage (0, 1 = two posts
-    connected, 2 = all three) and who took the border-post bonus tiles, in order
-    (seat, rank 1 large | 2 small); `tiles` False in the A19 form, which pays points and
-    lays no tiles on the board."""
-    stages: list[int]
-    holders: list[tuple[int, int]] = field(default_factory=list)
-    tiles: bool = True
-
-    def held_by(self, seat: int) -> list[int]:
-        return [rank for who, rank in self.holders if who == seat]
-
-    def left(self) -> list[int]:
-        """The ranks still on the central board, the top (large) one first."""
-        taken = {rank for _, rank in self.holders}
-        return [rank for rank in (1, 2) if rank not in taken]
-
-
-def _border_posts(state: Any) -> BorderPostsView:
-    posts = state.ext["border_posts"]
-    return BorderPostsView(list(posts.stage),
-                           [(a.seat, a.tile) for a in posts.awards if a.tile],
-                           state.config.module_form("border_posts") != "a19")
-
-
-@dataclass
 class TradeRoutesView:
     """The trade routes (module trade_routes): each seat's cards left to right (none for
     Châteauma) and the goods types laid on its spaces from the left."""
@@ -265,8 +240,6 @@ class TableView:
     rules: str = "special"                   # the rule set: what monastery tiles show
     # Castles in the castle pool (castle_connection), or None when the module is not played.
     castle_pool: int | None = None
-    # The border posts' stages and tiles, or None when the module is not played.
-    border_posts: BorderPostsView | None = None
     # Inns on the inn stack beside the black depot (inns), or None when not played.
     inn_stack: int | None = None
     # The shields module: the shields on depots 1-6, and Châteauma's (face down), or None
@@ -276,12 +249,11 @@ class TableView:
     # The trade routes, or None when the module is not played.
     trade_routes: TradeRoutesView | None = None
 
-    # The seats that joined all three monasteries, in order (monastery_connections), or
-    # None when the module is not played.
-    monastery_finishers: list[int] | None = None
-
     # The vineyards module, or None when it is not played.
     vineyard: VineyardView | None = None
+    # The modules in play that have a table module (seam.TABLE_MODULES): their parts of
+    # the view by id, in the registry's order.
+    parts: dict[str, Any] = field(default_factory=dict)
     # The team game: partners (seats 0 and 2, 1 and 3) share the duchy, two storage
     # spaces, goods, silver and workers, so an event of one shows in both.
     team: bool = False
@@ -342,8 +314,6 @@ class TableView:
         if state.config.has_module("castle_connection"):
             pool = _castle_pool(state)
             view.castle_pool = None if pool is None else pool + waiting_in_pool
-        if state.config.has_module("border_posts") and "border_posts" in state.ext:
-            view.border_posts = _border_posts(state)
         if state.config.has_module("inns") and "inns" in state.ext:
             view.inn_stack = state.ext["inns"].stack + waiting_on_stack
         if state.config.has_module("trade_routes") and "trade_routes" in state.ext:
@@ -366,9 +336,8 @@ class TableView:
             view.automa_shields = list(shields.automa)
             for seat, pairs in enumerate(shields.castles):
                 view.players[seat].shields = dict(pairs)
-        if state.config.has_module("monastery_connections") and \
-                "monastery_connections" in state.ext:
-            view.monastery_finishers = list(state.ext["monastery_connections"])
+        for m in in_play(state.config):
+            view.parts[m.id] = m.part(state)
         return view
 
     def track_order(self) -> list[int]:
@@ -396,9 +365,15 @@ class TableView:
             self.board_version += 1
 
     def apply(self, event: Any) -> None:
-        handler = getattr(self, "_on_" + type(event).__name__, None)
+        name = type(event).__name__
+        handler = getattr(self, "_on_" + name, None)
         if handler is not None:
             handler(event)
+        else:
+            for m, part in parts_of(self):
+                if name in m.events:
+                    m.events[name](self, part, event)
+                    break
         self.board_version += 1
         player = getattr(event, "player", None)
         if self.team and isinstance(player, int) and 0 <= player < len(self.players):
@@ -543,19 +518,6 @@ class TableView:
         storage = self.players[e.player].storage
         if 0 <= e.storage < len(storage):
             storage[e.storage] = "castle"
-
-    def _on_BorderPostsConnected(self, e) -> None:
-        if self.border_posts is not None:
-            stages = self.border_posts.stages
-            stages[e.player] = max(stages[e.player], e.stage)
-
-    def _on_BorderPostTileTaken(self, e) -> None:
-        if self.border_posts is not None:
-            self.border_posts.holders.append((e.player, e.rank))
-
-    def _on_AllMonasteriesConnected(self, e) -> None:
-        if self.monastery_finishers is not None and e.player not in self.monastery_finishers:
-            self.monastery_finishers.append(e.player)
 
     def _on_InnPutOut(self, e) -> None:
         self.inn_stack = e.stack

@@ -1,0 +1,5 @@
+"""The table's modules, one file each beside the rules' (game/rules/modules/): importing
+this package registers each in seam.TABLE_MODULES, in the order their layers are painted.
+"""
+
+from . import border_posts, monastery_connections  # noqa: F401
