@@ -32,7 +32,8 @@ from game.scenes.table import TableScene
 from game.scenes.table.interaction import Narrowing
 from game.scenes.table.glossary import GlossaryScene
 from game.scenes.table.overlays import ConfirmOverlay, HandoffScene, PauseMenu
-from game.scenes.table.scene import LISTED, UNPAGED
+from game.scenes.table.scene import UNPAGED
+from game.scenes.table.seam import listed_decisions
 
 # Every moment the table is tested at: each decision the engine asks a person, the
 # half-made choices of a turn, other seats moving, and the scenes laid over the table.
@@ -115,7 +116,7 @@ def _buy(s) -> bool:
 
 
 def _long_list(s) -> bool:
-    return s.decision in LISTED and len(s.legal_actions()) > UNPAGED
+    return s.decision in listed_decisions() and len(s.legal_actions()) > UNPAGED
 
 
 def _payments(s) -> list[tuple]:
@@ -520,7 +521,7 @@ def _shield_castle(t: Table) -> None:
                                                                 ((start, held),)))
     _shield_pair(t)
     depot = next(d for d in range(1, 7) if state.ext["shields"].depots[d - 1])
-    t.scene.click_shield(depot, 0)
+    click(t.stack, t.scene.spot_centre("shield", (depot, 0)))
     t.stack.update(0)
 
 
@@ -539,7 +540,7 @@ def _shield_use(t: Table) -> None:
     t.scene._resync()
     t.scene.narrowing = None
     t.stack.update(0)
-    t.scene.use_shield(16)
+    click(t.stack, t.scene.spot_centre("castle_shield", 16))
     t.stack.update(0)
 
 
@@ -701,7 +702,7 @@ def _check(t: Table) -> None:
     elif kind == "black_depot_monastery":
         assert scene.can_act() and "black_monastery" in scene.view.black
     elif kind == "trade_routes":
-        tv = scene.view.trade_routes
+        tv = scene.view.parts.get("trade_routes")
         assert scene.can_act() and tv is not None and len(tv.laid_on(scene.shown_seat)) >= 4
         assert any(s.kind == "trade_route" for s in scene.spots())
     elif kind == "route_pick":

@@ -26,11 +26,11 @@ from .tips import Spot, tile_tip
 from .view import COLOURS
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from .seam import Table
 
 
 class BoardPanel:
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self.rect = g.BOARD
         self.layer = Layer(g.BOARD, lambda c: paint_board(c, scene.view, scene.colours,

@@ -10,7 +10,6 @@ from ..art import palette, pieces
 from ..layout import Canvas
 from ..ui import theme
 from . import geometry as g
-from .shields_view import paint_depot_shields
 from .seam import parts_of
 from .paint import BLACK_FILL, BOARD_EDGE, BOARD_FILL, DEPOT_FILL, FELT, blit_at, circle, text
 from .view import COLOURS, TableView, face_of, track_space
@@ -43,10 +42,6 @@ def paint_board(canvas: Canvas, view: TableView, colours: list[int],
         m.paint_board(canvas, view, part, seat)
     if view.inn_stack is not None:
         _paint_inn_stack(canvas, view.inn_stack)
-    paint_depot_shields(canvas, view.depot_shields, view.automa_shields)
-    if view.vineyard is not None:
-        from .vineyards_view import paint as paint_vineyard  # (as the border posts)
-        paint_vineyard(canvas, view, seat)
     _paint_strip(canvas, view, colours, names)
 
 

@@ -2,4 +2,11 @@
 this package registers each in seam.TABLE_MODULES, in the order their layers are painted.
 """
 
-from . import border_posts, monastery_connections  # noqa: F401
+from . import (  # noqa: F401
+               border_posts,
+               monastery_connections,
+               shields,
+               trade_routes,
+               vineyards,
+               white_castles,
+)
