@@ -172,7 +172,7 @@ def tournament(args: argparse.Namespace) -> int:
 
 
 def openings(args: argparse.Namespace) -> int:
-    from .ai.openings import run
+    from .ai.opening_table import run
     return run(args)
 
 
@@ -348,7 +348,7 @@ def _command(argv: list[str]) -> int:
     add_arguments(p_tour)
     p_open = sub.add_parser("openings", help="measure the AI's opening book (boards, castle "
                                              "spaces) by self-play")
-    from .ai.openings import add_arguments as add_opening_arguments
+    from .ai.opening_table import add_arguments as add_opening_arguments
     add_opening_arguments(p_open)
     p_train = sub.add_parser("train", help="train the AI's learned evaluation by self-play "
                                            "and keep it if it wins a match")

@@ -30,13 +30,16 @@ from .modules.border_posts import (POST_SPACES as BORDER_POST_SPACES,
                                    post_distances as border_post_distances,
                                    post_groups as border_post_groups,
                                    stage_of as border_post_stage,
+                                   stages as border_post_stages,
+                                   tile_holders as border_post_holders,
                                    tiles_left as border_post_tiles_left)
 from .invariants import check_state
-from .modules.shields import END_VP as SHIELD_END_POINTS, shield_workers, shields_held
+from .modules.shields import (END_VP as SHIELD_END_POINTS, castle_shields, depot_shields,
+                              face_down_shields, shield_workers, shields_held)
 from .modules.trade_routes import (ARRANGE_FRAME as ROUTE_ARRANGE,
                                    BONUSES as ROUTE_BONUSES, CARDS as ROUTE_CARDS,
                                    PROVISIONAL as TRADE_ROUTES_PROVISIONAL,
-                                   laid as route_laid, route_spaces)
+                                   laid as route_laid, route_cards, route_spaces)
 
 from .modules.monastery_connections import (BOARD_LINES as MONASTERY_LINES,
                                             PROVISIONAL as MONASTERY_LINES_PROVISIONAL,
@@ -45,8 +48,9 @@ from .modules.monastery_connections import (BOARD_LINES as MONASTERY_LINES,
                                             rank_points as monastery_rank_points,
                                             tiles_missing as monastery_tiles_missing)
 
-from .modules import vineyards
+from .modules import decisions as module_decisions, vineyards
 from .modules.vineyards import vineyard_outlook
+from .modules.white_castles import WHITE_FRAME as WHITE_CASTLE_DECISION
 from .modules.team import (OWN_STORAGE as TEAM_OWN_STORAGE, PROVISIONAL as TEAM_PROVISIONAL,
                            STORE_FRAME as TEAM_STORE_DECISION, partner as team_partner,
                            team_results)
@@ -60,7 +64,8 @@ from .scoring import (AREA_POINTS, CATEGORIES, END_KNOWLEDGE, KNOWLEDGE_BUILDING
                       goods_points_per_tile, knowledge_end_points)
 from .serialize import outcome_from_json, outcome_to_json
 from .state import Action, Frame, IllegalAction, PlayerState, StateError
-from .visibility import module_state, position_seed, public_key, resample_hidden
+from .visibility import (module_state, position_seed, public_key, resample_hidden,
+                         storage_spaces)
 from .tiles import (ANY_COLOUR, BANK, BOARDING_HOUSE, BUILDING, BUILDINGS, CARPENTERS_WORKSHOP,
                     CASTLE, CHURCH, CITY_HALL, COLOURS, GOODS_TYPES, KIND_ANIMALS, KIND_BUILDING,
                     KIND_COLOUR, KIND_COUNT, KIND_EFFECT, KIND_KNOWLEDGE, KIND_NAMES,
@@ -78,9 +83,10 @@ __all__ = [
     "check_state", "new_game", "outcome_from_json", "outcome_to_json", "parse_action",
     "play_game", "replay", "replay_step", "rule_set", "load_rules_data",
     # expansion modules
-    "MODULES", "modules_offered", "check_modules", "split_module",
+    "MODULES", "modules_offered", "check_modules", "split_module", "module_decisions",
+    "WHITE_CASTLE_DECISION",
     # what a seat may see
-    "position_seed", "public_key", "resample_hidden", "module_state",
+    "position_seed", "public_key", "resample_hidden", "module_state", "storage_spaces",
     # events
     "EVENT_TYPES", "TurnEnded",
     # boards and tiles
@@ -102,12 +108,14 @@ __all__ = [
     "MODULES", "modules_offered", "split_module", "board_deal",
     "BORDER_POST_SPACES", "BORDER_POSTS_PROVISIONAL", "border_post_groups",
     "border_post_distances", "border_post_stage", "border_post_tiles_left",
+    "border_post_stages", "border_post_holders",
     # the shields module: what a seat holds and what each shield scores at the end
-    "shields_held", "shield_workers", "SHIELD_END_POINTS", "vineyard_outlook",
+    "shields_held", "shield_workers", "SHIELD_END_POINTS", "depot_shields",
+    "face_down_shields", "castle_shields", "vineyard_outlook",
     "vineyards",
     # the trade routes: the cards' spaces (goods type, bonus) and what each bonus does
     "ROUTE_CARDS", "ROUTE_BONUSES", "ROUTE_ARRANGE",
-    "TRADE_ROUTES_PROVISIONAL", "route_spaces", "route_laid",
+    "TRADE_ROUTES_PROVISIONAL", "route_spaces", "route_laid", "route_cards",
     # the team game: partners, the teams' sums at the end, the storage decision
     "team_partner", "team_results", "TEAM_PROVISIONAL", "TEAM_STORE_DECISION",
     "TEAM_OWN_STORAGE",

@@ -24,6 +24,8 @@ from __future__ import annotations
 from typing import TypeVar
 
 from .chateauma import JOKERS, Chateauma, face_down, kind_of
+from .config import START, GameConfig
+from .extension import hooks_for
 from .state import Position
 
 S = TypeVar("S", bound=Position)
@@ -109,6 +111,11 @@ def public_key(state: Position, seat: int) -> tuple:
             tuple(sorted(state.box)), players, _chateauma_key(state),
             *((state.config.modules, state.steps, module_state(state))
               if state.config.modules else ()))
+
+
+def storage_spaces(config: GameConfig) -> int:
+    """A player's storage spaces in a game of this configuration (the team game: 4)."""
+    return hooks_for(config).storage_spaces or START["storage_spaces"]
 
 
 def module_state(state: Position) -> tuple:

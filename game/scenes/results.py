@@ -311,7 +311,7 @@ class FinalEstates(Panel):
             half_w, half_h = estate_extent()
             size = min((cell.w - 16) / (2 * half_w + 0.08), (cell.h - 44) / (2 * half_h + 0.4))
             paint_miniature(canvas, self.view.players[seat],
-                            (cell.centerx, cell.y + 36 + (cell.h - 36) / 2), size)
+                            (cell.centerx, cell.y + 36 + (cell.h - 36) / 2), size, self.view)
 
 
 # --- the scene ---------------------------------------------------------------------------

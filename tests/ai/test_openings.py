@@ -7,7 +7,8 @@ import random
 import pytest
 
 from game.ai import make_player
-from game.ai.openings import SHRINK, TABLE_FOR, book, estimate, measure, opening_choice
+from game.ai.opening_table import measure
+from game.ai.openings import SHRINK, TABLE_FOR, book, estimate, opening_choice
 from game.rules import GameConfig, RULE_SETS, new_game
 from game.rules.boards import get_board
 

@@ -33,7 +33,8 @@ from game.scenes.table import TableScene
 from game.scenes.table.interaction import Narrowing
 from game.scenes.table.glossary import GlossaryScene
 from game.scenes.table.overlays import ConfirmOverlay, HandoffScene, PauseMenu
-from game.scenes.table.scene import LISTED, UNPAGED
+from game.scenes.table.scene import UNPAGED
+from game.scenes.table.seam import listed_decisions
 
 # Every moment the table is tested at: each decision the engine asks a person, the
 # half-made choices of a turn, other seats moving, and the scenes laid over the table.
@@ -116,7 +117,7 @@ def _buy(s) -> bool:
 
 
 def _long_list(s) -> bool:
-    return s.decision in LISTED and len(s.legal_actions()) > UNPAGED
+    return s.decision in listed_decisions() and len(s.legal_actions()) > UNPAGED
 
 
 def _payments(s) -> list[tuple]:
@@ -521,7 +522,7 @@ def _shield_castle(t: Table) -> None:
                                                                 ((start, held),)))
     _shield_pair(t)
     depot = next(d for d in range(1, 7) if state.ext["shields"].depots[d - 1])
-    t.scene.click_shield(depot, 0)
+    click(t.stack, t.scene.spot_centre("shield", (depot, 0)))
     t.stack.update(0)
 
 
@@ -540,7 +541,7 @@ def _shield_use(t: Table) -> None:
     t.scene._resync()
     t.scene.narrowing = None
     t.stack.update(0)
-    t.scene.use_shield(16)
+    click(t.stack, t.scene.spot_centre("castle_shield", 16))
     t.stack.update(0)
 
 
@@ -610,8 +611,8 @@ def _check(t: Table) -> None:
                 "pick_carpenter", "pick_church", "warehouse", "city_hall", "castle"):
         assert scene.can_act() and n.decision == decision, (kind, n and n.decision)
     elif kind == "border_posts":
-        assert scene.can_act() and scene.view.border_posts is not None
-        assert scene.view.border_posts.left() == [2]
+        assert scene.can_act() and "border_posts" in scene.view.parts
+        assert scene.view.parts["border_posts"].left() == [2]
     elif kind in ("turn", "four_players", "chateauma_extra"):
         assert scene.can_act() and n.decision == "turn" and n.die is None
         assert len(scene.names) == {"turn": 2, "four_players": 4, "chateauma_extra": 3}[kind]
@@ -696,13 +697,13 @@ def _check(t: Table) -> None:
                                                              ("buy_inn", "workers")]
         assert scene.choice_buttons
     elif kind == "monastery_connections":
-        assert scene.can_act() and scene.view.monastery_finishers == []
+        assert scene.can_act() and scene.view.parts["monastery_connections"] == []
         pv = scene.view.players[scene.shown_seat]
         assert pv.board in ("13a", "13b", "13c", "13d", "13e", "13f", "13g", "13h")
     elif kind == "black_depot_monastery":
         assert scene.can_act() and "black_monastery" in scene.view.black
     elif kind == "trade_routes":
-        tv = scene.view.trade_routes
+        tv = scene.view.parts.get("trade_routes")
         assert scene.can_act() and tv is not None and len(tv.laid_on(scene.shown_seat)) >= 4
         assert any(s.kind == "trade_route" for s in scene.spots())
     elif kind == "route_pick":

@@ -9,9 +9,10 @@ from positions import table_at
 
 from game.rules.modules.border_posts import BorderPostsConnected, BorderPostTileTaken
 from game.scenes import i18n
-from game.scenes.table import border_posts as bpv
+from game.scenes.table.modules import border_posts as bpv
 from game.scenes.table.log import describe_event
-from game.scenes.table.view import BorderPostsView, PlayerView
+from game.scenes.table.modules.border_posts import BorderPostsView
+from game.scenes.table.view import PlayerView
 
 
 def estate_with(*spaces: int) -> PlayerView:
@@ -43,7 +44,7 @@ def test_the_table_shows_the_tiles_left_and_the_holders_tile(data_root):
     t = table_at("border_posts", data_root)
     scene = t.scene
     seat = scene.shown_seat
-    assert scene.view.border_posts.held_by(seat) == [1]
+    assert scene.view.parts["border_posts"].held_by(seat) == [1]
     spots = {(s.kind, s.key): s for s in scene.spots()}
     large = spots[("border_post_tile", 1)].tooltip_text()
     small = spots[("border_post_tile", 2)].tooltip_text()
@@ -56,7 +57,7 @@ def test_the_table_shows_the_tiles_left_and_the_holders_tile(data_root):
 def test_the_view_follows_the_posts_events():
     view = BorderPostsView([0, 0, 0])
     from game.scenes.table.view import TableView
-    table = TableView(players=[PlayerView(s) for s in range(3)], border_posts=view)
+    table = TableView(players=[PlayerView(s) for s in range(3)], parts={"border_posts": view})
     table.apply(BorderPostsConnected(1, 1, 8))
     table.apply(BorderPostsConnected(1, 2, 4))
     table.apply(BorderPostTileTaken(1, 1, 6, True))

@@ -533,7 +533,7 @@ def test_an_inn_with_no_space_next_to_the_estate_says_why(data_root):
 
 
 def test_the_vineyard_depot_display_and_board_have_tooltips_and_list_the_actions(data_root):
-    from game.scenes.table.vineyards_view import spots
+    from game.scenes.table.modules.vineyards import spots
     t = table_at("vineyard_turn", data_root)
     scene = t.scene
     found = [s for s in spots(scene.view)]

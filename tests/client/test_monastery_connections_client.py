@@ -14,7 +14,7 @@ from game.rules.modules.monastery_connections import (AllMonasteriesConnected,
                                                        MonasteriesConnected)
 from game.scenes import i18n
 from game.scenes.table import geometry as g
-from game.scenes.table import monastery_lines as mlv
+from game.scenes.table.modules import monastery_connections as mlv
 from game.scenes.table.log import describe_event
 from game.scenes.table.view import PlayerView, TableView
 
@@ -59,11 +59,11 @@ def test_the_table_shows_the_lines_with_tooltips(data_root):
 
 
 def test_the_view_follows_who_joined_all_three():
-    table = TableView(players=[PlayerView(s) for s in range(3)], monastery_finishers=[])
+    table = TableView(players=[PlayerView(s) for s in range(3)], parts={"monastery_connections": []})
     table.apply(MonasteriesConnected(1, 0, 5))
     table.apply(AllMonasteriesConnected(1, 1, 6))
     table.apply(AllMonasteriesConnected(0, 2, 3))
-    assert table.monastery_finishers == [1, 0]
+    assert table.parts["monastery_connections"] == [1, 0]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

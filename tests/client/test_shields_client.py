@@ -15,8 +15,8 @@ from game.scenes import i18n
 from game.scenes.table.glossary import entries
 from game.scenes.table.motion import Handlers
 from game.scenes.table.log import choice_label, describe_action, describe_event
-from game.scenes.table.shields_view import (SHIELD_ICONS, shield_image, shield_tip,
-                                            depot_shield_centre)
+from game.scenes.table.modules.shields import (SHIELD_ICONS, depot_shield_centre,
+                                              shield_image, shield_tip)
 from game.rules.events import TilePlaced
 from game.scenes.table.view import TableView
 
@@ -40,17 +40,17 @@ def test_every_shield_has_an_icon_and_a_tooltip_in_both_languages(lang):
 def test_the_depot_shields_are_drawn_from_the_state_and_a_click_takes_one(data_root):
     t = table_at("shield_turn", data_root)
     scene = t.scene
-    assert scene.view.depot_shields == [list(d) for d in scene.state.ext["shields"].depots]
+    assert scene.view.parts["shields"].depots == [list(d) for d in scene.state.ext["shields"].depots]
     take = next(a for a in scene.narrowing.legal if a[0] == "shield")
     spot = next(s for s in scene.spots() if s.kind == "shield" and s.key == take[1:])
     assert "Click" in spot.tooltip_text()
-    row = scene.view.depot_shields[take[1] - 1]
+    row = scene.view.parts["shields"].depots[take[1] - 1]
     click(t.stack, depot_shield_centre(take[1], take[2], len(row)))
     t.stack.update(1 / 60)
     state = scene.state
     assert any(state.ext["shields"].castles)
-    assert TableView.from_state(state).players[state.current_player].shields == \
-        scene.view.players[state.current_player].shields
+    assert TableView.from_state(state).parts["shields"].on_castles(state.current_player) == \
+        scene.view.parts["shields"].on_castles(state.current_player)
 
 
 def test_the_castle_choice_and_a_shield_replaced(data_root):
@@ -62,7 +62,7 @@ def test_the_castle_choice_and_a_shield_replaced(data_root):
     click(t.stack, scene.choice_buttons[-1].rect.center)  # replace the held shield
     t.stack.update(1 / 60)
     seat = scene.state.current_player
-    assert scene.view.players[seat].shields == dict(scene.state.ext["shields"].castles[seat])
+    assert scene.view.parts["shields"].on_castles(seat) == dict(scene.state.ext["shields"].castles[seat])
 
 
 def test_shield_16_lists_its_die_changes_and_one_is_played(data_root):
@@ -95,7 +95,8 @@ def test_the_tribute_is_a_listed_choice_with_a_prompt(data_root):
     assert sum(f.kind == "tribute" for f in scene.state.frames) == asked - 1
     view = TableView.from_state(scene.state)
     for seat, pv in enumerate(view.players):
-        assert pv.shields == scene.view.players[seat].shields
+        assert view.parts["shields"].on_castles(seat) == \
+            scene.view.parts["shields"].on_castles(seat)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -129,12 +130,13 @@ def test_the_view_follows_the_shields_events(data_root):
     view.apply(rules_shields.ShieldsDealt(((1,), (2,), (3,), (4,), (5,), (6,))))
     view.apply(rules_shields.ShieldTaken(0, 4, 4, "dice"))
     view.apply(rules_shields.ShieldPlaced(0, 4, 18, 0))
-    assert view.depot_shields[3] == [] and view.players[0].shields == {18: 4}
+    shields = view.parts["shields"]
+    assert shields.depots[3] == [] and shields.on_castles(0) == {18: 4}
     view.apply(rules_shields.ShieldTaken(1, 5, 5, "chateauma"))
-    assert view.automa_shields == [5]
+    assert view.parts["shields"].face_down == 1
     silver = view.players[0].silver
     view.apply(rules_shields.TributePaid(0, (), 0, 0, (4,)))
-    assert view.players[0].shields == {} and view.players[0].silver == silver
+    assert view.parts["shields"].on_castles(0) == {} and view.players[0].silver == silver
     view.apply(rules_shields.StorageShrunk(0, ("mine", None, None)))
     assert view.players[0].storage == ["mine", None, None]
     tile = view.depots[0][0]
@@ -152,7 +154,7 @@ def test_the_glossary_lists_every_shield(data_root):
 
 def test_no_shields_without_the_module(data_root):
     t = table_at("turn", data_root)
-    assert t.scene.view.depot_shields is None
+    assert "shields" not in t.scene.view.parts
     assert not any(s.kind in ("shield", "castle_shield") for s in t.scene.spots())
     surface = pygame.Surface((1280, 720))
     t.stack.draw(surface)

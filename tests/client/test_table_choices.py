@@ -11,7 +11,8 @@ from table_driver import click_button, make_table, settle
 
 from game.rules import action_text
 from game.scenes.table import geometry as g
-from game.scenes.table.scene import LISTED, PAGE_SIZE, UNPAGED
+from game.scenes.table.scene import PAGE_SIZE, UNPAGED
+from game.scenes.table.seam import listed_decisions
 
 
 def many_options(data_root):
@@ -26,7 +27,7 @@ def many_options(data_root):
             if scene.session.over:
                 break
             n = scene.narrowing
-            if n.decision in LISTED and len(n.legal) > UNPAGED:
+            if n.decision in listed_decisions() and len(n.legal) > UNPAGED:
                 return stack, scene
             scene.submit(rng.choice(scene.state.legal_actions()))
     raise AssertionError("no long option list came up")

@@ -13,7 +13,8 @@ from game.rules.modules import trade_routes as rules_routes
 from game.scenes import i18n
 from game.scenes.table import geometry as g
 from game.scenes.table.log import describe_event
-from game.scenes.table.view import PlayerView, TableView, TradeRoutesView
+from game.scenes.table.modules.trade_routes import TradeRoutesView
+from game.scenes.table.view import PlayerView, TableView
 
 LANGUAGES = ("en", "de")
 
@@ -22,7 +23,7 @@ def test_the_route_is_drawn_from_the_state_with_a_tooltip_per_space(data_root):
     t = table_at("trade_routes", data_root)
     scene = t.scene
     seat = scene.shown_seat
-    tv = scene.view.trade_routes
+    tv = scene.view.parts["trade_routes"]
     h = scene.state.ext["trade_routes"]
     assert tv.routes[seat] == list(h.routes[seat]) and tv.laid_on(seat) == list(h.laid[seat])
     spots = {s.key: s for s in scene.spots() if s.kind == "trade_route"}
@@ -38,7 +39,7 @@ def test_the_route_is_drawn_from_the_state_with_a_tooltip_per_space(data_root):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_bonus_in_words_in_both_languages(lang):
-    from game.scenes.table.trade_routes_view import bonus_words, space_tip
+    from game.scenes.table.modules.trade_routes import bonus_words, space_tip
     for bonus in rules_routes.BONUSES:
         words = bonus_words(bonus, lang)
         assert words and "{" not in words and "route.bonus" not in words
@@ -69,7 +70,7 @@ def test_the_route_bonus_is_taken_by_a_click_on_the_board(data_root):
 
 def test_the_view_follows_the_routes_events():
     tv = TradeRoutesView([[], []], [[], []])
-    table = TableView(players=[PlayerView(s) for s in range(2)], trade_routes=tv)
+    table = TableView(players=[PlayerView(s) for s in range(2)], parts={"trade_routes": tv})
     table.apply(rules_routes.RoutesDealt(0, (2, 1, 6, 3, 4)))
     table.apply(rules_routes.GoodsOnRoute(0, 4, 0, 2))
     silver, workers = table.players[0].silver, table.players[0].workers
@@ -128,7 +129,7 @@ def test_the_route_is_arranged_by_clicks_naming_each_card(data_root):
     click(t.stack, button.rect.center)
     t.stack.update(1 / 60)
     assert scene.state.ext["trade_routes"].routes[seat][1] == card
-    assert scene.view.trade_routes.routes[seat][1] == card
+    assert scene.view.parts["trade_routes"].routes[seat][1] == card
 
 
 def test_a_route_card_not_laid_yet_is_laid_next_by_a_click_on_the_strip(data_root):
@@ -151,7 +152,7 @@ def test_a_route_card_not_laid_yet_is_laid_next_by_a_click_on_the_strip(data_roo
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_arrangement_has_words_in_both_languages(lang):
-    from game.scenes.table.trade_routes_view import card_label, card_tip
+    from game.scenes.table.modules.trade_routes import card_label, card_tip
     names = ("Anna", "Bernhard")
     lines = [describe_event(e, names, lang) for e in (
         rules_routes.RouteCardLaid(0, 5, 1), rules_routes.RouteArranged(1, (5, 3, 1), 1))]
@@ -172,7 +173,7 @@ def test_the_arrangement_has_words_in_both_languages(lang):
 
 def test_the_view_follows_the_arrangement():
     tv = TradeRoutesView([[2, 1, 6], []], [[], []])
-    table = TableView(players=[PlayerView(s) for s in range(2)], trade_routes=tv)
+    table = TableView(players=[PlayerView(s) for s in range(2)], parts={"trade_routes": tv})
     table.apply(rules_routes.RouteCardLaid(0, 6, 0))
     assert tv.routes[0] == [6, 2, 1]
     table.apply(rules_routes.RouteArranged(0, (6, 1, 2), 2))

@@ -11,7 +11,7 @@ from game.rules import vineyards as vy
 from game.scenes.anim.timeline import Later
 from game.scenes.layout import Canvas, Viewport
 from game.scenes.table import geometry as g
-from game.scenes.table import vineyards_view as vv
+from game.scenes.table.modules import vineyards as vv
 from game.scenes.table.motion import BOX, Flight, Handlers
 
 SIZE = (1280, 720)

@@ -10,3 +10,11 @@ from . import (black_depot_monasteries, boards_11_18, border_posts,  # noqa: F40
                castle_connection, identical_board, inns, monastery_connections, shields,
                solo, team, tiles2, vineyards, white_castles)
 from . import trade_routes  # noqa: F401
+from ..extension import MODULE_TYPES
+
+
+def decisions(module_id: str) -> tuple[str, ...]:
+    """The decisions a module adds (Frame.kind): on a turn (an effect's sub-choice), in the
+    phase or game end's steps, and at the setup."""
+    kind = MODULE_TYPES[module_id]
+    return kind.effect_frames + kind.step_frames + kind.setup_frames

@@ -179,6 +179,17 @@ def stage_of(state, seat: int) -> int:
     return _posts(state).stage[seat]
 
 
+def stages(state) -> tuple[int, ...]:
+    """Per seat, the stage it reached: 0, FIRST (two posts connected) or ALL."""
+    return tuple(_posts(state).stage)
+
+
+def tile_holders(state) -> tuple[tuple[int, int], ...]:
+    """The border-post bonus tiles taken, in order: (seat, 1 for the large | 2 the small).
+    The A19 form lays no tiles, so none."""
+    return tuple((a.seat, a.tile) for a in _posts(state).awards if a.tile)
+
+
 def _award(state, seat: int, reached: int, events: list | None) -> None:
     """The stages from the seat's last one up to `reached` (BP-3, BP-4, BP-5)."""
     posts = _posts(state)

@@ -194,6 +194,22 @@ def _held_bits(state) -> tuple[int, ...]:
     return last[1]
 
 
+def depot_shields(state) -> tuple[tuple[int, ...], ...]:
+    """The shields still on depots 1-6, by number (public API)."""
+    return held(state).depots
+
+
+def face_down_shields(state) -> int:
+    """How many shields Châteauma holds: face down, so no seat sees their numbers."""
+    return len(held(state).automa)
+
+
+def castle_shields(state, seat: int) -> dict[int, int]:
+    """The shields on seat's castle tiles: estate space -> shield number (public API)."""
+    h = held(state)
+    return dict(h.castles[seat]) if seat < len(h.castles) else {}
+
+
 def holds(state, seat: int, shield: int) -> bool:
     bits = _held_bits(state)
     return 0 <= seat < len(bits) and bits[seat] >> shield & 1 == 1

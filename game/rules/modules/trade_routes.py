@@ -124,6 +124,12 @@ def route_spaces(state, seat: int) -> list[tuple[int, str]]:
     return [space for card in h.routes[seat] for space in CARDS[card]]
 
 
+def route_cards(state, seat: int) -> tuple[int, ...]:
+    """Seat's route cards, left to right; none before the deal and for Châteauma."""
+    h = held(state)
+    return h.routes[seat] if seat < len(h.routes) else ()
+
+
 def laid(state, seat: int) -> tuple[int, ...]:
     h = held(state)
     return h.laid[seat] if seat < len(h.laid) else ()

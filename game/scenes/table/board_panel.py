@@ -19,18 +19,18 @@ from .. import i18n
 from ..layout import Canvas
 from . import geometry as g
 from .board_view import BONUS_POINTS, paint_board
-from .border_posts import board_spots as border_post_spots
 from .interaction import Highlights, Narrowing
 from .paint import Layer, hex_outline
+from .seam import parts_of
 from .tips import Spot, tile_tip
 from .view import COLOURS
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from .seam import Table
 
 
 class BoardPanel:
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self.rect = g.BOARD
         self.layer = Layer(g.BOARD, lambda c: paint_board(c, scene.view, scene.colours,
@@ -69,9 +69,8 @@ class BoardPanel:
         if view.castle_pool is not None:
             spots.append(Spot("castle_pool", None, g.CASTLE_POOL, g.DEPOT_HEX + 30,
                               self.pool_tip))
-        if view.border_posts is not None:
-            spots += border_post_spots(view.border_posts, len(view.players),
-                                       view.vineyard is not None)
+        for m, part in parts_of(view):
+            spots += m.board_spots(view, part)
         if view.inn_stack is not None:
             spots.append(Spot("inn_stack", None, g.INN_STACK, g.DEPOT_HEX + 30,
                               self.inn_tip))

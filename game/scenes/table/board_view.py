@@ -10,7 +10,7 @@ from ..art import palette, pieces
 from ..layout import Canvas
 from ..ui import theme
 from . import geometry as g
-from .shields_view import paint_depot_shields
+from .seam import parts_of
 from .paint import BLACK_FILL, BOARD_EDGE, BOARD_FILL, DEPOT_FILL, FELT, blit_at, circle, text
 from .view import COLOURS, TableView, face_of, track_space
 
@@ -38,18 +38,10 @@ def paint_board(canvas: Canvas, view: TableView, colours: list[int],
     _paint_black_depot(canvas, view)
     if view.castle_pool is not None:
         _paint_castle_pool(canvas, view.castle_pool)
-    if view.border_posts is not None:
-        # Imported here: border_posts.py reaches this file through the tooltips (tips.py,
-        # estate_view.py), a cycle at import time.
-        from .border_posts import paint_board_tiles
-        paint_board_tiles(canvas, view.border_posts, len(view.players),
-                          view.vineyard is not None)
+    for m, part in parts_of(view):
+        m.paint_board(canvas, view, part, seat)
     if view.inn_stack is not None:
         _paint_inn_stack(canvas, view.inn_stack)
-    paint_depot_shields(canvas, view.depot_shields, view.automa_shields)
-    if view.vineyard is not None:
-        from .vineyards_view import paint as paint_vineyard  # (as the border posts)
-        paint_vineyard(canvas, view, seat)
     _paint_strip(canvas, view, colours, names)
 
 

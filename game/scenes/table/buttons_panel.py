@@ -25,21 +25,12 @@ from ..ui.widgets import Button, IconButton
 from . import geometry as g
 from .interaction import ANY_TIME, Narrowing, choice_icon
 from .log import choice_label
-from .shields_view import SHIELD_ACTIONS
 from .paint import fit_text, text
+from .seam import choice_heading, choice_tip, listed_decisions
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from .seam import Table
 
-# Decisions answered from a list of options rather than by clicks on the table.
-LISTED = ("discard", "ship", "keep_goods", "pick", "route_pick", "route_arrange", "warehouse",
-          "board",
-          "start_castle",
-          "crane", "geese", "crane_count",
-          "shield_castle", "tribute", "shield_tile", "shield_goods", "shield_storage",
-          "shield_or_monastery",
-          "vineyard_room", "vineyard_bonus", "vineyard_black", "vineyard_depot",
-          "vineyard_wine", "team_storage", "solo_trade", "solo_reward")
 # Choices shown with a building's or an animal's icon beside their words.
 ICON_CHOICES = ("crane", "geese", "crane_count")
 # Up to UNPAGED options are listed at once; more are listed PAGE_SIZE to a page.
@@ -49,19 +40,10 @@ PAGE_SIZE = 8
 WIDE_PAGE = 4
 
 
-def choice_tip(action: tuple):
-    """The tooltip of a listed option where its words alone say too little (a trade-route
-    card: its three spaces), else None."""
-    if action[0] == "route_card":
-        from .trade_routes_view import card_tip
-        return lambda: card_tip(action[1])
-    return None
-
-
 class ActionButtons:
     """The row of action buttons under the estate."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
 
         def add(index: int, label, action, tip: str, hotkey_name: str) -> Button:
@@ -128,7 +110,7 @@ class ActionButtons:
 class ChoiceBox:
     """The options of a listed decision or a payment, as buttons in the choice box."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self.panels = PanelGroup()
         self.buttons: list[Button] = []
@@ -150,7 +132,7 @@ class ChoiceBox:
             return
         if scene.options:
             actions = list(scene.options)
-        elif n.decision in LISTED:
+        elif n.decision in listed_decisions():
             # A module's actions open to every decision of a turn (buying workers) have
             # their own buttons, not a place among the options.
             actions = [a for a in n.legal if a[0] not in ("decline", *ANY_TIME)]
@@ -194,7 +176,7 @@ class ChoiceBox:
             r, c = divmod(i, cols)
             rect = (area.x + c * (w + 10), area.y + r * (h + 8), w, h)
             label = (lambda a=action: choice_label(a, scene.state))
-            button = Button(rect, label, lambda a=action: scene._choose(a),
+            button = Button(rect, label, lambda a=action: scene.choose(a),
                             font_size=theme.FONT_MIN if cols > 1 else single,
                             name=f"choice {first + i}", tooltip=choice_tip(action))
             button.action = action
@@ -213,7 +195,7 @@ class ChoiceBox:
         for i, action in enumerate(icons):
             r, c = divmod(i, 4)
             rect = (area.x + c * (w + 10), area.y + r * (h + 8), w, h)
-            button = IconButton(rect, "", lambda a=action: scene._choose(a),
+            button = IconButton(rect, "", lambda a=action: scene.choose(a),
                                 icon_name=choice_icon(action), name=f"choice {i}",
                                 tooltip=lambda a=action: self._icon_tip(a))
             button.action = action
@@ -223,7 +205,7 @@ class ChoiceBox:
         for j, action in enumerate(words):
             rect = (area.x, top + j * (h + 8), area.w, h)
             button = Button(rect, lambda a=action: choice_label(a, scene.state),
-                            lambda a=action: scene._choose(a), font_size=26,
+                            lambda a=action: scene.choose(a), font_size=26,
                             name=f"choice {len(icons) + j}")
             button.action = action
             self.panels.add(button)
@@ -265,9 +247,9 @@ class ChoiceBox:
         canvas.fill_rect(box, theme.PANEL_EDGE, radius=16, width=3)
         options = self.scene.options
         if options:
-            key = ("table.choose.shield" if options[0][0] in SHIELD_ACTIONS
-                   else "table.choose.vineyard" if options[0][0].startswith("vineyard_")
-                   else "table.choose.payment")
+            key = (choice_heading(options)
+                   or ("table.choose.vineyard" if options[0][0].startswith("vineyard_")
+                       else "table.choose.payment"))
         else:
             key = f"table.choose.{n.decision}"
         heading = i18n.tr(key)

@@ -24,12 +24,12 @@ from .tips import Spot
 
 if TYPE_CHECKING:
     from .interaction import Highlights, Narrowing
-    from .scene import TableScene
+    from .seam import Table
     from .view import PlayerView
 
 
 class DicePanel:
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self.rect = g.DICE
         y = g.DICE.y + 190

@@ -16,7 +16,6 @@ from . import geometry as g
 from .board_view import player_colour
 from .paint import (BOARD_EDGE, BOARD_FILL, FELT, GOLD, blit_at, circle, fit_text, text,
                     tile_back)
-from .shields_view import paint_castle_shields
 from .view import COLOURS, FACE_DOWN, ChateaumaView, PlayerView, face_of
 
 REGION = g.REGION
@@ -25,7 +24,9 @@ REGION = g.REGION
 def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
                         lifted: set, bonus_points: tuple[int, int],
                         preview: tuple[tuple[str, ...], tuple[int, ...]] | None = None,
-                        white: int = 0) -> None:
+                        white: int = 0, parts: list = ()) -> None:
+    """The estate shown large with its side; `parts`: the modules shown (seam.parts_of),
+    whose pieces lie on its tiles."""
     canvas.fill_rect(REGION, FELT)
     canvas.fill_rect(g.ESTATE_BOX, palette.darker(FELT, 0.2), radius=18)
     if pv.cm is not None:
@@ -39,7 +40,8 @@ def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
             paint_rivers(canvas, get_board(pv.board).rivers, g.ESTATE_CENTRE, g.ESTATE_HEX)
         paint_estate(canvas, g.ESTATE_CENTRE, g.ESTATE_HEX, colours, dice, tiles)
         if not preview:
-            paint_castle_shields(canvas, pv.shields)
+            for m, part in parts:
+                m.paint_over_tiles(canvas, part, pv.seat, None, g.ESTATE_HEX)
     else:
         text(canvas, i18n.tr("table.no_board"), g.ESTATE_CENTRE, 28, palette.INK_LIGHT,
              "center")

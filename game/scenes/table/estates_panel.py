@@ -10,7 +10,7 @@ estate large; clicking the card of the estate shown large brings back the seat t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,12 +24,12 @@ from .board_view import player_colour
 from .estate_view import paint_estate, tile_image
 from .paint import (BOARD_EDGE, BOARD_FILL, FELT, GOLD, Layer, blit_at, fit_text, hex_outline,
                     text, tile_back)
-from .shields_view import paint_castle_shields
+from .seam import parts_of
 from .tips import Spot
 from .view import PlayerView, face_of
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from .seam import Table
 
 # The enlarged estate under the pointer: large enough to tell the tiles apart.
 POPUP_HEX = 26
@@ -63,9 +63,11 @@ def popup_rect(seat: int, players: int) -> pygame.Rect:
     return pygame.Rect(round(x), g.SEATS.bottom + 4, w, h)
 
 
-def paint_miniature(canvas: Canvas, pv: PlayerView, centre, size: float) -> None:
+def paint_miniature(canvas: Canvas, pv: PlayerView, centre, size: float,
+                    view: Any = None) -> None:
     """A seat's estate at any size: a player's tiles on their board, or Châteauma's top
-    tiles (face-down ones as backs)."""
+    tiles (face-down ones as backs); with the table's view, the modules' pieces on its
+    tiles."""
     if pv.cm is not None:
         px = max(3, canvas.length(size * 0.95))
         for i in range(37):
@@ -74,7 +76,8 @@ def paint_miniature(canvas: Canvas, pv: PlayerView, centre, size: float) -> None
     elif pv.colours:
         paint_estate(canvas, centre, size, pv.colours, pv.dice_numbers,
                      [face_of(t, pv.rules) for t in pv.estate])
-        paint_castle_shields(canvas, pv.shields, centre, size)
+        for m, part in parts_of(view) if view is not None else ():
+            m.paint_over_tiles(canvas, part, pv.seat, centre, size)
     else:  # no board chosen yet: the estate's outline, empty
         for i in range(g.estate_spaces()):
             hex_outline(canvas, g.estate_space_centre(i, centre, size), size * 0.9,
@@ -82,7 +85,7 @@ def paint_miniature(canvas: Canvas, pv: PlayerView, centre, size: float) -> None
 
 
 class EstatesPanel:
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self.players = len(scene.names)
         self.hovered: int | None = None
@@ -200,7 +203,7 @@ class EstatesPanel:
         if shown:
             canvas.fill_rect(r, GOLD, radius=12, width=4)
         self._header(canvas, r, seat, 50)
-        paint_miniature(canvas, pv, self.estate_centre(seat), g.MINI_HEX)
+        paint_miniature(canvas, pv, self.estate_centre(seat), g.MINI_HEX, scene.view)
         rows = CM_SUPPLIES if pv.cm is not None else SUPPLIES
         counts = {"silver": pv.silver, "workers": pv.workers, "goods": sum(pv.goods),
                   "reserve": sum(len(s) for s in pv.cm.reserve) if pv.cm is not None else 0}
@@ -230,7 +233,7 @@ class EstatesPanel:
         text(canvas, str(self.scene.view.players[seat].score), (r.right - 14, r.y + 25), 30,
              palette.INK, "midright")
         paint_miniature(canvas, self.scene.view.players[seat],
-                        (r.centerx, r.y + 48 + 5.5 * POPUP_HEX), popup_hex())
+                        (r.centerx, r.y + 48 + 5.5 * POPUP_HEX), popup_hex(), self.scene.view)
         lines = (self.kind(seat), self.supplies(seat), i18n.tr("table.popup.click"))
         for i, line in enumerate(lines):
             fit_text(canvas, line, (r.x + 16, r.bottom - 24 - (2 - i) * POPUP_LINE),

@@ -100,7 +100,7 @@ def entries(config: GameConfig) -> list[Entry]:
         mid = split_module(entry)[0]
         found.append(Entry(module_name(entry), _paragraphs(module_about(mid, rules))))
         if mid == "shields":  # each shield's effect, and the tribute
-            from .shields_view import shield_name, shield_tip
+            from .modules.shields import shield_name, shield_tip
             found.append(Entry(module_name(entry) + ": " + i18n.tr("category.shields"),
                                _paragraphs(i18n.tr("glossary.shields.tribute"))))
             found += [Entry(shield_name(n), _paragraphs(shield_tip(n)))

@@ -22,7 +22,7 @@ from .log import describe_action
 from .paint import GOLD, WOOD, text
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from .seam import Table
 
 TITLE_SIZE = 22
 MOVE_SIZE = 23
@@ -41,7 +41,7 @@ class Shown:
 
 
 class HintPanel:
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self._words: tuple[Any, list[str]] | None = None
 

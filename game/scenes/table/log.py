@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from ... import rules
 from .. import i18n
+from .seam import action_words, event_words
 from .view import face_of, track_space
 
 PHASES = "ABCDE"
@@ -130,29 +131,21 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
         (first, points, _), (second, other_points, _) = event.teams
         return t("log.team_scored", team=team_label(first, names, lang), points=points,
                  other=team_label(second, names, lang), other_points=other_points)
+    words = event_words(kind)
+    if words is not None:
+        return words(event, who, lang)
     if kind in MODULE_EVENTS:
         return _describe_module(kind, event, who, lang)
-    if kind in VINEYARD_EVENTS:
-        from .vineyards_view import describe_event as vineyard_words
-        return vineyard_words(kind, event, who, lang)
     if kind.startswith("Chateauma"):
         return _describe_chateauma(kind, event, who, t, lang)
     return None
 
 
-# The vineyards' events, worded by vineyards_view.describe_event.
-VINEYARD_EVENTS = ("WineBonusDealt", "VineyardFilled", "VineyardCleared", "DoubleTileTaken",
-                   "DoubleTileRemoved", "DoubleTilePlaced", "VineyardBonus", "WineBonusTaken",
-                   "VineyardScored", "DoubleTileStacked", "VineyardDeckDealt")
 # The modules' events, each worded by `_describe_module`.
 MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopied",
-                 "GeeseScored", "CraneCounted", "MarkerOnTop", "WhiteDieAction",
-                 "BorderPostsConnected", "BorderPostTileTaken", "InnPutOut", "InnBought",
-                 "ShieldsDealt", "ShieldTaken", "ShieldPlaced", "TributePaid",
-                 "StorageShrunk", "ShieldTile", "DieSet", "ShieldEffect",
-                 "InnPlacedDirectly", "RoutesDealt", "GoodsOnRoute", "RouteBonus",
-                 "RouteBonusLapsed", "RouteCardLaid", "RouteArranged",
-                 "MonasteriesConnected", "AllMonasteriesConnected",
+                 "GeeseScored", "CraneCounted", "MarkerOnTop",
+                 "InnPutOut", "InnBought",
+                 "InnPlacedDirectly",
                  "DepotTileRemoved", "GoodsRemoved", "BlackTileTraded", "BlackTileStored",
                  "RewardPlaced", "PointsBought", "TargetReached", "ExtraActionTaken",
                  "SoloGameEnded")
@@ -188,64 +181,12 @@ def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
     if kind == "CraneCounted":
         return tn("log.crane_counted", e.points, who=who, points=e.points,
                   building=building_label(e.building, lang))
-    if kind == "WhiteDieAction":
-        return t("log.white_die_action", who=who, value=e.value)
-    if kind == "BorderPostsConnected":
-        return t(f"log.border_posts.{e.stage}", who=who)
-    if kind == "BorderPostTileTaken":
-        return t(f"log.border_post_{'tile' if e.tile else 'bonus'}.{e.rank}", who=who)
-    if kind == "MonasteriesConnected":
-        return t("log.monasteries_connected", who=who, points=e.points)
-    if kind == "AllMonasteriesConnected":
-        return t(f"log.all_monasteries_connected.{min(e.rank, 3)}", who=who, points=e.points)
     if kind == "InnPutOut":
         return tn("log.inn_put_out", e.stack, count=e.stack)
     if kind == "InnBought":
         return t("log.inn_bought", who=who)
     if kind == "InnPlacedDirectly":
         return t("log.inn_placed_directly", who=who)
-    if kind == "ShieldsDealt":
-        return t("log.shields_dealt", shields=", ".join(str(n) for d in e.depots for n in d))
-    if kind == "ShieldTaken":
-        if e.by == "chateauma":
-            return t("log.shield_taken_chateauma", who=who, depot=e.depot)
-        return t("log.shield_taken", who=who, shield=e.shield, depot=e.depot)
-    if kind == "ShieldPlaced":
-        if e.replaced:
-            return t("log.shield_replaced", who=who, shield=e.shield, old=e.replaced)
-        return t("log.shield_placed", who=who, shield=e.shield)
-    if kind == "TributePaid":
-        line = t("log.tribute", who=who, silver=e.silver, workers=e.workers)
-        if e.lost:
-            line += " " + t("log.tribute_lost", shields=", ".join(map(str, e.lost)))
-        return line
-    if kind == "StorageShrunk":
-        return t("log.storage_shrunk", who=who)
-    if kind == "ShieldTile":
-        return t("log.shield_tile", who=who, shield=e.shield)
-    if kind == "DieSet":
-        return t("log.die_set", who=who, die=e.die + 1, value=e.value)
-    if kind == "ShieldEffect":
-        if e.what == "name":
-            return t("log.shield_named", who=who, seat="ABCD"[e.value])
-        return tn("log.shield_points", e.value, who=who, shield=e.shield, points=e.value)
-    if kind == "RoutesDealt":
-        return t("log.routes_dealt", who=who, cards=", ".join(map(str, e.cards)))
-    if kind == "RouteCardLaid":
-        return t("log.route_card_laid", who=who, card=e.card, position=e.position + 1)
-    if kind == "RouteArranged":
-        return t("log.route_arranged", who=who, cards=", ".join(map(str, e.cards)))
-    if kind == "GoodsOnRoute":
-        return tn("log.goods_on_route", e.count, who=who, count=e.count, goods=e.goods,
-                  space=e.first + 1)
-    if kind == "RouteBonus":
-        from .trade_routes_view import bonus_words
-        return t("log.route_bonus", who=who, space=e.space + 1,
-                 bonus=bonus_words(e.bonus, lang))
-    if kind == "RouteBonusLapsed":
-        from .trade_routes_view import bonus_words
-        return t("log.route_bonus_lapsed", who=who, space=e.space + 1,
-                 bonus=bonus_words(e.bonus, lang))
     if kind == "DepotTileRemoved":
         return t("log.solo_removed", tile=tile_label(e.tile, lang),
                  depot=depot_label(e.depot, lang))
@@ -386,11 +327,9 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
         return t(f"act.{op}", building=building_label(action[1], lang))
     if op == "geese":
         return t("act.geese", species=species_label(action[1], 2, lang))
-    if op == "route_card":
-        from .trade_routes_view import card_label
-        return card_label(action[1], lang)
-    if op == "route_keep":
-        return t("act.route_keep")
+    words = action_words(action, state, lang)
+    if words is not None:
+        return words
     if op == "trade":
         return t("act.solo_trade", tile=tile_label(_name(state.black[action[1]]), lang),
                  goods="".join(map(str, action[2])))
@@ -401,14 +340,6 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
         return tn("act.solo_buy_points", action[1], count=action[1])
     if op == "extra":
         return t("act.solo_extra")
-    from .shields_view import describe as shield_words  # the shields module's actions
-    words = shield_words(action, state, lang)
-    if words is not None:
-        return words
-    from .vineyards_view import describe as vineyard_words  # the vineyards' actions
-    words = vineyard_words(action, state, lang)
-    if words is not None:
-        return words
     return rules.action_text(action)
 
 

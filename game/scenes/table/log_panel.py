@@ -17,13 +17,13 @@ from . import geometry as g
 from .paint import GOLD, WOOD, fit_text, text
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from .seam import Table
 
 LOG_LINE = 25
 
 
 class LogPanel:
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         self.rect = g.LOG
         self.scroll = 0     # lines scrolled back from the newest

@@ -27,7 +27,7 @@ from . import geometry as g
 from .banner import SHOWN_FOR
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from .seam import Table
 
 FLIGHT = 0.55
 SHORT = 0.18
@@ -36,7 +36,7 @@ BOX = (g.BOARD.x + 30, g.BOARD.bottom - 30)     # where discarded tiles go
 # Loudness of the landing sounds, relative to a tile placed on an estate (1).
 TAKEN = 0.5         # a tile taken into storage, or into Châteauma's reserve
 DISCARDED = 0.35
-HALF_SIZE = 24      # a double tile's half in the vineyard depot (vineyards_view.HALF x 2)
+HALF_SIZE = 24      # a double tile's half in the vineyard depot (modules/vineyards.py HALF x 2)
 REVEALED = 0.5      # goods laid out on the depots at a phase's start
 
 
@@ -55,7 +55,7 @@ class Flyer:
 class Flight(Move):
     """A Move that shows a flyer and lifts the piece off its starting place meanwhile."""
 
-    def __init__(self, scene: TableScene, flyer: Flyer, path: ArcPath, duration: float,
+    def __init__(self, scene: Table, flyer: Flyer, path: ArcPath, duration: float,
                  lift: tuple | None = None, delay: float = 0.0) -> None:
         super().__init__(path, self._moved, duration, in_out_cubic)
         self.scene = scene
@@ -80,7 +80,7 @@ class Flight(Move):
 
 
 class Handlers:
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Table) -> None:
         self.scene = scene
         # A depot space the next tile placed straight into the duchy leaves (shields 14
         # and 15), or None.
@@ -345,7 +345,7 @@ class Handlers:
     def on_DoubleTileTaken(self, e) -> Animation:
         """A double tile flies from its depot or display space, a half to each of the two
         storage spaces it takes."""
-        from .vineyards_view import offer_halves
+        from .modules.vineyards import offer_halves
         starts = offer_halves(len(self.scene.view.players), e.source, e.space)
         if not starts:
             return Wait(SHORT)
@@ -368,14 +368,14 @@ class Handlers:
     def on_DoubleTilePlaced(self, e) -> Animation:
         """A double tile from storage onto the vineyard board drawn (the seat's shown
         large); onto another seat's, it leaves that seat's card."""
-        from .vineyards_view import board_halves, shown_seat
+        from .modules.vineyards import board_halves, shown_seat
         scene = self.scene
         v = scene.view.vineyard
         halves = self._halves(e.tile, e.flip)
         if v is None or shown_seat(scene.view, scene.shown_seat) != e.player:
             return Wait(SHORT)
         ends = board_halves(v.boards[e.player], e.space)
-        from .vineyards_view import BOARD_HALF
+        from .modules.vineyards import BOARD_HALF
         return Parallel([self._fly("grape", variety, scene.storage_pos(e.player, j), end,
                                    BOARD_HALF * 2, ("storage", e.player, j),
                                    sound=synth.TILE if i == 0 else None)
@@ -385,7 +385,7 @@ class Handlers:
         """A phase's start: the double tiles left in the vineyard depot and on the display
         leave the game, each to the box, fading."""
         def clear() -> Animation | None:
-            from .vineyards_view import offer_centres
+            from .modules.vineyards import offer_centres
             view = self.scene.view
             v = view.vineyard
             if v is None or not e.tiles:
@@ -403,7 +403,7 @@ class Handlers:
     def on_DoubleTileStacked(self, e) -> Animation:
         """Châteauma takes a double tile onto its stack (drawn nowhere): it flies from its
         space to Châteauma's estate and fades there."""
-        from .vineyards_view import offer_centres
+        from .modules.vineyards import offer_centres
         scene = self.scene
         start = next((c for w, s, c in offer_centres(len(scene.view.players))
                       if (w, s) == (e.source, e.space)), None)

@@ -22,7 +22,7 @@ from ..ui.widgets import Button
 from .board_view import player_colour
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from .seam import Table
 
 
 def save_name(names: list[str], when: _dt.datetime | None = None) -> str:
@@ -40,7 +40,7 @@ class PauseMenu(MenuScene):
     pauses_below = False
     DIALOG = pygame.Rect(660, 110, 600, 860)
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__()
         self.table = table
         self.notice = ""

@@ -17,8 +17,7 @@ from typing import Any
 
 import pygame
 
-from ...rules import (TEAM_OWN_STORAGE, IllegalAction, TurnEnded, board_deal, get_board,
-                      shield_workers)
+from ...rules import TEAM_OWN_STORAGE, IllegalAction, TurnEnded, board_deal, get_board
 from .. import i18n
 from ..anim.presenter import Presenter
 from ..anim.timeline import Timeline, Wait
@@ -35,20 +34,15 @@ from . import geometry as g
 from .banner import PhaseReport, draw_banner
 from .board_panel import BoardPanel
 from .board_view import BONUS_POINTS, player_colour
-from . import border_posts
-from . import trade_routes_view
-
-from . import border_posts, monastery_lines
-from .estate_view import REGION, cm_bonus_centre, paint_estate_region
+from .estate_view import REGION, paint_estate_region
 from .estates_panel import EstatesPanel, miniature_sizes
 from .interaction import Narrowing, Outcome
 from .log import GameLog, MoveTakenBack, describe_action
 from .hint_panel import HintPanel, Shown
 from .log_panel import LogPanel
+from .modules import vineyards as vineyards_view
 # The choice box's measures, named here too for the tests that page through it.
-from . import shields_view
-from . import vineyards_view
-from .buttons_panel import LISTED, PAGE_SIZE, UNPAGED, ActionButtons, ChoiceBox  # noqa: F401
+from .buttons_panel import PAGE_SIZE, UNPAGED, ActionButtons, ChoiceBox  # noqa: F401
 from .dice_panel import DicePanel
 from .motion import Handlers
 from .glossary import GlossaryScene
@@ -56,7 +50,9 @@ from .overlays import ConfirmOverlay, HandoffScene, PauseMenu
 from .paint import (FELT, FELT_DARK, GOLD, Layer, blit_at, fit_text, hex_outline,
                     text, tile_back)
 from .tips import Spot, chateauma_spots, space_tip, tile_tip
+from .seam import in_play, listed_decisions, parts_of
 from .view import COLOURS, TableView, face_of
+from . import modules  # noqa: F401  (registers the table's modules)
 
 # A short pause after each AI move, so a person can follow what happened.
 AI_PAUSE = 0.35
@@ -84,8 +80,9 @@ class TableScene(Scene):
             self.log.add(event)
         self.log_panel = LogPanel(self)
         self.hint_panel = HintPanel(self)
-        if session.config.has_module("trade_routes"):
-            self.log_panel.rect = g.LOG_BELOW_ROUTE  # the route strip sits above the log
+        for m in in_play(session.config):
+            if m.log_rect is not None:
+                self.log_panel.rect = m.log_rect
         self.flyers: list = []
         self.dice_roll: tuple | None = None
         self.counting: dict[int, int] = {}
@@ -464,9 +461,16 @@ class TableScene(Scene):
         """Show the next (1) or previous (-1) page of options; False at either end."""
         return self.choices.turn_page(delta)
 
-    def _choose(self, action: tuple) -> None:
+    def choose(self, action: tuple) -> None:
         if self.can_act() and action in self.narrowing.legal:
             self._play(action)
+
+    def offer(self, options: list[tuple], message: str) -> None:
+        """List actions open now as choices (a module's button or click), with a prompt."""
+        if options:
+            self.options = options
+            self._build_choices()
+            self.message = (message, {})
 
     # --- the steps a click or key takes ----------------------------------------------------
 
@@ -483,11 +487,11 @@ class TableScene(Scene):
         else:
             self.message = None
 
-    def _own_estate(self) -> bool:
+    def own_estate(self) -> bool:
         return self.shown_seat == self.state.current_player
 
     def select_die(self, die: int) -> None:
-        if self.can_act() and self._own_estate():
+        if self.can_act() and self.own_estate():
             self._apply(self.narrowing.select_die(die))
 
     def step_value(self, delta: int) -> None:
@@ -499,15 +503,15 @@ class TableScene(Scene):
             self._apply(self.narrowing.click_depot(depot, slot))
 
     def click_storage(self, j: int) -> None:
-        if self.can_act() and self._own_estate():
+        if self.can_act() and self.own_estate():
             self._apply(self.narrowing.click_storage(j))
 
     def click_space(self, space: int) -> None:
-        if self.can_act() and self._own_estate():
+        if self.can_act() and self.own_estate():
             self._apply(self.narrowing.click_space(space))
 
     def click_goods(self, goods: int) -> None:
-        if self.can_act() and self._own_estate():
+        if self.can_act() and self.own_estate():
             self._apply(self.narrowing.click_goods(goods))
 
     def take_workers(self) -> None:
@@ -528,28 +532,6 @@ class TableScene(Scene):
         if self.can_act():
             self._apply(self.narrowing.buy_inn())
 
-    def _legal_now(self) -> list[tuple]:
-        return self.narrowing.legal if self.can_act() and self.narrowing is not None else []
-
-    def _shield_workers(self, depot: int) -> int:
-        """What taking a shield from `depot` with both dice costs in workers now."""
-        return shield_workers(self.state, depot)
-
-    def click_shield(self, depot: int, slot: int) -> None:
-        """The shields module: take a shield from a depot (a pair, or shield 11)."""
-        if self.can_act() and ("shield", depot, slot) in self.narrowing.legal:
-            self._play(("shield", depot, slot))
-
-    def use_shield(self, number: int) -> None:
-        """A click on one's own shield 6 or 16 lists what it may do now."""
-        if not self.can_act() or not self._own_estate():
-            return
-        options = shields_view.shield_options(self.narrowing.legal, number)
-        if options:
-            self.options = options
-            self._build_choices()
-            self.message = ("table.msg.shield", {})
-
     def vineyard_actions(self, key: tuple | None = None) -> None:
         """The vineyards: the turn's vineyard actions open now, as a list of choices; a
         click on a depot or display tile or on a space of one's own vineyard board lists
@@ -557,34 +539,18 @@ class TableScene(Scene):
         if not self.can_act():
             return
         options = [a for a in self.narrowing.legal if a[0] in vineyards_view.BUTTON_ACTIONS]
-        if key is not None and (key[0] != "space" or self._own_estate()):
+        if key is not None and (key[0] != "space" or self.own_estate()):
             mine = [a for a in options if vineyards_view.uses(a, key)]
             options = mine or options
-        if options:
-            self.options = options
-            self._build_choices()
-            self.message = ("table.msg.vineyard", {})
-
-    def lay_route_card(self, space: int | None) -> None:
-        """While a person arranges their trade route (trade_routes:arranged), a click on a
-        card not yet laid lays it next, as its choice button does."""
-        laid = trade_routes_view.arranging(self.state, self.shown_seat)
-        if space is None or laid is None or space // 3 < laid or not self.can_act():
-            return
-        action = ("route_card", self.view.trade_routes.routes[self.shown_seat][space // 3])
-        if action in self.narrowing.legal:
-            self._apply(Outcome(action=action))
+        self.offer(options, "table.msg.vineyard")
 
     def solo_options(self) -> None:
         """The solo game: the target marker's extra action and the points silver buys,
         listed to choose from."""
         if not self.can_act():
             return
-        options = [a for a in self.narrowing.legal if a[0] in ("extra", "buy_points")]
-        if options:
-            self.options = options
-            self._build_choices()
-            self.message = ("table.msg.solo_points", {})
+        self.offer([a for a in self.narrowing.legal if a[0] in ("extra", "buy_points")],
+                   "table.msg.solo_points")
 
     def buy_workers(self) -> None:
         """Monastery tile 28: 1 silver for 2 workers."""
@@ -729,14 +695,10 @@ class TableScene(Scene):
             self.retrieve()
         elif kind == "inn_stack":
             self.buy_inn()
-        elif kind == "shield":
-            self.click_shield(*key)
-        elif kind == "castle_shield":
-            self.use_shield(key)
-        elif kind == "vineyard":
-            self.vineyard_actions(key)
-        elif kind == "trade_route":
-            self.lay_route_card(key)
+        else:
+            for m, part in parts_of(self.view):
+                if m.click(self, part, kind, key):
+                    return
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
@@ -806,14 +768,15 @@ class TableScene(Scene):
         view, rules = self.view, self.rules
         spots: list[Spot] = []
         spots += self.estates.spots()
-        spots += shields_view.board_spots(view, self._legal_now, self._shield_workers)
-        spots += vineyards_view.spots(view, self.shown_seat, self.names)
+        for m, part in parts_of(view):
+            spots += m.first_board_spots(self, part)
         spots += self.board.spots()
         pv = view.players[self.shown_seat]
         if pv.cm is not None:
             spots += chateauma_spots(pv, rules, self.view.white)
         elif pv.colours:
-            spots += shields_view.estate_spots(pv, self._legal_now)
+            for m, part in parts_of(view):
+                spots += m.tile_spots(self, part)
             for s in range(len(pv.colours)):
                 spots.append(Spot("space", s, g.estate_space_centre(s),
                                   g.ESTATE_HEX * 0.86 * layout_scale(),
@@ -833,25 +796,15 @@ class TableScene(Scene):
         for i, number in enumerate(sorted(pv.knowledge)):
             spots.append(Spot("knowledge", number, *g.knowledge_slot(i, len(pv.knowledge)),
                               lambda n=number: tile_tip(f"monastery{n}", rules)))
-        bp = view.border_posts
-        if bp is not None:
-            if pv.cm is None and pv.colours:
-                spots += border_posts.estate_spots(pv, bp, self.shown_seat)
-            spots += border_posts.held_spots(
-                bp, self.shown_seat, len(self.names), len(pv.bonus_tiles),
-                g.bonus_tile_centre if pv.cm is None else cm_bonus_centre)
-        if view.monastery_finishers is not None:
-            spots += monastery_lines.estate_spots(pv, view.monastery_finishers, self.shown_seat,
-                                                  len(self.names), self.names)
+        for m, part in parts_of(view):
+            spots += m.estate_spots(view, part, self.shown_seat, self.names)
         spots.append(Spot("silver", None, g.silver_centre(), 24, lambda: i18n.tr("tip.silver")))
         if pv.cm is None:
             spots.append(Spot("workers", None, g.workers_centre(), 24,
                               lambda: i18n.tr("tip.workers")))
         spots += self.dice.spots()
-        if view.trade_routes is not None:
-            spots += trade_routes_view.spots(
-                view.trade_routes, self.shown_seat, pv.cm is not None,
-                trade_routes_view.arranging(self.state, self.shown_seat))
+        for m, part in parts_of(view):
+            spots += m.spots(self, part)
         return spots
 
     # --- drawing ---------------------------------------------------------------------------
@@ -861,8 +814,8 @@ class TableScene(Scene):
         for i in range(0, 1920, 48):  # the felt's weave, faint
             canvas.fill_rect((i, 0, 2, 1080), FELT_DARK)
         self.log_panel.paint_frame(canvas)
-        if self.view.trade_routes is not None:
-            trade_routes_view.paint_frame(canvas)
+        for m, part in parts_of(self.view):
+            m.paint_background(canvas, self.view, part)
         canvas.fill_rect(g.PROMPT, palette.darker(FELT, 0.3), radius=10)
         self.dice.paint_frame(canvas)
 
@@ -876,25 +829,9 @@ class TableScene(Scene):
         large, small = BONUS_POINTS.get(len(self.names), (5, 2))
         paint_estate_region(canvas, self.view.players[seat], self.names[seat],
                             self.colours[seat], self.view.lifted, (large, small), preview,
-                            self.view.white)
-        vineyards_view.paint_stored(canvas, self.view, seat)
-        bp = self.view.border_posts
-        pv = self.view.players[seat]
-        if self.view.monastery_finishers is not None:
-            # A tableau being chosen shows its lines too.
-            monastery_lines.paint_estate_lines(
-                canvas, pv if preview is None else monastery_lines.bare(self.preview_board))
-        if bp is not None:
-            if pv.cm is None:
-                if pv.colours and preview is None:
-                    border_posts.paint_estate_posts(canvas, pv)
-                border_posts.paint_held(canvas, bp, seat, len(self.names),
-                                        len(pv.bonus_tiles), g.bonus_tile_centre,
-                                        canvas.length(34))
-            else:
-                border_posts.paint_held(canvas, bp, seat, len(self.names),
-                                        len(pv.bonus_tiles), cm_bonus_centre,
-                                        canvas.length(30))
+                            self.view.white, parts_of(self.view))
+        for m, part in parts_of(self.view):
+            m.paint_estate(canvas, self.view, part, seat, self.preview_board)
 
     def _warm(self, canvas: Canvas) -> None:
         """Render every tile front at the table's sizes once per window size, so a new
@@ -925,16 +862,14 @@ class TableScene(Scene):
         n = self.narrowing if self.can_act() else None
         self._draw_highlights(canvas, n)
         self._draw_flash(canvas)
-        choosing = n is not None and (self.options or n.decision in LISTED)
+        choosing = n is not None and (self.options or n.decision in listed_decisions())
         if choosing:
             self.choices.draw(canvas, n)
         else:
             self.dice.draw(canvas, pv, n)
         self._draw_prompt(canvas)
-        if self.view.trade_routes is not None:
-            trade_routes_view.paint(canvas, self.view.trade_routes, self.shown_seat,
-                                    pv.cm is not None,
-                                    trade_routes_view.arranging(self.state, self.shown_seat))
+        for m, part in parts_of(self.view):
+            m.draw(canvas, self, part)
         if self.tutorial is None and self.hint_shown is not None:
             self.hint_panel.draw(canvas)
         elif self.tutorial is None:
@@ -974,9 +909,9 @@ class TableScene(Scene):
         # thinks.
         ring = palette.mix(GOLD, (255, 255, 255), 0.2)
         self.board.draw_highlights(canvas, n, h, ring)
-        own = self.view.players[self.shown_seat].shields if self._own_estate() else {}
-        shields_view.paint_rings(canvas, self.view.depot_shields, own, n.legal, ring)
-        if self._own_estate():
+        for m, part in parts_of(self.view):
+            m.paint_rings(canvas, self, part, n, ring)
+        if self.own_estate():
             for s in h.spaces:
                 hex_outline(canvas, g.estate_space_centre(s),
                             g.ESTATE_HEX * 0.95 * layout_scale() + 2, ring, 5)
@@ -993,9 +928,8 @@ class TableScene(Scene):
                     hex_outline(canvas, g.estate_space_centre(a[1]),
                                 g.ESTATE_HEX * 0.95 * layout_scale() + 2,
                                 ring, 5)
-        if self._own_estate():
+        if self.own_estate():
             self.dice.draw_highlights(canvas, h, ring)
-            vineyards_view.paint_rings(canvas, self.view, self.shown_seat, self.options, ring)
 
     def _draw_flash(self, canvas: Canvas) -> None:
         if self.flash is None:

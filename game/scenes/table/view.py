@@ -20,8 +20,9 @@ from typing import Any
 from ... import rules as rt
 from ...rules import CHATEAUMA_CARDS as CARDS, CHATEAUMA_EMPTY as EMPTY
 from ...rules import CHATEAUMA_ESTATES as ESTATES, CHATEAUMA_JOKERS as JOKERS
-from ...rules import TEAM_OWN_STORAGE, chateauma_kind_of as kind_of, get_board
+from ...rules import TEAM_OWN_STORAGE, chateauma_kind_of as kind_of, get_board, storage_spaces
 from ..art.faces import TileFace, monastery
+from .seam import in_play, parts_of
 
 COLOURS = rt.COLOURS
 # A tile lying face down: the table shows its back and never its identity.
@@ -142,8 +143,6 @@ class PlayerView:
     track_pos: int = 0
     track_stamp: int = 0
     knowledge: list[int] = field(default_factory=list)
-    # Shields on the castles (the shields module): estate space -> shield number.
-    shields: dict[int, int] = field(default_factory=dict)
     cm: ChateaumaView | None = None          # Châteauma's seat only
     partner: int | None = None               # the team game: the partner's seat
     team_letter: str = ""                    # the team game: "A" (the start player's), "B"
@@ -164,56 +163,6 @@ class PlayerView:
         self.dice_numbers = tuple(b.die)
         if len(self.estate) != len(b.colour):  # a module's board of another size
             self.estate = [None] * len(b.colour)
-
-
-@dataclass
-class BorderPostsView:
-    """The border posts (module border_posts): each seat's stage (0, 1 = two posts
-    connected, 2 = all three) and who took the border-post bonus tiles, in order
-    (seat, rank 1 large | 2 small); `tiles` False in the A19 form, which pays points and
-    lays no tiles on the board."""
-    stages: list[int]
-    holders: list[tuple[int, int]] = field(default_factory=list)
-    tiles: bool = True
-
-    def held_by(self, seat: int) -> list[int]:
-        return [rank for who, rank in self.holders if who == seat]
-
-    def left(self) -> list[int]:
-        """The ranks still on the central board, the top (large) one first."""
-        taken = {rank for _, rank in self.holders}
-        return [rank for rank in (1, 2) if rank not in taken]
-
-
-def _border_posts(state: Any) -> BorderPostsView:
-    posts = state.ext["border_posts"]
-    return BorderPostsView(list(posts.stage),
-                           [(a.seat, a.tile) for a in posts.awards if a.tile],
-                           state.config.module_form("border_posts") != "a19")
-
-
-@dataclass
-class TradeRoutesView:
-    """The trade routes (module trade_routes): each seat's cards left to right (none for
-    Châteauma) and the goods types laid on its spaces from the left."""
-    routes: list[list[int]]
-    laid: list[list[int]]
-
-    def spaces(self, seat: int) -> list[tuple[int, str]]:
-        """Seat's route spaces left to right: (goods type, bonus name)."""
-        if seat >= len(self.routes):
-            return []
-        return [space for card in self.routes[seat] for space in rt.ROUTE_CARDS[card]]
-
-    def laid_on(self, seat: int) -> list[int]:
-        return self.laid[seat] if seat < len(self.laid) else []
-
-
-def _trade_routes(state: Any) -> TradeRoutesView:
-    h = state.ext["trade_routes"]
-    routes = [list(r) for r in h.routes] or [[] for _ in range(state.n)]
-    laid = [list(r) for r in h.laid] or [[] for _ in range(state.n)]
-    return TradeRoutesView(routes, laid)
 
 
 @dataclass
@@ -245,6 +194,20 @@ def _vineyard(state: Any) -> VineyardView:
                         [s.board for s in v.seats], len(v.stack))
 
 
+class UnknownEvent(RuntimeWarning):
+    """An event neither the view nor a module in play takes in or lists as quiet."""
+
+
+# Events that change nothing the view holds: worded in the log, animated or scored
+# elsewhere (the points come with PointsScored).
+QUIET = frozenset({
+    "AreaCompleted", "BoardsDrawn", "EffectDeclined", "EffectLapsed", "PhaseEnded",
+    "ChateaumaCardCompleted", "ChateaumaExtraTurn", "ChateaumaSaleTriggered",
+    "CraneCopied", "CraneCounted", "GeeseScored", "ExtraActionTaken",
+    "SoloGameEnded", "TeamScored", "VineyardBonus", "VineyardScored",
+    "WineBonusDealt"})
+
+
 @dataclass
 class TableView:
     players: list[PlayerView]
@@ -265,23 +228,14 @@ class TableView:
     rules: str = "special"                   # the rule set: what monastery tiles show
     # Castles in the castle pool (castle_connection), or None when the module is not played.
     castle_pool: int | None = None
-    # The border posts' stages and tiles, or None when the module is not played.
-    border_posts: BorderPostsView | None = None
     # Inns on the inn stack beside the black depot (inns), or None when not played.
     inn_stack: int | None = None
-    # The shields module: the shields on depots 1-6, and Châteauma's (face down), or None
-    # when the module is not played.
-    depot_shields: list[list[int]] | None = None
-    automa_shields: list[int] = field(default_factory=list)
-    # The trade routes, or None when the module is not played.
-    trade_routes: TradeRoutesView | None = None
-
-    # The seats that joined all three monasteries, in order (monastery_connections), or
-    # None when the module is not played.
-    monastery_finishers: list[int] | None = None
 
     # The vineyards module, or None when it is not played.
     vineyard: VineyardView | None = None
+    # The modules in play that have a table module (seam.TABLE_MODULES): their parts of
+    # the view by id, in the registry's order.
+    parts: dict[str, Any] = field(default_factory=dict)
     # The team game: partners (seats 0 and 2, 1 and 3) share the duchy, two storage
     # spaces, goods, silver and workers, so an event of one shows in both.
     team: bool = False
@@ -315,7 +269,9 @@ class TableView:
             view.players.append(pv)
         # Before the first chance step the engine has no players yet; the table has seats.
         while len(view.players) < state.n:
-            view.players.append(PlayerView(len(view.players)))
+            pv = PlayerView(len(view.players), rules=state.config.rules)
+            pv.storage = [None] * storage_spaces(state.config)
+            view.players.append(pv)
         view.phase, view.round = state.phase, state.round
         view.depots = [[tile_name(k) for k in row] for row in state.depots]
         view.depot_goods = [list(g) for g in state.depot_goods]
@@ -342,12 +298,8 @@ class TableView:
         if state.config.has_module("castle_connection"):
             pool = _castle_pool(state)
             view.castle_pool = None if pool is None else pool + waiting_in_pool
-        if state.config.has_module("border_posts") and "border_posts" in state.ext:
-            view.border_posts = _border_posts(state)
         if state.config.has_module("inns") and "inns" in state.ext:
             view.inn_stack = state.ext["inns"].stack + waiting_on_stack
-        if state.config.has_module("trade_routes") and "trade_routes" in state.ext:
-            view.trade_routes = _trade_routes(state)
 
         if "vineyards" in state.ext:
             view.vineyard = _vineyard(state)
@@ -360,15 +312,8 @@ class TableView:
         solo = state.ext.get("solo")
         if solo is not None:
             view.solo = (solo.target, solo.base)
-        shields = state.ext.get("shields")
-        if shields is not None:
-            view.depot_shields = [list(d) for d in shields.depots]
-            view.automa_shields = list(shields.automa)
-            for seat, pairs in enumerate(shields.castles):
-                view.players[seat].shields = dict(pairs)
-        if state.config.has_module("monastery_connections") and \
-                "monastery_connections" in state.ext:
-            view.monastery_finishers = list(state.ext["monastery_connections"])
+        for m in in_play(state.config):
+            view.parts[m.id] = m.part(state)
         return view
 
     def track_order(self) -> list[int]:
@@ -396,9 +341,22 @@ class TableView:
             self.board_version += 1
 
     def apply(self, event: Any) -> None:
-        handler = getattr(self, "_on_" + type(event).__name__, None)
+        name = type(event).__name__
+        handler = getattr(self, "_on_" + name, None)
         if handler is not None:
             handler(event)
+        elif name not in QUIET:
+            for m, part in parts_of(self):
+                if name in m.events:
+                    m.events[name](self, part, event)
+                    break
+                if name in m.quiet:
+                    break
+            else:
+                # The picture is rebuilt from the state once the animations have played,
+                # so the game goes on; the tests turn this warning into a failure.
+                warnings.warn(f"the table takes in no {name} event", UnknownEvent,
+                              stacklevel=2)
         self.board_version += 1
         player = getattr(event, "player", None)
         if self.team and isinstance(player, int) and 0 <= player < len(self.players):
@@ -479,7 +437,7 @@ class TableView:
             p.used[e.die] = True
         p.workers = max(0, p.workers - e.workers)
 
-    def _take_from_board(self, depot: int, slot: int) -> None:
+    def take_from_board(self, depot: int, slot: int) -> None:
         row = self.black if depot == 0 else self.depots[depot - 1]
         if 0 <= slot < len(row):
             row[slot] = None
@@ -491,7 +449,7 @@ class TableView:
         storage[j] = tile
 
     def _on_TileTaken(self, e) -> None:
-        self._take_from_board(e.depot, e.slot)
+        self.take_from_board(e.depot, e.slot)
         self._stored(e.player, e.storage, e.tile)
 
     def _on_TilePurchased(self, e) -> None:
@@ -503,14 +461,14 @@ class TableView:
     # --- the solo game ---
 
     def _on_DepotTileRemoved(self, e) -> None:
-        self._take_from_board(e.depot, e.slot)
+        self.take_from_board(e.depot, e.slot)
 
     def _on_GoodsRemoved(self, e) -> None:
         for depot, _ in e.goods:
             self.depot_goods[depot - 1] = [0] * 7
 
     def _on_BlackTileTraded(self, e) -> None:
-        self._take_from_board(0, e.slot)
+        self.take_from_board(0, e.slot)
         for t in e.goods:
             self.players[e.player].goods[t] -= 1
 
@@ -518,7 +476,7 @@ class TableView:
         self._stored(e.player, e.storage, "black_tile")
 
     def _on_RewardPlaced(self, e) -> None:
-        self._take_from_board(0, e.slot)
+        self.take_from_board(0, e.slot)
 
     def _on_PointsBought(self, e) -> None:
         self.players[e.player].silver -= e.points
@@ -543,19 +501,6 @@ class TableView:
         storage = self.players[e.player].storage
         if 0 <= e.storage < len(storage):
             storage[e.storage] = "castle"
-
-    def _on_BorderPostsConnected(self, e) -> None:
-        if self.border_posts is not None:
-            stages = self.border_posts.stages
-            stages[e.player] = max(stages[e.player], e.stage)
-
-    def _on_BorderPostTileTaken(self, e) -> None:
-        if self.border_posts is not None:
-            self.border_posts.holders.append((e.player, e.rank))
-
-    def _on_AllMonasteriesConnected(self, e) -> None:
-        if self.monastery_finishers is not None and e.player not in self.monastery_finishers:
-            self.monastery_finishers.append(e.player)
 
     def _on_InnPutOut(self, e) -> None:
         self.inn_stack = e.stack
@@ -654,7 +599,7 @@ class TableView:
 
     def _on_ChateaumaTilePlaced(self, e) -> None:
         if e.depot:
-            self._take_from_board(e.depot, e.depot_slot)
+            self.take_from_board(e.depot, e.depot_slot)
         cm = self.players[e.player].cm
         slot = cm.slot_of(e.card) if cm is not None else None
         if slot is None:
@@ -669,7 +614,7 @@ class TableView:
             del stack[len(stack) - 1 - stack[::-1].index(e.tile)]  # the topmost of its kind
 
     def _on_ChateaumaReserveTile(self, e) -> None:
-        self._take_from_board(e.depot, e.depot_slot)
+        self.take_from_board(e.depot, e.depot_slot)
         cm = self.players[e.player].cm
         if cm is not None:
             if e.face_down:
@@ -695,71 +640,6 @@ class TableView:
         if cm is not None:
             cm.cards = [e.card, 0]
             cm.card_tiles = [cm.card_tiles[1], []]
-
-    # --- the trade routes ---------------------------------------------------------------------
-
-    def _on_RoutesDealt(self, e) -> None:
-        tv = self.trade_routes
-        if tv is not None:
-            while len(tv.routes) <= e.player:
-                tv.routes.append([])
-                tv.laid.append([])
-            tv.routes[e.player] = list(e.cards)
-
-    def _on_RouteCardLaid(self, e) -> None:
-        """trade_routes:arranged: the card moves to its place, the others after it keep
-        their order."""
-        tv = self.trade_routes
-        if tv is not None and e.card in tv.routes[e.player]:
-            route = tv.routes[e.player]
-            route.remove(e.card)
-            route.insert(e.position, e.card)
-
-    def _on_RouteArranged(self, e) -> None:
-        tv = self.trade_routes
-        if tv is not None:
-            tv.routes[e.player] = list(e.cards)
-
-    def _on_GoodsOnRoute(self, e) -> None:
-        if self.trade_routes is not None:
-            self.trade_routes.laid[e.player] += [e.goods] * e.count
-
-    def _on_RouteBonus(self, e) -> None:
-        effect = rt.ROUTE_BONUSES[e.bonus]["effect"]
-        p = self.players[e.player]
-        if effect == "silver":
-            p.silver += e.amount
-        elif effect == "workers":
-            p.workers += e.amount
-
-    # --- the shields module ----------------------------------------------------------------
-
-    def _on_ShieldsDealt(self, e) -> None:
-        self.depot_shields = [list(d) for d in e.depots]
-
-    def _on_ShieldTaken(self, e) -> None:
-        if self.depot_shields is not None and e.shield in self.depot_shields[e.depot - 1]:
-            self.depot_shields[e.depot - 1].remove(e.shield)
-        if e.by == "chateauma":
-            self.automa_shields.append(e.shield)
-
-    def _on_ShieldPlaced(self, e) -> None:
-        self.players[e.player].shields[e.space] = e.shield
-
-    def _on_TributePaid(self, e) -> None:
-        p = self.players[e.player]
-        p.silver = max(0, p.silver - e.silver)
-        p.workers = max(0, p.workers - e.workers)
-        p.shields = {space: n for space, n in p.shields.items() if n not in e.lost}
-
-    def _on_StorageShrunk(self, e) -> None:
-        self.players[e.player].storage = list(e.storage)
-
-    def _on_ShieldTile(self, e) -> None:
-        self._take_from_board(e.depot, e.slot)
-
-    def _on_DieSet(self, e) -> None:
-        self.players[e.player].dice[e.die] = e.value
 
     # --- the vineyards module --------------------------------------------------------------
 

@@ -9,17 +9,28 @@ what the view holds and offers the legal actions a click narrows to.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
-from .. import fonts, i18n
-from ..art import palette
-from ..art.icons import icon
-from ..layout import Canvas
-from . import geometry as g
-from .paint import blit_at
+from ....rules import (
+    KIND_NAMES,
+    castle_shields,
+    depot_shields,
+    face_down_shields,
+    shield_workers,
+)
+from ... import fonts, i18n
+from ...art import palette
+from ...art.icons import icon
+from ...layout import Canvas
+from .. import geometry as g
+from ..log import tile_label
+from ..paint import blit_at
+from ..seam import Handler, Table, TableModule, Words, register
+from ..tips import Spot
 
 # The icon beside each shield's number: what it changes.
 SHIELD_ICONS = {1: "pasture", 2: "worker", 3: "worker", 4: "depot", 5: "ship",
@@ -98,15 +109,12 @@ def automa_shields_centre(index: int) -> tuple[float, float]:
 
 # --- painting -------------------------------------------------------------------------------
 
-def paint_depot_shields(canvas: Canvas, depots: list[list[int]] | None,
-                        automa: list[int]) -> None:
-    if depots is None:
-        return
+def paint_depot_shields(canvas: Canvas, depots: list[list[int]], face_down: int) -> None:
     px = canvas.length(DEPOT_SHIELD)
     for d, row in enumerate(depots, 1):
         for i, number in enumerate(row):
             blit_at(canvas, shield_image(number, px), depot_shield_centre(d, i, len(row)))
-    for i, _ in enumerate(automa):
+    for i in range(face_down):
         blit_at(canvas, face_down_image(px), automa_shields_centre(i))
 
 
@@ -123,11 +131,9 @@ def paint_castle_shields(canvas: Canvas, shields: dict[int, int], centre=None,
         blit_at(canvas, shield_image(number, max(6, px), centre is None), pos)
 
 
-def paint_rings(canvas: Canvas, depots: list[list[int]] | None, shields: dict[int, int],
+def paint_rings(canvas: Canvas, depots: list[list[int]], shields: dict[int, int],
                 legal: list[tuple], ring: Any) -> None:
     """Rings round the shields a click may take or use now."""
-    if depots is None:
-        return
     takes = {(a[1], a[2]) for a in legal if a[0] == "shield"}
     r = canvas.length(DEPOT_SHIELD * 0.7)
     for d, row in enumerate(depots, 1):
@@ -153,15 +159,12 @@ def shield_tip(number: int) -> str:
             + i18n.tr("shield.end_points", points=END_POINTS[number]))
 
 
-def board_spots(view: Any, legal: Any, workers: Any = None) -> list:
+def board_spots(sv: ShieldsView, legal: Any, workers: Any = None) -> list:
     """The shields on the depots (a click takes one when the dice allow) and
     Châteauma's; legal() gives the actions open now, workers(depot) what taking one with
     the dice costs in workers."""
-    from .tips import Spot  # (tips sits above the board's painting)
     spots: list = []
-    if view.depot_shields is None:
-        return spots
-    for d, row in enumerate(view.depot_shields, 1):
+    for d, row in enumerate(sv.depots, 1):
         for i, number in enumerate(row):
             def tip(n=number, key=(d, i)) -> str:
                 out = shield_tip(n)
@@ -172,17 +175,16 @@ def board_spots(view: Any, legal: Any, workers: Any = None) -> list:
                 return out
             spots.append(Spot("shield", (d, i), depot_shield_centre(d, i, len(row)),
                               DEPOT_SHIELD * 0.6, tip))
-    if view.automa_shields:
-        count = len(view.automa_shields)
+    if sv.face_down:
+        count = sv.face_down
         spots.append(Spot("automa_shields", None, automa_shields_centre(0), 20,
                           lambda: i18n.trn("shield.tip.automa", count, count=count)))
     return spots
 
 
-def estate_spots(pv: Any, legal: Any) -> list:
+def estate_spots(shields: dict[int, int], legal: Any) -> list:
     """The shields on the shown estate's castles (a click uses 6 or 16 when it can);
     legal() gives the actions open now."""
-    from .tips import Spot
 
     def tip(n: int) -> str:
         out = shield_tip(n)
@@ -190,7 +192,7 @@ def estate_spots(pv: Any, legal: Any) -> list:
             out += "\n" + i18n.tr("shield.tip.use")
         return out
     return [Spot("castle_shield", number, estate_shield_centre(space), ESTATE_SHIELD * 0.55,
-                 lambda n=number: tip(n)) for space, number in pv.shields.items()]
+                 lambda n=number: tip(n)) for space, number in shields.items()]
 
 
 def shield_options(legal: list[tuple], number: int | None = None) -> list[tuple]:
@@ -210,11 +212,11 @@ def describe(action: tuple, state: Any, lang: str | None = None) -> str | None:
         return i18n.tr(key, lang, **kw)
     p = state.players[state.current_player] if state.current_player >= 0 else None
     if op == "shield":
-        held = state.ext["shields"].depots[action[1] - 1]
+        held = depot_shields(state)[action[1] - 1]
         number = held[action[2]] if action[2] < len(held) else 0
         return tr("act.shield", shield=number, depot=action[1])
     if op == "shield_castle":
-        current = dict(state.ext["shields"].castles[state.current_player]).get(action[1])
+        current = castle_shields(state, state.current_player).get(action[1])
         if current:
             return tr("act.shield_castle.replace", shield=current, space=action[1] + 1)
         return tr("act.shield_castle", space=action[1] + 1)
@@ -227,8 +229,6 @@ def describe(action: tuple, state: Any, lang: str | None = None) -> str | None:
             return tr("act.tribute.silver", kept=kept, silver=silver)
         return tr("act.tribute", kept=kept, silver=silver, workers=action[2])
     if op == "shield_tile":
-        from ...rules import KIND_NAMES
-        from .log import tile_label
         row = state.black if action[1] == 0 else state.depots[action[1] - 1]
         kind = row[action[2]]
         return tr("act.shield_tile", tile=tile_label(KIND_NAMES[kind], lang) if kind >= 0
@@ -236,8 +236,6 @@ def describe(action: tuple, state: Any, lang: str | None = None) -> str | None:
     if op == "shield_goods":
         return tr("act.shield_goods", goods=action[1])
     if op == "shield_storage":
-        from ...rules import KIND_NAMES
-        from .log import tile_label
         kind = p.storage[action[1]] if p is not None else -1
         return tr("act.shield_storage", tile=tile_label(KIND_NAMES[kind], lang) if kind >= 0
                        else "?")
@@ -248,3 +246,147 @@ def describe(action: tuple, state: Any, lang: str | None = None) -> str | None:
     if op == "set_die":
         return tr("act.set_die", die=action[1] + 1, value=action[2])
     return None
+
+
+# --- the module -----------------------------------------------------------------------------
+
+@dataclass
+class ShieldsView:
+    """The shields on depots 1-6, how many Châteauma holds (face down), and per seat the
+    shields on its castles (estate space -> shield number)."""
+    depots: list[list[int]]
+    face_down: int
+    castles: list[dict[int, int]]
+
+    def on_castles(self, seat: int) -> dict[int, int]:
+        return self.castles[seat] if seat < len(self.castles) else {}
+
+
+def _dealt(view: Any, sv: ShieldsView, e: Any) -> None:
+    sv.depots = [list(d) for d in e.depots]
+
+
+def _taken(view: Any, sv: ShieldsView, e: Any) -> None:
+    if e.shield in sv.depots[e.depot - 1]:
+        sv.depots[e.depot - 1].remove(e.shield)
+    if e.by == "chateauma":
+        sv.face_down += 1
+
+
+def _placed(view: Any, sv: ShieldsView, e: Any) -> None:
+    sv.castles[e.player][e.space] = e.shield
+
+
+def _tribute(view: Any, sv: ShieldsView, e: Any) -> None:
+    p = view.players[e.player]
+    p.silver = max(0, p.silver - e.silver)
+    p.workers = max(0, p.workers - e.workers)
+    sv.castles[e.player] = {space: n for space, n in sv.castles[e.player].items()
+                            if n not in e.lost}
+
+
+def _storage_shrunk(view: Any, sv: ShieldsView, e: Any) -> None:
+    view.players[e.player].storage = list(e.storage)
+
+
+def _tile(view: Any, sv: ShieldsView, e: Any) -> None:
+    view.take_from_board(e.depot, e.slot)
+
+
+def _die_set(view: Any, sv: ShieldsView, e: Any) -> None:
+    view.players[e.player].dice[e.die] = e.value
+
+
+def _shield_effect_words(e: Any, who: str, lang: str) -> str:
+    if e.what == "name":
+        return i18n.tr("log.shield_named", lang, who=who, seat="ABCD"[e.value])
+    return i18n.trn("log.shield_points", e.value, lang, who=who, shield=e.shield,
+                    points=e.value)
+
+
+def _taken_words(e: Any, who: str, lang: str) -> str:
+    if e.by == "chateauma":
+        return i18n.tr("log.shield_taken_chateauma", lang, who=who, depot=e.depot)
+    return i18n.tr("log.shield_taken", lang, who=who, shield=e.shield, depot=e.depot)
+
+
+def _placed_words(e: Any, who: str, lang: str) -> str:
+    if e.replaced:
+        return i18n.tr("log.shield_replaced", lang, who=who, shield=e.shield, old=e.replaced)
+    return i18n.tr("log.shield_placed", lang, who=who, shield=e.shield)
+
+
+def _tribute_words(e: Any, who: str, lang: str) -> str:
+    line = i18n.tr("log.tribute", lang, who=who, silver=e.silver, workers=e.workers)
+    if e.lost:
+        line += " " + i18n.tr("log.tribute_lost", lang, shields=", ".join(map(str, e.lost)))
+    return line
+
+
+@register
+class Shields(TableModule):
+    id = "shields"
+    events: ClassVar[dict[str, Handler]] = {
+        "ShieldsDealt": _dealt, "ShieldTaken": _taken, "ShieldPlaced": _placed,
+        "TributePaid": _tribute, "StorageShrunk": _storage_shrunk, "ShieldTile": _tile,
+        "DieSet": _die_set}
+    quiet: ClassVar[tuple[str, ...]] = ("ShieldEffect",)
+    words: ClassVar[dict[str, Words]] = {
+        "ShieldsDealt": lambda e, who, lang: i18n.tr(
+            "log.shields_dealt", lang, shields=", ".join(str(n) for d in e.depots for n in d)),
+        "ShieldTaken": _taken_words,
+        "ShieldPlaced": _placed_words,
+        "TributePaid": _tribute_words,
+        "StorageShrunk": lambda e, who, lang: i18n.tr("log.storage_shrunk", lang, who=who),
+        "ShieldTile": lambda e, who, lang: i18n.tr("log.shield_tile", lang, who=who,
+                                                   shield=e.shield),
+        "DieSet": lambda e, who, lang: i18n.tr("log.die_set", lang, who=who, die=e.die + 1,
+                                               value=e.value),
+        "ShieldEffect": _shield_effect_words}
+
+    def part(self, state: Any) -> ShieldsView:
+        return ShieldsView([list(d) for d in depot_shields(state)], face_down_shields(state),
+                           [castle_shields(state, seat) for seat in range(state.n)])
+
+    def paint_board(self, canvas: Canvas, view: Any, part: ShieldsView,
+                    seat: int | None) -> None:
+        paint_depot_shields(canvas, part.depots, part.face_down)
+
+    def paint_over_tiles(self, canvas: Canvas, part: ShieldsView, seat: int,
+                         centre: Any = None, size: float = g.ESTATE_HEX) -> None:
+        paint_castle_shields(canvas, part.on_castles(seat), centre, size)
+
+    def first_board_spots(self, table: Table, part: ShieldsView) -> list:
+        return board_spots(part, lambda: _legal_now(table),
+                           lambda depot: shield_workers(table.state, depot))
+
+    def tile_spots(self, table: Table, part: ShieldsView) -> list:
+        return estate_spots(part.on_castles(table.shown_seat), lambda: _legal_now(table))
+
+    def paint_rings(self, canvas: Canvas, table: Table, part: ShieldsView, n: Any,
+                    ring: Any) -> None:
+        own = part.on_castles(table.shown_seat) if table.own_estate() else {}
+        paint_rings(canvas, part.depots, own, n.legal, ring)
+
+    def click(self, table: Table, part: ShieldsView, kind: str, key: Any) -> bool:
+        if kind == "shield":
+            # Take a shield from a depot (a pair, or shield 11).
+            if table.can_act() and ("shield", *key) in table.narrowing.legal:
+                table.choose(("shield", *key))
+            return True
+        if kind == "castle_shield":
+            # A click on one's own shield 6 or 16 lists what it may do now.
+            if table.can_act() and table.own_estate():
+                table.offer(shield_options(table.narrowing.legal, key), "table.msg.shield")
+            return True
+        return False
+
+    def describe_action(self, action: tuple, state: Any, lang: str | None) -> str | None:
+        return describe(action, state, lang)
+
+    def choice_heading(self, options: list[tuple]) -> str | None:
+        return "table.choose.shield" if options[0][0] in SHIELD_ACTIONS else None
+
+
+def _legal_now(table: Table) -> list[tuple]:
+    return table.narrowing.legal if table.can_act() and table.narrowing is not None else []

@@ -8,18 +8,103 @@ own grouping (border_post_groups); the points are the rules'."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
 import pygame
 
-from ...rules import (BORDER_POST_SPACES, BORDER_POSTS_PROVISIONAL, border_post_groups,
-                      colour_bonus_points)
-from .. import i18n
-from ..art import palette, pieces
-from ..layout import Canvas
-from ..ui import theme
-from . import geometry as g
-from .paint import BOARD_EDGE, BOARD_FILL, GOLD, blit_at, circle, text
-from .tips import Spot
-from .view import BorderPostsView, PlayerView
+from ....rules import (
+    BORDER_POST_SPACES,
+    BORDER_POSTS_PROVISIONAL,
+    border_post_groups,
+    border_post_holders,
+    border_post_stages,
+    colour_bonus_points,
+)
+from ... import i18n
+from ...art import palette, pieces
+from ...layout import Canvas
+from ...ui import theme
+from .. import geometry as g
+from ..estate_view import cm_bonus_centre
+from ..paint import BOARD_EDGE, BOARD_FILL, GOLD, blit_at, circle, text
+from ..seam import Handler, TableModule, Words, register
+from ..tips import Spot
+from ..view import PlayerView
+
+
+@dataclass
+class BorderPostsView:
+    """Each seat's stage (0, 1 = two posts connected, 2 = all three) and who took the
+    border-post bonus tiles, in order (seat, rank 1 large | 2 small); `tiles` False in the
+    A19 form, which pays points and lays no tiles on the board."""
+    stages: list[int]
+    holders: list[tuple[int, int]] = field(default_factory=list)
+    tiles: bool = True
+
+    def held_by(self, seat: int) -> list[int]:
+        return [rank for who, rank in self.holders if who == seat]
+
+    def left(self) -> list[int]:
+        """The ranks still on the central board, the top (large) one first."""
+        taken = {rank for _, rank in self.holders}
+        return [rank for rank in (1, 2) if rank not in taken]
+
+
+def _connected(view: Any, bp: BorderPostsView, e: Any) -> None:
+    bp.stages[e.player] = max(bp.stages[e.player], e.stage)
+
+
+def _tile_taken(view: Any, bp: BorderPostsView, e: Any) -> None:
+    bp.holders.append((e.player, e.rank))
+
+
+@register
+class BorderPosts(TableModule):
+    id = "border_posts"
+    events: ClassVar[dict[str, Handler]] = {"BorderPostsConnected": _connected, "BorderPostTileTaken": _tile_taken}
+    words: ClassVar[dict[str, Words]] = {
+        "BorderPostsConnected":
+            lambda e, who, lang: i18n.tr(f"log.border_posts.{e.stage}", lang, who=who),
+        "BorderPostTileTaken":
+            lambda e, who, lang: i18n.tr(
+                f"log.border_post_{'tile' if e.tile else 'bonus'}.{e.rank}", lang, who=who)}
+
+    def part(self, state: Any) -> BorderPostsView:
+        return BorderPostsView(list(border_post_stages(state)),
+                               list(border_post_holders(state)),
+                               state.config.module_form(self.id) != "a19")
+
+    def paint_board(self, canvas: Canvas, view: Any, part: BorderPostsView,
+                    seat: int | None) -> None:
+        paint_board_tiles(canvas, part, len(view.players), view.vineyard is not None)
+
+    def board_spots(self, view: Any, part: BorderPostsView) -> list[Spot]:
+        return board_spots(part, len(view.players), view.vineyard is not None)
+
+    def paint_estate(self, canvas: Canvas, view: Any, part: BorderPostsView, seat: int,
+                     preview: str | None) -> None:
+        pv = view.players[seat]
+        players = len(view.players)
+        if pv.cm is None:
+            if pv.colours and preview is None:
+                paint_estate_posts(canvas, pv)
+            paint_held(canvas, part, seat, players, len(pv.bonus_tiles), g.bonus_tile_centre,
+                       canvas.length(34))
+        else:
+            paint_held(canvas, part, seat, players, len(pv.bonus_tiles), cm_bonus_centre,
+                       canvas.length(30))
+
+    def estate_spots(self, view: Any, part: BorderPostsView, seat: int,
+                     names: list[str]) -> list[Spot]:
+        pv = view.players[seat]
+        spots: list[Spot] = []
+        if pv.cm is None and pv.colours:
+            spots += estate_spots(pv, part, seat)
+        spots += held_spots(part, seat, len(names), len(pv.bonus_tiles),
+                            g.bonus_tile_centre if pv.cm is None else cm_bonus_centre)
+        return spots
+
 
 OPEN, REACHED, CONNECTED = "open", "reached", "connected"
 # A connected post in the green of a pasture: the same in both colour schemes' spirit

@@ -9,18 +9,153 @@ the table reads the cards and bonuses from the rules' data.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
 import pygame
 
-from ...rules import ROUTE_ARRANGE, ROUTE_BONUSES, ROUTE_CARDS, TRADE_ROUTES_PROVISIONAL
-from .. import i18n
-from ..art import palette, pieces
-from ..art.icons import icon
-from ..layout import Canvas
-from ..ui import theme
-from . import geometry as g
-from .paint import BOARD_EDGE, BOARD_FILL, GOLD, WOOD, blit_at, circle, fit_text, text
-from .tips import Spot
-from .view import TradeRoutesView
+from ....rules import (
+    ROUTE_ARRANGE,
+    ROUTE_BONUSES,
+    ROUTE_CARDS,
+    TRADE_ROUTES_PROVISIONAL,
+    route_cards,
+    route_laid,
+)
+from ... import i18n
+from ...art import palette, pieces
+from ...art.icons import icon
+from ...layout import Canvas
+from ...ui import theme
+from .. import geometry as g
+from ..paint import BOARD_EDGE, BOARD_FILL, GOLD, WOOD, blit_at, circle, fit_text, text
+from ..seam import Handler, Table, TableModule, Words, register
+from ..tips import Spot
+
+
+@dataclass
+class TradeRoutesView:
+    """Each seat's cards left to right (none for Châteauma) and the goods types laid on
+    its spaces from the left."""
+    routes: list[list[int]]
+    laid: list[list[int]]
+
+    def spaces(self, seat: int) -> list[tuple[int, str]]:
+        """Seat's route spaces left to right: (goods type, bonus name)."""
+        if seat >= len(self.routes):
+            return []
+        return [space for card in self.routes[seat] for space in ROUTE_CARDS[card]]
+
+    def laid_on(self, seat: int) -> list[int]:
+        return self.laid[seat] if seat < len(self.laid) else []
+
+
+def _dealt(view: Any, tv: TradeRoutesView, e: Any) -> None:
+    while len(tv.routes) <= e.player:
+        tv.routes.append([])
+        tv.laid.append([])
+    tv.routes[e.player] = list(e.cards)
+
+
+def _card_laid(view: Any, tv: TradeRoutesView, e: Any) -> None:
+    """trade_routes:arranged: the card moves to its place, the others after it keep
+    their order."""
+    if e.card in tv.routes[e.player]:
+        route = tv.routes[e.player]
+        route.remove(e.card)
+        route.insert(e.position, e.card)
+
+
+def _arranged(view: Any, tv: TradeRoutesView, e: Any) -> None:
+    tv.routes[e.player] = list(e.cards)
+
+
+def _goods_on_route(view: Any, tv: TradeRoutesView, e: Any) -> None:
+    tv.laid[e.player] += [e.goods] * e.count
+
+
+def _bonus(view: Any, tv: TradeRoutesView, e: Any) -> None:
+    effect = ROUTE_BONUSES[e.bonus]["effect"]
+    p = view.players[e.player]
+    if effect == "silver":
+        p.silver += e.amount
+    elif effect == "workers":
+        p.workers += e.amount
+
+
+def _words(key: str, **fields: Callable[[Any, str], Any]) -> Words:
+    """A log line from its key, `who` and the event's fields as the line names them."""
+    return lambda e, who, lang: i18n.tr(key, lang, who=who,
+                                        **{k: f(e, lang) for k, f in fields.items()})
+
+
+@register
+class TradeRoutes(TableModule):
+    id = "trade_routes"
+    events: ClassVar[dict[str, Handler]] = {
+        "RoutesDealt": _dealt, "RouteCardLaid": _card_laid, "RouteArranged": _arranged,
+        "GoodsOnRoute": _goods_on_route, "RouteBonus": _bonus}
+    quiet: ClassVar[tuple[str, ...]] = ("RouteBonusLapsed",)
+    words: ClassVar[dict[str, Words]] = {
+        "RoutesDealt": _words("log.routes_dealt",
+                              cards=lambda e, lang: ", ".join(map(str, e.cards))),
+        "RouteCardLaid": _words("log.route_card_laid", card=lambda e, lang: e.card,
+                                position=lambda e, lang: e.position + 1),
+        "RouteArranged": _words("log.route_arranged",
+                                cards=lambda e, lang: ", ".join(map(str, e.cards))),
+        "GoodsOnRoute": lambda e, who, lang: i18n.trn(
+            "log.goods_on_route", e.count, lang, who=who, count=e.count, goods=e.goods,
+            space=e.first + 1),
+        "RouteBonus": _words("log.route_bonus", space=lambda e, lang: e.space + 1,
+                             bonus=lambda e, lang: bonus_words(e.bonus, lang)),
+        "RouteBonusLapsed": _words("log.route_bonus_lapsed",
+                                   space=lambda e, lang: e.space + 1,
+                                   bonus=lambda e, lang: bonus_words(e.bonus, lang))}
+    log_rect = g.LOG_BELOW_ROUTE   # the route strip sits above the log
+
+    def part(self, state: Any) -> TradeRoutesView:
+        seats = range(state.n)
+        return TradeRoutesView([list(route_cards(state, s)) for s in seats],
+                               [list(route_laid(state, s)) for s in seats])
+
+    def paint_background(self, canvas: Canvas, view: Any, part: TradeRoutesView) -> None:
+        paint_frame(canvas)
+
+    def draw(self, canvas: Canvas, table: Table, part: TradeRoutesView) -> None:
+        seat = table.shown_seat
+        paint(canvas, part, seat, table.view.players[seat].cm is not None,
+              arranging(table.state, seat))
+
+    def spots(self, table: Table, part: TradeRoutesView) -> list[Spot]:
+        seat = table.shown_seat
+        return spots(part, seat, table.view.players[seat].cm is not None,
+                     arranging(table.state, seat))
+
+    def click(self, table: Table, part: TradeRoutesView, kind: str, key: Any) -> bool:
+        """While a person arranges their trade route (trade_routes:arranged), a click on a
+        card not yet laid lays it next, as its choice button does."""
+        if kind != "trade_route":
+            return False
+        laid = arranging(table.state, table.shown_seat)
+        if key is None or laid is None or key // 3 < laid or not table.can_act():
+            return True
+        action = ("route_card", part.routes[table.shown_seat][key // 3])
+        if action in table.narrowing.legal:
+            table.choose(action)
+        return True
+
+    def describe_action(self, action: tuple, state: Any, lang: str | None) -> str | None:
+        if action[0] == "route_card":
+            return card_label(action[1], lang)
+        if action[0] == "route_keep":
+            return i18n.tr("act.route_keep", lang)
+        return None
+
+    def choice_tip(self, action: tuple) -> Callable[[], str] | None:
+        if action[0] == "route_card":
+            return lambda: card_tip(action[1])
+        return None
 
 # What a bonus that takes a tile shows: the colours it takes from.
 _TAKE = "take"

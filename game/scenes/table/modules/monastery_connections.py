@@ -11,18 +11,58 @@ estate's tiles, the order of those who joined all three from the view."""
 from __future__ import annotations
 
 import math
+from typing import Any, ClassVar
 
 import pygame
 
-from ...rules import (MONASTERY_LINE_POINTS, MONASTERY_LINES, MONASTERY_LINES_PROVISIONAL,
-                      monastery_rank_points)
-from .. import i18n
-from ..art import palette
-from ..layout import Canvas
-from . import geometry as g
-from .paint import BOARD_FILL, circle, hex_outline
-from .tips import Spot
-from .view import PlayerView
+from ....rules import (
+    MONASTERY_LINE_POINTS,
+    MONASTERY_LINES,
+    MONASTERY_LINES_PROVISIONAL,
+    monastery_finishers,
+    monastery_rank_points,
+)
+from ... import i18n
+from ...art import palette
+from ...layout import Canvas
+from .. import geometry as g
+from ..paint import BOARD_FILL, circle, hex_outline
+from ..seam import Handler, TableModule, Words, register
+from ..tips import Spot
+from ..view import PlayerView
+
+
+def _all_connected(view: Any, finishers: list[int], e: Any) -> None:
+    if e.player not in finishers:
+        finishers.append(e.player)
+
+
+@register
+class MonasteryConnections(TableModule):
+    """Its part of the view: the seats that joined all three monasteries, in order."""
+    id = "monastery_connections"
+    events: ClassVar[dict[str, Handler]] = {"AllMonasteriesConnected": _all_connected}
+    quiet: ClassVar[tuple[str, ...]] = ("MonasteriesConnected",)   # its points come with their own event
+    words: ClassVar[dict[str, Words]] = {
+        "MonasteriesConnected":
+            lambda e, who, lang: i18n.tr("log.monasteries_connected", lang, who=who,
+                                         points=e.points),
+        "AllMonasteriesConnected":
+            lambda e, who, lang: i18n.tr(f"log.all_monasteries_connected.{min(e.rank, 3)}",
+                                         lang, who=who, points=e.points)}
+
+    def part(self, state: Any) -> list[int]:
+        return list(monastery_finishers(state))
+
+    def paint_estate(self, canvas: Canvas, view: Any, part: list[int], seat: int,
+                     preview: str | None) -> None:
+        # A tableau being chosen shows its lines too.
+        paint_estate_lines(canvas, view.players[seat] if preview is None else bare(preview))
+
+    def estate_spots(self, view: Any, part: list[int], seat: int,
+                     names: list[str]) -> list[Spot]:
+        return estate_spots(view.players[seat], part, seat, len(names), names)
+
 
 MARK_RADIUS = 18
 LINK_RADIUS = 7

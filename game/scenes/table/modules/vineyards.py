@@ -9,18 +9,17 @@ the view holds and offers the legal actions as listed choices.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
-from ... import rules
-from ...rules import vineyards as vy
-from .. import fonts, i18n
-from ..art import palette
-from ..layout import Canvas
+from .... import rules
+from ....rules import vineyards as vy
+from ... import fonts, i18n
+from ...art import palette
+from ...layout import Canvas
+from ..seam import Table, TableModule, Words, register
 
-# The module's decisions, answered from a list of options.
-DECISIONS = (vy.ROOM, vy.BONUS, vy.FREE_BLACK, vy.FREE_DEPOT, vy.WINE)
 # The turn's vineyard actions the vineyard button lists.
 BUTTON_ACTIONS = ("vineyard_take", "vineyard_place", "vineyard_buy")
 
@@ -88,7 +87,7 @@ def describe(action: tuple, state: Any, lang: str | None = None) -> str | None:
         if pair is not None:
             return t("act.vineyard_drop_double", tile=tile_words(pair[2], lang))
         kind = state.players[seat].storage[action[1]]
-        from .log import tile_label
+        from ..log import tile_label
         return t("act.discard", tile=tile_label(rules.KIND_NAMES[kind], lang))
     if op == "vineyard_bonus":
         return t("act.vineyard_bonus", icon=icon_label(action[1], lang))
@@ -96,7 +95,7 @@ def describe(action: tuple, state: Any, lang: str | None = None) -> str | None:
         return t("act.vineyard_skip")
     if op == "vineyard_free":
         if action[1] == "black":
-            from .log import tile_label
+            from ..log import tile_label
             return t("act.vineyard_free_black",
                      tile=tile_label(rules.KIND_NAMES[state.black[action[2]]], lang))
         row = v.display if action[1] == "display" else v.depot
@@ -265,8 +264,8 @@ def _empty(canvas: Canvas, centre: tuple[float, float], r: float) -> None:
 def paint_space(canvas: Canvas, space: Any, centre: tuple[float, float]) -> None:
     """An empty double space as printed: its die number between the icons of its two
     halves (the icons a double tile placed there covers)."""
-    from ..art import pieces
-    from ..art.icons import icon
+    from ...art import pieces
+    from ...art.icons import icon
     rect = canvas.rect(space_rect(centre))
     pygame.draw.rect(canvas.surface, SPACE_FILL, rect, border_radius=max(2, rect.h // 5))
     pygame.draw.rect(canvas.surface, palette.darker(SPACE_FILL, 0.45), rect, 1,
@@ -320,7 +319,7 @@ def paint(canvas: Canvas, view: Any, seat: int | None = None) -> None:
 def spots(view: Any, seat: int | None = None, names: list[str] | None = None) -> list:
     """The depot's and display's tiles and the vineyard board of ``seat`` (as painted),
     with their tooltips; a click lists the vineyard actions open now."""
-    from .tips import Spot  # (tips sits above the board's painting)
+    from ..tips import Spot
     v = view.vineyard
     out: list = []
     if v is None:
@@ -373,7 +372,7 @@ def paint_stored(canvas: Canvas, view: Any, seat: int) -> None:
     v = getattr(view, "vineyard", None)
     if v is None or seat >= len(v.stored):
         return
-    from . import geometry as g
+    from .. import geometry as g
     pv = view.players[seat]
     if pv.cm is not None:
         return
@@ -414,3 +413,45 @@ def paint_rings(canvas: Canvas, view: Any, seat: int, options: list, ring: Any) 
     for i, centre in enumerate(board_centres(v.boards[seat])):
         if any(uses(a, ("space", i)) for a in options):
             edged(space_rect(centre).inflate(6, 6), 6)
+
+
+# --- the module -----------------------------------------------------------------------------
+
+# Its events, each worded by describe_event.
+EVENTS = ("WineBonusDealt", "VineyardFilled", "VineyardCleared", "DoubleTileTaken",
+          "DoubleTileRemoved", "DoubleTilePlaced", "VineyardBonus", "WineBonusTaken",
+          "VineyardScored", "DoubleTileStacked", "VineyardDeckDealt")
+
+
+def _words(kind: str) -> Words:
+    return lambda e, who, lang: describe_event(kind, e, who, lang)
+
+
+@register
+class Vineyards(TableModule):
+    """Its part of the view is still the view's own (TableView.vineyard)."""
+    id = "vineyards"
+    words: ClassVar[dict[str, Words]] = {kind: _words(kind) for kind in EVENTS}
+
+    def paint_board(self, canvas: Canvas, view: Any, part: Any, seat: int | None) -> None:
+        paint(canvas, view, seat)
+
+    def first_board_spots(self, table: Table, part: Any) -> list:
+        return spots(table.view, table.shown_seat, table.names)
+
+    def paint_estate(self, canvas: Canvas, view: Any, part: Any, seat: int,
+                     preview: str | None) -> None:
+        paint_stored(canvas, view, seat)
+
+    def paint_rings(self, canvas: Canvas, table: Table, part: Any, n: Any, ring: Any) -> None:
+        if table.own_estate():
+            paint_rings(canvas, table.view, table.shown_seat, table.options, ring)
+
+    def click(self, table: Table, part: Any, kind: str, key: Any) -> bool:
+        if kind != "vineyard":
+            return False
+        table.vineyard_actions(key)
+        return True
+
+    def describe_action(self, action: tuple, state: Any, lang: str | None) -> str | None:
+        return describe(action, state, lang)

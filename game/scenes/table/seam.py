@@ -1,0 +1,270 @@
+"""Where the table's modules plug in: the client side of the rules' extension points.
+
+A rules module (game/rules/modules/<id>.py) may have a table module beside the others
+(game/scenes/table/modules/<id>.py): a `TableModule` subclass, registered by its id, that
+builds its part of the view from the rules module's public functions, takes in its events,
+words them for the log, and paints its layers and lays its hit spots on the board and on
+the large estate. The view, the log, the board and the scene loop over the modules in play
+(`in_play`, `parts_of`) and name none of them; a module added or removed changes none of
+their lines.
+
+The view keeps each module's part in `TableView.parts[id]` (None for a module that shows
+nothing of its own), in the registry's order, which is also the order of its layers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any, ClassVar, Protocol
+
+from ...rules import MODULES, module_decisions
+
+# A module's handler of one of its events: fn(view, part, event) copies the fact the event
+# states into the view (its own part, or the players' and the board's).
+Handler = Callable[[Any, Any, Any], None]
+# A module's words for one of its events: fn(event, who, lang) -> a log line, or None for
+# an event the log leaves out.
+Words = Callable[[Any, str, str], "str | None"]
+
+
+class Table(Protocol):
+    """What the table's panels and modules may ask of the table scene: what it shows, who
+    sits there, the state of play, and the steps a click or button may take. They receive
+    it from the scene and never import the scene."""
+
+    # --- what it shows ---
+    view: Any               # view.TableView: what has finished animating
+    names: list[str]
+    colours: list[int]
+    rules: str
+    shown_seat: int         # the seat whose estate is shown large
+    serial: int             # raised whenever the view is rebuilt from the state
+    preview_board: str | None
+    ctx: Any                # context.ClientContext
+    session: Any            # session.GameSession
+    log: Any                # log.GameLog
+    # --- the state of play ---
+    narrowing: Any          # interaction.Narrowing of the decision open now, or None
+    options: list[tuple]    # a list of choices asked by a click
+    hint_move: Any          # a hint on its way, or None
+    hint_shown: Any         # the hint on show in the log's place, or None
+    tutorial: Any           # the tutorial laid over the table, or None
+    # --- what animations change while they play (motion.py) ---
+    flyers: list
+    counting: dict[int, int]
+    flash: tuple | None
+    dice_roll: tuple | None
+    # --- the panels a panel places itself among or next to ---
+    panels: Any             # layout.PanelGroup of the buttons
+    estates: Any            # estates_panel.EstatesPanel
+    log_panel: Any          # log_panel.LogPanel
+
+    @property
+    def state(self) -> Any: ...
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]: ...
+
+    def can_act(self) -> bool:
+        """A person may click towards an action now."""
+        ...
+
+    def can_undo(self) -> bool: ...
+
+    def own_estate(self) -> bool:
+        """The estate shown large is the seat's to move."""
+        ...
+
+    # --- steps a click, key or button takes ---
+    def choose(self, action: tuple) -> None:
+        """Play an action open now."""
+        ...
+
+    def offer(self, options: list[tuple], message: str) -> None:
+        """List actions open now as choices in the choice box, with a prompt."""
+        ...
+
+    def step_value(self, delta: int) -> None: ...
+    def take_workers(self) -> None: ...
+    def toggle_buy(self) -> None: ...
+    def end_turn(self) -> None: ...
+    def undo(self) -> bool: ...
+    def ask_hint(self) -> None: ...
+    def open_menu(self) -> None: ...
+    def open_glossary(self) -> None: ...
+    def quit_to_title(self) -> None: ...
+    def retrieve(self) -> None: ...
+    def buy_workers(self) -> None: ...
+    def vineyard_actions(self, key: tuple | None = None) -> None: ...
+    def solo_options(self) -> None: ...
+    def show_phase_end(self, phase: int) -> None: ...
+
+    # --- where pieces fly (motion.py) ---
+    def depot_pos(self, depot: int, slot: int) -> tuple[float, float]: ...
+    def depot_goods_pos(self, depot: int) -> tuple[float, float]: ...
+    def storage_pos(self, seat: int, j: int) -> tuple[float, float]: ...
+    def space_pos(self, seat: int, space: int) -> tuple[float, float]: ...
+    def card_space_pos(self, seat: int, card: int, space: int) -> tuple[float, float]: ...
+    def reserve_pos(self, seat: int, tile: str | None) -> tuple[float, float]: ...
+    def goods_pos(self, seat: int, goods: int) -> tuple[float, float]: ...
+    def silver_pos(self, seat: int) -> tuple[float, float]: ...
+    def workers_pos(self, seat: int) -> tuple[float, float]: ...
+
+
+class TableModule:
+    """A module at the table. Subclasses set `id` (the rules module's) and fill in what
+    they show; a hook left as here shows nothing."""
+
+    id: ClassVar[str] = ""
+    # Its events the view takes in, by event name.
+    events: ClassVar[dict[str, Handler]] = {}
+    # Its events that change nothing the view holds (they are worded, animated or scored
+    # elsewhere); the view fails on an event it neither takes in nor lists here.
+    quiet: ClassVar[tuple[str, ...]] = ()
+    # Its events in words for the log, by event name.
+    words: ClassVar[dict[str, Words]] = {}
+    # Its decisions answered by clicks on the table; the others it declares to the rules
+    # are answered from a list of options in the choice box.
+    clicked: ClassVar[tuple[str, ...]] = ()
+
+    def part(self, state: Any) -> Any:
+        """Its part of the view, built from the rules module's public functions (what
+        every seat may see), or None for none."""
+        return None
+
+    # --- the central board ---
+    def paint_board(self, canvas: Any, view: Any, part: Any, seat: int | None) -> None:
+        """Its pieces on the central board's cached layer (seat: the seat shown large)."""
+
+    def board_spots(self, view: Any, part: Any) -> list:
+        """Its hit spots and tooltips on the central board."""
+        return []
+
+    def first_board_spots(self, table: Table, part: Any) -> list:
+        """Its hit spots on the central board that come before the board's own (pieces
+        lying on a depot's space)."""
+        return []
+
+    # --- the large estate ---
+    def paint_estate(self, canvas: Any, view: Any, part: Any, seat: int,
+                     preview: str | None) -> None:
+        """Its layer over the estate shown large (preview: a duchy being chosen, whose
+        empty estate is shown)."""
+
+    def estate_spots(self, view: Any, part: Any, seat: int, names: list[str]) -> list:
+        """Its hit spots and tooltips on the estate shown large."""
+        return []
+
+    def paint_over_tiles(self, canvas: Any, part: Any, seat: int, centre: Any = None,
+                         size: float = 0) -> None:
+        """Its pieces lying on a seat's tiles, above the tiles and below the rest of the
+        estate: on the estate shown large (centre None) or a miniature at centre."""
+
+    def tile_spots(self, table: Table, part: Any) -> list:
+        """Its hit spots on the tiles of the estate shown large (before the spaces')."""
+        return []
+
+    def paint_rings(self, canvas: Any, table: Table, part: Any, n: Any, ring: Any) -> None:
+        """Rings round its pieces a click may take or use now (n: the narrowing)."""
+
+    # --- the rest of the table ---
+    # Where the log sits while the module is in play (its own strip takes the log's top),
+    # or None for the log's own place.
+    log_rect: ClassVar[Any] = None
+
+    def paint_background(self, canvas: Any, view: Any, part: Any) -> None:
+        """Its frames in the table's cached background."""
+
+    def draw(self, canvas: Any, table: Table, part: Any) -> None:
+        """Its pieces drawn every frame over the table, before the log."""
+
+    def spots(self, table: Table, part: Any) -> list:
+        """Its hit spots elsewhere on the table (after the table's own)."""
+        return []
+
+    def click(self, table: Table, part: Any, kind: str, key: Any) -> bool:
+        """A click on a spot; True when the module answered it."""
+        return False
+
+    # --- words ---
+    def describe_action(self, action: tuple, state: Any, lang: str | None) -> str | None:
+        """One of its actions in words (hints, choices), or None for another's."""
+        return None
+
+    def choice_heading(self, options: list[tuple]) -> str | None:
+        """The choice box's heading (a text key) over its actions listed by a click."""
+        return None
+
+    def choice_tip(self, action: tuple) -> Callable[[], str] | None:
+        """The tooltip of one of its actions listed as a choice, where its words say too
+        little; None for none."""
+        return None
+
+
+# Table modules by the rules module's id, in the order their layers are painted.
+TABLE_MODULES: dict[str, TableModule] = {}
+
+
+def register(cls: type[TableModule]) -> type[TableModule]:
+    """Class decorator: a table module joins the registry."""
+    if cls.id in TABLE_MODULES:
+        raise ValueError(f"a second table module for {cls.id!r}")
+    TABLE_MODULES[cls.id] = cls()
+    return cls
+
+
+def in_play(config: Any) -> list[TableModule]:
+    """The table modules of the modules a game plays, in the registry's order."""
+    return [m for m in TABLE_MODULES.values() if config.has_module(m.id)]
+
+
+def parts_of(view: Any) -> list[tuple[TableModule, Any]]:
+    """The modules a view shows, each with its part of it."""
+    return [(TABLE_MODULES[id], part) for id, part in view.parts.items()]
+
+
+def action_words(action: tuple, state: Any, lang: str | None) -> str | None:
+    """An action of any module in words, or None when no module words it."""
+    for m in TABLE_MODULES.values():
+        words = m.describe_action(action, state, lang)
+        if words is not None:
+            return words
+    return None
+
+
+def choice_tip(action: tuple) -> Callable[[], str] | None:
+    for m in TABLE_MODULES.values():
+        tip = m.choice_tip(action)
+        if tip is not None:
+            return tip
+    return None
+
+
+# The base game's decisions answered from a list of options rather than by clicks.
+BASE_LISTED = ("discard", "ship", "keep_goods", "pick", "warehouse", "board", "start_castle")
+
+
+@cache
+def listed_decisions() -> frozenset[str]:
+    """Every decision answered from a list of options in the choice box: the base game's
+    and every module's (as the rules module declares them) but those its table module
+    answers by clicks. Asked once the table's modules are registered."""
+    clicked = {d for m in TABLE_MODULES.values() for d in m.clicked}
+    return frozenset(BASE_LISTED) | {d for module in MODULES for d in module_decisions(module)
+                                     if d not in clicked}
+
+
+def choice_heading(options: list[tuple]) -> str | None:
+    for m in TABLE_MODULES.values():
+        heading = m.choice_heading(options)
+        if heading is not None:
+            return heading
+    return None
+
+
+def event_words(kind: str) -> Words | None:
+    """Whichever module words events of this name (names are unique across modules)."""
+    for m in TABLE_MODULES.values():
+        if kind in m.words:
+            return m.words[kind]
+    return None
