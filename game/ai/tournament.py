@@ -416,15 +416,15 @@ def run(args: argparse.Namespace) -> int:
     print(f"{'seat':<{width}}{'seats':>6}{'win rate':>10}{'95% CI':>16}{'mean':>8}{'sd':>7}"
           f"{'s/decision mean':>17}{'median':>9}{'p95':>9}{'s/turn median':>15}{'p95':>9}"
           f"{'CPU s/turn median':>19}{'p95':>9}")
-    for label, e in table.items():
-        lo, hi = e["win_rate_95ci"]
-        line = (f"{label:<{width}}{e['seats']:>6}{e['win_rate']:>10.1%}"
-                f"{f'{lo:.1%}-{hi:.1%}':>16}{e['mean_score']:>8.1f}{e['score_sd']:>7.1f}")
-        if e["decisions"]:
-            line += (f"{e['mean_seconds']:>17.4f}{e['median_seconds']:>9.4f}"
-                     f"{e['p95_seconds']:>9.4f}{e['median_turn_seconds']:>15.4f}"
-                     f"{e['p95_turn_seconds']:>9.4f}{e['median_turn_cpu_seconds']:>19.4f}"
-                     f"{e['p95_turn_cpu_seconds']:>9.4f}")
+    for label, entry in table.items():
+        lo, hi = entry["win_rate_95ci"]
+        line = (f"{label:<{width}}{entry['seats']:>6}{entry['win_rate']:>10.1%}"
+                f"{f'{lo:.1%}-{hi:.1%}':>16}{entry['mean_score']:>8.1f}{entry['score_sd']:>7.1f}")
+        if entry["decisions"]:
+            line += (f"{entry['mean_seconds']:>17.4f}{entry['median_seconds']:>9.4f}"
+                     f"{entry['p95_seconds']:>9.4f}{entry['median_turn_seconds']:>15.4f}"
+                     f"{entry['p95_turn_seconds']:>9.4f}{entry['median_turn_cpu_seconds']:>19.4f}"
+                     f"{entry['p95_turn_cpu_seconds']:>9.4f}")
         else:
             line += f"{'no decisions':>17}"
         print(line)

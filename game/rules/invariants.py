@@ -12,7 +12,6 @@ from collections import Counter
 from itertools import chain
 from operator import eq
 
-from .boards import SPACES
 from .chateauma_data import AREA_CARDS, CARDS, parse_difficulty
 from .config import START
 from functools import cache

@@ -59,7 +59,8 @@ def test_the_table_shows_the_lines_with_tooltips(data_root):
 
 
 def test_the_view_follows_who_joined_all_three():
-    table = TableView(players=[PlayerView(s) for s in range(3)], parts={"monastery_connections": []})
+    table = TableView(players=[PlayerView(s) for s in range(3)],
+                      parts={"monastery_connections": []})
     table.apply(MonasteriesConnected(1, 0, 5))
     table.apply(AllMonasteriesConnected(1, 1, 6))
     table.apply(AllMonasteriesConnected(0, 2, 3))

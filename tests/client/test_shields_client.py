@@ -40,7 +40,8 @@ def test_every_shield_has_an_icon_and_a_tooltip_in_both_languages(lang):
 def test_the_depot_shields_are_drawn_from_the_state_and_a_click_takes_one(data_root):
     t = table_at("shield_turn", data_root)
     scene = t.scene
-    assert scene.view.parts["shields"].depots == [list(d) for d in scene.state.ext["shields"].depots]
+    shields = scene.state.ext["shields"]
+    assert scene.view.parts["shields"].depots == [list(d) for d in shields.depots]
     take = next(a for a in scene.narrowing.legal if a[0] == "shield")
     spot = next(s for s in scene.spots() if s.kind == "shield" and s.key == take[1:])
     assert "Click" in spot.tooltip_text()
@@ -62,7 +63,8 @@ def test_the_castle_choice_and_a_shield_replaced(data_root):
     click(t.stack, scene.choice_buttons[-1].rect.center)  # replace the held shield
     t.stack.update(1 / 60)
     seat = scene.state.current_player
-    assert scene.view.parts["shields"].on_castles(seat) == dict(scene.state.ext["shields"].castles[seat])
+    castles = scene.state.ext["shields"].castles[seat]
+    assert scene.view.parts["shields"].on_castles(seat) == dict(castles)
 
 
 def test_shield_16_lists_its_die_changes_and_one_is_played(data_root):

@@ -17,7 +17,6 @@ import random
 import pytest
 
 from game.rules import GameConfig, GameState, action_text, check_state, new_game, parse_action
-from game.rules.engine import final_scoring
 from game.rules.modules import vineyards as vy
 from game.rules.state import Frame
 

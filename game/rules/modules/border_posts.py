@@ -184,12 +184,6 @@ def stages(state) -> tuple[int, ...]:
     return tuple(_posts(state).stage)
 
 
-def tile_holders(state) -> tuple[tuple[int, int], ...]:
-    """The border-post bonus tiles taken, in order: (seat, 1 for the large | 2 the small).
-    The A19 form lays no tiles, so none."""
-    return tuple((a.seat, a.tile) for a in _posts(state).awards if a.tile)
-
-
 def _award(state, seat: int, reached: int, events: list | None) -> None:
     """The stages from the seat's last one up to `reached` (BP-3, BP-4, BP-5)."""
     posts = _posts(state)
@@ -224,7 +218,8 @@ def _tile(state, seat: int, rank: int, events: list | None) -> None:
 
 
 def tile_holders(state) -> list[tuple[int, int]]:
-    """(seat, rank) of each border-post tile given out, in order."""
+    """The border-post bonus tiles taken, in order: (seat, 1 for the large | 2 the small).
+    The A19 form lays no tiles, so none."""
     return [(a.seat, a.tile) for a in _posts(state).awards if a.tile]
 
 

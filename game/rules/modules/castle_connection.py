@@ -78,11 +78,11 @@ def _castle_tiles(p, castle_spaces: int) -> int:
 
 def castle_reach(p, colour: int) -> int:
     """The spaces where a tile of `colour` joins a castle: next to a castle tile (the
-    start castle included, CC-4; not a tile of any colour on a castle space), or next to a tile of that colour that a chain of tiles
-    of that colour joins to a castle. A chain through another colour never counts (X11
-    l.9). Every tile lies on a space of its colour, so the board's colours name the
-    tiles' colours (and a tile that takes its space's colour, as an inn does under P-CC-3,
-    links as that colour)."""
+    start castle included, CC-4; not a tile of any colour on a castle space), or next to a
+    tile of that colour that a chain of tiles of that colour joins to a castle. A chain
+    through another colour never counts (X11 l.9). Every tile lies on a space of its
+    colour, so the board's colours name the tiles' colours (and a tile that takes its
+    space's colour, as an inn does under P-CC-3, links as that colour)."""
     board = p.board
     occupied = p.occupied
     castles = _castle_tiles(p, occupied & board.colour_mask[CASTLE])

@@ -64,7 +64,7 @@ from ..chateauma_data import AREA_CARDS, area_card
 from ..config import split_module
 from ..data import load_json
 from ..dice import FREE_CHANGE_MONASTERY, USE_PLACE_OTHER, USE_TAKE, workers_needed
-from ..engine import (CASTLE_ACTION, CASTLE_DIE, CITY_HALL_PLACE, DISCARD, MOST_STORAGE, TURN,
+from ..engine import (CASTLE_ACTION, CASTLE_DIE, DISCARD, MOST_STORAGE, TURN,
                       WHITE_DIE, black_depot_payments, building_effect, pay_purchase, score,
                       store_tile)
 from ..events import (EVENT_TYPES, DieUsed, EffectDeclined, EffectLapsed, SilverPaid,

@@ -62,7 +62,8 @@ def _tile_taken(view: Any, bp: BorderPostsView, e: Any) -> None:
 @register
 class BorderPosts(TableModule):
     id = "border_posts"
-    events: ClassVar[dict[str, Handler]] = {"BorderPostsConnected": _connected, "BorderPostTileTaken": _tile_taken}
+    events: ClassVar[dict[str, Handler]] = {"BorderPostsConnected": _connected,
+                                            "BorderPostTileTaken": _tile_taken}
     words: ClassVar[dict[str, Words]] = {
         "BorderPostsConnected":
             lambda e, who, lang: i18n.tr(f"log.border_posts.{e.stage}", lang, who=who),

@@ -42,7 +42,8 @@ class MonasteryConnections(TableModule):
     """Its part of the view: the seats that joined all three monasteries, in order."""
     id = "monastery_connections"
     events: ClassVar[dict[str, Handler]] = {"AllMonasteriesConnected": _all_connected}
-    quiet: ClassVar[tuple[str, ...]] = ("MonasteriesConnected",)   # its points come with their own event
+    # Its points come with their own event.
+    quiet: ClassVar[tuple[str, ...]] = ("MonasteriesConnected",)
     words: ClassVar[dict[str, Words]] = {
         "MonasteriesConnected":
             lambda e, who, lang: i18n.tr("log.monasteries_connected", lang, who=who,
@@ -117,7 +118,7 @@ def paint_estate_lines(canvas: Canvas, pv: PlayerView) -> None:
     """Each line: a ring inside its five spaces and a link on every edge it crosses, from
     one monastery to the other; then the monasteries."""
     c = lines_of(pv)
-    if c is None or not pv.colours:
+    if c is None or pv.board is None or not pv.colours:
         return
     counts = filled(pv)
     for ln, n in zip(c.lines, counts):
@@ -172,7 +173,7 @@ def church_glyph(surface: pygame.Surface, centre: tuple[float, float], size: flo
 def estate_spots(pv: PlayerView, finishers: list[int], seat: int, players: int,
                  names: list[str]) -> list[Spot]:
     c = lines_of(pv)
-    if c is None or not pv.colours:
+    if c is None or pv.board is None or not pv.colours:
         return []
     return [Spot("monastery_mark", mark, mark_centre(pv.board, mark), MARK_RADIUS + 4,
                  lambda m=mark: mark_tip(pv, m, finishers, seat, players, names))

@@ -67,7 +67,8 @@ def describe(action: tuple, state: Any, lang: str | None = None) -> str | None:
     op = action[0]
     if not isinstance(op, str) or not op.startswith("vineyard_"):
         return None
-    t = lambda key, **kw: i18n.tr(key, lang, **kw)
+    def t(key: str, **kw: Any) -> str:
+        return i18n.tr(key, lang, **kw)
     v = vy.vine(state)
     seat = state.current_player
     if op == "vineyard_take":
@@ -111,7 +112,8 @@ EVENTS = ("WineBonusDealt", "VineyardFilled", "VineyardCleared", "DoubleTileTake
 
 
 def describe_event(kind: str, e: Any, who: str, lang: str) -> str | None:
-    t = lambda key, **kw: i18n.tr(key, lang, **kw)
+    def t(key: str, **kw: Any) -> str:
+        return i18n.tr(key, lang, **kw)
     if kind == "WineBonusDealt":
         return t("log.wine_dealt", varieties=", ".join(variety_label(x, lang) for x in e.dealt))
     if kind == "VineyardFilled":
@@ -164,7 +166,7 @@ SPACE_FILL = palette.mix(palette.ANY_TILE["double_tile"], (236, 226, 196), 0.72)
 def offer_centres(players: int) -> list[tuple[str, int, tuple[float, float]]]:
     """('depot' | 'display', space, centre) for every space in use: the depot three to a
     row, the display's spaces in use below it."""
-    out = []
+    out: list[tuple[str, int, tuple[float, float]]] = []
     depot = len(vy.depot_numbers(players))
     for s in range(depot):
         row, col = divmod(s, 3)
