@@ -195,8 +195,11 @@ class GameConfig:
                 or not 1 <= self.players <= 4:
             raise ValueError(f"players must be 2, 3 or 4 (1 in the solo game), "
                              f"not {self.players!r}")
+        # Checked before the cached look-ups, which a list or an object cannot key.
+        if not isinstance(self.rules, str):
+            raise ValueError(f"the rule set must be text, not {self.rules!r}")
         rule_set(self.rules)
-        if self.board_mode not in BOARD_MODES:
+        if not isinstance(self.board_mode, str) or self.board_mode not in BOARD_MODES:
             raise ValueError(f"unknown board mode {self.board_mode!r} "
                              f"(choose from {', '.join(BOARD_MODES)})")
         if self.chateauma is not None:

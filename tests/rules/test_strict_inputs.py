@@ -149,3 +149,13 @@ def test_every_action_text_reads_back_exactly() -> None:
     for state, action in ACTIONS.values():
         assert parse_action(action_text(action)) == action
         assert all(type(x) is type(y) for x, y in zip(parse_action(action_text(action)), action))
+
+
+@pytest.mark.parametrize("field,value", [("rules", ["special"]), ("rules", {}),
+                                         ("rules", 1), ("board_mode", ["basic"]),
+                                         ("board_mode", {"x": 1})])
+def test_a_config_field_of_the_wrong_type_is_refused_with_a_value_error(field, value) -> None:
+    """A save or game record whose config names its rule set or board mode by a list or an
+    object is refused with the rules' message, not an error from a look-up."""
+    with pytest.raises(ValueError, match="must be text|unknown board mode"):
+        GameConfig.from_dict({"players": 2, field: value})
