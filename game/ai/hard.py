@@ -56,12 +56,6 @@ class HardPlayer(Player):
     rollout_width = 1    # beam width of every player's turn in a continuation
     per_round = 2        # samples per candidate before the field is halved
     confidence = 1.0     # standard errors by which a challenger must beat the beam's best
-    # Sampling stops once the last challenger's paired gain lies this many standard
-    # errors from the verdict's threshold (after `settle_after` samples): more samples
-    # would not change the choice. On 50 positions of two Medium games it sampled 63% of
-    # the continuations and chose the turn all 70 chose on every one (docs/ai.md).
-    settled = 2.5
-    settle_after = 6
 
     def __init__(self, seed: int = 0, time_budget: float | None = None,
                  iterations: int | None = None, weights: Weights = DEFAULT,
@@ -131,8 +125,6 @@ class HardPlayer(Player):
         used = 0
         sample = 0
         while used < budget and len(alive) > 1 and not self._out_of_time(start):
-            if len(alive) == 2 and self._settled(values[0], values[alive[1]]):
-                break
             for _ in range(self.per_round):
                 if used >= budget or self._out_of_time(start):
                     break
@@ -164,18 +156,6 @@ class HardPlayer(Player):
             if gain - self.confidence * noise > 0 and gain > best_gain:
                 best, best_gain = i, gain
         return best
-
-    def _settled(self, base: list[float], challenger: list[float]) -> bool:
-        """The verdict between the beam's best and its last challenger is clear: the
-        paired gain lies `settled` standard errors from `confidence` of them, or the
-        samples do not differ at all (the continuations are alike in every sample)."""
-        n = len(challenger)
-        if n < self.settle_after:
-            return False
-        diffs = [challenger[j] - base[j] for j in range(n)]
-        gain = _mean(diffs)
-        noise = (sum((d - gain) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
-        return noise == 0 or abs(gain - self.confidence * noise) > self.settled * noise
 
     def _out_of_time(self, start: float) -> bool:
         return (self.time_budget is not None

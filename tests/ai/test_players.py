@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
@@ -10,7 +9,7 @@ import pytest
 
 from game.ai import TIERS, hint, make_player
 from game.ai.evaluate import Evaluator
-from game.ai.hard import HardPlayer, _distinct
+from game.ai.hard import HardPlayer
 from game.ai.turns import plan
 from game.rules import public_key, resample_hidden
 from game.rules import GameConfig, RULE_SETS, new_game
@@ -144,7 +143,6 @@ def test_hard_s_default_count_is_the_one_for_the_number_of_players(players, monk
     """With more players a continuation costs more, so Hard's default count is smaller:
     each search samples that many continuations (a round of samples may finish past it)."""
     monkeypatch.setattr(HardPlayer, "time_limit", 1e9)  # the count alone stops the search
-    monkeypatch.setattr(HardPlayer, "settle_after", math.inf)  # every verdict stays open
     state = next(s for s in midgame_positions(7, players=players, every=19)
                  if continuations_sampled(make_player("hard"), s, monkeypatch))
     wanted = HardPlayer.default_samples[players]
@@ -154,45 +152,6 @@ def test_hard_s_default_count_is_the_one_for_the_number_of_players(players, monk
                                       monkeypatch) < 8 + HardPlayer.candidates
     assert HardPlayer.default_samples[4] < HardPlayer.default_samples[3] \
         < HardPlayer.default_samples[2]
-
-
-def test_hard_stops_sampling_once_the_verdict_is_settled(monkeypatch):
-    """Sampling stops when more samples would not change the choice: when the candidates'
-    continuations are worth alike in every sample, or when a challenger gains far more
-    than its noise (and is played); a close call takes the whole count."""
-    state = next(s for s in midgame_positions(7, every=19)
-                 if len(_search_pool(s)) == HardPlayer.candidates)
-    pool = _search_pool(state)
-
-    def search(worth):
-        player = make_player("hard")
-        order = iter(range(len(pool)))
-        monkeypatch.setattr(player, "_play_known", lambda after, seat: next(order))
-        played = []
-        monkeypatch.setattr(player, "_continue",
-                            lambda i, seat, seed: played.append(i) or worth(i, seed))
-        line = player._search(resample_hidden(state, state.current_player),
-                              time.perf_counter())
-        return len(played), line.actions
-
-    # Two rounds of halving (6, then 3 candidates), then the last challenger's samples up
-    # to `settle_after`.
-    rounds = HardPlayer.per_round
-    settled = 6 * rounds + 3 * rounds + 2 * (HardPlayer.settle_after - 2 * rounds)
-    assert search(lambda i, seed: float(seed % 7)) == (settled, pool[0].actions)
-    # the beam's second gains 5 points, give or take 1, in every sample
-    assert search(lambda i, seed: 5.0 + (-1) ** seed if i == 1 else 0.0) \
-        == (settled, pool[1].actions)
-    # it gains half a point, give or take 3: not enough to overturn the beam's best
-    assert search(lambda i, seed: 0.5 + 3 * (-1) ** seed if i == 1 else 0.0) \
-        == (HardPlayer.default_samples[2], pool[0].actions)
-
-
-def _search_pool(state):
-    """Hard's candidate turns for the position."""
-    root = resample_hidden(state, state.current_player)
-    lines = plan(root, make_player("hard").evaluator.advantage, HardPlayer.width)
-    return _distinct(lines, HardPlayer.candidates, root.current_player)
 
 
 class _Watching(Evaluator):
