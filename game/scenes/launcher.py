@@ -8,7 +8,6 @@ screen; the setup scene and dialogs are pushed over what they came from.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -21,8 +20,7 @@ from .preferences import Notice
 from .session import GameSession, GameSetup, parse_payload
 from .stack import Scene, SceneStack
 from .ui import theme
-from .ui.screen import MenuScene, draw_dialog
-from .ui.widgets import Button, Label
+from .ui.confirm import MessageOverlay
 from .worker import Background
 
 
@@ -213,32 +211,3 @@ class ReadOnlyNotice:
         canvas.fill_rect((x - w / 2, y, w, h), theme.ERROR_ON_DARK, radius=h / 2, width=2)
         canvas.text(text, (x, y + h / 2), theme.FONT_SMALL, theme.ERROR_ON_DARK,
                     anchor="center")
-
-
-DIALOG = pygame.Rect(460, 290, 1000, 500)
-
-
-class MessageOverlay(MenuScene):
-    """A message with an OK button, over the scene that was showing."""
-
-    is_overlay = True
-
-    def __init__(self, title: Any, text: Any) -> None:
-        super().__init__()
-        self.title = title
-        self.text = text
-        self.panels.add(Label((DIALOG.x + 60, DIALOG.y + 120, DIALOG.w - 120, 230), text,
-                              size=theme.FONT_BODY))
-        self.ok = self.add(Button((DIALOG.centerx - 140, DIALOG.bottom - 110, 280, 76),
-                                  "common.ok", self.close))
-
-    def message(self) -> str:
-        return self.text() if callable(self.text) else i18n.tr(self.text)
-
-    def on_escape(self) -> None:
-        self.close()
-
-    def draw_background(self, canvas: Canvas) -> None:
-        super().draw_background(canvas)
-        title = self.title() if callable(self.title) else i18n.tr(self.title)
-        draw_dialog(canvas, DIALOG, title)

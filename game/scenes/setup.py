@@ -34,6 +34,7 @@ from .preferences import ANIMATION_SPEEDS, Notice
 from .session import GameSetup, SeatSpec
 from .setup_modules import ModulesDialog, ModulesRow
 from .ui import theme
+from .ui.confirm import MessageOverlay
 from .ui.screen import MenuScene
 from .ui.widgets import Button, Choice, Label, Widget, draw_toggle_face
 
@@ -771,7 +772,6 @@ class SetupScene(MenuScene):
         super().update(dt)
         problem = self.last_setup_problem
         if problem is not None and not self.ctx.last_setup_explained and self.stack:
-            from .launcher import MessageOverlay
             self.ctx.last_setup_explained = True
             self.stack.push(MessageOverlay("setup.last_unreadable.title", problem.message))
 

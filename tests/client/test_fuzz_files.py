@@ -25,7 +25,8 @@ import pytest
 from game.rules import GameConfig
 from game.scenes import persistence, statistics
 from game.scenes.context import ClientContext
-from game.scenes.launcher import Launcher, MessageOverlay
+from game.scenes.launcher import Launcher
+from game.scenes.ui.confirm import MessageOverlay
 from game.scenes.load_menu import LoadOverlay
 from game.scenes.session import GameSession, GameSetup, SeatSpec
 from game.scenes.settings_menu import SettingsOverlay

@@ -10,7 +10,8 @@ from client_events import click, key, motion, press, release
 from game.rules import GameConfig
 from game.scenes import persistence
 from game.scenes.context import ClientContext
-from game.scenes.launcher import Launcher, MessageOverlay
+from game.scenes.launcher import Launcher
+from game.scenes.ui.confirm import MessageOverlay
 from game.scenes.load_menu import LoadOverlay
 from game.scenes.results import ResultsScene
 from game.scenes.session import GameSession, GameSetup, SeatSpec

@@ -10,7 +10,8 @@ from client_events import motion
 
 from game.rules import GameConfig
 from game.scenes import persistence
-from game.scenes.launcher import Launcher, MessageOverlay
+from game.scenes.launcher import Launcher
+from game.scenes.ui.confirm import MessageOverlay
 from game.scenes.load_menu import LoadOverlay
 from game.scenes.names import MAX_NAME_LENGTH
 from game.scenes.session import GameSession, GameSetup, SeatSpec

@@ -13,7 +13,8 @@ from positions import finished_session, saved_games
 import pygame
 from game.rules import GameConfig, GameRecord
 from game.scenes.context import ClientContext
-from game.scenes.launcher import Launcher, MessageOverlay
+from game.scenes.launcher import Launcher
+from game.scenes.ui.confirm import MessageOverlay
 from game.scenes.load_menu import LoadOverlay
 from game.scenes.replay import SNAPSHOT_EVERY, Replay, ReplayError
 from game.scenes.results import ResultsScene

@@ -282,7 +282,7 @@ LAST_SETUP_VARIANTS = _last_setup_variants()
 class TestBrokenLastSetup:
     @pytest.mark.parametrize("name", sorted(LAST_SETUP_VARIANTS))
     def test_the_default_setup_is_shown_and_the_person_is_told_once(self, ctx, name):
-        from game.scenes.launcher import MessageOverlay
+        from game.scenes.ui.confirm import MessageOverlay
         path = last_setup_path(ctx.data_root)
         path.parent.mkdir(parents=True, exist_ok=True)
         raw = LAST_SETUP_VARIANTS[name]

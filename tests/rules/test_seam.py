@@ -109,17 +109,20 @@ def _fields_named(functions: tuple[Callable, ...]) -> set[str]:
 
 # Per place: the functions that list the fields, and the fields they leave out with why.
 DERIVED_FROM_PLACEMENTS = "rebuilt from the placements (PlayerState.lay_tile)"
+PLACEABLE_CACHE = "a cache of the placeable masks, rebuilt when it is asked again"
 PLAYER_PLACES: dict[str, tuple[tuple[Callable, ...], dict[str, str]]] = {
     "PlayerState.copy": ((PlayerState.copy,), {}),
     "the save (player to JSON)": ((serialize._player_to_dict,), {
         "estate": DERIVED_FROM_PLACEMENTS, "occupied": DERIVED_FROM_PLACEMENTS,
         "frontier": DERIVED_FROM_PLACEMENTS, "colour_count": DERIVED_FROM_PLACEMENTS,
         "city_buildings": DERIVED_FROM_PLACEMENTS,
-        "place_rule": "the modules' filter, set again from the configuration's hooks"}),
+        "place_rule": "the modules' filter, set again from the configuration's hooks",
+        "placeable": PLACEABLE_CACHE}),
     "the save (player from JSON)": ((serialize._player_from_dict,), {
         "placements": DERIVED_FROM_PLACEMENTS, "colour_count": DERIVED_FROM_PLACEMENTS,
         "city_buildings": DERIVED_FROM_PLACEMENTS,
-        "place_rule": "set by state_from_dict from the configuration's hooks"}),
+        "place_rule": "set by state_from_dict from the configuration's hooks",
+        "placeable": PLACEABLE_CACHE}),
     "what a seat sees (public_key)": ((visibility.public_key,), {
         "occupied": "follows from the estate", "frontier": "follows from the estate",
         "colour_count": "follows from the estate",
@@ -128,14 +131,15 @@ PLAYER_PLACES: dict[str, tuple[tuple[Callable, ...], dict[str, str]]] = {
         "breakdown": "the sum of the points it splits (score)",
         "live_knowledge": "follows from the monasteries placed and the phase",
         "place_rule": "follows from the configuration",
-        "anywhere": "follows from the shields held (the modules' public state)"}),
+        "anywhere": "follows from the shields held (the modules' public state)",
+        "placeable": PLACEABLE_CACHE}),
     "the team's shared record (team.share)": ((team.share,), {
         f: "each partner's own record (TM: dice, points, turn-order marker, colour bonus "
            "tiles, goods sold)" for f in ("sold", "dice", "used", "score", "breakdown",
                                           "bonus_tiles", "track_pos", "track_stamp",
                                           "live_knowledge")} | {
         "place_rule": "the same for every seat of a configuration",
-        "anywhere": "a seat's own shield 18"}),
+        "anywhere": "a seat's own shield 18", "placeable": PLACEABLE_CACHE}),
     "the AI's value cache key (Evaluator._cached_value)": ((evaluate.Evaluator._cached_value,), {
         "frontier": "follows from the estate", "colour_count": "follows from the estate",
         "city_buildings": "follows from the estate",
@@ -146,18 +150,20 @@ PLAYER_PLACES: dict[str, tuple[tuple[Callable, ...], dict[str, str]]] = {
         "bonus_tiles": "the bonus tiles taken are in the key (bonus_taken)",
         "live_knowledge": "follows from the monasteries placed and the phase",
         "place_rule": "the same for every seat of a configuration",
-        "anywhere": "follows from the estate's shields, the same within one search"}),
+        "anywhere": "follows from the estate's shields, the same within one search",
+        "placeable": PLACEABLE_CACHE}),
 }
 
 FROM_CONFIG = "follows from the configuration"
+SAMPLED = "the outcome this position drew itself, trusted once; never carried over"
 POSITION_PLACES: dict[str, tuple[tuple[Callable, ...], dict[str, str]]] = {
     "Position.clone": ((Position.clone,), {}),
     "the save (to JSON)": ((serialize.state_to_dict,), {
         "rs": FROM_CONFIG, "n": FROM_CONFIG, "hooks": FROM_CONFIG,
-        "_legal": "a cache of the legal actions"}),
+        "_legal": "a cache of the legal actions", "_sampled": SAMPLED}),
     "the save (from JSON)": ((serialize.state_from_dict,), {
         "rs": FROM_CONFIG, "n": FROM_CONFIG, "config": "the new position's own",
-        "hooks": FROM_CONFIG, "_legal": "a cache of the legal actions"}),
+        "hooks": FROM_CONFIG, "_legal": "a cache of the legal actions", "_sampled": SAMPLED}),
     "what a seat sees (public_key)": ((visibility.public_key, visibility._unseen_black,
                                        visibility._chateauma_key, visibility.module_state), {
         "rs": FROM_CONFIG, "n": FROM_CONFIG, "hooks": FROM_CONFIG,
@@ -166,7 +172,7 @@ POSITION_PLACES: dict[str, tuple[tuple[Callable, ...], dict[str, str]]] = {
         "drawn_boards": "offered in the board decision's frame once drawn",
         "stamp": "the track's stack order is in the players' track stamps",
         "ext": "the modules' parts as every seat sees them (Module.public, module_state)",
-        "_legal": "a cache of the legal actions"}),
+        "_legal": "a cache of the legal actions", "_sampled": SAMPLED}),
 }
 
 

@@ -1,12 +1,14 @@
-"""A yes/no question laid over any scene."""
+"""Dialogs laid over any scene: a yes/no question, and a message with an OK button."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from .. import i18n
+from . import theme
 from ..layout import Canvas
 from .screen import MenuScene, draw_dialog
 from .widgets import Button, Label
@@ -42,3 +44,32 @@ class ConfirmOverlay(MenuScene):
     def draw_background(self, canvas: Canvas) -> None:
         super().draw_background(canvas)
         draw_dialog(canvas, self.DIALOG, i18n.tr(self.title))
+
+
+DIALOG = pygame.Rect(460, 290, 1000, 500)
+
+
+class MessageOverlay(MenuScene):
+    """A message with an OK button, over the scene that was showing."""
+
+    is_overlay = True
+
+    def __init__(self, title: Any, text: Any) -> None:
+        super().__init__()
+        self.title = title
+        self.text = text
+        self.panels.add(Label((DIALOG.x + 60, DIALOG.y + 120, DIALOG.w - 120, 230), text,
+                              size=theme.FONT_BODY))
+        self.ok = self.add(Button((DIALOG.centerx - 140, DIALOG.bottom - 110, 280, 76),
+                                  "common.ok", self.close))
+
+    def message(self) -> str:
+        return self.text() if callable(self.text) else i18n.tr(self.text)
+
+    def on_escape(self) -> None:
+        self.close()
+
+    def draw_background(self, canvas: Canvas) -> None:
+        super().draw_background(canvas)
+        title = self.title() if callable(self.title) else i18n.tr(self.title)
+        draw_dialog(canvas, DIALOG, title)
