@@ -135,8 +135,8 @@ ARRANGED_PHASE = ("the rules count phase A from the start goods on, with no even
                   "events -1")
 BORROWED = ("shield 6's borrowed monasteries join the seat's monastery tiles in the state; "
             "ShieldEffect names the seat, not the tiles")
-KNOWN = {"3p-special-random-border_posts-identical_board:20-inns-shields-tiles2-"
-         "trade_routes:dealt-vineyards:all-white_castles": BORROWED,
+KNOWN = {"3p-special-random-border_posts-identical_board:21-inns-shields-tiles2-"
+         "trade_routes:dealt-vineyards:reduced-white_castles": BORROWED,
          "4p-special-advanced-border_posts-identical_board:21-inns-shields-tiles2-"
          "trade_routes:dealt-vineyards:all-white_castles": BORROWED}
 
