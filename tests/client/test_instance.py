@@ -108,6 +108,25 @@ def test_a_read_only_table_never_writes(data_root):
     assert not menu.buttons["pause.save"].enabled
 
 
+def test_a_read_only_table_promises_no_continue_when_it_is_left(data_root):
+    """Leaving a game in a read-only window says it is not saved, in the Quit button's
+    tooltip and in the question, instead of promising that Continue brings it back."""
+    from table_driver import make_table
+
+    from game.scenes.table.overlays import PauseMenu
+    from game.scenes.ui.confirm import ConfirmOverlay
+    i18n.set_language("en")
+    stack, scene, _ = make_table(data_root, ("human", "random"), seed=4)
+    scene.ctx.read_only = True
+    menu = stack.push(PauseMenu(scene))
+    assert menu.buttons["pause.quit"].tooltip == "pause.quit.tip.read_only"
+    menu.buttons["pause.quit"].on_click()
+    question = stack.top
+    assert isinstance(question, ConfirmOverlay)
+    shown = " ".join(label.text() for label in question.panels if hasattr(label, "text"))
+    assert "not saved" in shown and "Continue" not in shown
+
+
 def test_a_crashed_instance_leaves_no_lock_behind(data_root, other_instance):
     other_instance.send_signal(signal.SIGKILL)
     other_instance.wait()

@@ -51,7 +51,8 @@ class PauseMenu(MenuScene):
                 ("pause.undo", self._undo, "pause.undo.tip"),
                 ("pause.settings", self._settings, None),
                 ("pause.rules", self._rules, "pause.rules.tip"),
-                ("pause.quit", self._quit, "pause.quit.tip")]
+                ("pause.quit", self._quit, "pause.quit.tip.read_only"
+                 if table.ctx.read_only else "pause.quit.tip")]
         self.buttons: dict[str, Button] = {}
         for i, (key, action, tip) in enumerate(rows):
             rect = (d.x + 70, d.y + 120 + i * 96, d.w - 140, 78)
@@ -90,7 +91,9 @@ class PauseMenu(MenuScene):
         self.table.open_glossary()
 
     def _quit(self) -> None:
-        self.stack.push(ConfirmOverlay("pause.quit", i18n.tr("confirm.quit"),
+        # A read-only window saves nothing, so it promises no Continue.
+        question = "confirm.quit.read_only" if self.table.ctx.read_only else "confirm.quit"
+        self.stack.push(ConfirmOverlay("pause.quit", i18n.tr(question),
                                        self.table.quit_to_title))
 
     def draw_background(self, canvas: Canvas) -> None:
