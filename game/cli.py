@@ -206,11 +206,9 @@ def _read_game(path: str):
         return parse_payload(read_save(Path(path)).payload)
     except SaveError as e:
         raise ValueError(str(e)) from None
-    except TypeError:
-        # A field of the wrong type (a list or an object for the rule set's name) that
-        # the configuration's checks take for a name.
-        raise ValueError(f"{path}: its game configuration is not one this game can "
-                         "play (a field of the wrong type)") from None
+    except ValueError as e:
+        # The rules' reason (a rule set that is no name, a step out of place) with the file.
+        raise ValueError(f"{path}: {e}") from None
 
 
 def review(args: argparse.Namespace) -> int:
