@@ -282,19 +282,25 @@ def test_vy4_a_hex_tile_arriving_at_a_full_storage_may_push_out_a_double_tile():
     assert vy.vine(s).seats[0].stored == []
 
 
-def test_vy4_shield_4_holds_double_tiles_too():
+def with_shield_on_castle(shield: int, dice: tuple[int, int]) -> GameState:
+    """Two players with shields and vineyards on basic boards, at the first player's first
+    turn with `dice`, shield `shield` lying on the start castle (space 18)."""
     from game.rules.modules import shields as sh
-    config = GameConfig(players=2, board_mode="basic", modules=("shields", "vineyards"))
-    s = new_game(config)
+    s = new_game(GameConfig(players=2, board_mode="basic", modules=("shields", "vineyards")))
     s.apply_chance(0)
     s.apply_chance((1, 2, 3) * 2)
     s.apply_chance(((1,), (2,), (3,), (5,), (6,), (7,)))
     s.apply_chance(((), (0, 1)))
     s.apply_chance(phase_outcome(s))
     s.apply_chance(fill(s))
-    s.apply_chance(roll_outcome(1, [(1, 2)] * 2))
+    s.apply_chance(roll_outcome(1, [dice] * 2))
     h = sh.held(s)
-    s.ext["shields"] = h._replace(castles=sh._per_seat(h.castles, 0, ((18, 4),)))
+    s.ext["shields"] = h._replace(castles=sh._per_seat(h.castles, 0, ((18, shield),)))
+    return s
+
+
+def test_vy4_shield_4_holds_double_tiles_too():
+    s = with_shield_on_castle(4, dice=(1, 2))
     s._legal = None
     store(s, "mine", "bank", "castle")
     s.apply(("vineyard_take", 0, 0))
@@ -470,18 +476,7 @@ def test_vy6_shield_11_takes_no_shield_after_a_castle_icon():
     """S11, SE l.930: "... darfst du nach dem Platzieren einer Burg als deren Zusatzaktion
     einen Schild nehmen." The vineyard's castle icon (SE l.1007 "Bonusaktionen ... von
     ... der Burg bekannt") gives a castle's action, but no castle is placed."""
-    from game.rules.modules import shields as sh
-    config = GameConfig(players=2, board_mode="basic", modules=("shields", "vineyards"))
-    s = new_game(config)
-    s.apply_chance(0)
-    s.apply_chance((1, 2, 3) * 2)
-    s.apply_chance(((1,), (2,), (3,), (5,), (6,), (7,)))
-    s.apply_chance(((), (0, 1)))
-    s.apply_chance(phase_outcome(s))
-    s.apply_chance(fill(s))
-    s.apply_chance(roll_outcome(1, [(6, 5)] * 2))
-    h = sh.held(s)
-    s.ext["shields"] = h._replace(castles=sh._per_seat(h.castles, 0, ((18, 11),)))
+    s = with_shield_on_castle(11, dice=(6, 5))
     give(s, workers=0)
     placed(s, (0, tile("green", "blue"), 0), (1, tile("red", "blue"), 0),
            (2, tile("red", "black"), 0), (3, tile("red", "yellow"), 0))

@@ -35,17 +35,22 @@ from .test_invariants import MODULE_SETS, _first_values, module_config
 # --- the issue's examples -----------------------------------------------------------------
 
 
+def random_step(s: GameState, rng: random.Random) -> None:
+    """One step of a random game: a drawn chance outcome or a uniformly chosen action."""
+    if s.is_chance():
+        s.apply_chance(s.sample_chance(rng))
+    else:
+        legal = s.legal_actions()
+        s.apply(legal[int(rng.random() * len(legal))])
+
+
 def _reach(config: GameConfig, seed: int, until) -> GameState:
     """A seeded random game of `config` played until `until(state)` holds."""
     rng = random.Random(seed)
     s = new_game(config)
     while not until(s):
         assert not s.is_terminal(), "the game ended before the position was reached"
-        if s.is_chance():
-            s.apply_chance(s.sample_chance(rng))
-        else:
-            legal = s.legal_actions()
-            s.apply(legal[int(rng.random() * len(legal))])
+        random_step(s, rng)
     return s
 
 
@@ -191,11 +196,7 @@ def mutate(d: dict, rng: random.Random) -> str | None:
 def play_on(s: GameState, rng: random.Random) -> None:
     """Random legal choices and drawn chance to the end; the state still writes out."""
     while not s.is_terminal():
-        if s.is_chance():
-            s.apply_chance(s.sample_chance(rng))
-        else:
-            legal = s.legal_actions()
-            s.apply(legal[int(rng.random() * len(legal))])
+        random_step(s, rng)
     s.to_json()
 
 
@@ -237,11 +238,7 @@ def _sample(config: GameConfig, rng: random.Random, stop: int) -> GameState:
     for _ in range(stop):
         if s.is_terminal():
             break
-        if s.is_chance():
-            s.apply_chance(s.sample_chance(rng))
-        else:
-            legal = s.legal_actions()
-            s.apply(legal[int(rng.random() * len(legal))])
+        random_step(s, rng)
     return s
 
 
@@ -273,11 +270,7 @@ def round_trip_game(config: GameConfig, seed: int) -> int:
         states += 1
         if s.is_terminal():
             return states
-        if s.is_chance():
-            s.apply_chance(s.sample_chance(rng))
-        else:
-            legal = s.legal_actions()
-            s.apply(legal[int(rng.random() * len(legal))])
+        random_step(s, rng)
 
 
 # The default run: every module value alone, and the largest sets with each module's
