@@ -2,7 +2,7 @@
 
     python main.py train --dir training --games 300 --seed 1 [--workers 1]
         [--modules trade_routes,tiles2] [--chateauma medium] [--td-lambda 0.8]
-        [--more-data OTHER_DIR] [--write]
+        [--more-data OTHER_DIR] [--ray ADDRESS] [--write]
 
 1. **Self-play**: games between Medium players (the hand-tuned evaluation, or the
    learned one of the run's accepted network with `--self-play learned`). At the start
@@ -29,6 +29,10 @@
    installs it among the shipped weights, under the name of its games
    (learned.shipped_name: data/value.npz for 2 players).
 
+The self-play games are played by `--workers` processes of this computer, or, with
+`--ray ADDRESS`, as tasks on a Ray cluster (parallel.py); a game depends only on its
+seed and number, so the data are the same either way.
+
 Everything lands in `--dir` as it is made (games in chunks, a checkpoint after every
 epoch, every match game), and the command picks up where an interrupted run stopped.
 """
@@ -41,10 +45,12 @@ import json
 import random
 import shutil
 import sys
+import tempfile
 import time
 import zipfile
 import zlib
-from multiprocessing import Pool
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -58,6 +64,7 @@ from .features import SIZE, SLOT_SIZE, SLOTS, VALUE, features, hand_margin
 from .learned import SHIPPED, evaluator_for, load_net, shipped_name, trained_for
 from .network import ValueNet, WeightsError, read_regular, sidecar
 from .openings import SETUP, opening_choice
+from .parallel import MISSING, EngineError, ray_installed, run_jobs
 from .turns import plan
 
 CHUNK = 10                 # games per data file
@@ -141,21 +148,41 @@ def self_play_rows(config: GameConfig, seed: int, index: int, explore: float, wi
     return x, y, own
 
 
-def _chunk_job(job: tuple) -> tuple[int, int]:
-    config, seed, chunk, games, explore, width, value, folder = job
-    xs, ys, owns, gs = [], [], [], []
-    for index in range(chunk * CHUNK, min((chunk + 1) * CHUNK, games)):
-        x, y, own = self_play_rows(config, seed, index, explore, width, value)
-        xs.append(x)
-        ys.append(y)
-        owns.append(own)
-        gs.append(np.full(len(y), index, dtype=np.int32))
+def _chunk_job(job: tuple) -> tuple[int, dict[str, np.ndarray]]:
+    """One chunk's games played: its number and its arrays (stored by the caller, so that
+    the games may be played on another computer)."""
+    config, seed, chunk, games, explore, width, value, weights = job
+    with _weights_here(value, weights) as value:
+        xs, ys, owns, gs = [], [], [], []
+        for index in range(chunk * CHUNK, min((chunk + 1) * CHUNK, games)):
+            x, y, own = self_play_rows(config, seed, index, explore, width, value)
+            xs.append(x)
+            ys.append(y)
+            owns.append(own)
+            gs.append(np.full(len(y), index, dtype=np.int32))
+    return chunk, {"x": np.concatenate(xs), "y": np.concatenate(ys),
+                   "own": np.concatenate(owns), "game": np.concatenate(gs)}
+
+
+@contextmanager
+def _weights_here(value: str | None, weights: dict[str, bytes] | None) -> Iterator[str | None]:
+    """The self-play players' weights file: `value` itself, or, for a job sent to a Ray
+    cluster whose computers do not share the run's folder, the files' contents written
+    to a folder of the job's own."""
+    if weights is None or value is None:
+        yield value
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        for name, content in weights.items():
+            (Path(folder) / name).write_bytes(content)
+        yield str(Path(folder) / Path(value).name)
+
+
+def _store_chunk(folder: Path, chunk: int, arrays: dict[str, np.ndarray]) -> None:
     path = chunk_path(folder, chunk)
     tmp = path.with_name(path.stem + ".tmp.npz")
-    np.savez(tmp, x=np.concatenate(xs), y=np.concatenate(ys), own=np.concatenate(owns),
-             game=np.concatenate(gs))
+    np.savez(tmp, x=arrays["x"], y=arrays["y"], own=arrays["own"], game=arrays["game"])
     tmp.replace(path)
-    return chunk, len(xs)
 
 
 def chunk_path(folder: Path, chunk: int) -> Path:
@@ -195,26 +222,24 @@ def generate(args: argparse.Namespace, folder: Path, value: str | None) -> None:
     if not todo:
         print(f"self-play: {args.games} games on disk", flush=True)
         return
-    jobs = [(config, args.seed, c, args.games, args.explore, args.width, value, folder)
+    # On a Ray cluster the weights file travels with the jobs (its sidecar says which
+    # games it was trained on); the other engines read it where it is.
+    weights = None
+    if args.ray is not None and value is not None:
+        weights = {p.name: p.read_bytes() for p in (Path(value), sidecar(Path(value)))
+                   if p.exists()}
+    jobs = [(config, args.seed, c, args.games, args.explore, args.width, value, weights)
             for c in todo]
     start = time.perf_counter()
     played = 0
     total = args.games - min(done, args.games)
-    print(f"self-play: {total} games to play ({min(done, args.games)} on disk)", flush=True)
-
-    def report(games: int) -> None:
-        nonlocal played
-        played += games
+    print(f"self-play: {total} games to play ({min(done, args.games)} on disk)"
+          f"{' on Ray at ' + args.ray if args.ray else ''}", flush=True)
+    for chunk, arrays in run_jobs(_chunk_job, jobs, args.workers, args.ray):
+        _store_chunk(folder, chunk, arrays)
+        played += len(set(arrays["game"].tolist()))
         eta = _eta(played, total, time.perf_counter() - start)
         print(f"self-play: {played}/{total} games, {eta}", flush=True)
-
-    if args.workers == 1:
-        for job in jobs:
-            report(_chunk_job(job)[1])
-    else:
-        with Pool(args.workers) as pool:
-            for _, games in pool.imap_unordered(_chunk_job, jobs):
-                report(games)
 
 
 def load_data(folder: Path, games: int, target: str = "y"
@@ -460,13 +485,9 @@ def match(args: argparse.Namespace, folder: Path, candidate: Path,
             print(f"match: {len(games)}/{args.match_games} games, candidate won {wins:g}, "
                   f"{_eta(done, len(todo), time.perf_counter() - start)}", flush=True)
 
-    if args.workers == 1:
-        for job in jobs:
-            record(_match_job(job))
-    elif jobs:
-        with Pool(args.workers) as pool:
-            for entry in pool.imap_unordered(_match_job, jobs):
-                record(entry)
+    # The match stays on this computer: its players read the run's weights files.
+    for entry in run_jobs(_match_job, jobs, args.workers):
+        record(entry)
     played = [games[i] for i in range(args.match_games)]
     wins = sum(g["won"] for g in played)
     lo, hi = wilson(wins, len(played))
@@ -547,6 +568,12 @@ def read_run(folder: Path) -> dict:
                      "not an object)")
 
 
+def ray_address(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a Ray address (auto, ray://HOST:10001, local)")
+    return text.strip()
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dir", type=directory, default="training",
                         help="folder for data, checkpoints and the match (an interrupted run "
@@ -564,6 +591,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=SEED, default=1)
     parser.add_argument("--workers", type=WORKERS, default=None,
                         help="processes to play games in (default: every available core)")
+    parser.add_argument("--ray", metavar="ADDRESS", default=None, type=ray_address,
+                        help="play the self-play games as tasks on a Ray cluster (Ray "
+                        "installed): its address (auto, ray://HOST:10001), or local to "
+                        "start Ray on this computer; the games are the same as without")
     parser.add_argument("--width", type=WIDTH, default=4, help="self-play beam width")
     parser.add_argument("--explore", type=share, default=0.1,
                         help="share of turns played with the beam's second-best turn")
@@ -611,6 +642,9 @@ def run(args: argparse.Namespace) -> int:
     if args.target == "own" and args.td_lambda < 1.0:
         print("train: --target own learns from the final scores only (--td-lambda 1)",
               file=sys.stderr)
+        return 2
+    if args.ray is not None and not ray_installed():
+        print(f"train: {MISSING}", file=sys.stderr)
         return 2
     refused = [m for m in args.modules if split_module(m)[0] in UNTRAINABLE]
     if refused:
@@ -661,7 +695,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"train: {e}", file=sys.stderr)
         return 2
     total = time.perf_counter()
-    generate(args, folder, str(best) if args.self_play == "learned" else None)
+    try:
+        generate(args, folder, str(best) if args.self_play == "learned" else None)
+    except EngineError as e:
+        print(f"train: {e}", file=sys.stderr)
+        return 2
     own = args.target == "own"
     field = "own" if own else "y"
     try:
