@@ -30,7 +30,7 @@ from .persistence import (
     local_time,
 )
 from .save_summary import SaveSummary, SeatSummary, summarise
-from .setup import rules_name
+from .modules_text import rules_name
 from .ui import theme
 from .ui.confirm import ConfirmOverlay
 from .ui.screen import MenuScene, draw_dialog

@@ -14,6 +14,11 @@ from . import i18n
 from .persistence import display_name
 
 
+def rules_name(rules: str) -> str:
+    key = f"setup.rules.{rules}"
+    return i18n.tr(key) if i18n.has(key) else rules
+
+
 def module_name(entry: str, lang: str | None = None) -> str:
     """A module as a player reads it: 'identical_board:20' -> 'Identical duchy 20'."""
     mid, param = split_module(entry)

@@ -32,11 +32,11 @@ from .names import MAX_NAME_LENGTH, printable
 from .persistence import SaveError, aside_path, atomic_write_json, read_json_file
 from .preferences import ANIMATION_SPEEDS, Notice
 from .session import GameSetup, SeatSpec
-from .setup_modules import ModulesDialog, ModulesRow
+from .setup_modules import ModulesDialog, ModulesRow, SetupChoice
 from .ui import theme
 from .ui.confirm import MessageOverlay
 from .ui.screen import MenuScene
-from .ui.widgets import Button, Choice, Label, Widget, draw_toggle_face
+from .ui.widgets import Button, Label, Widget, draw_toggle_face
 
 MAX_PLAYERS = 4
 COLOURS = len(palette.PLAYERS)
@@ -53,11 +53,6 @@ CHATEAUMA_NAME = "Châteauma"
 def colour_name(colour: int) -> str:
     key = f"colour.{colour}"
     return i18n.tr(key) if i18n.has(key) else str(colour + 1)
-
-
-def rules_name(rules: str) -> str:
-    key = f"setup.rules.{rules}"
-    return i18n.tr(key) if i18n.has(key) else rules
 
 
 def default_name(kind: str, number: int, lang: str | None = None) -> str:
@@ -551,17 +546,6 @@ class Toggle(Button):
 
 def resolve_label(label: Any) -> str:
     return label() if callable(label) else i18n.tr(label)
-
-
-class SetupChoice(Choice):
-    """A Choice that looks inactive when disabled."""
-
-    def draw(self, canvas: Canvas) -> None:
-        super().draw(canvas)
-        if not self.enabled:
-            veil = pygame.Surface(canvas.rect((0, 0, *self.rect.size)).size, pygame.SRCALPHA)
-            veil.fill((*theme.PANEL, 170))
-            canvas.surface.blit(veil, canvas.px(0, 0))
 
 
 # --- the scene ---------------------------------------------------------------------------

@@ -9,21 +9,45 @@ has its board beside it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
 from . import i18n
 from .art import palette
 from .layout import Canvas
-from .modules_text import module_about, module_name, module_summary
+from .modules_text import ModuleReason, module_about, module_name, module_summary, rules_name
 from .ui import theme
 from .ui.screen import MenuScene, draw_dialog
 from .ui.text import elide, wrap_text
 from .ui.widgets import Button, Choice, Widget, _arrow, draw_toggle_face
 
-if TYPE_CHECKING:
-    from .setup import SetupDraft
+
+class SetupDraft(Protocol):
+    """What the row and the dialog read and change of the setup's draft (setup.SetupDraft,
+    which places them: named here so that this module need not import the setup)."""
+
+    rules: str
+    modules: tuple[str, ...]
+
+    def offered_modules(self) -> list[str]: ...
+    def module_on(self, mid: str) -> bool: ...
+    def module_param(self, mid: str) -> str | None: ...
+    def module_params(self, mid: str) -> tuple[str, ...]: ...
+    def module_block(self, mid: str) -> ModuleReason | None: ...
+    def toggle_module(self, mid: str) -> None: ...
+    def set_module_param(self, mid: str, param: str) -> None: ...
+
+
+class SetupChoice(Choice):
+    """A Choice that looks inactive when disabled."""
+
+    def draw(self, canvas: Canvas) -> None:
+        super().draw(canvas)
+        if not self.enabled:
+            veil = pygame.Surface(canvas.rect((0, 0, *self.rect.size)).size, pygame.SRCALPHA)
+            veil.fill((*theme.PANEL, 170))
+            canvas.surface.blit(veil, canvas.px(0, 0))
 
 DIALOG = pygame.Rect(200, 50, 1520, 980)
 ROW_Y, ROW_STEP, ROW_H = DIALOG.y + 180, 130, 76
@@ -91,7 +115,6 @@ def chosen_text(draft: SetupDraft) -> str:
 
 
 def rules_label(rules: str) -> str:
-    from .setup import rules_name
     return rules_name(rules)
 
 
@@ -216,7 +239,6 @@ class ModulesDialog(MenuScene):
 
     def __init__(self, draft: SetupDraft) -> None:
         super().__init__()
-        from .setup import SetupChoice  # the setup imports this module
         self.draft = draft
         self.toggles: dict[str, ModuleToggle] = {}
         # A module's parameter beside its toggle (the board of identical_board, the
