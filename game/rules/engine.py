@@ -422,7 +422,7 @@ def apply(state: Position, action: tuple, listen: bool = True) -> list | None:
             and state.frames[-1].player != frame.player):
         # The setup choices, and the decisions of a phase or game end, pass from player
         # to player like turns.
-        events.append(ev.TurnStarted(state.frames[-1].player))
+        events.append(ev.make(ev.TurnStarted, (state.frames[-1].player,)))
     if not state.frames:  # (_continue's first check: most actions leave a decision)
         _continue(state, events)
     if state.rs.knowledge_scored_live:
@@ -446,7 +446,7 @@ def score(state: Position, seat: int, points: int, reason: str, events: list | N
         p.score += points
         p.breakdown[reason] = p.breakdown.get(reason, 0) + points
         if events is not None:
-            events.append(ev.PointsScored(seat, points, reason))
+            events.append(ev.make(ev.PointsScored, (seat, points, reason)))
         for scored in state.hooks.points_scored:
             scored(state, seat, points, reason, events)
 
@@ -474,7 +474,7 @@ def _use_die(state: Position, seat: int, die: int, value: int, use: int,
         p.used[die] = True
     p.workers -= cost
     if events is not None:
-        events.append(ev.DieUsed(seat, die, value, cost))
+        events.append(ev.make(ev.DieUsed, (seat, die, value, cost)))
 
 
 def _consume(state: Position, frame: Frame) -> None:
@@ -517,13 +517,13 @@ def store_tile(state: Position, seat: int, kind: int, depot: int, slot: int,
 def _stored_event(seat, kind, depot, slot, storage, paid, events) -> None:
     if paid is None:
         if events is not None:
-            events.append(ev.TileTaken(seat, KIND_NAMES[kind], depot, slot, storage))
+            events.append(ev.make(ev.TileTaken, (seat, KIND_NAMES[kind], depot, slot, storage)))
     elif paid in STORED:
         if events is not None:
             events.append(STORED[paid](seat, kind, storage))
     else:
         if events is not None:
-            events.append(ev.TilePurchased(seat, KIND_NAMES[kind], depot, slot, storage, paid))
+            events.append(ev.make(ev.TilePurchased, (seat, KIND_NAMES[kind], depot, slot, storage, paid)))
 
 
 def _apply_discard(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
@@ -532,7 +532,7 @@ def _apply_discard(state: Position, frame: Frame, action: tuple, events: list | 
     storage = state.players[frame.player].storage
     state.box.append(storage[j])
     if events is not None:
-        events.append(ev.TileDiscarded(frame.player, KIND_NAMES[storage[j]], j))
+        events.append(ev.make(ev.TileDiscarded, (frame.player, KIND_NAMES[storage[j]], j)))
     storage[j] = kind
     _stored_event(frame.player, kind, depot, slot, j, paid, events)
 
@@ -566,7 +566,7 @@ def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
     p.frontier = (p.frontier | board.neighbour_mask[space]) & ~p.occupied
     p.placements.append((space, kind, state.phase))
     if events is not None:
-        events.append(ev.TilePlaced(seat, KIND_NAMES[kind], storage, space))
+        events.append(ev.make(ev.TilePlaced, (seat, KIND_NAMES[kind], storage, space)))
     # The space's colour is the tile's, or the one a tile of any colour fills (an inn
     # counts toward its space's colour bonus, docs/rules-decisions.md P-IN-3).
     colour = board.colour[space]
@@ -679,7 +679,7 @@ def building_effect(state: Position, seat: int, b: int, events: list | None) -> 
     elif b == BANK:
         p.silver += 2
         if events is not None:
-            events.append(ev.SilverTaken(seat, 2, "bank"))
+            events.append(ev.make(ev.SilverTaken, (seat, 2, "bank")))
     elif b == WATCHTOWER:
         score(state, seat, WATCHTOWER_POINTS, "buildings", events)
     elif b == CITY_HALL:
@@ -709,7 +709,7 @@ def sell_goods(state: Position, seat: int, goods: int, events: list | None) -> N
     p.goods[goods] = 0
     p.sold[goods] += count
     if events is not None:
-        events.append(ev.GoodsSold(seat, goods, count))
+        events.append(ev.make(ev.GoodsSold, (seat, goods, count)))
     silver = 1 + (p.knowledge >> 3 & 1)
     workers = p.knowledge >> 4 & 1
     points = count * goods_points_per_tile(state.config.table_players)
@@ -717,7 +717,7 @@ def sell_goods(state: Position, seat: int, goods: int, events: list | None) -> N
         silver, workers, points = change(state, seat, count, silver, workers, points)
     p.silver += silver
     if events is not None:
-        events.append(ev.SilverTaken(seat, silver, "sale"))
+        events.append(ev.make(ev.SilverTaken, (seat, silver, "sale")))
     if workers:
         gain_workers(state, seat, workers, "sale", events)
     score(state, seat, points, "goods", events)
@@ -731,7 +731,7 @@ def gain_workers(state: Position, seat: int, amount: int, reason: str | None,
     one (Module.workers_gained). reason None: the caller's own event tells of it."""
     state.players[seat].workers += amount
     if events is not None and reason is not None:
-        events.append(ev.WorkersTaken(seat, amount, reason))
+        events.append(ev.make(ev.WorkersTaken, (seat, amount, reason)))
     for gained in state.hooks.workers_gained:
         gained(state, seat, amount, events)
 
@@ -754,16 +754,16 @@ def _apply_workers(state: Position, frame: Frame, action: tuple, events: list | 
     if die < CASTLE_DIE:
         p.used[die] = True
         if events is not None:
-            events.append(ev.DieUsed(frame.player, die, p.dice[die], 0))
+            events.append(ev.make(ev.DieUsed, (frame.player, die, p.dice[die], 0)))
     elif die == WHITE_DIE:
         if events is not None:
-            events.append(ev.DieUsed(frame.player, die, state.white, 0))
+            events.append(ev.make(ev.DieUsed, (frame.player, die, state.white, 0)))
     amount = 4 if p.knowledge >> 14 & 1 else 2
     gain_workers(state, frame.player, amount, "die", events)
     if p.knowledge >> 13 & 1:
         p.silver += 1
         if events is not None:
-            events.append(ev.SilverTaken(frame.player, 1, "workers_action"))
+            events.append(ev.make(ev.SilverTaken, (frame.player, 1, "workers_action")))
 
 
 def pay_purchase(state: Position, seat: int, payment: str, price: int,
@@ -774,11 +774,11 @@ def pay_purchase(state: Position, seat: int, payment: str, price: int,
     if payment == "silver":
         p.silver -= price
         if events is not None:
-            events.append(ev.SilverPaid(seat, price))
+            events.append(ev.make(ev.SilverPaid, (seat, price)))
     else:
         p.workers -= price
         if events is not None:
-            events.append(ev.WorkersPaid(seat, price))
+            events.append(ev.make(ev.WorkersPaid, (seat, price)))
     state.bought = True
 
 
@@ -918,7 +918,7 @@ def run_steps(state: Position, events: list | None) -> None:
         state.steps = state.steps[1:]
         STEPS[step](state, events)
     if events is not None and len(state.frames) > depth:
-        events.append(ev.TurnStarted(state.frames[-1].player))  # a step asks a player
+        events.append(ev.make(ev.TurnStarted, (state.frames[-1].player,)))  # a step asks a player
 
 
 def start_turn(state: Position, seat: int, events: list | None) -> None:
@@ -930,14 +930,14 @@ def start_turn(state: Position, seat: int, events: list | None) -> None:
     state.bought = False
     state.frames.append(Frame(TURN, seat))
     if events is not None:
-        events.append(ev.TurnStarted(seat))
+        events.append(ev.make(ev.TurnStarted, (seat,)))
     for started in state.hooks.turn_started:
         started(state, seat, events)
 
 
 def end_turn(state: Position, seat: int, events: list | None) -> None:
     if events is not None:
-        events.append(ev.TurnEnded(seat))
+        events.append(ev.make(ev.TurnEnded, (seat,)))
     state.turn_index += 1
     if state.turn_index < state.n:
         start_turn(state, state.order[state.turn_index], events)
@@ -968,7 +968,7 @@ def _step_mines(state: Position, events: list | None) -> None:
                 continue  # a module pays them elsewhere (shared mines pay once)
             p.silver += silver
             if events is not None:
-                events.append(ev.SilverTaken(seat, silver, "mines"))
+                events.append(ev.make(ev.SilverTaken, (seat, silver, "mines")))
             if workers:
                 gain_workers(state, seat, workers, "mines", events)
 

@@ -217,3 +217,19 @@ def test_kept_placements_are_the_ones_found_afresh(config):
                 if p.board is not None and s.hooks.controllers.get(s.players.index(p)) is None:
                     assert engine._placeable_masks(p) == _plain_masks(p)
         assert before.legal_actions() == legal
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_every_event_has_all_its_fields(config):
+    """The frequent events are built with events.make (tuple.__new__), which checks no
+    field count: every event of random games must be the one its constructor builds from
+    its fields, with every field there."""
+    state, chance, pick = new_game(config), random.Random(31), random.Random(32)
+    while not state.terminal:
+        if state.chance is not None:
+            events = state.apply_chance(state.sample_chance(chance))
+        else:
+            events = state.apply(pick.choice(state.legal_actions()))
+        for event in events:
+            assert len(event) == len(type(event)._fields)
+            assert type(event)(*event) == event
