@@ -72,6 +72,10 @@ _PLACE_FREE = tuple(FREE_CHANGE_MONASTERY[use] for use in PLACE_USE)
 _DEPOT_SPACES = max(len(d["slots"]) for d in load_json("depots.json")["depots"])
 _TAKE = [[[("take", die, depot, slot) for slot in range(_DEPOT_SPACES)]
           for depot in range(7)] for die in range(4)]        # [die][depot][slot]
+# The takes of a depot whose spaces are all filled, by its number of spaces:
+# [die][depot][spaces].
+_TAKE_ALL = [[[tuple(acts[:n]) for n in range(_DEPOT_SPACES + 1)] for acts in by_depot]
+             for by_depot in _TAKE]
 # A module may let a storage grow beyond its 3 spaces (Module.storage_room), up to this.
 MOST_STORAGE = 40
 # A module's board may have more spaces than a printed duchy's 37 (two of them joined).
@@ -173,30 +177,41 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
     return mask
 
 
-def _placeable_masks(p: PlayerState) -> list[int]:
-    """Per storage space: where its tile may go (0 for an empty space or a repeated kind,
-    whose placements the first space of that kind already lists). Kept on the player
-    (p.placeable) until the estate, the storage, the monasteries or the lifted adjacency
-    rule change: a turn's listings after a sale or workers reuse it. Do not change the
-    list."""
+def _placeable(p: PlayerState) -> tuple:
+    """(key, masks, placements): per storage space where its tile may go (0 for an empty
+    space or a repeated kind, whose placements the first space of that kind already lists),
+    and the same as (storage space, spaces, monastery whose free change applies) for the
+    storage spaces that have somewhere to go. Kept on the player (p.placeable) until the
+    estate, the storage, the monasteries or the lifted adjacency rule change: a turn's
+    listings after a sale or workers reuse it."""
     key = (p.occupied, p.knowledge, p.anywhere, p.board, *p.storage)
     kept = p.placeable
     if kept is not None and kept[0] == key:
-        return kept[1]
+        return kept
     masks: list[int] = []
+    placements = []
     seen = 0
-    for k in p.storage:
+    for j, k in enumerate(p.storage):
         if k < 0 or seen >> k & 1:
             masks.append(0)
         else:
             seen |= 1 << k
-            masks.append(placeable_mask(p, k))
-    p.placeable = (key, masks)
+            mask = placeable_mask(p, k)
+            masks.append(mask)
+            if mask:
+                placements.append((j, mask, _PLACE_FREE[KIND_COLOUR[k]]))
+    kept = p.placeable = (key, masks, tuple(placements))
+    return kept
+
+
+def _placeable_masks(p: PlayerState) -> list[int]:
+    """Per storage space: where its tile may go (_placeable). Do not change the list."""
+    masks: list[int] = _placeable(p)[1]
     return masks
 
 
-def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
-                 out: list) -> None:
+def _die_actions(state: Position, p: PlayerState, die: int,
+                 placements: tuple[tuple[int, int, int], ...], out: list) -> None:
     # Runs for every die at every turn decision, so it visits only what the die reaches:
     # the depots and goods of the numbers it can be used as (_REACH) and the estate
     # spaces of those numbers (_number_spaces), instead of checking each one's cost. The
@@ -216,26 +231,26 @@ def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
         take_numbers = by_free[kn >> _TAKE_FREE & 1][face][w]
         sell_numbers = by_free[0][face][w]
     takes = _TAKE[die]
+    takes_all = _TAKE_ALL[die]
     depots = state.depots
     for v in take_numbers:
+        row = depots[v - 1]
+        if -1 not in row:  # every space filled (a depot no one has taken from yet)
+            out += takes_all[v][len(row)]
+            continue
         acts = takes[v]
         slot = 0
-        for k in depots[v - 1]:
+        for k in row:
             if k >= 0:
                 append(acts[slot])
             slot += 1
     places = _PLACE[die]
-    if die != CASTLE_DIE:
+    if placements and die != CASTLE_DIE:
         spaces_of = _number_spaces(p.board)
         reach = _REACH_BITS[kn >> 8 & 1]
-        storage = p.storage
-    j = -1
-    for mask in masks:
-        j += 1
-        if not mask:
-            continue
+    for j, mask, free in placements:
         if die != CASTLE_DIE:
-            mask &= spaces_of[reach[kn >> _PLACE_FREE[KIND_COLOUR[storage[j]]] & 1][face][w]]
+            mask &= spaces_of[reach[kn >> free & 1][face][w]]
         acts = places[j]
         while mask:  # the spaces from the lowest up
             low = mask & -mask
@@ -298,11 +313,11 @@ def _legal_turn(state: Position, frame: Frame) -> list:
     first = not used[0]
     second = not used[1] and (used[0] or p.dice[1] != p.dice[0])
     if first or second:
-        masks = _placeable_masks(p)  # the same for both dice
+        placements = _placeable(p)[2]  # the same for both dice
         if first:
-            _die_actions(state, p, 0, masks, out)
+            _die_actions(state, p, 0, placements, out)
         if second:
-            _die_actions(state, p, 1, masks, out)
+            _die_actions(state, p, 1, placements, out)
     if not state.bought:  # (_buy_actions checks it too: this saves the call)
         _buy_actions(state, p, out)
     if used[0] and used[1]:
@@ -316,7 +331,7 @@ def one_die_actions(state: Position, seat: int, die: int) -> list:
     rule set allows it during effects, and declining."""
     p = state.players[seat]
     out: list = []
-    _die_actions(state, p, die, _placeable_masks(p), out)
+    _die_actions(state, p, die, _placeable(p)[2], out)
     if state.rs.purchase_during_effects:
         _buy_actions(state, p, out)
     out.append(DECLINE)
@@ -921,6 +936,11 @@ def run_steps(state: Position, events: list | None) -> None:
         events.append(ev.make(ev.TurnStarted, (state.frames[-1].player,)))  # a step asks a player
 
 
+# Each seat's turn decision, made once (a Frame is immutable; building one runs a Python
+# __new__ from C at every turn). A game seats at most 4 (GameConfig).
+_TURN_FRAMES = tuple(Frame(TURN, seat) for seat in range(4))
+
+
 def start_turn(state: Position, seat: int, events: list | None) -> None:
     controllers = state.hooks.controllers
     if controllers and seat in controllers:
@@ -928,7 +948,7 @@ def start_turn(state: Position, seat: int, events: list | None) -> None:
     p = state.players[seat]
     p.used[0] = p.used[1] = False
     state.bought = False
-    state.frames.append(Frame(TURN, seat))
+    state.frames.append(_TURN_FRAMES[seat])
     if events is not None:
         events.append(ev.make(ev.TurnStarted, (seat,)))
     for started in state.hooks.turn_started:
