@@ -574,17 +574,17 @@ def _parse_int_args(name: str, count: int):
 
 # --- die actions (VY-3, VY-5, VY-9) ----------------------------------------------------------
 
+# A turn's free dice by (first free, second free): the second of a pair showing the same
+# number is free only once the first is used (as in the engine's turn).
+_TURN_DICE: tuple[tuple[tuple[int, ...], ...], ...] = (((), (1,)), ((0,), (0, 1)))
+
+
 def _dice(state, frame: Frame) -> tuple[int, ...]:
     """The dice the decision may use for a vineyard action."""
-    p = state.players[frame.player]
     if frame.kind == TURN:
+        p = state.players[frame.player]
         used = p.used
-        out: tuple[int, ...] = ()
-        if not used[0]:
-            out += (0,)
-        if not used[1] and (used[0] or p.dice[1] != p.dice[0]):
-            out += (1,)
-        return out
+        return _TURN_DICE[not used[0]][not used[1] and (used[0] or p.dice[1] != p.dice[0])]
     if frame.kind == CASTLE_ACTION:
         return (CASTLE_DIE,)
     if frame.kind == WHITE_FRAME:
