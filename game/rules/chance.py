@@ -270,7 +270,7 @@ def _push_setup(state: Position, options: dict[int, list[str]], events: list | N
         if len(options[seat]) > 1:
             state.frames.append(Frame(CHOOSE_BOARD, seat, tuple(options[seat])))
     if events is not None:
-        events.append(ev.TurnStarted(state.frames[-1].player))
+        events.append(ev.make(ev.TurnStarted, (state.frames[-1].player,)))
 
 
 def _apply_boards(state: Position, outcome: Any, events: list | None) -> None:
@@ -450,15 +450,16 @@ def _apply_roll(state: Position, outcome: Any, events: list | None) -> None:
         p.used[0] = p.used[1] = False  # every player's new pair lies ready for their turn
     state.chance = None
     if events is not None:
-        events.append(ev.DiceRolled(outcome[0], tuple((p.dice[0], p.dice[1]) for p in deciding)))
+        events.append(ev.make(ev.DiceRolled, (
+            outcome[0], tuple((p.dice[0], p.dice[1]) for p in deciding))))
     goods = state.round_goods[state.round]
     state.depot_goods[state.white - 1][goods] += 1
     if events is not None:
-        events.append(ev.GoodsRevealed(state.white, goods))
+        events.append(ev.make(ev.GoodsRevealed, (state.white, goods)))
     state.order = state.track_order()
     state.turn_index = 0
     if events is not None:
-        events.append(ev.RoundStarted(state.phase, state.round, tuple(state.order)))
+        events.append(ev.make(ev.RoundStarted, (state.phase, state.round, tuple(state.order))))
     start_turn(state, state.order[0], events)
 
 

@@ -72,6 +72,10 @@ _PLACE_FREE = tuple(FREE_CHANGE_MONASTERY[use] for use in PLACE_USE)
 _DEPOT_SPACES = max(len(d["slots"]) for d in load_json("depots.json")["depots"])
 _TAKE = [[[("take", die, depot, slot) for slot in range(_DEPOT_SPACES)]
           for depot in range(7)] for die in range(4)]        # [die][depot][slot]
+# The takes of a depot whose spaces are all filled, by its number of spaces:
+# [die][depot][spaces].
+_TAKE_ALL = [[[tuple(acts[:n]) for n in range(_DEPOT_SPACES + 1)] for acts in by_depot]
+             for by_depot in _TAKE]
 # A module may let a storage grow beyond its 3 spaces (Module.storage_room), up to this.
 MOST_STORAGE = 40
 # A module's board may have more spaces than a printed duchy's 37 (two of them joined).
@@ -173,30 +177,41 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
     return mask
 
 
-def _placeable_masks(p: PlayerState) -> list[int]:
-    """Per storage space: where its tile may go (0 for an empty space or a repeated kind,
-    whose placements the first space of that kind already lists). Kept on the player
-    (p.placeable) until the estate, the storage, the monasteries or the lifted adjacency
-    rule change: a turn's listings after a sale or workers reuse it. Do not change the
-    list."""
+def _placeable(p: PlayerState) -> tuple:
+    """(key, masks, placements): per storage space where its tile may go (0 for an empty
+    space or a repeated kind, whose placements the first space of that kind already lists),
+    and the same as (storage space, spaces, monastery whose free change applies) for the
+    storage spaces that have somewhere to go. Kept on the player (p.placeable) until the
+    estate, the storage, the monasteries or the lifted adjacency rule change: a turn's
+    listings after a sale or workers reuse it."""
     key = (p.occupied, p.knowledge, p.anywhere, p.board, *p.storage)
     kept = p.placeable
     if kept is not None and kept[0] == key:
-        return kept[1]
+        return kept
     masks: list[int] = []
+    placements = []
     seen = 0
-    for k in p.storage:
+    for j, k in enumerate(p.storage):
         if k < 0 or seen >> k & 1:
             masks.append(0)
         else:
             seen |= 1 << k
-            masks.append(placeable_mask(p, k))
-    p.placeable = (key, masks)
+            mask = placeable_mask(p, k)
+            masks.append(mask)
+            if mask:
+                placements.append((j, mask, _PLACE_FREE[KIND_COLOUR[k]]))
+    kept = p.placeable = (key, masks, tuple(placements))
+    return kept
+
+
+def _placeable_masks(p: PlayerState) -> list[int]:
+    """Per storage space: where its tile may go (_placeable). Do not change the list."""
+    masks: list[int] = _placeable(p)[1]
     return masks
 
 
-def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
-                 out: list) -> None:
+def _die_actions(state: Position, p: PlayerState, die: int,
+                 placements: tuple[tuple[int, int, int], ...], out: list) -> None:
     # Runs for every die at every turn decision, so it visits only what the die reaches:
     # the depots and goods of the numbers it can be used as (_REACH) and the estate
     # spaces of those numbers (_number_spaces), instead of checking each one's cost. The
@@ -216,26 +231,26 @@ def _die_actions(state: Position, p: PlayerState, die: int, masks: list[int],
         take_numbers = by_free[kn >> _TAKE_FREE & 1][face][w]
         sell_numbers = by_free[0][face][w]
     takes = _TAKE[die]
+    takes_all = _TAKE_ALL[die]
     depots = state.depots
     for v in take_numbers:
+        row = depots[v - 1]
+        if -1 not in row:  # every space filled (a depot no one has taken from yet)
+            out += takes_all[v][len(row)]
+            continue
         acts = takes[v]
         slot = 0
-        for k in depots[v - 1]:
+        for k in row:
             if k >= 0:
                 append(acts[slot])
             slot += 1
     places = _PLACE[die]
-    if die != CASTLE_DIE:
+    if placements and die != CASTLE_DIE:
         spaces_of = _number_spaces(p.board)
         reach = _REACH_BITS[kn >> 8 & 1]
-        storage = p.storage
-    j = -1
-    for mask in masks:
-        j += 1
-        if not mask:
-            continue
+    for j, mask, free in placements:
         if die != CASTLE_DIE:
-            mask &= spaces_of[reach[kn >> _PLACE_FREE[KIND_COLOUR[storage[j]]] & 1][face][w]]
+            mask &= spaces_of[reach[kn >> free & 1][face][w]]
         acts = places[j]
         while mask:  # the spaces from the lowest up
             low = mask & -mask
@@ -298,11 +313,11 @@ def _legal_turn(state: Position, frame: Frame) -> list:
     first = not used[0]
     second = not used[1] and (used[0] or p.dice[1] != p.dice[0])
     if first or second:
-        masks = _placeable_masks(p)  # the same for both dice
+        placements = _placeable(p)[2]  # the same for both dice
         if first:
-            _die_actions(state, p, 0, masks, out)
+            _die_actions(state, p, 0, placements, out)
         if second:
-            _die_actions(state, p, 1, masks, out)
+            _die_actions(state, p, 1, placements, out)
     if not state.bought:  # (_buy_actions checks it too: this saves the call)
         _buy_actions(state, p, out)
     if used[0] and used[1]:
@@ -316,7 +331,7 @@ def one_die_actions(state: Position, seat: int, die: int) -> list:
     rule set allows it during effects, and declining."""
     p = state.players[seat]
     out: list = []
-    _die_actions(state, p, die, _placeable_masks(p), out)
+    _die_actions(state, p, die, _placeable(p)[2], out)
     if state.rs.purchase_during_effects:
         _buy_actions(state, p, out)
     out.append(DECLINE)
@@ -422,7 +437,7 @@ def apply(state: Position, action: tuple, listen: bool = True) -> list | None:
             and state.frames[-1].player != frame.player):
         # The setup choices, and the decisions of a phase or game end, pass from player
         # to player like turns.
-        events.append(ev.TurnStarted(state.frames[-1].player))
+        events.append(ev.make(ev.TurnStarted, (state.frames[-1].player,)))
     if not state.frames:  # (_continue's first check: most actions leave a decision)
         _continue(state, events)
     if state.rs.knowledge_scored_live:
@@ -446,7 +461,7 @@ def score(state: Position, seat: int, points: int, reason: str, events: list | N
         p.score += points
         p.breakdown[reason] = p.breakdown.get(reason, 0) + points
         if events is not None:
-            events.append(ev.PointsScored(seat, points, reason))
+            events.append(ev.make(ev.PointsScored, (seat, points, reason)))
         for scored in state.hooks.points_scored:
             scored(state, seat, points, reason, events)
 
@@ -474,7 +489,7 @@ def _use_die(state: Position, seat: int, die: int, value: int, use: int,
         p.used[die] = True
     p.workers -= cost
     if events is not None:
-        events.append(ev.DieUsed(seat, die, value, cost))
+        events.append(ev.make(ev.DieUsed, (seat, die, value, cost)))
 
 
 def _consume(state: Position, frame: Frame) -> None:
@@ -517,13 +532,13 @@ def store_tile(state: Position, seat: int, kind: int, depot: int, slot: int,
 def _stored_event(seat, kind, depot, slot, storage, paid, events) -> None:
     if paid is None:
         if events is not None:
-            events.append(ev.TileTaken(seat, KIND_NAMES[kind], depot, slot, storage))
+            events.append(ev.make(ev.TileTaken, (seat, KIND_NAMES[kind], depot, slot, storage)))
     elif paid in STORED:
         if events is not None:
             events.append(STORED[paid](seat, kind, storage))
     else:
         if events is not None:
-            events.append(ev.TilePurchased(seat, KIND_NAMES[kind], depot, slot, storage, paid))
+            events.append(ev.make(ev.TilePurchased, (seat, KIND_NAMES[kind], depot, slot, storage, paid)))
 
 
 def _apply_discard(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
@@ -532,7 +547,7 @@ def _apply_discard(state: Position, frame: Frame, action: tuple, events: list | 
     storage = state.players[frame.player].storage
     state.box.append(storage[j])
     if events is not None:
-        events.append(ev.TileDiscarded(frame.player, KIND_NAMES[storage[j]], j))
+        events.append(ev.make(ev.TileDiscarded, (frame.player, KIND_NAMES[storage[j]], j)))
     storage[j] = kind
     _stored_event(frame.player, kind, depot, slot, j, paid, events)
 
@@ -566,7 +581,7 @@ def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
     p.frontier = (p.frontier | board.neighbour_mask[space]) & ~p.occupied
     p.placements.append((space, kind, state.phase))
     if events is not None:
-        events.append(ev.TilePlaced(seat, KIND_NAMES[kind], storage, space))
+        events.append(ev.make(ev.TilePlaced, (seat, KIND_NAMES[kind], storage, space)))
     # The space's colour is the tile's, or the one a tile of any colour fills (an inn
     # counts toward its space's colour bonus, docs/rules-decisions.md P-IN-3).
     colour = board.colour[space]
@@ -679,7 +694,7 @@ def building_effect(state: Position, seat: int, b: int, events: list | None) -> 
     elif b == BANK:
         p.silver += 2
         if events is not None:
-            events.append(ev.SilverTaken(seat, 2, "bank"))
+            events.append(ev.make(ev.SilverTaken, (seat, 2, "bank")))
     elif b == WATCHTOWER:
         score(state, seat, WATCHTOWER_POINTS, "buildings", events)
     elif b == CITY_HALL:
@@ -709,7 +724,7 @@ def sell_goods(state: Position, seat: int, goods: int, events: list | None) -> N
     p.goods[goods] = 0
     p.sold[goods] += count
     if events is not None:
-        events.append(ev.GoodsSold(seat, goods, count))
+        events.append(ev.make(ev.GoodsSold, (seat, goods, count)))
     silver = 1 + (p.knowledge >> 3 & 1)
     workers = p.knowledge >> 4 & 1
     points = count * goods_points_per_tile(state.config.table_players)
@@ -717,7 +732,7 @@ def sell_goods(state: Position, seat: int, goods: int, events: list | None) -> N
         silver, workers, points = change(state, seat, count, silver, workers, points)
     p.silver += silver
     if events is not None:
-        events.append(ev.SilverTaken(seat, silver, "sale"))
+        events.append(ev.make(ev.SilverTaken, (seat, silver, "sale")))
     if workers:
         gain_workers(state, seat, workers, "sale", events)
     score(state, seat, points, "goods", events)
@@ -731,7 +746,7 @@ def gain_workers(state: Position, seat: int, amount: int, reason: str | None,
     one (Module.workers_gained). reason None: the caller's own event tells of it."""
     state.players[seat].workers += amount
     if events is not None and reason is not None:
-        events.append(ev.WorkersTaken(seat, amount, reason))
+        events.append(ev.make(ev.WorkersTaken, (seat, amount, reason)))
     for gained in state.hooks.workers_gained:
         gained(state, seat, amount, events)
 
@@ -754,16 +769,16 @@ def _apply_workers(state: Position, frame: Frame, action: tuple, events: list | 
     if die < CASTLE_DIE:
         p.used[die] = True
         if events is not None:
-            events.append(ev.DieUsed(frame.player, die, p.dice[die], 0))
+            events.append(ev.make(ev.DieUsed, (frame.player, die, p.dice[die], 0)))
     elif die == WHITE_DIE:
         if events is not None:
-            events.append(ev.DieUsed(frame.player, die, state.white, 0))
+            events.append(ev.make(ev.DieUsed, (frame.player, die, state.white, 0)))
     amount = 4 if p.knowledge >> 14 & 1 else 2
     gain_workers(state, frame.player, amount, "die", events)
     if p.knowledge >> 13 & 1:
         p.silver += 1
         if events is not None:
-            events.append(ev.SilverTaken(frame.player, 1, "workers_action"))
+            events.append(ev.make(ev.SilverTaken, (frame.player, 1, "workers_action")))
 
 
 def pay_purchase(state: Position, seat: int, payment: str, price: int,
@@ -774,11 +789,11 @@ def pay_purchase(state: Position, seat: int, payment: str, price: int,
     if payment == "silver":
         p.silver -= price
         if events is not None:
-            events.append(ev.SilverPaid(seat, price))
+            events.append(ev.make(ev.SilverPaid, (seat, price)))
     else:
         p.workers -= price
         if events is not None:
-            events.append(ev.WorkersPaid(seat, price))
+            events.append(ev.make(ev.WorkersPaid, (seat, price)))
     state.bought = True
 
 
@@ -918,7 +933,12 @@ def run_steps(state: Position, events: list | None) -> None:
         state.steps = state.steps[1:]
         STEPS[step](state, events)
     if events is not None and len(state.frames) > depth:
-        events.append(ev.TurnStarted(state.frames[-1].player))  # a step asks a player
+        events.append(ev.make(ev.TurnStarted, (state.frames[-1].player,)))  # a step asks a player
+
+
+# Each seat's turn decision, made once (a Frame is immutable; building one runs a Python
+# __new__ from C at every turn). A game seats at most 4 (GameConfig).
+_TURN_FRAMES = tuple(Frame(TURN, seat) for seat in range(4))
 
 
 def start_turn(state: Position, seat: int, events: list | None) -> None:
@@ -928,16 +948,16 @@ def start_turn(state: Position, seat: int, events: list | None) -> None:
     p = state.players[seat]
     p.used[0] = p.used[1] = False
     state.bought = False
-    state.frames.append(Frame(TURN, seat))
+    state.frames.append(_TURN_FRAMES[seat])
     if events is not None:
-        events.append(ev.TurnStarted(seat))
+        events.append(ev.make(ev.TurnStarted, (seat,)))
     for started in state.hooks.turn_started:
         started(state, seat, events)
 
 
 def end_turn(state: Position, seat: int, events: list | None) -> None:
     if events is not None:
-        events.append(ev.TurnEnded(seat))
+        events.append(ev.make(ev.TurnEnded, (seat,)))
     state.turn_index += 1
     if state.turn_index < state.n:
         start_turn(state, state.order[state.turn_index], events)
@@ -968,7 +988,7 @@ def _step_mines(state: Position, events: list | None) -> None:
                 continue  # a module pays them elsewhere (shared mines pay once)
             p.silver += silver
             if events is not None:
-                events.append(ev.SilverTaken(seat, silver, "mines"))
+                events.append(ev.make(ev.SilverTaken, (seat, silver, "mines")))
             if workers:
                 gain_workers(state, seat, workers, "mines", events)
 

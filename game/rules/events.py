@@ -9,6 +9,13 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 
+# make(EventType, fields) builds the event EventType(*fields) builds, without the Python
+# __new__ that a NamedTuple's constructor runs from C on every call (most of the cost of
+# an event): the rules build their frequent events (every action's) so. The fields must
+# be all of them, in order; a default is not filled in.
+make = tuple.__new__
+
+
 class StartPlayerChosen(NamedTuple):
     player: int
     order: tuple[int, ...] = ()     # the first round's turn order, start player first

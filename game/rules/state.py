@@ -66,7 +66,7 @@ class PlayerState:
         self.live_knowledge = 0           # yucata: end-game monastery points credited so far
         self.place_rule: Any = None       # a module's filter on placements (extension.py)
         self.anywhere = False             # a module lifts the adjacency rule (shield 18)
-        # engine._placeable_masks's last answer with what it was made from: an estate only
+        # engine._placeable's last answer with what it was made from: an estate only
         # grows, so the same occupied spaces (with the same storage, monasteries and board)
         # mean the same estate, in this record and in its copies.
         self.placeable: tuple | None = None
@@ -235,8 +235,10 @@ class Position:
 
     def track_order(self) -> list[int]:
         """Seats in turn-order-track order: further along first, then top of a stack."""
-        return sorted(range(len(self.players)),
-                      key=lambda s: (-self.players[s].track_pos, -self.players[s].track_stamp))
+        # Sorted as (key, seat) pairs, not by a key function (a Python call from C per
+        # seat): a tie falls to the lower seat, as the stable sort by the key leaves it.
+        return [seat for _, seat in sorted([((-p.track_pos, -p.track_stamp), seat)
+                                            for seat, p in enumerate(self.players)])]
 
     def clone(self) -> Self:
         cls = self.__class__

@@ -143,6 +143,53 @@ def test_shields_held_are_read_from_the_castles_through_clones_and_json(players)
                     assert shields.holds(s, seat, shield) == (seat in owners)
 
 
+def _shield_actions(state, frame) -> list:
+    """The shield actions listed plainly: with both dice unused on the turn, every shield
+    of each depot whose number both dice reach with the player's workers (SH-1); after
+    placing a castle with shield 11, every shield; then shield 6's naming and shield 16's
+    turned dice (SH-6, SH-16)."""
+    seat, p, h = frame.player, state.players[frame.player], shields.held(state)
+    out: list = []
+    if frame.kind == engine.TURN and not (p.used[0] or p.used[1]):
+        out += [("shield", d, s) for d in range(1, 7) for s in range(len(h.depots[d - 1]))
+                if shields._dice_cost(p, d) <= p.workers]
+    elif frame.kind == engine.CASTLE_ACTION and frame.arg is None \
+            and shields.holds(state, seat, 11):
+        out += [("shield", d, s) for d in range(1, 7) for s in range(len(h.depots[d - 1]))]
+    if frame.kind == engine.TURN:
+        if shields.holds(state, seat, 6) and h.named[seat] < 0:
+            out += [("name", other) for other in range(state.n) if other != seat]
+        if shields.holds(state, seat, 16) and h.die_set[seat] != shields._round_stamp(state) \
+                and not (p.used[0] or p.used[1] or state.bought):
+            out += [("set_die", die, v) for die in (0, 1) for v in range(1, 7)
+                    if v != p.dice[die]]
+    return out
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=2, modules=("shields",)),
+                                    GameConfig(players=3, modules=("shields",)),
+                                    GameConfig(players=4, modules=NINE)], ids=_id)
+def test_shield_actions_are_the_plainly_listed_ones(config):
+    """The shield actions come from tables made once (the depots both dice reach, the
+    actions of a depot's shields); they must be what the rules list plainly, in every
+    position of random games, their clones and their JSON copies."""
+    for seed in range(3):
+        state, chance, pick = new_game(config), random.Random(seed), random.Random(-seed)
+        while not state.terminal:
+            if state.chance is not None:
+                state.apply_chance(state.sample_chance(chance))
+                continue
+            for s in (state, state.clone(), GameState.from_json(state.to_json())):
+                frame = s.frames[-1]
+                listed = [a for a in s.legal_actions()
+                          if a[0] in ("shield", "name", "set_die")]
+                if shields.held(s).castles and not (
+                        frame.kind == engine.SHIP_GOODS and len(s.frames) > 1
+                        and s.frames[-2] == (shields.GOODS_FRAME, frame.player, shields.SINGLE)):
+                    assert listed == _shield_actions(s, frame)
+            state.apply(pick.choice(state.legal_actions()), listen=False)
+
+
 def _plain_masks(p) -> list[int]:
     masks, seen = [], set()
     for k in p.storage:
@@ -170,3 +217,19 @@ def test_kept_placements_are_the_ones_found_afresh(config):
                 if p.board is not None and s.hooks.controllers.get(s.players.index(p)) is None:
                     assert engine._placeable_masks(p) == _plain_masks(p)
         assert before.legal_actions() == legal
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_every_event_has_all_its_fields(config):
+    """The frequent events are built with events.make (tuple.__new__), which checks no
+    field count: every event of random games must be the one its constructor builds from
+    its fields, with every field there."""
+    state, chance, pick = new_game(config), random.Random(31), random.Random(32)
+    while not state.terminal:
+        if state.chance is not None:
+            events = state.apply_chance(state.sample_chance(chance))
+        else:
+            events = state.apply(pick.choice(state.legal_actions()))
+        for event in events:
+            assert len(event) == len(type(event)._fields)
+            assert type(event)(*event) == event

@@ -274,23 +274,38 @@ def shield_workers(state, depot: int) -> int:
     return _dice_cost(state.players[state.current_player], depot)
 
 
+# The take actions of a depot holding that many shields, made once: [depot][count] (each
+# shield lies once, so a depot holds at most all of them).
+_SHIELD_ACTIONS = tuple(tuple(tuple(("shield", d, s) for s in range(count))
+                              for count in range(len(NUMBERS) + 1)) for d in range(7))
+# _BOTH_DICE_REACH[monastery 8][first die][second die][workers]: the depots whose number
+# both dice can be used as with that many workers (_dice_cost from COST's rows: no
+# monastery's free change applies, USE_SELL); 6 workers change both dice to any number.
+_MOST_BOTH_DICE = 6
+_BOTH_DICE_REACH = tuple(tuple(tuple(tuple(
+    tuple(d for d in range(1, 7) if by_face[a][d] + by_face[b][d] <= w)
+    for w in range(_MOST_BOTH_DICE + 1)) for b in range(7)) for a in range(7))
+    for by_face in (COST[0][0], COST[1][0]))
+# The shields that add actions to the turn's decision (6 names a player, 16 turns a die).
+_TURN_SHIELDS = 1 << 6 | 1 << 16
+
+
 def _take_actions(state, seat: int, frame: Frame, out: list) -> None:
-    h = held(state)
-    p = state.players[seat]
+    depots = held(state).depots
     if frame.kind == TURN:
+        p = state.players[seat]
         if p.used[0] or p.used[1]:
             return
-        # _dice_cost from COST's rows: no monastery's free change applies (USE_SELL)
-        by_face = COST[p.knowledge >> 8 & 1][0]
-        first, second = by_face[p.dice[0]], by_face[p.dice[1]]
-        for d in range(1, 7):
-            if h.depots[d - 1] and first[d] + second[d] <= p.workers:
-                out += [("shield", d, s) for s in range(len(h.depots[d - 1]))]
+        workers = p.workers if p.workers < _MOST_BOTH_DICE else _MOST_BOTH_DICE
+        for d in _BOTH_DICE_REACH[p.knowledge >> 8 & 1][p.dice[0]][p.dice[1]][workers]:
+            row = depots[d - 1]
+            if row:
+                out += _SHIELD_ACTIONS[d][len(row)]
     elif frame.kind == CASTLE_ACTION and frame.arg is None and holds(state, seat, 11):
         # S11 "nach dem Platzieren einer Burg" (SE l.930): not after a vineyard's castle
         # icon, which gives the action but places no castle (its frame's arg says so).
         for d in range(1, 7):
-            out += [("shield", d, s) for s in range(len(h.depots[d - 1]))]
+            out += _SHIELD_ACTIONS[d][len(depots[d - 1])]
 
 
 def _apply_shield(state, frame: Frame, action: tuple, events: list | None) -> None:
@@ -722,13 +737,16 @@ class Shields(Module):
         _take_actions(state, seat, frame, out)
         if frame.kind != TURN:
             return
+        mine = _held_bits(state)[seat]  # (holds, once for both shields)
+        if not mine & _TURN_SHIELDS:
+            return
         h = held(state)
-        if holds(state, seat, 6) and h.named[seat] < 0:
+        if mine >> 6 & 1 and h.named[seat] < 0:
             out += [("name", other) for other in range(state.n) if other != seat]
         p = state.players[seat]
         # S16 "wenn du an die Reihe kommst" (SE l.935): before the turn's first action, a
         # die action or a purchase.
-        if holds(state, seat, 16) and h.die_set[seat] != _round_stamp(state) \
+        if mine >> 16 & 1 and h.die_set[seat] != _round_stamp(state) \
                 and not (p.used[0] or p.used[1] or state.bought):
             for die in (0, 1):
                 out += [("set_die", die, v) for v in range(1, 7) if v != p.dice[die]]

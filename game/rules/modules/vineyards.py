@@ -63,7 +63,7 @@ from ..actions import allow_action, read_int, register_action
 from ..chateauma_data import AREA_CARDS, area_card
 from ..config import split_module
 from ..data import load_json
-from ..dice import FREE_CHANGE_MONASTERY, USE_PLACE_OTHER, USE_TAKE, workers_needed
+from ..dice import COST, FREE_CHANGE_MONASTERY, USE_PLACE_OTHER, USE_TAKE, workers_needed
 from ..engine import (CASTLE_ACTION, CASTLE_DIE, DISCARD, MOST_STORAGE, TURN,
                       WHITE_DIE, black_depot_payments, building_effect, pay_purchase, score,
                       store_tile)
@@ -168,12 +168,6 @@ def depot_numbers(players: int) -> tuple[tuple[int, ...], ...]:
     """The die numbers under each depot space in use (VY-3)."""
     key = "4" if players == 4 else "small"
     return tuple(tuple(n) for n in _DATA["depot_numbers"][key])
-
-
-@cache
-def _depot_number_bits(players: int) -> tuple[int, ...]:
-    """depot_numbers as a bit set per depot space (bit n = number n)."""
-    return tuple(sum(1 << n for n in numbers) for numbers in depot_numbers(players))
 
 
 def display_spaces(players: int) -> tuple[int, ...]:
@@ -580,17 +574,17 @@ def _parse_int_args(name: str, count: int):
 
 # --- die actions (VY-3, VY-5, VY-9) ----------------------------------------------------------
 
+# A turn's free dice by (first free, second free): the second of a pair showing the same
+# number is free only once the first is used (as in the engine's turn).
+_TURN_DICE: tuple[tuple[tuple[int, ...], ...], ...] = (((), (1,)), ((0,), (0, 1)))
+
+
 def _dice(state, frame: Frame) -> tuple[int, ...]:
     """The dice the decision may use for a vineyard action."""
-    p = state.players[frame.player]
     if frame.kind == TURN:
+        p = state.players[frame.player]
         used = p.used
-        out: tuple[int, ...] = ()
-        if not used[0]:
-            out += (0,)
-        if not used[1] and (used[0] or p.dice[1] != p.dice[0]):
-            out += (1,)
-        return out
+        return _TURN_DICE[not used[0]][not used[1] and (used[0] or p.dice[1] != p.dice[0])]
     if frame.kind == CASTLE_ACTION:
         return (CASTLE_DIE,)
     if frame.kind == WHITE_FRAME:
@@ -647,56 +641,108 @@ def _flips(tile: int) -> tuple[int, ...]:
     return (0,) if a == b else (0, 1)
 
 
-@cache
-def _reach(knowledge: int, face: int, workers: int, use: int) -> int:
-    """The numbers a die showing `face` can be used as for `use` with that many workers,
-    as a bit set (bit n = number n); `knowledge` holds only the monasteries that change
-    the cost (8 and the use's own, _COST_MONASTERIES)."""
-    return sum(1 << n for n in range(1, 7) if workers_needed(face, n, knowledge, use) <= workers)
-
-
-# The monasteries that change a die's cost: 8 (two numbers per worker) and 12 (a free +/-1
-# to take a tile); placing a double tile has no free change (USE_PLACE_OTHER).
-_COST_MONASTERIES = 1 << 8 | 1 << FREE_CHANGE_MONASTERY[USE_TAKE]
-_EVERY_NUMBER = 0b1111110
 _MOST_WORKERS = 3  # no change costs more: 3 workers reach every number
+_EVERY_NUMBER = 0b1111110
+
+
+def _reach_bits(step: int, free: int) -> tuple[tuple[int, ...], ...]:
+    """[face][workers]: the numbers a die showing `face` can be used as with that many
+    workers (COST's row for monastery 8's step and a free change or none), as a bit set
+    (bit n = number n)."""
+    return tuple(tuple(sum(1 << n for n in range(1, 7) if COST[step][free][face][n] <= w)
+                       for w in range(_MOST_WORKERS + 1)) for face in range(7))
+
+
+# _REACH[monastery 8][free change][face][workers]. Taking a double tile has monastery 12's
+# free change (USE_TAKE); placing one has none (USE_PLACE_OTHER).
+_REACH = tuple(tuple(_reach_bits(step, free) for free in (0, 1)) for step in (0, 1))
+_TAKE_FREE = FREE_CHANGE_MONASTERY[USE_TAKE]
+assert not FREE_CHANGE_MONASTERY[USE_PLACE_OTHER]
+
+
+def _reached_depot_spaces(players: int) -> tuple[tuple[int, ...], ...]:
+    """Per bit set of die numbers: the depot spaces one of whose numbers it holds."""
+    bits = [sum(1 << n for n in numbers) for numbers in depot_numbers(players)]
+    return tuple(tuple(s for s, b in enumerate(bits) if b & reach) for reach in range(128))
+
+
+_REACHED_DEPOT = {n: _reached_depot_spaces(n) for n in range(1, 5)}  # by player count
+# The vineyard die actions as tuples made once (as the engine's), by die:
+# [die][depot space] and [die][storage space][double space][flip].
+_TAKES = tuple(tuple(("vineyard_take", die, s) for s in range(len(depot_numbers(4))))
+               for die in range(4))
+_MOST_DOUBLE_SPACES = max(len(b.spaces) for b in BOARDS)
+_PLACES = tuple(tuple(tuple((("vineyard_place", die, j, space, 0),
+                             ("vineyard_place", die, j, space, 1))
+                            for space in range(_MOST_DOUBLE_SPACES))
+                      for j in range(MOST_STORAGE)) for die in range(4))
+# Per board: the lowest level's double spaces, each double space's neighbours, and per bit
+# set of die numbers the double spaces showing one of them (all as bit sets of spaces).
+_LOWEST = tuple(sum(1 << i for i, s in enumerate(b.spaces) if s.level == b.lowest)
+                for b in BOARDS)
+_NEIGHBOUR_BITS = tuple(tuple(sum(1 << j for j in n) for n in b.neighbours) for b in BOARDS)
+_SPACES_BY_NUMBERS = tuple(tuple(sum(1 << i for i, s in enumerate(b.spaces) if reach >> s.die & 1)
+                                 for reach in range(128)) for b in BOARDS)
+
+
+def _open_bits(state, seat: int) -> int:
+    """open_spaces as a bit set."""
+    me = vine(state).seats[seat]
+    if not me.placed:
+        return _LOWEST[me.board]
+    neighbours = _NEIGHBOUR_BITS[me.board]
+    placed = near = 0
+    for s, _, _ in me.placed:
+        placed |= 1 << s
+        near |= neighbours[s]
+    return near & ~placed
 
 
 def _die_actions(state, frame: Frame, out: list) -> None:
-    # Listed at every die decision: the costs are read as bit sets of the numbers each
-    # die reaches (_reach), and the stored tiles and open spaces are found once for both
-    # dice.
+    # Listed at every die decision: the numbers each die reaches are read as bit sets
+    # (_REACH), the depot spaces and double spaces of those numbers from tables, and the
+    # actions are the tuples made once; the stored tiles and open spaces are found once
+    # for both dice.
     dice = _dice(state, frame)
     if not dice:
         return
     seat = frame.player
     p = state.players[seat]
     v = vine(state)
-    numbers = _depot_number_bits(state.n)
-    stored = v.seats[seat].stored
-    kn = p.knowledge & _COST_MONASTERIES
+    reached = _REACHED_DEPOT[state.n]
+    depot = v.depot
+    kn = p.knowledge
+    by_free = _REACH[kn >> 8 & 1]
     w = p.workers if p.workers < _MOST_WORKERS else _MOST_WORKERS
     pairs: list = []
-    spaces: list = []
-    if stored:
-        spaces = open_spaces(state, seat)
+    if v.seats[seat].stored:
         pairs = stored_pairs(state, seat)
-        b = board_of(state, seat)
+        open_bits = _open_bits(state, seat)
+        by_numbers = _SPACES_BY_NUMBERS[v.seats[seat].board]
+    append = out.append
     for die in dice:
         if die == CASTLE_DIE:
             take = place = _EVERY_NUMBER
         else:
             face = state.white if die == WHITE_DIE else p.dice[die]
-            take = _reach(kn, face, w, USE_TAKE)
-            place = _reach(kn, face, w, USE_PLACE_OTHER)
-        for s, tile in enumerate(v.depot):
-            if tile >= 0 and numbers[s] & take:
-                out.append(("vineyard_take", die, s))
+            take = by_free[kn >> _TAKE_FREE & 1][face][w]
+            place = by_free[0][face][w]
+        takes = _TAKES[die]
+        for s in reached[take]:
+            if depot[s] >= 0:
+                append(takes[s])
         for j1, _, tile in pairs:
-            flips = _flips(tile)
-            for space in spaces:
-                if place >> b.spaces[space].die & 1:
-                    out += [("vineyard_place", die, j1, space, f) for f in flips]
+            places = _PLACES[die][j1]
+            both = len(_flips(tile)) == 2
+            mask = open_bits & by_numbers[place]
+            while mask:  # the spaces from the lowest up, each way round
+                low = mask & -mask
+                mask ^= low
+                acts = places[low.bit_length() - 1]
+                if both:
+                    out += acts
+                else:
+                    append(acts[0])
 
 
 def _apply_take(state, frame: Frame, action: tuple, events: list | None) -> None:
@@ -852,6 +898,20 @@ def _may_buy_in(state, frame: Frame) -> bool:
     rule set allows it)."""
     return frame.kind == TURN or (frame.kind in ACTION_KINDS["buy"].decisions
                                   and state.rs.purchase_during_effects)
+
+
+# The purchases of each display space, by the payments allowed (black_depot_payments' few
+# answers): made once, as the die actions are.
+_BUYS: dict[tuple[str, ...], tuple[tuple[tuple, ...], ...]] = {}
+
+
+def _buy_actions(payments: tuple[str, ...]) -> tuple[tuple[tuple, ...], ...]:
+    """Per display space, its purchases with these payments."""
+    buys = _BUYS.get(payments)
+    if buys is None:
+        buys = _BUYS[payments] = tuple(tuple(("vineyard_buy", s, pay) for pay in payments)
+                                       for s in range(3))
+    return buys
 
 
 def _apply_buy(state, frame: Frame, action: tuple, events: list | None) -> None:
@@ -1123,9 +1183,11 @@ class VineyardsModule(Module):
                 out += [a for a in _drop_actions(state, frame.player) if a[1] in doubles]
         if not state.bought and _may_buy_in(state, frame):  # (no payment once bought)
             payments = black_depot_payments(state, state.players[frame.player])
-            for s, tile in enumerate(vine(state).display):
-                if tile >= 0:
-                    out += [("vineyard_buy", s, pay) for pay in payments]
+            if payments:
+                buys = _buy_actions(payments)
+                for s, tile in enumerate(vine(state).display):
+                    if tile >= 0:
+                        out += buys[s]
 
     def explain(self, state, action: tuple) -> str | None:
         name = action[0] if action else ""
