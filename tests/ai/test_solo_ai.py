@@ -227,3 +227,15 @@ def test_a_challenger_put_out_early_does_not_overturn_the_beams_best():
     chosen = player._search(s, 0.0)
     assert player.drawn[1] == 2 and player.drawn[2] > 4
     assert chosen.actions == pool[0].actions
+
+
+def test_no_learned_network_values_the_solo_game():
+    """The shipped networks were trained on games of two or more players: Hard values
+    a solo position by the solo evaluation alone, in the candidates and the look-ahead."""
+    s = solo(dice=(3, 4))
+    build(s, 7, "monastery1")
+    store(s, "cow2")
+    hard = HardPlayer(seed=1)
+    solo_value = Evaluator().value(s, 0)
+    assert hard.evaluator.advantage(s, 0) == solo_value
+    assert hard.rollout_evaluator.advantage(s, 0) == solo_value
