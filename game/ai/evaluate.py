@@ -303,9 +303,10 @@ class Evaluator:
         # without an action, by the share of the colour filled and the turns left. Only
         # while a tile will be there to place: in the last phase the black depot is not
         # refilled, and a promise the depot cannot keep would make the last space of a
-        # colour look like a loss.
+        # colour look like a loss. At the phase setup the old depot is cleared and the
+        # new one not yet dealt: phase E's tiles are still to come then.
         share_t = self.t.share[t]
-        refill = state.phase < 4
+        refill = state.phase < 4 or state.chance == "phase"
         reach = 0
         if not refill:
             for k in state.black:

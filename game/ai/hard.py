@@ -138,15 +138,25 @@ class HardPlayer(Player):
                 # on the same samples.
                 ranked = sorted(alive[1:], key=lambda i: -_mean(values[i]))
                 alive = [0] + sorted(ranked[:max(1, (len(alive) + 1) // 2 - 1)])
-        return pool[self._verdict(values)]
+        return pool[self._verdict(values, alive if root.n == 1 else None)]
 
-    def _verdict(self, values: list[list[float]]) -> int:
+    def _verdict(self, values: list[list[float]], judged: list[int] | None = None) -> int:
         """The beam's best line (index 0) unless a challenger beats it on the shared
         samples by more than their noise: a few samples at a small budget must not
-        overturn the evaluation on luck."""
+        overturn the evaluation on luck. `judged`: the challengers that may (all when
+        None).
+
+        In the solo game only the challengers still in the field at the end may: one
+        put out after its first two or four samples was put out for looking worse than
+        the others on them, and two samples that happen to agree make a tiny standard
+        error. Judged with the rest, such a challenger overturned the beam's best on
+        those few samples, against the survivors' verdict on all of them (docs/ai.md,
+        "The solo game")."""
         best, best_gain = 0, 0.0
         base = values[0]
-        for i in range(1, len(values)):
+        for i in range(1, len(values)) if judged is None else judged:
+            if i == 0:
+                continue
             n = min(len(base), len(values[i]))
             if n < 2:
                 continue

@@ -9,6 +9,8 @@ import pytest
 
 from game.ai import make_player
 from game.ai.evaluate import SOLO_SPACE, Evaluator
+from game.ai.hard import HardPlayer, _distinct
+from game.ai.turns import plan
 from game.rules import solo_state
 from game.rules.engine import score
 from game.rules.modules.solo import solo_result
@@ -170,3 +172,70 @@ def test_points_are_bought_when_the_reset_wins_the_game(tier):
     set_score(s, 43)
     after = play_turn(make_player(tier, seed=1, iterations=BUDGET[tier]), s)
     assert solo_result(after).won
+
+
+def test_the_colour_tile_is_promised_across_the_phase_e_setup():
+    """SO-9: completing a colour places a black-depot tile. At the setup of phase E the
+    old black depot is cleared and the new one not yet dealt; the promise of a colour
+    one space short must not vanish there, or the last turn of phase D is valued as if
+    no tile could come (its look-ahead ends at that setup)."""
+    evaluator = Evaluator()
+    s = _at(solo(target="45"), 4, 0)
+    fill_but(s, {0, 7})          # pasture 0 and monastery 7 still empty
+    s.depots = [[] for _ in s.depots]
+    s.black = []
+    s.chance = "phase"           # phase E's depots about to be dealt
+    before_deal = evaluator.value(s, 0)
+    s.black = [kind("monastery1"), kind("cow2"), -1, -1]   # a deal that fits
+    s.chance = "roll"
+    assert before_deal >= evaluator.value(s, 0) - 1e-9
+
+
+class _Scripted(HardPlayer):
+    """Hard whose sampled continuations return scripted values, by candidate and sample."""
+
+    def __init__(self, script, **kw) -> None:
+        super().__init__(**kw)
+        self.script = script
+        self.known = 0
+        self.drawn: dict[int, int] = {}
+
+    def _play_known(self, after, seat):
+        self.known += 1
+        return self.known - 1
+
+    def _continue(self, known, seat, seed):
+        j = self.drawn.get(known, 0)
+        self.drawn[known] = j + 1
+        return self.script[known](j)
+
+
+def test_a_challenger_put_out_early_does_not_overturn_the_beams_best():
+    """The solo game: a challenger put out after two samples that happened to agree
+    (a tiny standard error) must not overturn the beam's best when the challengers
+    sampled throughout do not: it was put out for looking worse on those samples."""
+    s = solo(dice=(3, 4))
+    script = {0: lambda j: 0.0,
+              1: lambda j: 5.0 + 0.01 * j,               # put out after two samples
+              2: lambda j: 10.0 if j < 2 else -3.0 + (j % 2),
+              3: lambda j: 10.0 if j < 2 else -4.0,
+              4: lambda j: -5.0, 5: lambda j: -5.0}
+    player = _Scripted(script, seed=1, iterations=24)
+    lines = plan(s, player.evaluator.advantage, player.width)
+    pool = _distinct(lines, player.candidates, 0)
+    assert len(pool) == 6
+    chosen = player._search(s, 0.0)
+    assert player.drawn[1] == 2 and player.drawn[2] > 4
+    assert chosen.actions == pool[0].actions
+
+
+def test_no_learned_network_values_the_solo_game():
+    """The shipped networks were trained on games of two or more players: Hard values
+    a solo position by the solo evaluation alone, in the candidates and the look-ahead."""
+    s = solo(dice=(3, 4))
+    build(s, 7, "monastery1")
+    store(s, "cow2")
+    hard = HardPlayer(seed=1)
+    solo_value = Evaluator().value(s, 0)
+    assert hard.evaluator.advantage(s, 0) == solo_value
+    assert hard.rollout_evaluator.advantage(s, 0) == solo_value
