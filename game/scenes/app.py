@@ -145,6 +145,11 @@ class App:
             self.window.set_fullscreen(desktop=True)
         else:
             self.window.set_windowed()
+            # Leaving full screen gives back the window's last size, not its maximised
+            # state: at 100% it is maximised again.
+            if self._interface_size >= 100:
+                self.window.maximize()
+                self._maximised()
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
@@ -154,8 +159,11 @@ class App:
             if event.type == pygame.WINDOWMAXIMIZED:   # by the player, or late
                 self._maximised()
             elif event.type == pygame.WINDOWSIZECHANGED and self._maximising:
+                # The window's size now, not the event's: events queued on the way (the
+                # size before maximising) are read after the window has its last size.
                 self._maximising = False
-                self._learn_usable((event.x, event.y))
+                w, h = self.window.size
+                self._learn_usable((w, h))
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.ctx.change_settings(fullscreen=not self.ctx.settings.fullscreen)
             return

@@ -111,6 +111,20 @@ def test_the_interface_size_maximises_the_window_at_100_percent_and_shares_below
     assert window.minimum_size == MIN_WINDOW_SIZE
 
 
+def test_leaving_full_screen_at_100_percent_maximises_the_window_again(data_root):
+    ctx = ClientContext.load(data_root)
+    window = FakeWindow((1264, 620), (1280, 701), maximised=True)
+    App(window, ctx)
+    ctx.change_settings(fullscreen=True)
+    window.size = window.restored_size   # what leaving full screen gives back
+    ctx.change_settings(fullscreen=False)
+    assert window.calls[-2:] == ["set_windowed", "maximize"]
+    assert window.size == (1280, 701)
+    ctx.change_settings(interface_size=85, fullscreen=True)
+    ctx.change_settings(fullscreen=False)
+    assert window.calls[-1] == "set_windowed"
+
+
 def test_a_window_the_player_maximises_tells_the_usable_area(data_root):
     ctx = ClientContext.load(data_root)
     ctx.change_settings(interface_size=70)
