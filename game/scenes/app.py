@@ -35,9 +35,11 @@ IDLE_WAIT_MS = 50
 MAX_FRAME_TIME = 0.1
 
 
-# pygame-ce does not report the usable desktop (SDL_GetDisplayUsableBounds is not exposed),
-# so the window leaves room for what usually surrounds it: a title bar and frame (about
-# 30-40 px) and a taskbar, dock or top panel (about 40-60 px).
+# pygame-ce does not report the usable desktop (SDL_GetDisplayUsableBounds is not exposed).
+# The window learns it by being maximised: the size the window manager then gives is the
+# work area less the title bar. Until then it is estimated from the desktop, leaving room
+# for what usually surrounds a window: a title bar and frame (about 30-40 px) and a
+# taskbar, dock or top panel (about 40-60 px).
 DECORATIONS = (16, 100)
 
 
@@ -46,19 +48,35 @@ def _largest_16_by_9(w: float, h: float) -> tuple[int, int]:
     return round(DESIGN_WIDTH * scale), round(DESIGN_HEIGHT * scale)
 
 
-def default_window_size(desktop: tuple[int, int], percent: int = 85) -> tuple[int, int]:
-    """The largest 16:9 window in `percent` of the desktop (the interface size setting,
-    85 by default); on a small desktop, where that would be below MIN_WINDOW_SIZE, the
-    largest 16:9 window the usable desktop holds. Never larger than the desktop less
-    DECORATIONS, so the whole window is visible."""
-    dw, dh = desktop
-    usable = max(1, dw - DECORATIONS[0]), max(1, dh - DECORATIONS[1])
+def estimated_usable_size(desktop: tuple[int, int]) -> tuple[int, int]:
+    """The desktop less DECORATIONS: where a window is sure to be seen whole."""
+    return max(1, desktop[0] - DECORATIONS[0]), max(1, desktop[1] - DECORATIONS[1])
+
+
+def window_size(usable: tuple[int, int], percent: int) -> tuple[int, int]:
+    """The window at the interface size ``percent``: at 100 the whole usable area (a
+    maximised window); below it the largest 16:9 window in that share of the usable area,
+    but never smaller than MIN_WINDOW_SIZE where the usable area holds that. So a larger
+    setting never gives a smaller window."""
+    uw, uh = usable
+    if percent >= 100:
+        return uw, uh
     share = percent / 100
-    w, h = _largest_16_by_9(min(dw * share, usable[0]), min(dh * share, usable[1]))
+    w, h = _largest_16_by_9(uw * share, uh * share)
     min_w, min_h = MIN_WINDOW_SIZE
-    if w < min_w or h < min_h:
-        w, h = _largest_16_by_9(*usable)
-    return w, h
+    return min(uw, max(w, min_w)), min(uh, max(h, min_h))
+
+
+def default_window_size(desktop: tuple[int, int], percent: int = 100) -> tuple[int, int]:
+    """The window the game opens with on ``desktop`` before the window manager has said
+    how much of it is usable (and where it cannot maximise a window): window_size in the
+    estimated usable area."""
+    return window_size(estimated_usable_size(desktop), percent)
+
+
+def _desktop() -> tuple[int, int]:
+    desktops = pygame.display.get_desktop_sizes() or [(1920, 1080)]
+    return desktops[0]
 
 
 class App:
@@ -74,6 +92,14 @@ class App:
         ctx.set_fullscreen = self.set_fullscreen
         window.title = i18n.tr("app.title")
         self._interface_size = ctx.settings.interface_size
+        # The usable area as far as it is known: estimated, then the size of the window
+        # whenever it was maximised (the work area, which no SDL call of pygame-ce gives).
+        self.usable = estimated_usable_size(_desktop())
+        # Maximising may take effect after the call returns: the next size change says
+        # what the window manager gave.
+        self._maximising = False
+        if self._interface_size >= 100 and not ctx.settings.fullscreen:
+            self._maximised()
         ctx.on_settings_changed(self._settings_changed)
 
     def _settings_changed(self, settings) -> None:
@@ -83,19 +109,32 @@ class App:
             self.resize_window(settings.interface_size)
 
     def resize_window(self, percent: int) -> None:
-        """The interface size changed: a window of that share of the desktop, centred (in
-        full screen, the window it returns to)."""
-        desktops = pygame.display.get_desktop_sizes() or [(1920, 1080)]
-        size = default_window_size(desktops[0], percent)
+        """The interface size changed: at 100% the window is maximised, below that it is
+        its share of the usable area, centred (in full screen, the window it returns to)."""
         fullscreen = self.ctx.settings.fullscreen
         if fullscreen:
             self.window.set_windowed()
-        self.window.minimum_size = (min(MIN_WINDOW_SIZE[0], size[0]),
-                                    min(MIN_WINDOW_SIZE[1], size[1]))
-        self.window.size = size
-        self.window.position = pygame.WINDOWPOS_CENTERED
+        if percent >= 100:
+            self.window.maximize()
+            self._maximised()
+        else:
+            self._maximising = False
+            self.window.restore()
+            self.window.size = window_size(self.usable, percent)
+            self.window.position = pygame.WINDOWPOS_CENTERED
         if fullscreen:
             self.window.set_fullscreen(desktop=True)
+
+    def _maximised(self) -> None:
+        """The window was just maximised: its size is the usable area, or, where
+        maximising takes effect later, the size of the next size change."""
+        self._maximising = True
+        w, h = self.window.size
+        self._learn_usable((w, h))
+
+    def _learn_usable(self, size: tuple[int, int]) -> None:
+        self.usable = size
+        self.window.minimum_size = minimum_window_size(size)
 
     @property
     def viewport(self) -> Viewport:
@@ -106,11 +145,25 @@ class App:
             self.window.set_fullscreen(desktop=True)
         else:
             self.window.set_windowed()
+            # Leaving full screen gives back the window's last size, not its maximised
+            # state: at 100% it is maximised again.
+            if self._interface_size >= 100:
+                self.window.maximize()
+                self._maximised()
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
             self.ctx.request_quit()
             return
+        if not self.ctx.settings.fullscreen:
+            if event.type == pygame.WINDOWMAXIMIZED:   # by the player, or late
+                self._maximised()
+            elif event.type == pygame.WINDOWSIZECHANGED and self._maximising:
+                # The window's size now, not the event's: events queued on the way (the
+                # size before maximising) are read after the window has its last size.
+                self._maximising = False
+                w, h = self.window.size
+                self._learn_usable((w, h))
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.ctx.change_settings(fullscreen=not self.ctx.settings.fullscreen)
             return
@@ -159,16 +212,25 @@ class App:
         self.stack.clear()
 
 
-def create_window(fullscreen: bool = False, percent: int = 85) -> pygame.Window:
-    desktops = pygame.display.get_desktop_sizes() or [(1920, 1080)]
-    size = default_window_size(desktops[0], percent)
-    window = pygame.Window(i18n.tr("app.title"), size, pygame.WINDOWPOS_CENTERED,
-                           resizable=True)
-    # Smaller than MIN_WINDOW_SIZE only when the desktop itself has no room for it.
-    window.minimum_size = (min(MIN_WINDOW_SIZE[0], size[0]), min(MIN_WINDOW_SIZE[1], size[1]))
+def minimum_window_size(usable: tuple[int, int]) -> tuple[int, int]:
+    """MIN_WINDOW_SIZE, or less where the usable area itself has no room for it."""
+    return min(MIN_WINDOW_SIZE[0], usable[0]), min(MIN_WINDOW_SIZE[1], usable[1])
+
+
+def create_window(fullscreen: bool = False, percent: int = 100) -> pygame.Window:
+    """The window at the interface size ``percent``: at 100% it opens maximised, filling
+    the usable area (the window manager's work area) where the platform allows."""
+    usable = estimated_usable_size(_desktop())
+    window = pygame.Window(i18n.tr("app.title"), window_size(usable, percent),
+                           pygame.WINDOWPOS_CENTERED, resizable=True, hidden=True)
+    window.minimum_size = minimum_window_size(usable)
     window.set_icon(window_icon())
+    # Maximised before it is shown, so it appears at its size instead of growing to it.
+    if percent >= 100:
+        window.maximize()
     if fullscreen:
         window.set_fullscreen(desktop=True)
+    window.show()
     return window
 
 

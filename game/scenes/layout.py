@@ -119,8 +119,9 @@ class Canvas:
         return self.viewport.length(d)
 
     def font(self, size: float) -> pygame.font.Font:
-        """The default font at a design size, scaled to the window."""
-        return fonts.get(max(1, round(size * self.scale)))
+        """The default font at a design size, scaled to the window (never under the
+        least size for the window, see fonts.pixel_size)."""
+        return fonts.get(fonts.pixel_size(size, self.scale))
 
     def child(self, rect: Any) -> Canvas:
         r = pygame.FRect(rect)

@@ -21,13 +21,19 @@ from . import i18n
 from .persistence import SaveError, aside_path, atomic_write_json, read_json_file
 
 SETTINGS_FORMAT = "castles-of-burgundy-settings"
-SETTINGS_VERSION = 1
+# Version 2: the interface size is a share of the usable area, and 100% (a maximised
+# window) is the default.
+SETTINGS_VERSION = 2
 ANIMATION_SPEEDS = ("normal", "fast", "instant")
 VOLUME_LEVELS = tuple(range(10, 101, 10))   # percent
 COLOUR_SCHEMES = ("standard", "colour_blind")
-# The window's share of the desktop in percent (the whole interface scales with the
-# window: the table is laid out once and drawn at the window's size).
+# The window's share of the usable area of the screen in percent, 100 being a maximised
+# window (the whole interface scales with the window: the table is laid out once and
+# drawn at the window's size); see app.window_size.
 INTERFACE_SIZES = (60, 70, 85, 100)
+# Version 1's default interface size. Every version-1 file stores the interface size,
+# chosen or not, so 85 there is read as version 2's default: a window that fills the screen.
+_VERSION_1_DEFAULT_SIZE = 85
 BROKEN_SUFFIX = ".broken"
 
 
@@ -50,7 +56,7 @@ class Settings:
     sound: bool = True
     sound_volume: int = 70
     colours: str = "standard"
-    interface_size: int = 85
+    interface_size: int = 100
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -130,6 +136,8 @@ class SettingsStore:
         if type(version) is not int or version < 1 or not isinstance(values, dict):
             self._broken("malformed")
             return self.defaults
+        if version == 1 and values.get("interface_size") == _VERSION_1_DEFAULT_SIZE:
+            values = {k: v for k, v in values.items() if k != "interface_size"}
         # A newer version may add settings; the ones this version knows are still read.
         chosen: dict[str, Any] = {}
         for f in fields(Settings):

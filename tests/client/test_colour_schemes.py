@@ -82,7 +82,7 @@ def test_switching_the_scheme_recolours_tiles_and_switching_back_restores_them()
 
 
 def test_the_settings_know_both_schemes_and_every_interface_size():
-    assert Settings().colours == "standard" and Settings().interface_size == 85
+    assert Settings().colours == "standard" and Settings().interface_size == 100
     with pytest.raises(ValueError):
         Settings(colours="sepia")
     with pytest.raises(ValueError):

@@ -9,7 +9,9 @@ from positions import table_at
 
 from game.ai.explain import Explanation, Reason
 from game.scenes import i18n
+from game.scenes.art import palette
 from game.scenes.layout import Canvas
+from game.scenes.table import hint_panel, paint
 from game.scenes.table.hint_text import explanation_text, reason_text
 
 
@@ -33,6 +35,31 @@ def test_the_hint_panel_shows_the_move_and_a_sentence(data_root):
     i18n.set_language("de")
     _move, warum, _plan = scene.hint_panel.words()
     assert warum != why and ("Siegpunkt" in warum or "KI" in warum or "Zug" in warum)
+
+
+def _contrast(a, b):
+    """WCAG's contrast ratio of two colours."""
+    def lum(c):
+        r, g, b = ((x / 255 / 12.92 if x / 255 <= 0.03928 else ((x / 255 + 0.055) / 1.055)
+                    ** 2.4) for x in c[:3])
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    high, low = sorted((lum(a), lum(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_planned_turn_is_as_large_as_the_sentence_and_stands_out(data_root):
+    """The planned turn, the hint's last lines, is no smaller than the sentence before it
+    and reads at a contrast of at least 7:1 on the log's wood, in every window."""
+    t = table_at("hint", data_root, language="en")
+    scene = t.scene
+    assert scene.hint_panel.words()[2].startswith("Planned turn")
+    for size in ((1024, 600), (1280, 720), (1920, 1080)):
+        lines = scene.hint_panel.lines(Canvas(pygame.Surface(size)))
+        why = {s for _line, s, colour in lines if colour == hint_panel.WHY}
+        plan = [(line, s) for line, s, colour in lines if colour == hint_panel.PLAN]
+        assert plan and plan[0][0].startswith("Planned turn"), size
+        assert {s for _line, s in plan} == why, size
+    assert _contrast(hint_panel.PLAN, palette.darker(paint.WOOD, 0.35)) >= 7
 
 
 def test_resting_on_the_panel_says_how_the_hint_is_worked_out(data_root):

@@ -6,8 +6,8 @@ import os
 import pytest
 
 from game.scenes.persistence import settings_path
-from game.scenes.preferences import (SETTINGS_FORMAT, Settings, SettingsStore,
-                                     system_language)
+from game.scenes.preferences import (SETTINGS_FORMAT, SETTINGS_VERSION, Settings,
+                                     SettingsStore, system_language)
 
 
 @pytest.fixture
@@ -35,7 +35,7 @@ def test_round_trip(path):
     store.save(wanted)
     assert SettingsStore(path).load() == wanted
     doc = json.loads(path.read_text())
-    assert doc["format"] == SETTINGS_FORMAT and doc["version"] == 1
+    assert doc["format"] == SETTINGS_FORMAT and doc["version"] == SETTINGS_VERSION
 
 
 @pytest.mark.parametrize("content", [b"", b"{\"format\": \"castles-of-burgundy-sett",
@@ -146,3 +146,26 @@ def test_a_pipe_in_place_of_the_settings_is_never_read(path):
     store.save(Settings(language="de"))
     assert SettingsStore(path).load().language == "de"
     assert not (path.parent / "settings.json.broken").exists()
+
+
+@pytest.mark.parametrize("version, stored, read", [
+    (1, 85, 100),   # version 1's default, stored by every save: now a maximised window
+    (1, 70, 70),
+    (1, 100, 100),
+    (2, 85, 85),    # chosen under version 2
+])
+def test_an_earlier_files_default_interface_size_opens_the_window_filling_the_screen(
+        path, version, stored, read):
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"format": SETTINGS_FORMAT, "version": version, "settings": {
+        "language": "de", "interface_size": stored}}))
+    store = SettingsStore(path)
+    s = store.load()
+    assert (s.language, s.interface_size) == ("de", read)
+    assert store.notices == []
+
+
+def test_a_chosen_interface_size_is_kept(path):
+    SettingsStore(path).save(Settings(interface_size=85))
+    assert json.loads(path.read_text())["version"] == SETTINGS_VERSION == 2
+    assert SettingsStore(path).load().interface_size == 85

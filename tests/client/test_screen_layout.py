@@ -86,8 +86,9 @@ def record(monkeypatch):
                 return image
 
         def get(pixel_size):
-            font = RecordingFont(fonts.FONT_PATH, max(1, int(pixel_size)))
-            font.pixel_size = int(pixel_size)
+            drawn_size = max(fonts.SMALL_WINDOW_PIXEL_SIZE, int(pixel_size))  # as fonts.get
+            font = RecordingFont(fonts.FONT_PATH, drawn_size)
+            font.pixel_size = drawn_size
             return font
 
         monkeypatch.setattr(fonts, "get", get)

@@ -203,6 +203,12 @@ def test_the_window_has_the_icon(monkeypatch):
         def set_icon(self, surface):
             given.append(surface.get_size())
 
+        def maximize(self):
+            pass
+
+        def show(self):
+            pass
+
     monkeypatch.setattr(pygame, "Window", Window)
     app.create_window()
     assert given == [(64, 64)]

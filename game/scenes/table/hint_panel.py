@@ -29,7 +29,8 @@ MOVE_SIZE = 23
 TEXT_SIZE = 22
 GAP = 6
 WHY = palette.mix(palette.PARCHMENT, GOLD, 0.35)
-PLAN = palette.mix(palette.PARCHMENT, WOOD, 0.45)
+# Quieter than the sentence above it, yet with a contrast of almost 8:1 on the log's wood.
+PLAN = palette.mix(palette.PARCHMENT, WOOD, 0.2)
 
 
 class Shown:
@@ -78,22 +79,23 @@ class HintPanel:
 
     def lines(self, canvas: Canvas) -> list[tuple[str, float, Any]]:
         """The lines to draw, (text, size, colour), as many as the box holds: the move and
-        the sentence first (smaller until they fit), the planned turn if there is room."""
+        the sentence, then the planned turn in the same size, all smaller until they fit;
+        where the planned turn cannot fit, the move and the sentence alone decide the size
+        and the planned turn shows as far as there is room."""
         box = self.rect.inflate(-30, -24)
         width = canvas.length(box.w)
         move, why, plan = self.words()
         room = box.h - 30
         scale = canvas.scale
-        for size in range(TEXT_SIZE, theme.FONT_MIN - 1, -1):
-            head_font, font = canvas.font(size + 1), canvas.font(size)
-            body = wrap_text(why, font, width)
-            needed = (head_font.get_linesize() + len(body) * font.get_linesize()) / scale
-            if needed + GAP <= room or size == theme.FONT_MIN:
-                break
+        size = self._fitting_size(canvas, [why, plan] if plan else [why], width, room)
+        if size is None and plan:
+            size = self._fitting_size(canvas, [why], width, room)
+        size = theme.FONT_MIN if size is None else size
+        head_font, font = canvas.font(size + 1), canvas.font(size)
         out = [(elide(move, head_font, width), size + 1, palette.PARCHMENT)]
         used = head_font.get_linesize() / scale + GAP
         step = font.get_linesize() / scale
-        for i, line in enumerate(body):
+        for line in wrap_text(why, font, width):
             if used + step > room:
                 last, last_size, colour = out[-1]
                 out[-1] = (elide(last + " \u2026", font, width), last_size, colour)
@@ -101,18 +103,28 @@ class HintPanel:
             out.append((line, size, WHY))
             used += step
         if plan:
-            small = canvas.font(theme.FONT_MIN)
-            step = small.get_linesize() / scale
-            plan_lines = wrap_text(plan, small, width)
-            for i, line in enumerate(plan_lines):
+            for i, line in enumerate(wrap_text(plan, font, width)):
                 if used + step > room:
                     if i > 0:
                         last = out[-1]
-                        out[-1] = (elide(last[0] + " \u2026", small, width), *last[1:])
+                        out[-1] = (elide(last[0] + " \u2026", font, width), *last[1:])
                     break
-                out.append((line, theme.FONT_MIN, PLAN))
+                out.append((line, size, PLAN))
                 used += step
         return out
+
+    @staticmethod
+    def _fitting_size(canvas: Canvas, texts: list[str], width: int,
+                      room: float) -> int | None:
+        """The largest size, from TEXT_SIZE down to theme.FONT_MIN, at which the move's
+        line and ``texts`` fit ``room``; None when they do not fit even the smallest."""
+        for size in range(TEXT_SIZE, theme.FONT_MIN - 1, -1):
+            head_font, font = canvas.font(size + 1), canvas.font(size)
+            count = sum(len(wrap_text(t, font, width)) for t in texts)
+            if (head_font.get_linesize() + count * font.get_linesize()) / canvas.scale \
+                    + GAP <= room:
+                return size
+        return None
 
     def draw(self, canvas: Canvas) -> None:
         box = self.rect.inflate(-30, -24)

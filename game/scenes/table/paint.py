@@ -35,7 +35,7 @@ def text_image(text: str, pixel_size: int, colour: tuple) -> pygame.Surface:
 def text(canvas: Canvas, s: str, pos: tuple[float, float], size: float, colour: Any,
          anchor: str = "topleft") -> pygame.Rect:
     """Canvas.text with the rendered line cached (the table redraws text every frame)."""
-    image = text_image(s, max(1, round(size * canvas.scale)), tuple(colour))
+    image = text_image(s, fonts.pixel_size(size, canvas.scale), tuple(colour))
     target = image.get_rect(**{anchor: canvas.px(*pos)})
     canvas.surface.blit(image, target)
     return target
@@ -46,7 +46,7 @@ def fit_text(canvas: Canvas, s: str, pos: tuple[float, float], size: float, colo
     """One line, shrunk until it fits ``width`` design units, but never below
     theme.FONT_MIN: a region too small for its text must be made larger instead."""
     room = canvas.length(width)
-    while size > theme.FONT_MIN and fonts.get(round(size * canvas.scale)).size(s)[0] > room:
+    while size > theme.FONT_MIN and canvas.font(size).size(s)[0] > room:
         size = max(theme.FONT_MIN, size - 2)
     return text(canvas, s, pos, size, colour, anchor)
 
