@@ -137,6 +137,7 @@ class Magnifier:
 
     def __init__(self, table: Table) -> None:
         self.table = table
+        self.drawn: pygame.FRect | None = None   # where it was drawn last, if it was
 
     def lens(self) -> Lens | None:
         """The tile magnified now, or None while no tile is."""
@@ -153,13 +154,12 @@ class Magnifier:
     def draw(self, canvas: Canvas) -> bool:
         """Draw the magnifier; False when no tile is magnified (the tooltip draws then)."""
         lens = self.lens()
+        self.drawn = None
         if lens is None:
             return False
-        tips = self.table.tooltips
-        spot = tips.target
-        draw_lens(canvas, lens, self.table.rules,
-                  extra_lines(lens.tile, spot.tooltip_text() if spot is not None else None,
-                              self.table.rules))
+        spot = self.table.tooltips.target
+        self.drawn = draw_lens(canvas, lens, self.table.rules,
+                               extra_lines(lens.tile, spot.tooltip_text(), self.table.rules))
         return True
 
 
