@@ -234,3 +234,17 @@ def test_golden_magnifier(data_root, where):
     surface = pygame.Surface((1280, 720))
     stack.draw(surface)
     compare_golden(surface, f"table_magnifier_{where}.png")
+
+
+def test_no_tile_no_magnifier(data_root):
+    """Empty spaces, empty depot places, the felt, and a place a spot of a view just
+    replaced no longer has: nothing is magnified, and the tooltip shows as before."""
+    from game.scenes.table.tips import Spot
+    stack, scene = table_four(data_root)
+    pv = scene.view.players[scene.shown_seat]
+    empty = next(s for s in scene.spots() if s.kind == "space" and pv.estate[s.key] is None)
+    rest_at(stack, scene, empty.centre)
+    assert not scene.magnifier.visible and scene.tooltips.visible
+    for stale in (Spot("storage", 9, (0, 0), 1), Spot("space", 99, (0, 0), 1),
+                  Spot("depot", (1, 7), (0, 0), 1), Spot("goods", 3, (0, 0), 1)):
+        assert lens_at(scene, stale, (0, 0)) is None

@@ -76,6 +76,12 @@ def _shown(tile: Any) -> bool:
     return isinstance(tile, str) and face_of(tile) is not None
 
 
+def _at(items: Any, i: Any) -> Any:
+    """``items[i]``, or None where there is no such item: a spot may outlive by a frame the
+    view it was made for (another seat shown large in its place)."""
+    return items[i] if isinstance(i, int) and 0 <= i < len(items) else None
+
+
 def lens_at(table: Table, spot: Spot | None, pos: tuple[float, float]) -> Lens | None:
     """The tile the pointer at ``pos`` rests on, over ``spot``; None where none is."""
     if spot is None:
@@ -89,19 +95,18 @@ def lens_at(table: Table, spot: Spot | None, pos: tuple[float, float]) -> Lens |
     if kind == "depot":
         depot, slot = key
         row = view.black if depot == 0 else view.depots[depot - 1]
-        tile = row[slot] if slot < len(row) else None
+        tile = _at(row, slot)
         radius, die = (g.BLACK_HEX, 0) if depot == 0 else (g.DEPOT_HEX, depot)
     elif kind == "storage" and pv.cm is None:
-        tile, radius = pv.storage[key], g.STORAGE_HEX
+        tile, radius = _at(pv.storage, key), g.STORAGE_HEX
     elif kind == "space" and pv.cm is not None:
-        tile, radius = pv.estate[key], g.CM_ESTATE_HEX
+        tile, radius = _at(pv.estate, key), g.CM_ESTATE_HEX
     elif kind == "space":
-        tile, radius = pv.estate[key], g.ESTATE_HEX * layout_scale()
-        die = pv.dice_numbers[key] if key < len(pv.dice_numbers) else 0
+        tile, radius = _at(pv.estate, key), g.ESTATE_HEX * layout_scale()
+        die = _at(pv.dice_numbers, key) or 0
     elif kind == "card_space" and pv.cm is not None:
         slot, space = key
-        tiles = pv.cm.card_tiles[slot]
-        tile, radius = (tiles[space] if space < len(tiles) else None), g.CM_CARD_HEX
+        tile, radius = _at(_at(pv.cm.card_tiles, slot) or [], space), g.CM_CARD_HEX
     elif kind == "knowledge":
         tile = f"monastery{key}"
     elif kind == "seat":
