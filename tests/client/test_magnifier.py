@@ -14,6 +14,7 @@ from table_driver import click_spot
 from game.scenes import i18n
 from game.scenes.layout import DESIGN_RECT
 from game.scenes.table import geometry as g
+from game.scenes.table.estates_panel import popup_space_centre
 from game.scenes.table.log import tile_label
 from game.scenes.table.magnifier import LENS_HEX, Lens, lens_at, place, zoom
 from game.scenes.table.tips import tile_effect
@@ -124,6 +125,9 @@ def test_an_opponents_estate_is_magnified_tile_by_tile_and_opens_large(data_root
     assert scene.estates.hovered == seat          # its estate enlarged under the card
     assert scene.magnifier.lens().tile == tiles[0][1]
     assert scene.magnifier.lens().clear == scene.estates.popups[seat].rect
+    # The same tile is ringed in the enlarged estate.
+    first = next(i for i, t in enumerate(pv.estate) if t is not None)
+    assert scene.magnifier.lens().echo[0] == popup_space_centre(seat, 4, first)
     stack.handle_event(motion(tiles[1][0]))
     assert scene.magnifier.lens().tile == tiles[1][1]
     stack.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tiles[1][0], button=1))

@@ -29,9 +29,9 @@ from ..layout import DESIGN_RECT, Canvas
 from ..ui import theme
 from ..ui.text import wrap_text
 from . import geometry as g
-from .estates_panel import popup_rect
+from .estates_panel import popup_hex, popup_rect, popup_space_centre
 from .log import tile_label
-from .paint import blit_at
+from .paint import blit_at, hex_outline
 from .tips import Spot, tile_effect, tile_tip
 from .view import face_of
 
@@ -64,6 +64,8 @@ class Lens:
     radius: float
     die: int = 0
     clear: pygame.Rect | None = None
+    # The same tile in the enlarged estate under a seat's card (centre, radius), ringed.
+    echo: tuple[tuple[float, float], float] | None = None
 
     @property
     def rect(self) -> pygame.FRect:
@@ -131,9 +133,11 @@ def _miniature_lens(table: Table, seat: int, pos: tuple[float, float]) -> Lens |
                 return None
             die = (pv.dice_numbers[space]
                    if pv.cm is None and space < len(pv.dice_numbers) else 0)
-            clear = (popup_rect(seat, len(table.names)) if table.estates.hovered == seat
-                     else None)
-            return Lens(tile, (x, y), size, die, clear)
+            if table.estates.hovered != seat:
+                return Lens(tile, (x, y), size, die)
+            players = len(table.names)
+            return Lens(tile, (x, y), size, die, popup_rect(seat, players),
+                        (popup_space_centre(seat, players, space), popup_hex()))
     return None
 
 
@@ -163,6 +167,11 @@ class Magnifier:
         if lens is None:
             return False
         spot = self.table.tooltips.target
+        if lens.echo is not None:
+            centre, radius = lens.echo
+            # In the magnifier's colours, apart from the gold rings of what a click takes.
+            hex_outline(canvas, centre, radius * 1.04, theme.TOOLTIP, 6)
+            hex_outline(canvas, centre, radius * 1.04, theme.TOOLTIP_EDGE, 2)
         self.drawn = draw_lens(canvas, lens, self.table.rules,
                                extra_lines(lens.tile, spot.tooltip_text(), self.table.rules))
         return True
