@@ -187,6 +187,49 @@ def table_chateauma_enlarged(data_root):
     return _resting_on_card(stack, scene, 0)
 
 
+def resting_on_tile(stack, scene, kind, pick=0):
+    """The pointer resting on a tile (on the ``pick``-th place of that kind holding one;
+    "seat": a tile of the first other seat's estate in miniature) until the magnifier
+    shows it."""
+    from game.scenes.table import geometry as g
+    from game.scenes.table.magnifier import lens_at
+    from game.scenes.ui.tooltip import HOVER_DELAY
+    if kind == "seat":
+        seat = (scene.shown_seat + 1) % len(scene.names)
+        centre = scene.estates.estate_centre(seat)
+        places = [g.estate_space_centre(i, centre, g.MINI_HEX)
+                  for i, tile in enumerate(scene.view.players[seat].estate)
+                  if tile is not None]
+    else:
+        places = [s.centre for s in scene.spots()
+                  if s.kind == kind and lens_at(scene, s, s.centre) is not None]
+    x, y = places[pick]
+    stack.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),
+                                          rel=(0, 0), buttons=(0, 0, 0)))
+    stack.update(HOVER_DELAY)
+    assert scene.magnifier.visible
+    return stack, scene
+
+
+def table_magnified(data_root):
+    """A monastery tile beside the four-player estate, magnified."""
+    stack, scene = table_four(data_root)
+    return resting_on_tile(stack, scene, "knowledge")
+
+
+def table_magnified_miniature(data_root):
+    """A tile of another seat's estate in miniature, magnified over its enlarged estate."""
+    stack, scene = table_four(data_root)
+    return resting_on_tile(stack, scene, "seat")
+
+
+def table_chateauma_magnified(data_root):
+    """A tile on one of Châteauma's area cards, magnified."""
+    stack, scene = table_chateauma(data_root)
+    scene.view_seat(1)
+    return resting_on_tile(stack, scene, "card_space")
+
+
 def table_estate_choice(data_root):
     stack, scene, _ = make_table(data_root, ("human", "random"), seed=2, board_mode="advanced")
     settle(stack, scene)
@@ -375,6 +418,8 @@ SCREENS: dict[str, Callable] = {
     "table": table_two, "table_die": table_die_chosen, "table_four": table_four,
     "table_colour_blind": table_colour_blind,
     "table_four_enlarged": table_four_enlarged,
+    "table_magnified": table_magnified, "table_magnified_miniature": table_magnified_miniature,
+    "table_chateauma_magnified": table_chateauma_magnified,
     "table_chateauma_enlarged": table_chateauma_enlarged,
     "table_estate": table_estate_choice,
     "table_chateauma": table_chateauma, "table_options": table_options,

@@ -117,6 +117,56 @@ def test_no_number_in_the_artwork_is_under_the_smallest_text(monkeypatch):
             assert differs(a, b, pixels=8), species
 
 
+def table_tile_sizes(window):
+    """The radii, in window pixels, at which the table draws tiles in ``window``: the
+    depots, the black depot, the storage, the estate, Châteauma's estate and cards, the
+    monastery tiles beside the estate, the seats' miniatures and their enlargement."""
+    from game.scenes.layout import Viewport
+    from game.scenes.table import geometry as g
+    from game.scenes.table.estates_panel import popup_hex
+    view = Viewport(window)
+    designed = (g.DEPOT_HEX, g.BLACK_HEX, g.STORAGE_HEX, g.ESTATE_HEX * 0.95,
+                g.CM_ESTATE_HEX * 0.95, g.CM_CARD_HEX * 0.95, *g.KNOWLEDGE_HEXES,
+                g.MINI_HEX * 0.95, popup_hex() * 0.95)
+    return sorted({max(4, view.length(d)) for d in designed})
+
+
+@pytest.mark.parametrize("window", [(1024, 600), (1280, 720)])
+def test_small_tiles_keep_their_counts_as_digits(monkeypatch, window):
+    """At every size the table draws tiles in a small window, an animal tile large enough
+    for a 9 px digit shows its count as that digit (never as dots), and a monastery
+    tile that scores points shows its points from 14 px up; smaller ones leave them to
+    the magnifier. No digit is drawn under MIN_TEXT_PX."""
+    from game.scenes import fonts
+    rendered = []
+    original = fonts.get
+
+    class Recording(pygame.font.Font):
+        def render(self, text, *args, **kwargs):
+            rendered.append((self.px, text))
+            return super().render(text, *args, **kwargs)
+
+    def get(px):
+        font = Recording(fonts.FONT_PATH, px)
+        font.px = px
+        return font
+    monkeypatch.setattr(fonts, "get", get)
+    sizes = table_tile_sizes(window)
+    assert min(sizes) < pieces.COUNTED_ANIMAL <= max(sizes)
+    for size in sizes:
+        for face in faces.all_faces():
+            rendered.clear()
+            pieces.hex_tile.__wrapped__(face, size)
+            assert all(px >= pictogram.MIN_TEXT_PX for px, _ in rendered), (face, size)
+            if face.category == "animal" and size >= pieces.COUNTED_ANIMAL:
+                assert (str(face.animals) in [t for _, t in rendered]), (face, size)
+            points = pictogram.parse(face.effect)[0][0].count if face.effect else ""
+            if face.category == "monastery" and face.effect.startswith("points:") \
+                    and size >= 14:
+                assert points in [t for _, t in rendered], (face.knowledge, size)
+    monkeypatch.setattr(fonts, "get", original)
+
+
 def test_empty_spaces_are_told_apart_without_colour():
     for die in range(1, 7):
         images = {c: shape(pieces.estate_space(c, die, 48)) for c in palette.ESTATE_COLOURS}
@@ -209,8 +259,8 @@ def art_sheet():
     surface.blit(pieces.worker_chip(36), (828, 260))
     for i, name in enumerate(sorted(icons.ICONS)):
         surface.blit(icons.icon(name, 28, palette.INK), (440 + (i % 16) * 32, 410 + (i // 16) * 32))
-    # The monastery tiles at the estate's size in a 1280x720 window (numbers left out),
-    # then small animal tiles (counts as dots) and small bonus tiles and coins.
+    # The monastery tiles at the estate's size in a 1280x720 window (numbers left out,
+    # points kept), then small animal tiles (counts kept) and small bonus tiles and coins.
     for k in faces.KNOWLEDGE_NUMBERS:
         surface.blit(pieces.hex_tile(faces.monastery(k), 29),
                      (10 + ((k - 1) % 13) * 56, 530 + ((k - 1) // 13) * 62))

@@ -21,6 +21,9 @@ into design space and drawing is scaled to the window as in the real client:
 
 Any exception fails the test, naming the screen, the pointer position or input, the
 language and the window size.
+
+The pointer also rests on every tile of a four-player table and of Châteauma's estate and
+cards with the magnifier shown, at 1024x600 besides, in English and in German.
 """
 
 from __future__ import annotations
@@ -319,3 +322,49 @@ def test_no_pointer_position_click_or_key_crashes(case, lang, size, window, tmp_
     sweep.press_keys()
     if sweep.failures:
         pytest.fail("\n\n".join(sweep.failures.values()), pytrace=False)
+
+
+# The magnifier, at the smallest window the layout is tested at besides: the pointer
+# rests on every tile of a four-player table (depots, black depot, storage, estate,
+# monastery tiles, every seat's miniature) and of Châteauma's estate and area cards.
+MAGNIFIER_SIZES = ((1024, 600), *SIZES)
+MAGNIFIED = {"table_four": {"depot", "black", "storage", "space", "knowledge", "seat"},
+             "table_chateauma_magnified": {"depot", "space", "card_space", "seat"}}
+
+
+@pytest.mark.parametrize("size", MAGNIFIER_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", list(MAGNIFIED))
+def test_resting_on_every_tile_shows_the_magnifier(name, lang, size, window, tmp_path):
+    """A whole frame with the magnifier shown over each kind of place a tile lies; the
+    magnifier alone drawn over every other tile; each inside the window."""
+    import screens
+    from test_magnifier import tile_places
+
+    stack, scene = screens.SCREENS[name](tmp_path)
+    scene.ctx.change_settings(language=lang)
+    window.set_windowed()
+    window.size = size
+    app = App(window, scene.ctx, stack)
+    app.step(0, [])
+    framed: set[str] = set()
+    failures: list[str] = []
+    for where, pos, tile in tile_places(scene):
+        window_pos = app.viewport.to_window(*pos)
+        try:
+            app.dispatch(motion(window_pos))
+            scene.tooltips.update(HOVER_DELAY)   # the pointer rests until it opens
+            lens = scene.magnifier.lens()
+            assert lens is not None and lens.tile == tile, (lens, tile)
+            if where not in framed:
+                app.step(0, [])
+                framed.add(where)
+            else:
+                scene.magnifier.draw(Canvas(window.get_surface()))
+            box = app.viewport.rect_to_window(scene.magnifier.drawn)
+            assert pygame.Rect((0, 0), size).contains(box), box
+        except Exception as exc:  # noqa: BLE001 - every place is reported
+            failures.append(f"{name} [{lang}, {size[0]}x{size[1]}] {where} {tile} at "
+                            f"{pos}: {type(exc).__name__}: {exc}")
+    assert framed >= MAGNIFIED[name]
+    assert not failures, "\n".join(failures)

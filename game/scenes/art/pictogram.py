@@ -93,27 +93,27 @@ def _layout(rows, cell: float, with_counts: bool, px: int) -> list[float]:
     return widths
 
 
+# The smallest icon beside a count, as a share of the count's size: a smaller one is
+# no longer told apart, and the picture leaves its counts out instead.
+SMALLEST_ICON = 0.65
+
+
 def _fit(rows, box: pygame.Rect) -> tuple[float, bool, int]:
     """The largest icon size for ``rows`` in ``box``, whether counts are drawn, their size."""
     cell = min(box.h / len(rows) * 0.92, box.w * 0.5)
-    px = round(cell * 0.78)
-    with_counts = px >= MIN_TEXT_PX
-    widest = max(_layout(rows, cell, with_counts, px))
-    if widest > box.w:
-        cell *= box.w / widest
-        px = round(cell * 0.78)
-        if with_counts and px < MIN_TEXT_PX:
-            # Counts at the smallest readable size, the icons shrunk to make room; when
-            # even that leaves the icons smaller than the counts, the icons alone.
-            px = MIN_TEXT_PX
-            widest = max(_layout(rows, cell, True, px))
-            if widest > box.w:
-                cell *= box.w / widest
-            if cell < px * 0.9:
-                with_counts = False
-                cell = min(box.h / len(rows) * 0.92, box.w * 0.5)
-                cell *= min(1.0, box.w / max(_layout(rows, cell, False, px)))
-    return cell, with_counts, px
+    # Counts in proportion to the icons, never below the smallest readable size: the
+    # icons shrink to make room for them.
+    px = max(MIN_TEXT_PX, round(cell * 0.78))
+    for _ in range(2):  # the counts' width does not shrink with the icons: fit twice
+        widest = max(_layout(rows, cell, True, px))
+        if widest > box.w:
+            cell *= box.w / widest
+            px = max(MIN_TEXT_PX, round(cell * 0.78))
+    if cell >= px * SMALLEST_ICON and max(_layout(rows, cell, True, px)) <= box.w + 0.5:
+        return cell, True, px
+    cell = min(box.h / len(rows) * 0.92, box.w * 0.5)
+    cell *= min(1.0, box.w / max(_layout(rows, cell, False, px)))
+    return cell, False, px
 
 
 def draw(surface: pygame.Surface, spec: str, box: pygame.Rect, ink: Colour) -> None:

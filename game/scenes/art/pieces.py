@@ -4,10 +4,13 @@ Shapes are drawn at four times their size and smoothed down for clean edges; num
 rendered at the final size so they stay crisp. Everything is cached per size, so a
 frame only blits.
 
-No number is drawn smaller than `MIN_TEXT_PX`, the smallest text of a 1280x720 window. A
-piece too small for one says it another way: an animal tile shows its count as dots, a
-monastery tile its effect's picture without the tile's number, a coin only a coin (the
-tooltips say them in words); a bonus tile shrinks its icon so its points stay readable.
+No number is drawn smaller than `MIN_TEXT_PX`, the smallest text of a 1280x720 window
+(digits 9 px high). A small piece keeps its number at that size and shrinks its picture
+to make room: an animal tile its animal above its count, a monastery tile the icons of
+its effect's picture beside their counts, a bonus tile its icon above its points. Only a
+piece too small for a readable digit leaves it out (a seat's estate in miniature, a
+monastery tile's own number below the estate's size in a large window, a small coin);
+the magnifier and the tooltips say it there.
 """
 
 from __future__ import annotations
@@ -71,21 +74,6 @@ def _number(surface: pygame.Surface, text: str, centre: tuple[float, float],
     surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
-def _dots(surface: pygame.Surface, count: int, centre: tuple[float, float], size: float,
-          colour: Colour) -> None:
-    """``count`` dots in a row: a count on a piece too small for a readable digit."""
-    k = SUPERSAMPLE
-    gap = size * 0.34
-    w, h = math.ceil(gap * count) + 2, math.ceil(gap) + 2
-    big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
-    big.fill((*colour, 0))
-    for i in range(count):
-        pygame.draw.circle(big, colour, ((gap * (i + 0.5) + 1) * k, h * k / 2),
-                           gap * 0.36 * k)
-    image = pygame.transform.smoothscale(big, (w, h))
-    surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
-
-
 def _pips(surface: pygame.Surface, value: int, box: pygame.Rect, colour: Colour) -> None:
     k = SUPERSAMPLE
     big = pygame.Surface((box.w * k, box.h * k), pygame.SRCALPHA)
@@ -106,17 +94,33 @@ def hex_tile(face: TileFace, size: int) -> pygame.Surface:
     if face.category == "monastery":
         _monastery(surface, face, size, ink)
     elif face.category == "animal":
-        glyph = icon(face.icon, round(size * 1.0), ink)
-        surface.blit(glyph, glyph.get_rect(center=(cx, cy - size * 0.2)))
-        if round(size * 0.6) >= MIN_TEXT_PX:
-            _number(surface, str(face.animals), (cx, cy + size * 0.55), round(size * 0.6),
-                    ink)
-        else:
-            _dots(surface, face.animals, (cx, cy + size * 0.56), size * 0.6, ink)
+        _animal(surface, face, size, ink)
     else:
         glyph = icon(face.icon, round(size * 1.08), ink)
         surface.blit(glyph, glyph.get_rect(center=(cx, cy)))
     return surface
+
+
+# The smallest animal tile that shows its count: its digit at MIN_TEXT_PX, 9 px high,
+# leaves room for the animal above it.
+COUNTED_ANIMAL = 11
+
+
+def _animal(surface: pygame.Surface, face: TileFace, size: int, ink: Colour) -> None:
+    """The animal above its count; on a small tile the count keeps the smallest readable
+    size and the animal shrinks; on a tile too small for both, the animal alone."""
+    cx, cy = surface.get_width() / 2, surface.get_height() / 2
+    if round(size * 0.6) >= MIN_TEXT_PX:
+        glyph = icon(face.icon, round(size * 1.0), ink)
+        surface.blit(glyph, glyph.get_rect(center=(cx, cy - size * 0.2)))
+        _number(surface, str(face.animals), (cx, cy + size * 0.55), round(size * 0.6), ink)
+    elif size >= COUNTED_ANIMAL:
+        glyph = icon(face.icon, round(size * 0.86), ink)
+        surface.blit(glyph, glyph.get_rect(center=(cx, cy - size * 0.4)))
+        _number(surface, str(face.animals), (cx, cy + size * 0.42), MIN_TEXT_PX, ink)
+    else:
+        glyph = icon(face.icon, round(size * 1.08), ink)
+        surface.blit(glyph, glyph.get_rect(center=(cx, cy)))
 
 
 def _monastery(surface: pygame.Surface, face: TileFace, size: int, ink: Colour) -> None:
@@ -135,7 +139,7 @@ def _monastery(surface: pygame.Surface, face: TileFace, size: int, ink: Colour) 
         box = pygame.Rect(0, 0, round(size * 1.5), round(size * 1.0))
         box.center = (round(cx), round(cy + size * 0.14))
     else:
-        box = pygame.Rect(0, 0, round(size * 1.56), round(size * 1.2))
+        box = pygame.Rect(0, 0, round(size * 1.56), round(size * 1.36))
         box.center = (round(cx), round(cy))
     pictogram.draw(surface, face.effect, box, ink)
 

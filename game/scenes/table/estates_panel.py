@@ -232,13 +232,24 @@ class EstatesPanel:
         self._header(canvas, r, seat, 50)
         text(canvas, str(self.scene.view.players[seat].score), (r.right - 14, r.y + 25), 30,
              palette.INK, "midright")
-        paint_miniature(canvas, self.scene.view.players[seat],
-                        (r.centerx, r.y + 48 + 5.5 * POPUP_HEX), popup_hex(), self.scene.view)
+        paint_miniature(canvas, self.scene.view.players[seat], popup_estate_centre(r),
+                        popup_hex(), self.scene.view)
         lines = (self.kind(seat), self.supplies(seat), i18n.tr("table.popup.click"))
         for i, line in enumerate(lines):
             fit_text(canvas, line, (r.x + 16, r.bottom - 24 - (2 - i) * POPUP_LINE),
                      theme.FONT_MIN, palette.INK if i == 1 else theme.TEXT_MUTED, r.w - 32,
                      "midleft")
+
+
+def popup_estate_centre(popup: pygame.Rect) -> tuple[float, float]:
+    """The centre of the estate in the enlargement ``popup``."""
+    return popup.centerx, popup.y + 48 + 5.5 * POPUP_HEX
+
+
+def popup_space_centre(seat: int, players: int, space: int) -> tuple[float, float]:
+    """Where a space of a seat's estate lies in its enlargement."""
+    centre = popup_estate_centre(popup_rect(seat, players))
+    return g.estate_space_centre(space, centre, popup_hex())
 
 
 def popup_hex() -> float:

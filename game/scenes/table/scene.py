@@ -40,6 +40,7 @@ from .interaction import Narrowing, Outcome
 from .log import GameLog, MoveTakenBack, describe_action
 from .hint_panel import HintPanel, Shown
 from .log_panel import LogPanel
+from .magnifier import Magnifier
 from .modules import vineyards as vineyards_view
 # The choice box's measures, named here too for the tests that page through it.
 from .buttons_panel import PAGE_SIZE, UNPAGED, ActionButtons, ChoiceBox  # noqa: F401
@@ -121,6 +122,8 @@ class TableScene(Scene):
         self.board = BoardPanel(self)
         self.estate_layer = Layer(REGION, self._paint_estate)
         self.estates = EstatesPanel(self)
+        # The tile under a resting pointer, large (in the tooltip's place).
+        self.magnifier = Magnifier(self)
         # A guide laid over the table (tutorial_panel.TutorialPanel), told of every event
         # shown, updated and drawn in the log's place while it lasts; None in a normal game.
         self.tutorial: Any = None
@@ -883,7 +886,8 @@ class TableScene(Scene):
         if self.banner is not None:
             draw_banner(canvas, *self.banner)
         self._draw_flyers(canvas)
-        self.tooltips.draw(canvas)
+        if not self.magnifier.draw(canvas):
+            self.tooltips.draw(canvas)
 
     def _lay_out(self) -> None:
         """A board of its own shape (the solo boards) lays the shown estate out itself."""

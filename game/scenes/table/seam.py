@@ -59,6 +59,8 @@ class Table(Protocol):
     panels: Any             # layout.PanelGroup of the buttons
     estates: Any            # estates_panel.EstatesPanel
     log_panel: Any          # log_panel.LogPanel
+    tooltips: Any           # ui.tooltip.Tooltips of the table
+    pointer: tuple[float, float]  # where the pointer is, in design units
 
     @property
     def state(self) -> Any: ...

@@ -56,22 +56,29 @@ def knowledge_text(number: int, rules: str, lang: str | None = None) -> str:
 
 
 def tile_tip(tile: str | None, rules: str) -> str | None:
+    """A tile's name and its effect, on one line."""
     face = face_of(tile)
     if face is None:
         return None
     name = tile_label(tile)
+    return f"{name[:1].upper()}{name[1:]}: {tile_effect(tile, rules)}"
+
+
+def tile_effect(tile: str, rules: str) -> str:
+    """What a tile does, in words (its tooltip without its name)."""
+    face = face_of(tile)
+    if face is None:
+        return ""
     if face.category == "monastery":
-        effect = knowledge_text(face.knowledge, rules)
-    elif face.category == "building":
-        effect = i18n.tr(f"tip.building.{face.building}")
-    elif face.category == "animal":
+        return knowledge_text(face.knowledge, rules)
+    if face.category == "building":
+        return i18n.tr(f"tip.building.{face.building}")
+    if face.category == "animal":
         # A module's animals (geese, goats) score their own way; the base species alike.
         own = f"tip.animal.{face.species}"
-        effect = (i18n.tr(own) if face.species not in faces.SPECIES
-                  else i18n.trn("tip.animal", face.animals, count=face.animals))
-    else:
-        effect = i18n.tr(f"tip.{face.category}")
-    return f"{name[:1].upper()}{name[1:]}: {effect}"
+        return (i18n.tr(own) if face.species not in faces.SPECIES
+                else i18n.trn("tip.animal", face.animals, count=face.animals))
+    return i18n.tr(f"tip.{face.category}")
 
 
 def space_tip(colour: str, die: int, tile: str | None, rules: str) -> str:
