@@ -4,7 +4,9 @@ Plays a seeded game between two random AI players some rounds in, then renders t
 at 1920x1080 on SDL's dummy video driver (an offscreen surface) while the game goes on at
 normal animation speed (dice rolls, tiles, goods and silver flying, and their sounds on
 SDL's dummy audio driver unless SDL_AUDIODRIVER says otherwise), and prints the frame
-times: mean, median, 95th percentile and maximum, in milliseconds.
+times: mean, median, 95th percentile and maximum, in milliseconds, both in wall time and
+in the drawing thread's CPU time (which other processes on a busy machine do not
+lengthen), with the machine's load average beside them.
 
 Then it runs the real frame loop (`App.run`) for a few seconds with nothing happening, on
 the title screen and at the table while a person is to move, and prints the process's CPU
@@ -21,6 +23,7 @@ import time
 from pathlib import Path
 
 from .. import fonts
+from ..ui import theme
 
 LARGEST_WINDOW = (7680, 4320)  # 8K; a larger surface only tests the machine's memory
 
@@ -48,8 +51,10 @@ class _Launcher:
 
 
 def measure(frames: int = 600, seed: int = 7, decisions: int = 60,
-            size: tuple[int, int] = (1920, 1080)) -> list[float]:
-    """Frame times in seconds (update + draw) of the table mid-game."""
+            size: tuple[int, int] = (1920, 1080),
+            cpu: list[float] | None = None) -> list[float]:
+    """Frame times in seconds (update + draw) of the table mid-game; ``cpu``, when given,
+    receives each frame's CPU time of this thread."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -82,11 +87,13 @@ def measure(frames: int = 600, seed: int = 7, decisions: int = 60,
         times = []
         dt = 1 / 60
         for _ in range(frames):
-            start = time.perf_counter()
+            start, thread = time.perf_counter(), time.thread_time()
             stack.update(dt)
-            window.fill((0, 0, 0))
+            window.fill(theme.LETTERBOX)   # as the App's frame does
             stack.draw(window)
             times.append(time.perf_counter() - start)
+            if cpu is not None:
+                cpu.append(time.thread_time() - thread)
             if session.over:
                 break
     pygame.quit()
@@ -143,6 +150,14 @@ def measure_idle(where: str, seconds: float = 3.0,
     return share
 
 
+def load() -> str:
+    """The machine's load average over 1, 5 and 15 minutes, where the system tells it."""
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
 def summary(times: list[float]) -> dict[str, float]:
     ms = sorted(t * 1000 for t in times)
     p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
@@ -152,10 +167,14 @@ def summary(times: list[float]) -> dict[str, float]:
 
 def run(args: argparse.Namespace) -> int:
     w, h = args.size
-    s = summary(measure(args.frames, args.seed, args.decisions, (w, h)))
-    print(f"table frames at {w}x{h}: {s['frames']}")
+    cpu: list[float] = []
+    s = summary(measure(args.frames, args.seed, args.decisions, (w, h), cpu))
+    c = summary(cpu)
+    print(f"table frames at {w}x{h}: {s['frames']}  (load average {load()})")
     print(f"frame time ms: mean {s['mean']:.2f}  median {s['median']:.2f}  "
           f"p95 {s['p95']:.2f}  max {s['max']:.2f}")
+    print(f"frame CPU ms:  mean {c['mean']:.2f}  median {c['median']:.2f}  "
+          f"p95 {c['p95']:.2f}  max {c['max']:.2f}")
     if args.idle_seconds > 0:
         for where, label in (("title", "title screen"), ("table", "table, a person to move")):
             share = measure_idle(where, args.idle_seconds, (w, h))

@@ -47,7 +47,7 @@ from .dice_panel import DicePanel
 from .motion import Handlers
 from .glossary import GlossaryScene
 from .overlays import ConfirmOverlay, HandoffScene, PauseMenu
-from .paint import (FELT, FELT_DARK, GOLD, Layer, blit_at, fit_text, hex_outline,
+from .paint import (FELT, FELT_DARK, GOLD, Backdrop, Layer, blit_at, fit_text, hex_outline,
                     text, tile_back)
 from .tips import Spot, chateauma_spots, space_tip, tile_tip
 from .seam import in_play, listed_decisions, parts_of
@@ -121,6 +121,7 @@ class TableScene(Scene):
         self.board = BoardPanel(self)
         self.estate_layer = Layer(REGION, self._paint_estate)
         self.estates = EstatesPanel(self)
+        self.backdrop = Backdrop()
         # A guide laid over the table (tutorial_panel.TutorialPanel), told of every event
         # shown, updated and drawn in the log's place while it lasts; None in a normal game.
         self.tutorial: Any = None
@@ -851,12 +852,13 @@ class TableScene(Scene):
         if self._warmed != surface.get_size():
             self._warm(canvas)
         lang = i18n.language()
-        self.background.draw(surface, None)
-        self.board.draw(surface, lang)
         pv = self.view.players[self.shown_seat]
         self._lay_out()
-        self.estate_layer.draw(surface, (self.serial, self.shown_seat, pv.version,
-                                         self.preview_board, lang))
+        self.backdrop.draw(surface, [
+            (self.background, None), (self.board.layer, self.board.key(lang)),
+            (self.estate_layer, (self.serial, self.shown_seat, pv.version,
+                                 self.preview_board, lang)),
+            *self.estates.layers()])
         self.estates.draw(canvas)
         self._draw_score(canvas, pv)
         n = self.narrowing if self.can_act() else None
