@@ -8,6 +8,12 @@ times: mean, median, 95th percentile and maximum, in milliseconds, both in wall 
 in the drawing thread's CPU time (which other processes on a busy machine do not
 lengthen), with the machine's load average beside them.
 
+With ``--startup`` it measures the start instead: fresh processes (bytecode cached by a
+first run that is not counted) open the window as `python main.py` does, on whatever video
+driver the environment gives (a real X server under DISPLAY), and each reports the time
+from the process's start to its first title frame on screen, its CPU time by then, and
+whether it had imported numpy or the AI's tournament (neither is needed to show the title).
+
 Then it runs the real frame loop (`App.run`) for a few seconds with nothing happening, on
 the title screen and at the table while a person is to move, and prints the process's CPU
 time over the wall time: the share of one core an idle client uses.
@@ -40,6 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         default="1920x1080", help="window size (default 1920x1080)")
     parser.add_argument("--idle-seconds", type=duration, default=3.0,
                         help="seconds of each idle measurement (default 3; 0 skips them)")
+    parser.add_argument("--startup", type=NON_NEGATIVE, default=0, metavar="RUNS",
+                        help="instead: time RUNS fresh starts from the process's start to "
+                             "the first title frame")
 
 
 class _Launcher:
@@ -158,6 +167,65 @@ def load() -> str:
         return "unknown"
 
 
+# Run in a fresh process: the client as `python main.py --windowed` starts it, stopped after
+# its first frame is on screen. Prints that moment (time.time()), the CPU time by then and
+# the heavy modules already imported.
+_FIRST_FRAME = """
+import sys, time
+from game.scenes import app
+step = app.App.step
+def first_frame(self, dt, events=None):
+    go_on = step(self, dt, events)
+    if self.draws:
+        print(time.time(), time.process_time(), "numpy" in sys.modules,
+              "game.ai.tournament" in sys.modules, flush=True)
+        self.ctx.request_quit()
+    return go_on
+app.App.step = first_frame
+from game.__main__ import main
+sys.exit(main(["play", "--windowed"]))
+"""
+
+
+def measure_startup(runs: int) -> list[tuple[float, float, bool, bool]]:
+    """(seconds from process start to the first title frame, CPU seconds by then, numpy
+    imported, the AI's tournament imported) of ``runs`` fresh processes, after one
+    uncounted run that fills the bytecode cache."""
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parents[3]
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, CASTLES_DATA_DIR=tmp, PYGAME_HIDE_SUPPORT_PROMPT="1")
+        for run in range(runs + 1):
+            start = time.time()
+            done = subprocess.run([sys.executable, "-c", _FIRST_FRAME], cwd=root, env=env,
+                                  capture_output=True, text=True, timeout=120)
+            words = done.stdout.split()
+            if done.returncode != 0 or len(words) < 4:
+                raise RuntimeError(f"the client did not start: {done.stderr.strip()}")
+            if run:
+                out.append((float(words[0]) - start, float(words[1]), words[2] == "True",
+                            words[3] == "True"))
+    return out
+
+
+def print_startup(runs: int) -> None:
+    results = measure_startup(runs)
+    first = sorted(r[0] * 1000 for r in results)
+    cpu = sorted(r[1] * 1000 for r in results)
+    driver = os.environ.get("SDL_VIDEODRIVER") or \
+        (f"X {os.environ['DISPLAY']}" if os.environ.get("DISPLAY") else "default")
+    print(f"first title frame from process start, {len(results)} runs, video {driver} "
+          f"(load average {load()})")
+    print(f"  wall ms: median {statistics.median(first):.0f}  min {first[0]:.0f}  "
+          f"max {first[-1]:.0f}")
+    print(f"  CPU ms:  median {statistics.median(cpu):.0f}  min {cpu[0]:.0f}  "
+          f"max {cpu[-1]:.0f}")
+    print(f"  numpy imported: {any(r[2] for r in results)}  "
+          f"game.ai.tournament imported: {any(r[3] for r in results)}")
+
+
 def summary(times: list[float]) -> dict[str, float]:
     ms = sorted(t * 1000 for t in times)
     p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
@@ -166,6 +234,9 @@ def summary(times: list[float]) -> dict[str, float]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.startup:
+        print_startup(args.startup)
+        return 0
     w, h = args.size
     cpu: list[float] = []
     s = summary(measure(args.frames, args.seed, args.decisions, (w, h), cpu))
