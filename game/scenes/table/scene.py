@@ -54,8 +54,9 @@ from .seam import in_play, listed_decisions, parts_of
 from .view import COLOURS, TableView, face_of
 from . import modules  # noqa: F401  (registers the table's modules)
 
-# A short pause after each AI move, so a person can follow what happened.
-AI_PAUSE = 0.35
+# A short pause between two AI moves, so a person can follow what happened (the pieces
+# of the first have landed by then).
+AI_PAUSE = 0.2
 
 
 class TableScene(Scene):
@@ -104,6 +105,7 @@ class TableScene(Scene):
         self.results_shown = False
         self.started = False
         self.ai_wait = 0.0
+        self.ai_moved = False   # the last move played was an AI player's
         self.clock = 0.0
         self.preview_board: str | None = None
         self.autosaves = 0
@@ -288,9 +290,12 @@ class TableScene(Scene):
         self.hint_action = None
         self.hint_shown = None
         self.message = None
-        self.presenter.present(events)
-        if by_ai:
+        if by_ai and self.ai_moved and action != ("end",):
+            # Between two AI moves; an AI's end of turn shows nothing to wait for, and
+            # after an AI's last move the person's turn shows at once.
             self.timeline.enqueue(Wait(AI_PAUSE))
+        self.ai_moved = by_ai
+        self.presenter.present(events)
         # Saved after every finished turn, whoever played it: in a solo game Châteauma's
         # turns run inside the person's last action, so the seat to move may never change.
         if (self.state.current_player != before or self.session.over
