@@ -346,11 +346,16 @@ def print_pace(turns: int) -> None:
     for speed in Speed:
         paces = measure_pace(speed.value, turns)
         totals = [p.total for p in paces]
-        print(f"  {speed.value:8s} seconds: mean {statistics.fmean(totals):.2f}  "
-              f"max {max(totals):.2f}  (animation mean "
-              f"{statistics.fmean(p.animation for p in paces):.2f}, AI thinking mean "
-              f"{statistics.fmean(p.thinking for p in paces):.2f} of which uncovered "
-              f"{statistics.fmean(p.waiting for p in paces):.2f})")
+        # A phase's end shows its banner (banner.SHOWN_FOR), to be read: apart.
+        plain = [p.total for p in paces if all(e != "PhaseEnded" for e, _ in p.events)]
+        print(f"  {speed.value:8s} {len(totals)} turns, seconds: mean "
+              f"{statistics.fmean(totals):.2f}  max {max(totals):.2f}; the "
+              f"{len(plain)} not ending a phase: mean {statistics.fmean(plain):.2f}  "
+              f"median {statistics.median(plain):.2f}  max {max(plain):.2f}  "
+              f"over 5 s {sum(t > 5 for t in plain)}")
+        print(f"           (animation mean {statistics.fmean(p.animation for p in paces):.2f},"
+              f" AI thinking mean {statistics.fmean(p.thinking for p in paces):.2f} of "
+              f"which uncovered {statistics.fmean(p.waiting for p in paces):.2f})")
 
 
 def summary(times: list[float]) -> dict[str, float]:
