@@ -12,6 +12,7 @@ import pygame
 import pytest
 from table_driver import make_table, step
 
+from game.scenes import app
 from game.scenes.table import estates_panel
 from game.scenes.table import geometry as g
 from game.scenes.table.paint import Backdrop
@@ -70,3 +71,18 @@ def test_cached_frames_equal_frames_painted_from_scratch(data_root, size, seed):
             break
     # The game moved on while it was watched: layers were repainted and compared.
     assert repaints > 20 and compared > 60
+
+
+@pytest.mark.parametrize("size", [(1100, 760), (1600, 700), (1920, 1080)])
+def test_a_frame_clears_only_the_letterbox_and_the_table_covers_the_rest(data_root, size):
+    stack, scene, _ = make_table(data_root, ("human", "random"), seed=2)
+    step(stack, 30)
+    assert stack.covers_design_area()
+    cleared = pygame.Surface(size)
+    cleared.fill((255, 0, 255))   # what the window held before: none of it may remain
+    app.clear(cleared, stack)
+    stack.draw(cleared)
+    filled = pygame.Surface(size)
+    filled.fill(app.theme.LETTERBOX)
+    stack.draw(filled)
+    assert pygame.image.tobytes(cleared, "RGB") == pygame.image.tobytes(filled, "RGB")

@@ -40,7 +40,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import fonts
-from ..ui import theme
 
 LARGEST_WINDOW = (7680, 4320)  # 8K; a larger surface only tests the machine's memory
 
@@ -83,6 +82,7 @@ def measure(frames: int = 600, seed: int = 7, decisions: int = 60,
     import pygame
 
     from ...rules import GameConfig
+    from ..app import clear
     from ..context import ClientContext
     from ..session import GameSession, GameSetup, SeatSpec
     from ..stack import SceneStack
@@ -112,7 +112,7 @@ def measure(frames: int = 600, seed: int = 7, decisions: int = 60,
         for _ in range(frames):
             start, thread = time.perf_counter(), time.thread_time()
             stack.update(dt)
-            window.fill(theme.LETTERBOX)   # as the App's frame does
+            clear(window, stack)   # as the App's frame does
             stack.draw(window)
             pygame.display.flip()   # on screen (under a real X server, its copy costs)
             times.append(time.perf_counter() - start)

@@ -60,6 +60,8 @@ AI_PAUSE = 0.2
 
 
 class TableScene(Scene):
+    covers_design_area = True   # the backdrop (felt, board, estate, cards) is opaque
+
     def __init__(self, ctx: ClientContext, session: GameSession) -> None:
         super().__init__()
         self.ctx = ctx
