@@ -342,16 +342,20 @@ def _command(argv: list[str]) -> int:
                               "any other --modules)")
     p_tour = sub.add_parser("tournament",
                             help="play AI tiers against each other and print their results")
-    from .ai.tournament import add_arguments, check_arguments
-    add_arguments(p_tour)
+    # The AI's tools add their options only when named: the window starts without them.
+    if argv[:1] == ["tournament"]:
+        from .ai.tournament import add_arguments
+        add_arguments(p_tour)
     p_open = sub.add_parser("openings", help="measure the AI's opening book (boards, castle "
                                              "spaces) by self-play")
-    from .ai.opening_table import add_arguments as add_opening_arguments
-    add_opening_arguments(p_open)
+    if argv[:1] == ["openings"]:
+        from .ai.opening_table import add_arguments as add_opening_arguments
+        add_opening_arguments(p_open)
     p_train = sub.add_parser("train", help="train the AI's learned evaluation by self-play "
                                            "and keep it if it wins a match")
-    from .ai.train import add_arguments as add_train_arguments
-    add_train_arguments(p_train)
+    if argv[:1] == ["train"]:
+        from .ai.train import add_arguments as add_train_arguments
+        add_train_arguments(p_train)
     p_review = sub.add_parser("review", help="review a saved game: each turn played, the turn "
                                              "Hard prefers and the points expected lost")
     p_review.add_argument("file", help="a save file or a game record (JSON)")
@@ -377,6 +381,7 @@ def _command(argv: list[str]) -> int:
     elif args.command == "bench":
         config_error(p_bench, lambda: [_bench_config(args, n) for n in _bench_players(args)])
     elif args.command == "tournament":
+        from .ai.tournament import check_arguments
         check_arguments(p_tour, args)
     return {"play": play, "simulate": simulate, "bench": bench,
             "tournament": tournament, "openings": openings, "train": train,

@@ -19,7 +19,6 @@ from typing import Any
 
 import pygame
 
-from ..ai import TIERS
 from ..rules import BOARD_MODES, MODULES, RULE_SETS, GameConfig, modules_offered, split_module
 from ..rules import CHATEAUMA_LEVELS as LEVELS, CHATEAUMA_MODIFIERS as MODIFIERS
 from ..rules import parse_chateauma_difficulty as parse_difficulty
@@ -40,11 +39,17 @@ from .ui.widgets import Button, Label, Widget, draw_toggle_face
 
 MAX_PLAYERS = 4
 COLOURS = len(palette.PLAYERS)
-SEAT_CHOICES = ("human", *(f"ai:{tier}" for tier in TIERS))
 DEFAULT_CHATEAUMA_LEVEL = "medium"
 SETUP_FORMAT = "castles-of-burgundy-setup"
 SETUP_VERSION = 1
 LAST_SETUP_NAME = "last_setup.json"
+
+
+def seat_choices() -> tuple[str, ...]:
+    """What a seat may be: a person, or an AI player of a tier. (The AI's modules load
+    when the setup is first shown, not at the client's start.)"""
+    from ..ai import TIERS
+    return ("human", *(f"ai:{tier}" for tier in TIERS))
 
 
 CHATEAUMA_NAME = "Châteauma"
@@ -192,7 +197,7 @@ class SetupDraft:
 
     def set_choice(self, index: int, choice: str) -> None:
         """A seat becomes a person ("human") or an AI player ("ai:<tier>")."""
-        if choice not in SEAT_CHOICES:
+        if choice not in seat_choices():
             raise ValueError(f"unknown seat choice {choice!r}")
         seat = self.seats[index]
         if choice == "human":
@@ -593,7 +598,7 @@ class SetupScene(MenuScene):
                                            colour=colour_name(d.seats[i].colour))),
                 "kind": SetupChoice((176, y, 470, SEAT_H),
                                     lambda n=n: i18n.tr("setup.seat", number=n),
-                                    [(c, seat_choice_label(c)) for c in SEAT_CHOICES],
+                                    [(c, seat_choice_label(c)) for c in seat_choices()],
                                     d.seats[i].choice, lambda v, i=i: d.set_choice(i, v),
                                     tooltip="setup.kind.tip", name=f"kind{n}"),
                 "name": NameField((666, y, 340, SEAT_H), lambda i=i: d.seats[i].name(i + 1),

@@ -20,12 +20,14 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import numpy as np
 import pygame
 
 from . import synth
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # The same effect at most once per GAP seconds (dice clicks may come closer together).
 GAP = {synth.DIE_ON_DIE: 0.03, synth.DIE_ON_WALL: 0.03}
@@ -99,6 +101,7 @@ class MixerDevice:
         return rate
 
     def load(self, samples: np.ndarray) -> pygame.mixer.Sound:
+        import numpy as np   # with the first effect made, not at start
         pcm = np.round(samples * 32767).astype(np.int16)
         if self.channels > 1:
             pcm = np.repeat(pcm[:, None], self.channels, axis=1)

@@ -33,6 +33,9 @@ class Scene:
     is_overlay: bool = False
     #: For overlays: False lets the scenes below keep updating (animations, AI polling).
     pauses_below: bool = True
+    #: True when the scene's drawing covers the whole design area with opaque pixels: the
+    #: frame then clears only the letterbox around it, not the window twice over.
+    covers_design_area: bool = False
 
     def __init__(self) -> None:
         self.stack: SceneStack | None = None
@@ -180,6 +183,12 @@ class SceneStack:
         while start > 0 and self._scenes[start].is_overlay:
             start -= 1
         return self._scenes[max(start, 0):]
+
+    def covers_design_area(self) -> bool:
+        """Whether this frame's drawing covers the whole design area (its bottom scene's
+        does)."""
+        visible = self.visible()
+        return bool(visible) and visible[0].covers_design_area
 
     def _updating(self) -> Iterator[Scene]:
         for i in range(len(self._scenes) - 1, -1, -1):

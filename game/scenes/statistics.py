@@ -52,7 +52,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..ai import TIERS
 from ..rules import RULE_SETS, team_results
 from ..rules import CHATEAUMA_LEVELS as LEVELS
 from ..rules import parse_chateauma_difficulty as parse_difficulty
@@ -158,6 +157,7 @@ class SeatResult:
             raise ValueError(f"unknown seat kind {kind!r}")
         if kind == "human" and level is not None:
             raise ValueError("a person has no level")
+        from ..ai import TIERS   # the AI's modules load with a game, not at start
         if kind == "ai" and level not in TIERS:
             raise ValueError(f"unknown AI tier {level!r}")
         if kind == "chateauma":
@@ -651,6 +651,7 @@ def _opponent_order(opponent: Opponent) -> tuple:
     if kind == "human":
         return (0,)
     if kind == "ai":
+        from ..ai import TIERS
         return (1, list(TIERS).index(level))
     difficulty = parse_difficulty(level)
     return (2, LEVELS.index(difficulty.level), len(difficulty.modifiers),
@@ -661,6 +662,7 @@ def _known_opponent(kind: Any, level: Any) -> bool:
     if kind == "human":
         return level is None
     if kind == "ai":
+        from ..ai import TIERS
         return level in TIERS
     if kind != "chateauma" or not isinstance(level, str):
         return False

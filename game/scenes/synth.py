@@ -9,14 +9,18 @@ chimes and the fanfare are notes of additive tones.
 
 Every function is pure numpy: the same sample rate gives the same samples, as float32
 mono in [-PEAK, PEAK], starting with the impact and faded to silence at the end, so an
-effect never clicks when it stops.
+effect never clicks when it stops. numpy is imported by the functions that compute, when
+the first effect is made: the effects' names alone (what the sound board needs to start)
+cost the start of the client nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 RATE = 44100
 # Headroom: a few effects mixed at full volume must not clip the mixer.
@@ -40,11 +44,13 @@ def _length(seconds: float, rate: int) -> int:
 
 
 def _time(n: int, rate: int) -> np.ndarray:
+    import numpy as np
     return np.arange(n, dtype=np.float64) / rate
 
 
 def _modes(n: int, rate: int, modes: Sequence[Mode], start: float = 0.0) -> np.ndarray:
     """Damped sines struck at ``start`` seconds."""
+    import numpy as np
     out = np.zeros(n)
     first = _length(start, rate)
     t = _time(n - first, rate)
@@ -55,6 +61,7 @@ def _modes(n: int, rate: int, modes: Sequence[Mode], start: float = 0.0) -> np.n
 
 def _smooth(x: np.ndarray, width: int) -> np.ndarray:
     """A low-pass: a moving average over a Hann window of ``width`` samples."""
+    import numpy as np
     if width <= 1:
         return x
     window = np.hanning(width + 2)[1:-1]
@@ -64,6 +71,7 @@ def _smooth(x: np.ndarray, width: int) -> np.ndarray:
 def _burst(n: int, rate: int, seconds: float, smooth: int, seed: int) -> np.ndarray:
     """A noise burst fading over ``seconds`` (the scrape of contact), low-passed by
     ``smooth`` samples; a negative ``smooth`` high-passes instead (noise less its low-pass)."""
+    import numpy as np
     noise = np.random.default_rng(seed).standard_normal(n)
     shaped = _smooth(noise, abs(smooth))
     if smooth < 0:
@@ -77,6 +85,7 @@ def _tone(n: int, rate: int, freq: float, start: float, seconds: float,
     """A note at ``freq`` from ``start`` for ``seconds``: partials (ratio, amplitude),
     a short attack, then an exponential decay (a struck bar or bell) or, without
     ``decay``, held and released over its last quarter (a blown note)."""
+    import numpy as np
     out = np.zeros(n)
     first = _length(start, rate)
     count = min(n - first, _length(seconds, rate))
@@ -94,6 +103,7 @@ def _tone(n: int, rate: int, freq: float, start: float, seconds: float,
 
 def _finish(x: np.ndarray, rate: int, level: float) -> np.ndarray:
     """Scaled so the loudest sample is ``level`` times PEAK, with the fade at the end."""
+    import numpy as np
     fade = min(len(x), _length(FADE_OUT, rate))
     if fade:
         x = x.copy()
@@ -164,6 +174,7 @@ def points(rate: int = RATE) -> np.ndarray:
 
 def phase_end(rate: int = RATE) -> np.ndarray:
     """A phase ends: a rising marimba arpeggio, C E G C."""
+    import numpy as np
     n = _length(1.15, rate)
     notes = (523.25, 659.25, 783.99, 1046.5)
     x = sum((_tone(n, rate, f, 0.12 * i, 1.15 - 0.12 * i, BAR, decay=0.3)
@@ -173,6 +184,7 @@ def phase_end(rate: int = RATE) -> np.ndarray:
 
 def game_end(rate: int = RATE) -> np.ndarray:
     """The game ends: a short fanfare, three rising notes into a held C major chord."""
+    import numpy as np
     n = _length(1.9, rate)
     x = np.zeros(n)
     for i, f in enumerate((392.0, 523.25, 659.25)):

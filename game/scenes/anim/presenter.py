@@ -5,6 +5,11 @@ the rules). It returns the animation that shows the event, or None when the even
 none. ``on_shown`` hears each event when its animation has finished: that is when the
 board's displayed state takes the event in, so the board shows only what has finished
 animating. Events without a handler are shown at once, in order.
+
+A handler may answer `Beside(animation, after)`: the event happens together with the one
+before it when that one is of a type in ``after`` (the silver a sale pays, with the goods
+sold). Its animation then plays alongside the previous one, starting so that both end
+together, and the two are shown one after the other, in order, when they end.
 """
 
 from __future__ import annotations
@@ -13,9 +18,18 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
-from .timeline import Animation, Call, Sequence, Timeline
+from .timeline import Animation, Call, Parallel, Sequence, Timeline, Wait
 
-Handler = Callable[[Any], Animation | None]
+
+class Beside:
+    """A handler's answer for an event that happens with the one before it."""
+
+    def __init__(self, animation: Animation, after: Iterable[str]) -> None:
+        self.animation = animation
+        self.after = frozenset(after)
+
+
+Handler = Callable[[Any], Animation | Beside | None]
 
 
 def event_name(event: Any) -> str:
@@ -46,11 +60,24 @@ class Presenter:
         return frozenset(self._handlers)
 
     def present(self, events: Iterable[Any]) -> None:
+        # (the animation, the events it shows): one entry per event, or per events that
+        # happen together.
+        entries: list[tuple[Animation | None, list[Any]]] = []
         for event in events:
             handler = self._handlers.get(event_name(event))
-            animation = handler(event) if handler is not None else None
+            answer = handler(event) if handler is not None else None
+            if isinstance(answer, Beside):
+                before = entries[-1] if entries else None
+                if (before is not None and before[0] is not None
+                        and event_name(before[1][-1]) in answer.after):
+                    entries[-1] = (_alongside(before[0], answer.animation),
+                                   [*before[1], event])
+                    continue
+                answer = answer.animation
+            entries.append((answer, [event]))
+        for animation, shown in entries:
             steps = [animation] if animation is not None else []
-            steps.append(Call(partial(self._shown, event)))
+            steps += [Call(partial(self._shown, event)) for event in shown]
             self.timeline.enqueue(Sequence(steps))
 
     def _shown(self, event: Any) -> None:
@@ -64,3 +91,13 @@ class Presenter:
     def skip(self) -> None:
         """Show everything pending at once (a click to hurry, or tests)."""
         self.timeline.finish_all()
+
+
+def _alongside(first: Animation, second: Animation) -> Animation:
+    """Both at once, the shorter starting later, so that they end together."""
+    lead = first.duration - second.duration
+    if lead > 0:
+        second = Sequence([Wait(lead), second])
+    elif lead < 0:
+        first = Sequence([Wait(-lead), first])
+    return Parallel([first, second])

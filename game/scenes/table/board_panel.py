@@ -116,11 +116,12 @@ class BoardPanel:
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, lang: str) -> None:
+    def key(self, lang: str) -> tuple:
+        """What the board's layer shows: it is repainted when this changes."""
         scene = self.scene
         # The vineyard board is the seat's shown large: the layer follows that seat.
         seat = scene.shown_seat if scene.view.vineyard is not None else None
-        self.layer.draw(surface, (scene.serial, scene.view.board_version, lang, seat))
+        return (scene.serial, scene.view.board_version, lang, seat)
 
     def draw_highlights(self, canvas: Canvas, n: Narrowing, h: Highlights, ring) -> None:
         """Rings round the depot tiles, and the castle pool, a click may take now."""

@@ -163,13 +163,20 @@ class EstatesPanel:
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def draw(self, canvas: Canvas) -> None:
+    def layers(self) -> list[tuple[Layer, tuple]]:
+        """The seats' cards, each with what it shows (it is repainted when that changes)."""
         scene = self.scene
         lang = i18n.language()
-        for seat, layer in enumerate(self.cards):
+        return [(layer, (scene.serial, scene.view.players[seat].version,
+                         seat == scene.shown_seat, seat == scene.view.current, lang))
+                for seat, layer in enumerate(self.cards)]
+
+    def draw(self, canvas: Canvas) -> None:
+        """The scores over the cards (the cards are the table's backdrop): they count up
+        while a scoring plays."""
+        scene = self.scene
+        for seat in range(len(self.cards)):
             pv = scene.view.players[seat]
-            layer.draw(canvas.surface, (scene.serial, pv.version, seat == scene.shown_seat,
-                                        seat == scene.view.current, lang))
             r = self.rect(seat)
             text(canvas, str(scene.counting.get(seat, pv.score)), (r.right - 14, r.y + 25), 30,
                  palette.INK, "midright")

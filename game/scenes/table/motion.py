@@ -21,6 +21,7 @@ from .. import synth
 from ..anim.dice import DIE, DiceRoll, DiceTray, Impact
 from ..anim.easing import in_out_cubic, out_cubic
 from ..anim.paths import ArcPath
+from ..anim.presenter import Beside
 from ..anim.timeline import (Animation, Call, Counter, Flash, Later, Move, Parallel, Sequence,
                              Wait)
 from . import geometry as g
@@ -29,8 +30,13 @@ from .banner import SHOWN_FOR
 if TYPE_CHECKING:
     from .seam import Table
 
-FLIGHT = 0.55
-SHORT = 0.18
+# Seconds at the normal speed. A turn of an AI player is a handful of these one after
+# another, and a person waits through them: each piece's flight is long enough to follow
+# from where it leaves to where it lands, and no longer (bench-client --pace).
+FLIGHT = 0.45       # a tile
+PIECE = 0.36        # a goods tile, a coin or a worker
+STAGGER = 0.06      # between the pieces of one payment
+SHORT = 0.12
 BANK = (g.STRIP.centerx, g.STRIP.bottom - 20)   # where silver and workers come from
 BOX = (g.BOARD.x + 30, g.BOARD.bottom - 30)     # where discarded tiles go
 # Loudness of the landing sounds, relative to a tile placed on an estate (1).
@@ -38,6 +44,14 @@ TAKEN = 0.5         # a tile taken into storage, or into Châteauma's reserve
 DISCARDED = 0.35
 HALF_SIZE = 24      # a double tile's half in the vineyard depot (modules/vineyards.py HALF x 2)
 REVEALED = 0.5      # goods laid out on the depots at a phase's start
+# The events of a sale, which happen at once (anim.presenter.Beside).
+SALE = ("GoodsSold", "SilverTaken")
+DICE_SHOWN = 0.15   # the thrown dice lie still this long before play goes on
+
+
+def counting_time(points: int) -> float:
+    """Seconds a score takes to count up: longer for more points, never long."""
+    return min(0.5, 0.2 + 0.03 * points)
 
 
 @dataclass
@@ -100,7 +114,7 @@ class Handlers:
         # Châteauma's die is not thrown in the tray: one knock stands for it.
         sound = {"GameEnded": (synth.GAME_END, 1.0),
                  "ChateaumaDieRolled": (synth.DIE_ON_WALL, 0.7)}.get(name)
-        pause = {"PhaseStarted": 0.6, "DepotsCleared": 0.3, "RoundStarted": 0.3,
+        pause = {"PhaseStarted": 0.5, "DepotsCleared": 0.3, "RoundStarted": 0.2,
                  "TurnStarted": SHORT, "TurnOrderMoved": 0.25,
                  "GameEnded": 0.6, "BoardChosen": 0.3, "StartCastlePlaced": 0.3,
                  "ChateaumaCardRevealed": 0.4, "ChateaumaDieRolled": 0.4,
@@ -124,7 +138,7 @@ class Handlers:
                         ArcPath([start, end], 0.18), duration, lift)
         return flight if sound is None else Sequence([flight, self._sound(sound, volume)])
 
-    def _stagger(self, flights: list[Animation], gap: float = 0.08) -> Animation:
+    def _stagger(self, flights: list[Animation], gap: float = STAGGER) -> Animation:
         return Parallel([Sequence([Wait(i * gap), f]) for i, f in enumerate(flights)])
 
     # --- handlers --------------------------------------------------------------------------
@@ -143,7 +157,8 @@ class Handlers:
                         seed=hash((e.white, e.dice)) & 0xFFFF, die_size=56)
         roll = DiceRoll(tray, on_impact=self._click)
         scene.dice_roll = (roll, [colour] * (len(targets) - 1) + [None])
-        return Sequence([roll, Wait(0.25)], on_finish=lambda: setattr(scene, "dice_roll", None))
+        return Sequence([roll, Wait(DICE_SHOWN)],
+                        on_finish=lambda: setattr(scene, "dice_roll", None))
 
     def _click(self, impact: Impact) -> None:
         name = synth.DIE_ON_DIE if impact.kind == DIE else synth.DIE_ON_WALL
@@ -155,7 +170,9 @@ class Handlers:
         return self._fly("tile", e.tile, start, end, g.STORAGE_HEX, ("depot", e.depot, e.slot),
                          sound=synth.TILE, volume=TAKEN)
 
-    on_TilePurchased = on_TileTaken
+    def on_TilePurchased(self, e) -> Beside:
+        """A tile bought from the black depot comes as its price goes to the bank."""
+        return Beside(self.on_TileTaken(e), ("SilverPaid",))
 
     def on_ShieldTile(self, e) -> None:
         """Shields 14 and 15: the tile placed next flies from this depot space."""
@@ -202,57 +219,63 @@ class Handlers:
         """Monastery tile 28: the silver goes to the bank, the workers come back."""
         silver = self.scene.silver_pos(e.player)
         workers = self.scene.workers_pos(e.player)
-        paid = [self._fly("silver", 1, silver, BANK, 40, duration=0.4, sound=synth.SILVER)
+        paid = [self._fly("silver", 1, silver, BANK, 40, duration=PIECE, sound=synth.SILVER)
                 for _ in range(min(e.silver, 5))]
-        taken = [self._fly("worker", 1, BANK, workers, 40, duration=0.4)
+        taken = [self._fly("worker", 1, BANK, workers, 40, duration=PIECE)
                  for _ in range(min(e.workers, 5))]
         return Sequence([self._stagger(paid), self._stagger(taken)])
 
-    def on_GoodsTaken(self, e) -> Animation:
+    def on_GoodsTaken(self, e) -> Beside:
+        """A ship's goods: they leave their depot as the ship's marker moves."""
         start = self.scene.depot_goods_pos(e.depot)
         flights = [self._fly("goods", v, start, self.scene.goods_pos(e.player, v), 36,
-                             ("goods", e.depot) if i == 0 else None, sound=synth.GOODS)
+                             ("goods", e.depot) if i == 0 else None, duration=PIECE,
+                             sound=synth.GOODS)
                    for i, v in enumerate(e.goods)]
-        return self._stagger(flights)
+        return Beside(self._stagger(flights), ("TurnOrderMoved",))
 
-    def on_GoodsRevealed(self, e) -> Animation:
+    def on_GoodsRevealed(self, e) -> Beside:
+        """A round's goods are laid out while the dice roll, all at once."""
         start = (g.STRIP.x + 20, g.STRIP.y + 146)
-        return self._fly("goods", e.goods, start, self.scene.depot_goods_pos(e.depot), 24,
-                         duration=0.45, sound=synth.GOODS, volume=REVEALED)
+        return Beside(self._fly("goods", e.goods, start, self.scene.depot_goods_pos(e.depot),
+                                24, duration=PIECE, sound=synth.GOODS, volume=REVEALED),
+                      ("DiceRolled", "GoodsRevealed"))
 
     def on_GoodsSold(self, e) -> Animation:
         start = self.scene.goods_pos(e.player, e.goods)
-        return self._stagger([self._fly("goods", e.goods, start, BANK, 36, duration=0.45,
+        return self._stagger([self._fly("goods", e.goods, start, BANK, 36, duration=PIECE,
                                         sound=synth.GOODS)
                               for _ in range(min(e.count, 5))])
 
-    def on_SilverTaken(self, e) -> Animation:
+    def on_SilverTaken(self, e) -> Beside:
+        """Silver from the bank; what a sale pays comes as the goods go."""
         end = self.scene.silver_pos(e.player)
-        return self._stagger([self._fly("silver", 1, BANK, end, 40, duration=0.45,
-                                        sound=synth.SILVER)
-                              for _ in range(min(e.amount, 5))])
+        return Beside(self._stagger([self._fly("silver", 1, BANK, end, 40, duration=PIECE,
+                                               sound=synth.SILVER)
+                                     for _ in range(min(e.amount, 5))]), SALE)
 
     def on_SilverPaid(self, e) -> Animation:
         start = self.scene.silver_pos(e.player)
-        return self._stagger([self._fly("silver", 1, start, BANK, 40, duration=0.45,
+        return self._stagger([self._fly("silver", 1, start, BANK, 40, duration=PIECE,
                                         sound=synth.SILVER)
                               for _ in range(min(e.amount, 5))])
 
-    def on_WorkersTaken(self, e) -> Animation:
+    def on_WorkersTaken(self, e) -> Beside:
+        """Workers from the bank; for a die given up for them, as the die is used."""
         end = self.scene.workers_pos(e.player)
-        return self._stagger([self._fly("worker", 1, BANK, end, 40, duration=0.45)
-                              for _ in range(min(e.amount, 5))])
+        return Beside(self._stagger([self._fly("worker", 1, BANK, end, 40, duration=PIECE)
+                                     for _ in range(min(e.amount, 5))]), ("DieUsed",))
 
     def on_WorkersPaid(self, e) -> Animation:
         start = self.scene.workers_pos(e.player)
-        return self._stagger([self._fly("worker", 1, start, BANK, 40, duration=0.4)
+        return self._stagger([self._fly("worker", 1, start, BANK, 40, duration=PIECE)
                               for _ in range(min(e.amount, 5))])
 
     def on_DieUsed(self, e) -> Animation | None:
         if not e.workers:
-            return Wait(0.12)
+            return Wait(SHORT)
         start = self.scene.workers_pos(e.player)
-        return self._stagger([self._fly("worker", 1, start, BANK, 40, duration=0.4)
+        return self._stagger([self._fly("worker", 1, start, BANK, 40, duration=PIECE)
                               for _ in range(min(e.workers, 5))])
 
     def on_BonusTileTaken(self, e) -> Animation:
@@ -261,7 +284,7 @@ class Handlers:
         return self._fly("bonus", (e.colour, e.rank), start, self.scene.silver_pos(e.player),
                          40, sound=synth.TILE)
 
-    def on_PointsScored(self, e) -> Animation:
+    def on_PointsScored(self, e) -> Beside:
         scene = self.scene
         base = scene.view.players[e.player].score
 
@@ -270,19 +293,25 @@ class Handlers:
 
         def done(seat=e.player) -> None:
             scene.counting.pop(seat, None)
-        count = Counter(base, base + e.points, min(0.9, 0.25 + 0.06 * e.points), show,
-                        out_cubic, on_finish=done)
-        # A bigger score rings louder: from 0.6 for a point to full from 10 points.
-        return Sequence([self._sound(synth.POINTS, 0.6 + 0.04 * min(10, e.points)), count])
+        count = Counter(base, base + e.points, counting_time(e.points), show, out_cubic,
+                        on_finish=done)
+        # A bigger score rings louder: from 0.6 for a point to full from 10 points. A
+        # sale's points count as its goods and silver fly, a bonus tile's as it flies
+        # (never beside another count: the seat's score counts one scoring at a time).
+        return Beside(Sequence([self._sound(synth.POINTS, 0.6 + 0.04 * min(10, e.points)),
+                                count]), (*SALE, "BonusTileTaken"))
 
     def on_AreaCompleted(self, e) -> Animation:
+        """The area lights up while what follows (the points it scores) goes on: the
+        flash runs beside the queue instead of holding it."""
         scene = self.scene
 
         def glow(value: float, seat=e.player, spaces=e.spaces) -> None:
             scene.flash = (seat, spaces, value)
 
-        return Flash(0.9, 2, on_finish=lambda: setattr(scene, "flash", None),
-                     on_intensity=glow)
+        flash = Flash(0.75, 2, on_finish=lambda: setattr(scene, "flash", None),
+                      on_intensity=glow)
+        return Call(lambda: scene.timeline.play(flash))
 
     def on_ChateaumaTilePlaced(self, e) -> Animation:
         scene = self.scene

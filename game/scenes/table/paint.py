@@ -12,7 +12,7 @@ import pygame
 from .. import fonts
 from ..art import palette
 from ..art.hexgrid import hex_corners
-from ..layout import Canvas, Viewport
+from ..layout import DESIGN_RECT, Canvas, Viewport
 from ..ui import theme
 
 GOLD = (246, 196, 64)
@@ -111,16 +111,52 @@ class Layer:
         self.target = pygame.Rect(0, 0, 0, 0)
         self.redraws = 0
 
-    def draw(self, window: pygame.Surface, key: Any) -> None:
+    def refresh(self, window: pygame.Surface, key: Any) -> bool:
+        """Repaint the layer if its key changed; True when it did."""
         viewport = Viewport.for_surface(window)
         full = (key, viewport.window_size, palette.scheme)
-        if full != self.key or self.surface is None:
-            self.target = viewport.rect_to_window(self.rect)
-            self.surface = pygame.Surface(self.target.size).convert() \
-                if pygame.display.get_surface() is not None else pygame.Surface(self.target.size)
-            canvas = Canvas(self.surface, (0, 0),
-                            ShiftedViewport(viewport.window_size, viewport, self.target.topleft))
-            self.paint(canvas)
-            self.key = full
-            self.redraws += 1
+        if full == self.key and self.surface is not None:
+            return False
+        self.target = viewport.rect_to_window(self.rect)
+        if self.surface is None or self.surface.get_size() != self.target.size:
+            # In the window's pixel format, so that blitting it is a plain copy.
+            self.surface = pygame.Surface(self.target.size, 0, window)
+        canvas = Canvas(self.surface, (0, 0),
+                        ShiftedViewport(viewport.window_size, viewport, self.target.topleft))
+        self.paint(canvas)
+        self.key = full
+        self.redraws += 1
+        return True
+
+    def draw(self, window: pygame.Surface, key: Any) -> None:
+        self.refresh(window, key)
         window.blit(self.surface, self.target)
+
+
+class Backdrop:
+    """The table's opaque layers composed into one picture of the design area, so that a
+    frame blits one surface instead of one per layer. A layer that repaints is copied
+    into it again, with the layers that lie over it; the rest of the picture stays."""
+
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+        self.target = pygame.Rect(0, 0, 0, 0)
+        self.copies = 0
+
+    def draw(self, window: pygame.Surface, layers: list[tuple[Layer, Any]]) -> None:
+        """Blit the layers, bottom first (each with the key it shows now), as one."""
+        whole = Viewport.for_surface(window).rect_to_window(DESIGN_RECT)
+        fresh = self.surface is None or self.surface.get_size() != whole.size
+        if fresh:
+            self.surface = pygame.Surface(whole.size, 0, window)
+            self.target = whole
+        assert self.surface is not None
+        changed: list[pygame.Rect] = []
+        for layer, key in layers:
+            repainted = layer.refresh(window, key)
+            if fresh or repainted or layer.target.collidelist(changed) != -1:
+                assert layer.surface is not None
+                self.surface.blit(layer.surface, layer.target.move(-whole.x, -whole.y))
+                changed.append(layer.target)
+                self.copies += 1
+        window.blit(self.surface, whole)

@@ -48,18 +48,21 @@ from .dice_panel import DicePanel
 from .motion import Handlers
 from .glossary import GlossaryScene
 from .overlays import ConfirmOverlay, HandoffScene, PauseMenu
-from .paint import (FELT, FELT_DARK, GOLD, Layer, blit_at, fit_text, hex_outline,
+from .paint import (FELT, FELT_DARK, GOLD, Backdrop, Layer, blit_at, fit_text, hex_outline,
                     text, tile_back)
 from .tips import Spot, chateauma_spots, space_tip, tile_tip
 from .seam import in_play, listed_decisions, parts_of
 from .view import COLOURS, TableView, face_of
 from . import modules  # noqa: F401  (registers the table's modules)
 
-# A short pause after each AI move, so a person can follow what happened.
-AI_PAUSE = 0.35
+# A short pause between two AI moves, so a person can follow what happened (the pieces
+# of the first have landed by then).
+AI_PAUSE = 0.2
 
 
 class TableScene(Scene):
+    covers_design_area = True   # the backdrop (felt, board, estate, cards) is opaque
+
     def __init__(self, ctx: ClientContext, session: GameSession) -> None:
         super().__init__()
         self.ctx = ctx
@@ -105,6 +108,7 @@ class TableScene(Scene):
         self.results_shown = False
         self.started = False
         self.ai_wait = 0.0
+        self.ai_moved = False   # the last move played was an AI player's
         self.clock = 0.0
         self.preview_board: str | None = None
         self.autosaves = 0
@@ -124,6 +128,7 @@ class TableScene(Scene):
         self.estates = EstatesPanel(self)
         # The tile under a resting pointer, large (in the tooltip's place).
         self.magnifier = Magnifier(self)
+        self.backdrop = Backdrop()
         # A guide laid over the table (tutorial_panel.TutorialPanel), told of every event
         # shown, updated and drawn in the log's place while it lasts; None in a normal game.
         self.tutorial: Any = None
@@ -290,9 +295,12 @@ class TableScene(Scene):
         self.hint_action = None
         self.hint_shown = None
         self.message = None
-        self.presenter.present(events)
-        if by_ai:
+        if by_ai and self.ai_moved and action != ("end",):
+            # Between two AI moves; an AI's end of turn shows nothing to wait for, and
+            # after an AI's last move the person's turn shows at once.
             self.timeline.enqueue(Wait(AI_PAUSE))
+        self.ai_moved = by_ai
+        self.presenter.present(events)
         # Saved after every finished turn, whoever played it: in a solo game Châteauma's
         # turns run inside the person's last action, so the seat to move may never change.
         if (self.state.current_player != before or self.session.over
@@ -854,12 +862,13 @@ class TableScene(Scene):
         if self._warmed != surface.get_size():
             self._warm(canvas)
         lang = i18n.language()
-        self.background.draw(surface, None)
-        self.board.draw(surface, lang)
         pv = self.view.players[self.shown_seat]
         self._lay_out()
-        self.estate_layer.draw(surface, (self.serial, self.shown_seat, pv.version,
-                                         self.preview_board, lang))
+        self.backdrop.draw(surface, [
+            (self.background, None), (self.board.layer, self.board.key(lang)),
+            (self.estate_layer, (self.serial, self.shown_seat, pv.version,
+                                 self.preview_board, lang)),
+            *self.estates.layers()])
         self.estates.draw(canvas)
         self._draw_score(canvas, pv)
         n = self.narrowing if self.can_act() else None

@@ -55,6 +55,7 @@ class Table(Protocol):
     counting: dict[int, int]
     flash: tuple | None
     dice_roll: tuple | None
+    timeline: Any           # anim.timeline.Timeline: what plays beside the queue
     # --- the panels a panel places itself among or next to ---
     panels: Any             # layout.PanelGroup of the buttons
     estates: Any            # estates_panel.EstatesPanel
