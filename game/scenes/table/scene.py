@@ -31,7 +31,7 @@ from ..ui import theme
 from ..ui.tooltip import Tooltips
 from ..ui.widgets import Button
 from . import geometry as g
-from .banner import PhaseReport, draw_banner
+from .banner import BannerText, PhaseReport, draw_banner
 from .board_panel import BoardPanel
 from .board_view import BONUS_POINTS, player_colour
 from .estate_view import REGION, paint_estate_region
@@ -88,7 +88,7 @@ class TableScene(Scene):
         self.counting: dict[int, int] = {}
         self.flash: tuple | None = None
         self.phase_report = PhaseReport(len(self.names))
-        self.banner: tuple[int, list[str]] | None = None   # a phase that ended, and its lines
+        self.banner: tuple[int, BannerText] | None = None   # a phase that ended, its words
         self.shown_seat = max(0, session.state.current_player)
         self.pinned = False
         self.last_seat = session.state.current_player
@@ -341,8 +341,9 @@ class TableScene(Scene):
         self.banner = None
 
     def show_phase_end(self, phase: int) -> None:
-        """The banner for a phase that ends: what it paid, from the events shown so far."""
-        self.banner = (phase, self.phase_report.lines(self.names))
+        """The banner for a phase that ends: what it pays now and what the phase
+        scored, from the events shown so far."""
+        self.banner = (phase, self.phase_report.banner(phase, self.names))
 
     # --- per frame -------------------------------------------------------------------------
 
