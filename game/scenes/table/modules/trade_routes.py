@@ -29,6 +29,7 @@ from ...art.icons import icon
 from ...layout import Canvas
 from ...ui import theme
 from .. import geometry as g
+from ..log import goods_label
 from ..paint import BOARD_EDGE, BOARD_FILL, GOLD, WOOD, blit_at, circle, fit_text, text
 from ..seam import Handler, Table, TableModule, Words, register
 from ..tips import Spot
@@ -105,7 +106,8 @@ class TradeRoutes(TableModule):
         "RouteArranged": _words("log.route_arranged",
                                 cards=lambda e, lang: ", ".join(map(str, e.cards))),
         "GoodsOnRoute": lambda e, who, lang: i18n.trn(
-            "log.goods_on_route", e.count, lang, who=who, count=e.count, goods=e.goods,
+            "log.goods_on_route", e.count, lang, who=who, count=e.count,
+            goods=goods_label(e.goods, lang),
             space=e.first + 1),
         "RouteBonus": _words("log.route_bonus", space=lambda e, lang: e.space + 1,
                              bonus=lambda e, lang: bonus_words(e.bonus, lang)),
