@@ -278,7 +278,7 @@ def spots(tv: TradeRoutesView, seat: int, automa: bool,
                      lambda: i18n.tr("tip.trade_route.chateauma"), rect=g.ROUTE)]
     spaces = tv.spaces(seat)
     laid = tv.laid_on(seat)
-    out = []
+    out = [free_spot(len(spaces) - len(laid), len(spaces), arranging is not None)]
     for i, (goods, bonus) in enumerate(spaces):
         top, bottom = g.route_space_centres(i, len(spaces))
         centre = (top[0], (top[1] + bottom[1]) / 2)
@@ -293,6 +293,16 @@ def spots(tv: TradeRoutesView, seat: int, automa: bool,
                                   card if arranging is not None else None, waiting),
                         rect=rect))
     return out
+
+
+def free_spot(free: int, total: int, arranging: bool) -> Spot:
+    """The count of free spaces under the strip's title (SE l.793: sold goods are laid
+    one by one on the route, filling it from the left): what it counts, in its tooltip."""
+    box = g.ROUTE.inflate(-24, -16)
+    rect = pygame.Rect(box.x, box.y + 24, g.ROUTE_LABEL_W - 10, box.h - 24)
+    key = "tip.trade_route.arranging" if arranging else "tip.trade_route.free"
+    return Spot("trade_route_free", None, rect.center, 0,
+                lambda: i18n.trn(key, free, count=free, total=total), rect=rect)
 
 
 def card_label(card: int, lang: str | None = None) -> str:
