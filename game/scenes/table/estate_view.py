@@ -23,7 +23,7 @@ REGION = g.REGION
 
 def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
                         lifted: set, bonus_points: tuple[int, int],
-                        preview: tuple[tuple[str, ...], tuple[int, ...]] | None = None,
+                        preview: tuple[tuple[str, ...], tuple[int, ...], tuple] | None = None,
                         white: int = 0, parts: list = ()) -> None:
     """The estate shown large with its side; `parts`: the modules shown (seam.parts_of),
     whose pieces lie on its tiles."""
@@ -33,11 +33,13 @@ def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
         paint_chateauma(canvas, pv, pv.cm, white)
         paint_side(canvas, pv, name, colour, lifted, bonus_points)
         return
-    colours, dice = preview if preview else (pv.colours, pv.dice_numbers)
+    colours, dice = preview[:2] if preview else (pv.colours, pv.dice_numbers)
     if colours:
         tiles = [] if preview else [face_of(t, pv.rules) for t in pv.estate]
-        if not preview and pv.board is not None:
-            paint_rivers(canvas, get_board(pv.board).rivers, g.ESTATE_CENTRE, g.ESTATE_HEX)
+        # A board of islands shows its rivers from the moment it is offered: the start
+        # castle's space is chosen with them in view.
+        rivers = preview[2] if preview else board_rivers(pv.board)
+        paint_rivers(canvas, rivers, g.ESTATE_CENTRE, g.ESTATE_HEX)
         paint_estate(canvas, g.ESTATE_CENTRE, g.ESTATE_HEX, colours, dice, tiles)
         if not preview:
             for m, part in parts:
@@ -46,6 +48,11 @@ def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
         text(canvas, i18n.tr("table.no_board"), g.ESTATE_CENTRE, 28, palette.INK_LIGHT,
              "center")
     paint_side(canvas, pv, name, colour, lifted, bonus_points)
+
+
+def board_rivers(board_id: str | None) -> tuple:
+    """The rivers of a seat's board (none before a board is chosen, or on a duchy)."""
+    return tuple(get_board(board_id).rivers) if board_id is not None else ()
 
 
 def paint_rivers(canvas: Canvas, rivers, centre, size: float) -> None:

@@ -826,7 +826,7 @@ class TableScene(Scene):
         if self.preview_board is not None:
             from ...rules import get_board
             b = get_board(self.preview_board)
-            preview = (tuple(COLOURS[c] for c in b.colour), tuple(b.die))
+            preview = (tuple(COLOURS[c] for c in b.colour), tuple(b.die), tuple(b.rivers))
         large, small = BONUS_POINTS.get(len(self.names), (5, 2))
         paint_estate_region(canvas, self.view.players[seat], self.names[seat],
                             self.colours[seat], self.view.lifted, (large, small), preview,
