@@ -50,6 +50,7 @@ def test_a_line_shows_the_goods_tiles_and_dice_it_names():
     assert event_icons(ev.TilePlaced(1, "church", 0, 12)) == (("tile", "church"),)
     assert event_icons(ev.DiceRolled(4, ((1, 2),))) == (("die", 4),)
     assert event_icons(ev.DieUsed(1, 0, 5, 1)) == (("seat_die", (5, 1)),)
+    assert event_icons(ev.StartCastlePlaced(0, 19)) == (("tile", "castle"),)
     assert event_icons(ev.TurnStarted(0)) == ()
 
 

@@ -62,6 +62,8 @@ def event_icons(event: Any) -> tuple[Icon, ...]:
         return (("goods", event.goods),)
     if kind in ("GoodsSold", "GoodsOnRoute"):
         return (("goods", event.goods),) * max(1, min(event.count, 4))
+    if kind == "StartCastlePlaced":
+        return (("tile", "castle"),)
     if kind in ("TileTaken", "TilePurchased", "TileDiscarded", "TilePlaced",
                 "DepotTileRemoved", "ChateaumaTileMoved"):
         return (("tile", event.tile),) if face_of(event.tile) is not None else ()
