@@ -10,6 +10,7 @@ import re
 import pygame
 import pytest
 from table_driver import make_table, settle
+from test_table_chateauma import chateauma_table
 
 from game.rules import events as ev
 from game.scenes import i18n
@@ -82,3 +83,27 @@ def test_the_log_panel_draws_the_pictures_before_the_whole_words(data_root, monk
     assert any(image is castle for image in drawn)
     window = viewport.rect_to_window(box)
     assert [s for s, _, rect in words if rect.right > window.right + 1] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_long_line_keeps_its_words_inside_the_log_before_its_pictures(data_root,
+                                                                          monkeypatch, lang):
+    """Six goods named and pictured in one line (Châteauma's start goods): the pictures
+    close up, or give way, so that the words stay inside the log at every size."""
+    stack, scene = chateauma_table(data_root)
+    i18n.set_language(lang)
+    scene.log.add(ev.StartGoodsDealt(1, (1, 2, 3, 4, 5, 6)))
+    line = describe_event(ev.StartGoodsDealt(1, (1, 2, 3, 4, 5, 6)), tuple(scene.names), lang)
+    for size in ((1024, 600), (1280, 720), (1920, 1080)):
+        images, words = [], []
+        monkeypatch.setattr(log_panel, "blit_at", lambda c, image, pos: images.append(pos))
+        original = log_panel.fit_text
+        monkeypatch.setattr(log_panel, "fit_text", lambda c, s, *a, **k: words.append(
+            (s, original(c, s, *a, **k))) or words[-1][1])
+        stack.draw(pygame.Surface(size))
+        monkeypatch.undo()
+        window = Viewport(size).rect_to_window(scene.log_panel.rect.inflate(-30, -24))
+        rect = next(r for s, r in words if s == line)
+        assert window.inflate(2, 0).contains(rect), size
+        newest = [pos for pos in images if pos[1] == max(y for _, y in images)]
+        assert len(newest) in (0, 6), size

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import i18n
+from .. import fonts, i18n
 from ..art import palette, pieces
 from ..layout import Canvas
+from ..ui import theme
 from . import geometry as g
 from .log import Icon
 from .paint import GOLD, WOOD, blit_at, fit_text, text
@@ -58,15 +59,31 @@ class LogPanel:
         start = max(0, end - fit)
         for i, (line, pictures) in enumerate(zip(lines[start:end], icons[start:end])):
             y = box.y + 30 + i * LOG_LINE
-            x = box.x
-            for picture in pictures:
-                image = self.icon_image(canvas, picture)
-                if image is not None:
+            images = [im for im in (self.icon_image(canvas, p) for p in pictures)
+                      if im is not None]
+            step = self.icon_step(canvas, line, len(images), box.w)
+            x: float = box.x
+            if step:
+                for image in images:
                     blit_at(canvas, image, (x + ICON / 2, y + LOG_LINE / 2 - 1))
-                    x += ICON_STEP
-            if x > box.x:
-                x += 6
+                    x += step
+                x += ICON_STEP - step + 6
             fit_text(canvas, line, (x, y), 21, palette.PARCHMENT, box.right - x)
+
+    @staticmethod
+    def icon_step(canvas: Canvas, line: str, count: int, width: float) -> float:
+        """How far apart a line's pictures are drawn: side by side, overlapping where the
+        words would not fit beside them even in the smallest type, or not at all (0)
+        where even overlapping ones leave the words too little room: the words come
+        first."""
+        if not count:
+            return 0
+        words = fonts.get(round(theme.FONT_MIN * canvas.scale)).size(line)[0] / canvas.scale
+        room = width - words - 6 - ICON_STEP
+        if count == 1 or room >= (count - 1) * ICON_STEP:
+            return ICON_STEP if room >= 0 else 0
+        step = room / (count - 1)
+        return step if step >= ICON * 0.4 else 0
 
     def icon_image(self, canvas: Canvas, picture: Icon) -> pygame.Surface | None:
         """A log line's picture at the log's size: goods as their tiles, a hex tile's
