@@ -49,7 +49,9 @@ class SetupChoice(Choice):
             veil.fill((*theme.PANEL, 170))
             canvas.surface.blit(veil, canvas.px(0, 0))
 
-DIALOG = pygame.Rect(200, 50, 1520, 980)
+# Nearly the window's width: a module's note has room for its whole text beside its toggle
+# in two columns too.
+DIALOG = pygame.Rect(80, 50, 1760, 980)
 ROW_Y, ROW_STEP, ROW_H = DIALOG.y + 180, 130, 76
 TOGGLE_X, TOGGLE_W = 240, 560
 NOTE_X = 830
@@ -310,20 +312,29 @@ class ModulesDialog(MenuScene):
         canvas.text(i18n.tr("setup.modules.rules", rules=rules_label(self.draft.rules)),
                     (DIALOG.centerx, DIALOG.y + 116), theme.FONT_SMALL, theme.TEXT_MUTED,
                     anchor="center")
-        font = canvas.font(theme.FONT_SMALL)
-        step = font.get_linesize() / canvas.scale
         for mid, toggle in self.toggles.items():
             text, colour = self.note(mid)
             rect = self.note_rects[mid]
             if rect.width < 120:
                 continue
-            lines = wrap_text(text, font, canvas.length(rect.width))
-            # as many lines as the row holds (the rest is in the toggle's tooltip), the
-            # last one cut short with an ellipsis
-            fit = max(1, int((rect.height + 14) // step))
-            if len(lines) > fit:
-                lines = lines[:fit]
-                lines[-1] = lines[-1].rstrip(" ,.;") + "…"
+            lines, size = self.note_lines(canvas, text, rect)
+            step = canvas.font(size).get_linesize() / canvas.scale
             top = toggle.rect.centery - step * len(lines) / 2
             for j, line in enumerate(lines):
-                canvas.text(line, (rect.x, top + j * step), theme.FONT_SMALL, colour)
+                canvas.text(line, (rect.x, top + j * step), size, colour)
+
+    def note_lines(self, canvas: Canvas, text: str, rect: pygame.Rect) -> tuple[list[str], int]:
+        """A note wrapped to its place and the type size it is drawn in: the small type, or
+        the smallest where the small one needs more lines than the row holds. Only a
+        text too long even for that is cut short with an ellipsis (the toggle's tooltip
+        holds the whole text)."""
+        for size in (theme.FONT_SMALL, theme.FONT_MIN):
+            font = canvas.font(size)
+            step = font.get_linesize() / canvas.scale
+            lines = wrap_text(text, font, canvas.length(rect.width))
+            fit = max(1, int((rect.height + 14) // step))
+            if len(lines) <= fit:
+                return lines, size
+        lines = lines[:fit]
+        lines[-1] = lines[-1].rstrip(" ,.;") + "…"
+        return lines, theme.FONT_MIN

@@ -224,11 +224,11 @@ def test_the_log_words_counts_in_the_right_number():
     assert lines["en"] == [
         "Anna takes 1 worker.", "Anna takes 2 workers.", "Ben pays 1 silver.",
         "Anna scores 1 point for animals.", "Anna scores 3 points for animals.",
-        "Ben sells 1 goods tile of type 4."]
+        "Ben sells 1 goods tile: purple (4)."]
     assert lines["de"] == [
         "Anna nimmt 1 Arbeiterchip.", "Anna nimmt 2 Arbeiterchips.",
         "Ben bezahlt 1 Silbermünze.", "Anna erhält 1 Siegpunkt für Tiere.",
-        "Anna erhält 3 Siegpunkte für Tiere.", "Ben verkauft 1 Warenkärtchen der Sorte 4."]
+        "Anna erhält 3 Siegpunkte für Tiere.", "Ben verkauft 1 Warenkärtchen: Lila (4)."]
 
 
 def test_an_animal_tile_names_its_species_in_the_right_number():

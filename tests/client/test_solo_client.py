@@ -6,16 +6,22 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+import pygame
 import pytest
 from positions import table_at
 from screens import results_solo
+from table_driver import FakeLauncher, settle
 
 from game.rules import GameConfig, get_board, new_game
 from game.scenes import i18n
 from game.scenes.art import hexgrid
+from game.scenes.context import ClientContext
 from game.scenes.modules_text import module_name
 from game.scenes.setup import SeatDraft, SetupDraft
+from game.scenes.session import GameSession, GameSetup, SeatSpec
 from game.scenes.setup_modules import ModulesDialog
+from game.scenes.stack import SceneStack
+from game.scenes.table import TableScene, estate_view, estates_panel
 from game.scenes.table import geometry as g
 from game.scenes.table.log import describe_action, describe_event
 from game.scenes.table.view import TableView
@@ -187,3 +193,55 @@ def test_the_solo_game_leaves_the_chateauma_switch_off_and_says_why(data_root):
     assert setup.chateauma_toggle.enabled
     setup.chateauma_toggle.activate()
     assert draft.chateauma is None
+
+
+
+def _solo_table(data_root):
+    """A solo game on the advanced boards: the person chooses board 33 or 34, then the
+    start castle's space."""
+    ctx = ClientContext.load(data_root, launcher=FakeLauncher())
+    setup = GameSetup(GameConfig(players=1, board_mode="advanced", modules=("solo",)),
+                      (SeatSpec("human", "Anna", 0),), 1, False)
+    stack = SceneStack()
+    scene = TableScene(ctx, GameSession(setup, ai_time_budget=0.05))
+    stack.push(scene)
+    settle(stack, scene)
+    return stack, scene
+
+
+def _rivers_drawn(stack, scene, monkeypatch):
+    """Draw the table; the rivers painted, in the large view and on the seat's card."""
+    large, cards = [], []
+    monkeypatch.setattr(estate_view, "paint_rivers",
+                        lambda canvas, rivers, *a: large.extend(rivers))
+    monkeypatch.setattr(estates_panel, "paint_rivers",
+                        lambda canvas, rivers, *a: cards.extend(rivers))
+    scene.estate_layer.key = None
+    for layer in scene.estates.cards:
+        layer.key = None
+    stack.update(1 / 60)
+    stack.draw(pygame.Surface((1280, 720)))
+    monkeypatch.undo()
+    return large, cards
+
+
+def test_the_solo_boards_rivers_are_drawn_while_the_board_and_start_castle_are_chosen(
+        data_root, monkeypatch):
+    """SE l.849 ff.: the solo boards are islands joined by rivers (only over a river is
+    another region entered), so the rivers are in view from the board's choice on: on the
+    board offered, and while the start castle's space is chosen, in the large estate and
+    on the seat's card."""
+    stack, scene = _solo_table(data_root)
+    assert scene.state.decision == "board"
+    scene.preview_board = "34"   # the pointer on the choice of board 34
+    large, _ = _rivers_drawn(stack, scene, monkeypatch)
+    assert large and set(large) == set(get_board("34").rivers)
+    scene.preview_board = None
+    scene.submit(("board", "34"))
+    settle(stack, scene)
+    assert scene.state.decision == "start_castle"
+    large, cards = _rivers_drawn(stack, scene, monkeypatch)
+    assert set(large) == set(cards) == set(get_board("34").rivers)
+    # the card lays the islands out as the large view does
+    assert scene.estates.cards[0].key[0][-1] == hexgrid.layout_scale() < 1.0
+    hexgrid.use_layout(None)

@@ -12,7 +12,8 @@ from table_driver import click_spot, make_table, settle, step
 from game.rules import events as ev
 from game.scenes import app, i18n
 from game.scenes.art.window_icon import window_icon
-from game.scenes.table import board_view, estates_panel, paint
+from game.scenes.layout import Canvas, Viewport
+from game.scenes.table import banner, board_view, estates_panel, paint
 from game.scenes.table import geometry as g
 from game.scenes.table.banner import PhaseReport
 from game.scenes.table.view import TableView
@@ -146,17 +147,51 @@ def test_sold_goods_are_counted_by_type_and_drawn(data_root, monkeypatch):
         "tip.sold", 2, goods=4, count=2)
 
 
-def test_the_phase_report_adds_what_mines_and_the_phase_bonus_paid():
+def test_the_banner_says_what_the_phase_end_pays_now_apart_from_the_phase_recap():
+    """SE l.604: "Ein Durchgang endet nach 5 Runden. Spieler mit im Fürstentum platzierten
+    Minen erhalten *nun* entsprechend viele neue Silbermünzen." What the mines pay is
+    paid now; the phase bonus (SE l.540) was scored when the area was completed, so the
+    banner lists it only in the phase's recap, never as something paid now."""
     report = PhaseReport(2)
     for event in (ev.PointsScored(0, 10, "phase_bonus"), ev.PointsScored(0, 3, "areas"),
                   ev.SilverTaken(1, 2, "mines"), ev.SilverTaken(1, 2, "sale"),
                   ev.WorkersTaken(1, 2, "mines"), ev.PointsScored(0, 8, "phase_bonus")):
         report.take(event)
-    i18n.set_language("en")
-    assert report.lines(["Anna", "Bert"]) == ["Anna: 18 points phase bonus",
-                                              "Bert: 2 silver (mines), 2 workers (mines)"]
+    words = report.banner(0, ["Anna", "Bert"], "en")
+    assert words.now == "The mines pay now; then the depots are cleared and phase B begins."
+    assert words.paid == ["Anna: nothing", "Bert: 2 silver (mines), 2 workers (mines)"]
+    assert words.recap_heading == "Recap: scored during phase A (already counted)"
+    assert words.recap == ["Anna: 21 points, 18 of them phase bonus for completed areas",
+                           "Bert: 0 points"]
+    assert report.banner(4, ["Anna", "Bert"], "en").now == (
+        "The mines pay now; then the game ends with the final scoring.")
     report.take(ev.PhaseStarted(1, (), (), ()))
-    assert report.lines(["Anna", "Bert"]) == ["Anna: nothing", "Bert: nothing"]
+    assert report.banner(1, ["Anna", "Bert"], "de").paid == ["Anna: nichts", "Bert: nichts"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_banner_holds_its_lines_for_four_seats(monkeypatch, lang):
+    report = PhaseReport(4)
+    for seat in range(4):
+        report.take(ev.SilverTaken(seat, 3, "mines"))
+        report.take(ev.WorkersTaken(seat, 3, "mines"))
+        report.take(ev.PointsScored(seat, 10, "phase_bonus"))
+        report.take(ev.PointsScored(seat, 15, "areas"))
+    names = ["Clara-Sophie", "KI Bernhard", "Anna", "KI Dieter"]
+    words = report.banner(0, names, lang)
+    drawn = []
+    original = paint.fit_text
+    monkeypatch.setattr(banner, "fit_text", lambda c, s, *a, **k: drawn.append(
+        original(c, s, *a, **k)) or drawn[-1])
+    for size in ((1024, 600), (1280, 720), (1920, 1080)):
+        viewport = Viewport(size)
+        surface = pygame.Surface(size)
+        drawn.clear()
+        banner.draw_banner(Canvas(surface, viewport=viewport), 0, words)
+        box = viewport.rect_to_window(banner.banner_rect(4))
+        assert len(drawn) == 11
+        assert all(box.contains(r) for r in drawn), size
+        assert viewport.rect_to_window(g.BOARD).contains(box)
 
 
 def test_the_banner_shows_while_the_phase_end_plays(data_root):
@@ -171,8 +206,8 @@ def test_the_banner_shows_while_the_phase_end_plays(data_root):
         if not scene.busy:
             break
     assert seen and seen[0][0] == 0
-    assert seen[0][1][0] == i18n.tr("table.banner.line", who=scene.names[0],
-                                    paid=i18n.trn("table.banner.silver", 1, count=1))
+    assert seen[0][1].paid[0] == i18n.tr("table.banner.line", who=scene.names[0],
+                                         paid=i18n.trn("table.banner.silver", 1, count=1))
     assert scene.banner is None   # gone once the phase end is shown
 
 

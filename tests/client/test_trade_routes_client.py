@@ -201,3 +201,27 @@ def test_the_setup_offers_the_arranged_routes_with_a_tooltip(ctx):
     assert draft.build(seed=1).config.modules == ("trade_routes:arranged",)
     assert module_name("trade_routes:arranged", "en") == "Trade routes, arranged"
     assert module_name("trade_routes:dealt", "de") == "Die Handelsstraßen"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_count_of_free_spaces_says_what_it_counts(data_root, lang):
+    """SE l.793: sold goods go "*einzeln* und von links nach rechts auffüllend - auf die
+    Felder deiner Handelsstraße"; the strip's "N free" counts the spaces still open for
+    them, and its tooltip says so."""
+    t = table_at("trade_routes", data_root, language=lang)
+    scene = t.scene
+    i18n.set_language(lang)
+    seat = scene.shown_seat
+    tv = scene.view.parts["trade_routes"]
+    total, laid = len(tv.spaces(seat)), len(tv.laid_on(seat))
+    free = next(s for s in scene.spots() if s.kind == "trade_route_free")
+    label = g.ROUTE.inflate(-24, -16)
+    assert free.contains((label.x + 20, label.y + 46))   # where "N free" is written
+    assert g.ROUTE.contains(free.rect)
+    assert not any(free.rect.colliderect(s.rect) for s in scene.spots()
+                   if s.kind == "trade_route")
+    tip = free.tooltip_text()
+    assert tip.startswith({"en": f"{total - laid} of the {total} spaces",
+                           "de": f"{total - laid} der {total} Felder"}[lang])
+    assert ("from the left" if lang == "en" else "von links nach rechts") in tip
+    assert scene.spot_at((label.x + 20, label.y + 46)) is free

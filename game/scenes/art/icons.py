@@ -395,11 +395,13 @@ def _goats(p: Pen) -> None:
 
 
 def _white_castle(p: Pen) -> None:
-    """A white castle: one tall keep with a pointed roof and a pennant between two low
-    towers, set apart from the castle's broad walls."""
-    p.rect(0.36, 0.3, 0.28, 0.6)
-    p.poly([(0.32, 0.32), (0.5, 0.08), (0.68, 0.32)])
-    p.rect(0.495, 0.0, 0.025, 0.12)
+    """A white castle: one tall crenellated keep with a pennant between two low towers,
+    set apart from the castle's broad walls and from the church's pointed roof and
+    steeple."""
+    p.rect(0.36, 0.24, 0.28, 0.66)
+    for k in range(3):
+        p.rect(0.36 + k * 0.1, 0.16, 0.08, 0.1)
+    p.rect(0.495, 0.0, 0.025, 0.18)
     p.poly([(0.52, 0.0), (0.66, 0.04), (0.52, 0.08)])
     for x in (0.1, 0.7):
         p.rect(x, 0.5, 0.2, 0.4)
@@ -408,7 +410,7 @@ def _white_castle(p: Pen) -> None:
     p.rect(0.3, 0.62, 0.4, 0.28)
     p.rect(0.44, 0.7, 0.12, 0.2, erase=True)
     p.circle(0.5, 0.7, 0.06, erase=True)
-    p.rect(0.46, 0.4, 0.08, 0.1, erase=True)
+    p.rect(0.46, 0.36, 0.08, 0.1, erase=True)
 
 
 def _pleasure_garden(p: Pen) -> None:

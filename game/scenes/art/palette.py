@@ -45,10 +45,12 @@ GOODS: dict[int, Colour] = {
 
 PLAYERS: tuple[Colour, ...] = ((196, 54, 48), (54, 96, 190), (236, 236, 230), (232, 180, 40))
 WHITE_DIE: Colour = (246, 244, 236)
-# The white die's gold rim, and the dark rim of a light seat's dice: the white seat's dice
-# must never pass for the white die.
+# The white die's gold rim, and the dark body of a light seat's dice (their pips and rim
+# are the seat's colour): the white seat's dice must never pass for the white die.
 WHITE_DIE_RIM: Colour = (206, 152, 30)
-LIGHT_SEAT_DIE_RIM: Colour = (70, 74, 84)
+LIGHT_SEAT_DIE: Colour = (58, 62, 74)
+# A white castle's disc: white, as its name, on the building tile it is.
+WHITE_CASTLE: Colour = (248, 246, 240)
 
 PARCHMENT: Colour = (236, 226, 200)
 BOARD: Colour = (214, 200, 166)

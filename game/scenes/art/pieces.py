@@ -95,6 +95,8 @@ def hex_tile(face: TileFace, size: int) -> pygame.Surface:
         _monastery(surface, face, size, ink)
     elif face.category == "animal":
         _animal(surface, face, size, ink)
+    elif face.building == "white_castle":
+        _white_castle(surface, size)
     else:
         glyph = icon(face.icon, round(size * 1.08), ink)
         surface.blit(glyph, glyph.get_rect(center=(cx, cy)))
@@ -121,6 +123,24 @@ def _animal(surface: pygame.Surface, face: TileFace, size: int, ink: Colour) -> 
     else:
         glyph = icon(face.icon, round(size * 1.08), ink)
         surface.blit(glyph, glyph.get_rect(center=(cx, cy)))
+
+
+def _white_castle(surface: pygame.Surface, size: int) -> None:
+    """A white castle is a building tile, but never reads as one of the base game's dark
+    buildings (the church above all): its keep stands white-walled in the castles'
+    colour, on a white disc."""
+    cx, cy = surface.get_width() / 2, surface.get_height() / 2
+    k = SUPERSAMPLE
+    side = math.ceil(size * 1.5)
+    big = pygame.Surface((side * k, side * k), pygame.SRCALPHA)
+    big.fill((*palette.WHITE_CASTLE, 0))
+    c = side * k / 2
+    pygame.draw.circle(big, palette.TILE["castle"], (c, c), c)
+    pygame.draw.circle(big, palette.WHITE_CASTLE, (c, c), c * 0.9)
+    disc = pygame.transform.smoothscale(big, (side, side))
+    surface.blit(disc, disc.get_rect(center=(round(cx), round(cy))))
+    glyph = icon("white_castle", round(size * 1.0), palette.TILE["castle"])
+    surface.blit(glyph, glyph.get_rect(center=(cx, cy)))
 
 
 def _monastery(surface: pygame.Surface, face: TileFace, size: int, ink: Colour) -> None:
@@ -195,10 +215,11 @@ def white_die(value: int, size: int) -> pygame.Surface:
 
 
 def seat_die(value: int, size: int, colour: Colour) -> pygame.Surface:
-    """A player's die in their colour. A light colour (the white seat's) gets a broad dark
-    rim, so it never looks like the white die."""
+    """A player's die in their colour. A light colour's (the white seat's) is the white
+    die's negative: a dark die with pips and a broad rim in the seat's colour, so it never
+    looks like the white die (white, dark pips, gold rim) however small."""
     if palette.luminance(colour) > 0.75:
-        return die_face(value, size, colour, palette.LIGHT_SEAT_DIE_RIM)
+        return die_face(value, size, palette.LIGHT_SEAT_DIE, colour)
     return die_face(value, size, colour)
 
 

@@ -1,27 +1,45 @@
-"""The phase-end banner: what the end of a phase paid each seat (silver and workers for
-mines) and the phase bonus each scored during it, from the events as they are shown."""
+"""The phase-end banner. It says what the end of a phase does now (SE l.604: "Ein
+Durchgang endet nach 5 Runden. Spieler mit im Fürstentum platzierten Minen erhalten *nun*
+entsprechend viele neue Silbermünzen"): what each seat is paid (silver and workers for
+mines) or pays (a shield's tribute) at this moment, and, apart from that and marked as a
+recap, the points each seat scored during the phase, which are already on the score
+track. Both come from the events as they are shown."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
-from .. import i18n
+from .. import fonts, i18n
 from ..art import palette
 from ..layout import Canvas
+from ..ui import theme
 from . import geometry as g
 from .paint import GOLD, fit_text, text
 
 PHASES = "ABCDE"
 # Long enough to read a line per seat at the normal animation speed.
 SHOWN_FOR = 2.4
-LINE = 34
+LINE = 32
+WIDTH = 880
+TOP = 104        # the title and the line that says what happens now
+HEADING = 36
+
+
+class BannerText(NamedTuple):
+    """The banner's words: what happens now, what each seat is paid now, and the recap of
+    the phase."""
+    now: str
+    paid_heading: str
+    paid: list[str]
+    recap_heading: str
+    recap: list[str]
 
 
 class PhaseReport:
-    """Tallies, per seat, the phase bonus scored since the phase started and what its mines
-    paid at its end."""
+    """Tallies, per seat, what the phase end pays now (mines, a shield's tribute) and the
+    points scored since the phase started."""
 
     def __init__(self, seats: int) -> None:
         self.seats = seats
@@ -30,7 +48,9 @@ class PhaseReport:
     def reset(self) -> None:
         self.silver = [0] * self.seats
         self.workers = [0] * self.seats
-        self.bonus = [0] * self.seats
+        self.tribute = [0] * self.seats     # silver and workers paid for shields
+        self.points = [0] * self.seats      # every point scored during the phase
+        self.bonus = [0] * self.seats       # of them, the phase bonus for areas
 
     def take(self, event: Any) -> None:
         name = type(event).__name__
@@ -41,39 +61,80 @@ class PhaseReport:
         if not 0 <= player < self.seats:
             return
         reason = getattr(event, "reason", "")
-        if name == "PointsScored" and reason == "phase_bonus":
-            self.bonus[player] += event.points
+        if name == "PointsScored":
+            self.points[player] += event.points
+            if reason == "phase_bonus":
+                self.bonus[player] += event.points
         elif name == "SilverTaken" and reason == "mines":
             self.silver[player] += event.amount
         elif name == "WorkersTaken" and reason == "mines":
             self.workers[player] += event.amount
+        elif name == "TributePaid":
+            self.tribute[player] += event.silver + event.workers
 
-    def lines(self, names: list[str]) -> list[str]:
+    def paid_lines(self, names: list[str], lang: str | None = None) -> list[str]:
+        """Per seat: what the phase end pays it (or it pays) now."""
         out = []
         for seat, name in enumerate(names):
-            paid = [i18n.trn(key, n, count=n) for key, n in
+            paid = [i18n.trn(key, n, lang, count=n) for key, n in
                     (("table.banner.silver", self.silver[seat]),
                      ("table.banner.workers", self.workers[seat]),
-                     ("table.banner.phase_bonus", self.bonus[seat])) if n]
-            out.append(i18n.tr("table.banner.line", who=name, paid=", ".join(paid)
-                               or i18n.tr("table.banner.nothing")))
+                     ("table.banner.tribute", self.tribute[seat])) if n]
+            out.append(i18n.tr("table.banner.line", lang, who=name, paid=", ".join(paid)
+                               or i18n.tr("table.banner.nothing", lang)))
         return out
 
+    def recap_lines(self, names: list[str], lang: str | None = None) -> list[str]:
+        """Per seat: the points scored during the phase, already counted."""
+        out = []
+        for seat, name in enumerate(names):
+            points, bonus = self.points[seat], self.bonus[seat]
+            words = (i18n.trn("table.banner.points_bonus", points, lang, count=points,
+                              bonus=bonus) if bonus
+                     else i18n.trn("table.banner.points", points, lang, count=points))
+            out.append(i18n.tr("table.banner.line", lang, who=name, paid=words))
+        return out
 
-def banner_rect(lines: int) -> pygame.Rect:
-    """Over the middle of the central board."""
-    r = pygame.Rect(0, 0, 700, 78 + lines * LINE)
-    r.center = g.RING_CENTRE
+    def banner(self, phase: int, names: list[str], lang: str | None = None) -> BannerText:
+        letter = phase_letter(phase)
+        now = i18n.tr("table.banner.now" if phase < len(PHASES) - 1 else "table.banner.now_last",
+                      lang, next=phase_letter(phase + 1))
+        return BannerText(now, i18n.tr("table.banner.paid_now", lang),
+                          self.paid_lines(names, lang),
+                          i18n.tr("table.banner.recap", lang, phase=letter),
+                          self.recap_lines(names, lang))
+
+
+def phase_letter(phase: int) -> str:
+    return PHASES[phase] if 0 <= phase < len(PHASES) else "?"
+
+
+def banner_rect(seats: int) -> pygame.Rect:
+    """Over the middle of the central board (the depots' ring, and the board beside it)."""
+    r = pygame.Rect(0, 0, WIDTH, TOP + 2 * (HEADING + seats * LINE) + 16)
+    r.center = g.BOARD.centerx, g.RING_CENTRE[1]
     return r
 
 
-def draw_banner(canvas: Canvas, phase: int, lines: list[str]) -> None:
-    r = banner_rect(len(lines))
+def draw_banner(canvas: Canvas, phase: int, words: BannerText) -> None:
+    r = banner_rect(len(words.paid))
     canvas.fill_rect(r, palette.PARCHMENT, radius=16)
     canvas.fill_rect(r, GOLD, radius=16, width=5)
-    letter = PHASES[phase] if 0 <= phase < len(PHASES) else "?"
-    text(canvas, i18n.tr("table.banner.phase_end", phase=letter), (r.centerx, r.y + 34), 34,
-         palette.INK, "center")
-    for i, line in enumerate(lines):
-        fit_text(canvas, line, (r.x + 28, r.y + 82 + i * LINE), 24, palette.INK, r.w - 56,
-                 "midleft")
+    text(canvas, i18n.tr("table.banner.phase_end", phase=phase_letter(phase)),
+         (r.centerx, r.y + 34), 34, palette.INK, "center")
+    fit_text(canvas, words.now, (r.centerx, r.y + 78), 22, palette.INK, r.w - 48, "center")
+    # The seats' lines in one size, the largest at which the longest fits.
+    size = 24
+    while size > theme.FONT_MIN and max(
+            fonts.get(round(size * canvas.scale)).size(line)[0]
+            for line in words.paid + words.recap) > canvas.length(r.w - 68):
+        size -= 1
+    y = r.y + TOP
+    for heading, lines in ((words.paid_heading, words.paid),
+                           (words.recap_heading, words.recap)):
+        fit_text(canvas, heading, (r.x + 24, y + HEADING / 2), 22, palette.darker(GOLD, 0.45),
+                 r.w - 48, "midleft")
+        y += HEADING
+        for line in lines:
+            fit_text(canvas, line, (r.x + 44, y + LINE / 2), size, palette.INK, r.w - 68, "midleft")
+            y += LINE

@@ -16,6 +16,7 @@ from .. import i18n
 from ..anim.dice import draw_dice
 from ..art import palette, pieces
 from ..layout import Canvas
+from ..ui.text import wrap_text
 from ..ui.widgets import Button
 from . import geometry as g
 from .paint import FELT, GOLD, blit_at, text
@@ -26,6 +27,11 @@ if TYPE_CHECKING:
     from .interaction import Highlights, Narrowing
     from .seam import Table
     from .view import PlayerView
+
+
+# A castle's extra action's words: below the dice and their labels.
+CASTLE_NOTE_TOP = 180
+CASTLE_NOTE_SIZE = 26
 
 
 class DicePanel:
@@ -85,8 +91,7 @@ class DicePanel:
             return
         colour = scene.seat_colour(pv.seat)
         if n is not None and n.die == 2:
-            text(canvas, i18n.tr("table.castle_any"), (g.DICE.centerx, g.DICE.y + 40), 26,
-                 palette.INK_LIGHT, "center")
+            self._draw_castle_note(canvas)
         elif n is not None and n.die == WHITE_DIE:
             text(canvas, i18n.tr("table.white_action", value=scene.view.white),
                  (g.DICE.centerx, g.DICE.y + 16), 24, palette.INK_LIGHT, "center")
@@ -123,6 +128,17 @@ class DicePanel:
                                  width=5)
         if n is not None and n.die in (0, 1, WHITE_DIE) and n.value is not None:
             self._draw_value(canvas, n, colour)
+
+    def _draw_castle_note(self, canvas: Canvas) -> None:
+        """A castle's extra action takes no die: it is said under the dice, where the
+        stepper would be, wrapped to the tray's width."""
+        lines = wrap_text(i18n.tr("table.castle_any"), canvas.font(CASTLE_NOTE_SIZE),
+                          canvas.length(g.DICE.w - 40))
+        top = g.DICE.y + CASTLE_NOTE_TOP
+        step = CASTLE_NOTE_SIZE * 1.25
+        for i, line in enumerate(lines):
+            text(canvas, line, (g.DICE.centerx, top + (i + 0.5) * step), CASTLE_NOTE_SIZE,
+                 palette.INK_LIGHT, "center")
 
     def _draw_value(self, canvas: Canvas, n: Narrowing, colour) -> None:
         """The value the chosen die is used as, between the stepper's buttons, and what

@@ -23,7 +23,7 @@ REGION = g.REGION
 
 def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
                         lifted: set, bonus_points: tuple[int, int],
-                        preview: tuple[tuple[str, ...], tuple[int, ...]] | None = None,
+                        preview: tuple[tuple[str, ...], tuple[int, ...], tuple] | None = None,
                         white: int = 0, parts: list = ()) -> None:
     """The estate shown large with its side; `parts`: the modules shown (seam.parts_of),
     whose pieces lie on its tiles."""
@@ -33,11 +33,13 @@ def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
         paint_chateauma(canvas, pv, pv.cm, white)
         paint_side(canvas, pv, name, colour, lifted, bonus_points)
         return
-    colours, dice = preview if preview else (pv.colours, pv.dice_numbers)
+    colours, dice = preview[:2] if preview else (pv.colours, pv.dice_numbers)
     if colours:
         tiles = [] if preview else [face_of(t, pv.rules) for t in pv.estate]
-        if not preview and pv.board is not None:
-            paint_rivers(canvas, get_board(pv.board).rivers, g.ESTATE_CENTRE, g.ESTATE_HEX)
+        # A board of islands shows its rivers from the moment it is offered: the start
+        # castle's space is chosen with them in view.
+        rivers = preview[2] if preview else board_rivers(pv.board)
+        paint_rivers(canvas, rivers, g.ESTATE_CENTRE, g.ESTATE_HEX)
         paint_estate(canvas, g.ESTATE_CENTRE, g.ESTATE_HEX, colours, dice, tiles)
         if not preview:
             for m, part in parts:
@@ -46,6 +48,11 @@ def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
         text(canvas, i18n.tr("table.no_board"), g.ESTATE_CENTRE, 28, palette.INK_LIGHT,
              "center")
     paint_side(canvas, pv, name, colour, lifted, bonus_points)
+
+
+def board_rivers(board_id: str | None) -> tuple:
+    """The rivers of a seat's board (none before a board is chosen, or on a duchy)."""
+    return tuple(get_board(board_id).rivers) if board_id is not None else ()
 
 
 def paint_rivers(canvas: Canvas, rivers, centre, size: float) -> None:
@@ -210,18 +217,25 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
         bonus_at = g.bonus_tile_centre
     else:
         _paint_deck(canvas, pv.cm)
-        # Châteauma keeps no monastery tiles: its bonus tiles take one row under the deck.
-        text(canvas, i18n.tr("term.bonus_tiles"), (s.x + 18, s.y + 424), 20,
-             theme.TEXT_MUTED, "midleft")
+        # Châteauma keeps no monastery tiles: its bonus tiles take one row under the deck,
+        # clear of the panel's bottom edge.
+        fit_text(canvas, i18n.tr("term.bonus_tiles"), (s.x + 18, CM_BONUS_Y), 20,
+                 theme.TEXT_MUTED, CM_BONUS_X - s.x - 30, "midleft")
         bonus_at = cm_bonus_centre
-    size = canvas.length(34 if pv.cm is None else 30)
+    size = canvas.length(34 if pv.cm is None else 28)
     for i, (colour_name, rank) in enumerate(pv.bonus_tiles):
         blit_at(canvas, pieces.bonus_tile(colour_name, bonus_points[rank - 1], size),
                 bonus_at(i))
 
 
+# Châteauma's bonus tiles: a row under its deck's lines, clear of the panel's bottom edge.
+CM_BONUS_X = g.SIDE.x + 190
+CM_BONUS_Y = g.SIDE.y + 404
+CM_DECK_LINE = 24
+
+
 def cm_bonus_centre(i: int) -> tuple[float, float]:
-    return g.SIDE.x + 190 + i * 38, g.SIDE.y + 424
+    return CM_BONUS_X + i * 38, CM_BONUS_Y
 
 
 def paint_goods(canvas: Canvas, pv: PlayerView) -> None:
@@ -262,17 +276,23 @@ def _paint_reserve(canvas: Canvas, cm: ChateaumaView) -> None:
 
 
 def _paint_deck(canvas: Canvas, cm: ChateaumaView) -> None:
+    """The area cards' heading with the deck's count beside it, then the difficulty and
+    the last die: short enough to leave the bonus tiles' row room above the panel's
+    foot."""
     s = g.SIDE
-    text(canvas, i18n.tr("table.cm.cards"), (s.x + 18, g.LOWER_Y), 20, theme.TEXT_MUTED)
+    heading = text(canvas, i18n.tr("table.cm.cards"), (s.x + 18, g.LOWER_Y), 20,
+                   theme.TEXT_MUTED)
+    room = s.right - 18 - (s.x + 18) - heading.w / canvas.scale - 16
+    fit_text(canvas, i18n.tr("table.cm.deck", count=cm.deck), (s.right - 18, g.LOWER_Y), 20,
+             palette.INK, room, "topright")
     level = i18n.tr(f"table.cm.level.{cm.level}") if cm.level else ""
     mods = ", ".join(cm.modifiers) if cm.modifiers else i18n.tr("table.cm.no_modifiers")
-    lines = (i18n.tr("table.cm.deck", count=cm.deck),
-             i18n.tr("table.cm.level", level=level, modifiers=mods),
+    lines = (i18n.tr("table.cm.level", level=level, modifiers=mods),
              i18n.tr("table.cm.die", die=cm.die) if cm.die else "")
     for i, line in enumerate(lines):
         if line:
-            fit_text(canvas, line, (s.x + 18, g.LOWER_Y + 38 + i * 24), 20, palette.INK,
-                     s.w - 36, "midleft")
+            fit_text(canvas, line, (s.x + 18, g.LOWER_Y + 40 + i * CM_DECK_LINE), 20,
+                     palette.INK, s.w - 36, "midleft")
 
 
 def _storage_space(canvas: Canvas, pos) -> None:

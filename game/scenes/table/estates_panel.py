@@ -16,12 +16,13 @@ import pygame
 
 from .. import i18n
 from ..art import palette
+from ..art.hexgrid import layout_scale
 from ..art.icons import icon
 from ..layout import Canvas
 from ..ui import theme
 from . import geometry as g
 from .board_view import player_colour
-from .estate_view import paint_estate, tile_image
+from .estate_view import board_rivers, paint_estate, paint_rivers, tile_image
 from .paint import (BOARD_EDGE, BOARD_FILL, FELT, GOLD, Layer, blit_at, fit_text, hex_outline,
                     text, tile_back)
 from .seam import parts_of
@@ -74,6 +75,7 @@ def paint_miniature(canvas: Canvas, pv: PlayerView, centre, size: float,
             blit_at(canvas, tile_image(pv.estate[i], pv.colours[i], px, pv.rules),
                     g.estate_space_centre(i, centre, size))
     elif pv.colours:
+        paint_rivers(canvas, board_rivers(pv.board), centre, size)
         paint_estate(canvas, centre, size, pv.colours, pv.dice_numbers,
                      [face_of(t, pv.rules) for t in pv.estate])
         for m, part in parts_of(view) if view is not None else ():
@@ -167,8 +169,11 @@ class EstatesPanel:
         """The seats' cards, each with what it shows (it is repainted when that changes)."""
         scene = self.scene
         lang = i18n.language()
+        # The layout is part of the key: a board of islands (the solo boards) lays its
+        # miniature out as soon as the table lays the board out.
         return [(layer, (scene.serial, scene.view.players[seat].version,
-                         seat == scene.shown_seat, seat == scene.view.current, lang))
+                         seat == scene.shown_seat, seat == scene.view.current, lang,
+                         layout_scale()))
                 for seat, layer in enumerate(self.cards)]
 
     def draw(self, canvas: Canvas) -> None:

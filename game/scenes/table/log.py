@@ -36,8 +36,45 @@ def depot_label(depot: int, lang: str | None = None) -> str:
     return i18n.tr("table.depot", lang, number=depot)
 
 
-def goods_list(goods: Any) -> str:
-    return ", ".join(str(g) for g in goods)
+def goods_label(value: int, lang: str | None = None) -> str:
+    """Goods by their colour, as the rulebook names them ("4x Rot"), with the die number
+    that sells them: "red (2)"."""
+    return i18n.tr("goods.label", lang, colour=i18n.tr(f"goods.colour.{value}", lang),
+                   value=value)
+
+
+def goods_list(goods: Any, lang: str | None = None) -> str:
+    return ", ".join(goods_label(g, lang) for g in goods)
+
+
+# A small picture a log line shows before its words (the words stay whole): ("goods",
+# value) a goods tile, ("tile", kind name) a hex tile's front, ("die", value) the white
+# die, ("seat_die", (value, player)) a die in that player's colour.
+Icon = tuple[str, Any]
+
+
+def event_icons(event: Any) -> tuple[Icon, ...]:
+    """The goods, tiles and dice a log line names, as pictures."""
+    kind = type(event).__name__
+    if kind in ("StartGoodsDealt", "GoodsTaken"):
+        return tuple(("goods", g) for g in event.goods)
+    if kind == "GoodsRevealed":
+        return (("goods", event.goods),)
+    if kind in ("GoodsSold", "GoodsOnRoute"):
+        return (("goods", event.goods),) * max(1, min(event.count, 4))
+    if kind == "StartCastlePlaced":
+        return (("tile", "castle"),)
+    if kind in ("TileTaken", "TilePurchased", "TileDiscarded", "TilePlaced",
+                "DepotTileRemoved", "ChateaumaTileMoved"):
+        return (("tile", event.tile),) if face_of(event.tile) is not None else ()
+    if kind in ("ChateaumaTilePlaced", "ChateaumaReserveTile"):
+        shown = not event.face_down and face_of(event.tile) is not None
+        return (("tile", event.tile),) if shown else ()
+    if kind == "DiceRolled":
+        return (("die", event.white),)
+    if kind == "DieUsed" and event.workers:
+        return (("seat_die", (event.value, event.player)),)
+    return ()
 
 
 def describe_event(event: Any, names: tuple[str, ...], lang: str) -> str | None:
@@ -63,7 +100,7 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
     if kind == "StartCastlePlaced":
         return t("log.start_castle", who=who)
     if kind == "StartGoodsDealt":
-        return t("log.start_goods", who=who, goods=goods_list(event.goods))
+        return t("log.start_goods", who=who, goods=goods_list(event.goods, lang))
     if kind == "PhaseStarted":
         return t("log.phase", phase=PHASES[event.phase])
     if kind == "RoundStarted":
@@ -71,7 +108,7 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
     if kind == "DiceRolled":
         return t("log.dice", white=event.white)
     if kind == "GoodsRevealed":
-        return t("log.goods_revealed", goods=event.goods, depot=event.depot)
+        return t("log.goods_revealed", goods=goods_label(event.goods, lang), depot=event.depot)
     if kind == "TurnStarted":
         return t("log.turn", who=who)
     if kind == "DieUsed":
@@ -99,10 +136,11 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
     if kind == "BonusTileTaken":
         return t("log.bonus", who=who, colour=t(f"table.colour.{event.colour}"))
     if kind == "GoodsTaken":
-        return t("log.goods_taken", who=who, goods=goods_list(event.goods),
+        return t("log.goods_taken", who=who, goods=goods_list(event.goods, lang),
                  depot=depot_label(event.depot, lang))
     if kind == "GoodsSold":
-        return tn("log.sold", event.count, who=who, count=event.count, goods=event.goods)
+        return tn("log.sold", event.count, who=who, count=event.count,
+                  goods=goods_label(event.goods, lang))
     if kind == "SilverTaken":
         key = f"log.silver.{event.reason}"
         return tn(key if i18n.has(key) else "log.silver", event.amount, who=who,
@@ -279,7 +317,7 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
         return t("act.place", die=die, tile=tile_label(_name(p.storage[action[2]]), lang),
                  space=action[3] + 1)
     if op == "sell":
-        return tn("act.sell", p.goods[action[2]], die=die, goods=action[2],
+        return tn("act.sell", p.goods[action[2]], die=die, goods=goods_label(action[2], lang),
                   count=p.goods[action[2]])
     if op == "workers":
         return t("act.workers", die=die)
@@ -300,13 +338,13 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
     if op == "ship":
         return t("act.ship", depots=" + ".join(str(d) for d in action[1:]))
     if op == "keep":
-        return t("act.keep", goods=goods_list(action[1]))
+        return t("act.keep", goods=goods_list(action[1], lang))
     if op == "pick":
         kind = state.depots[action[1] - 1][action[2]]
         return t("act.pick", tile=tile_label(_name(kind), lang),
                  depot=depot_label(action[1], lang))
     if op == "warehouse":
-        return tn("act.warehouse", p.goods[action[1]], goods=action[1],
+        return tn("act.warehouse", p.goods[action[1]], goods=goods_label(action[1], lang),
                   count=p.goods[action[1]])
     if op == "city_hall":
         return t("act.city_hall", tile=tile_label(_name(p.storage[action[1]]), lang),
@@ -406,3 +444,7 @@ class GameLog:
     def lines(self, lang: str | None = None) -> list[str]:
         lang = lang or i18n.language()
         return [describe_event(e, self.names, lang) or "" for e in self.entries]
+
+    def icons(self) -> list[tuple[Icon, ...]]:
+        """Per line, the pictures shown before its words."""
+        return [event_icons(e) for e in self.entries]

@@ -10,16 +10,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import i18n
-from ..art import palette
+import pygame
+
+from .. import fonts, i18n
+from ..art import palette, pieces
 from ..layout import Canvas
+from ..ui import theme
 from . import geometry as g
-from .paint import GOLD, WOOD, fit_text, text
+from .log import Icon
+from .paint import GOLD, WOOD, blit_at, fit_text, text
+from .view import face_of
 
 if TYPE_CHECKING:
     from .seam import Table
 
 LOG_LINE = 25
+ICON = 20          # a goods tile, a die or a hex tile's height before a line's words
+ICON_STEP = 22
 
 
 class LogPanel:
@@ -45,10 +52,50 @@ class LogPanel:
         box = self.rect.inflate(-30, -24)
         text(canvas, i18n.tr("table.log"), (box.x, box.y), 22, GOLD)
         lines = self.scene.log.lines()
+        icons = self.scene.log.icons()
         fit = int((box.h - 30) // LOG_LINE)
         self.scroll = min(self.scroll, max(0, len(lines) - fit))
         end = len(lines) - self.scroll
-        shown = lines[max(0, end - fit):end]
-        for i, line in enumerate(shown):
-            fit_text(canvas, line, (box.x, box.y + 30 + i * LOG_LINE), 21, palette.PARCHMENT,
-                     box.w)
+        start = max(0, end - fit)
+        for i, (line, pictures) in enumerate(zip(lines[start:end], icons[start:end])):
+            y = box.y + 30 + i * LOG_LINE
+            images = [im for im in (self.icon_image(canvas, p) for p in pictures)
+                      if im is not None]
+            step = self.icon_step(canvas, line, len(images), box.w)
+            x: float = box.x
+            if step:
+                for image in images:
+                    blit_at(canvas, image, (x + ICON / 2, y + LOG_LINE / 2 - 1))
+                    x += step
+                x += ICON_STEP - step + 6
+            fit_text(canvas, line, (x, y), 21, palette.PARCHMENT, box.right - x)
+
+    @staticmethod
+    def icon_step(canvas: Canvas, line: str, count: int, width: float) -> float:
+        """How far apart a line's pictures are drawn: side by side, overlapping where the
+        words would not fit beside them even in the smallest type, or not at all (0)
+        where even overlapping ones leave the words too little room: the words come
+        first."""
+        if not count:
+            return 0
+        words = fonts.get(round(theme.FONT_MIN * canvas.scale)).size(line)[0] / canvas.scale
+        room = width - words - 6 - ICON_STEP
+        if count == 1 or room >= (count - 1) * ICON_STEP:
+            return ICON_STEP if room >= 0 else 0
+        step = room / (count - 1)
+        return step if step >= ICON * 0.4 else 0
+
+    def icon_image(self, canvas: Canvas, picture: Icon) -> pygame.Surface | None:
+        """A log line's picture at the log's size: goods as their tiles, a hex tile's
+        front, the white die or a player's die."""
+        kind, what = picture
+        px = canvas.length(ICON)
+        if kind == "goods":
+            return pieces.goods_tile(what, px)
+        if kind == "die":
+            return pieces.white_die(what, px)
+        if kind == "seat_die":
+            value, player = what
+            return pieces.seat_die(value, px, self.scene.seat_colour(player))
+        face = face_of(what)
+        return pieces.hex_tile(face, max(2, canvas.length(ICON / 2 + 2))) if face else None

@@ -31,7 +31,7 @@ from ..ui import theme
 from ..ui.tooltip import Tooltips
 from ..ui.widgets import Button
 from . import geometry as g
-from .banner import PhaseReport, draw_banner
+from .banner import BannerText, PhaseReport, draw_banner
 from .board_panel import BoardPanel
 from .board_view import BONUS_POINTS, player_colour
 from .estate_view import REGION, paint_estate_region
@@ -92,7 +92,7 @@ class TableScene(Scene):
         self.counting: dict[int, int] = {}
         self.flash: tuple | None = None
         self.phase_report = PhaseReport(len(self.names))
-        self.banner: tuple[int, list[str]] | None = None   # a phase that ended, and its lines
+        self.banner: tuple[int, BannerText] | None = None   # a phase that ended, its words
         self.shown_seat = max(0, session.state.current_player)
         self.pinned = False
         self.last_seat = session.state.current_player
@@ -352,8 +352,9 @@ class TableScene(Scene):
         self.banner = None
 
     def show_phase_end(self, phase: int) -> None:
-        """The banner for a phase that ends: what it paid, from the events shown so far."""
-        self.banner = (phase, self.phase_report.lines(self.names))
+        """The banner for a phase that ends: what it pays now and what the phase
+        scored, from the events shown so far."""
+        self.banner = (phase, self.phase_report.banner(phase, self.names))
 
     # --- per frame -------------------------------------------------------------------------
 
@@ -836,7 +837,7 @@ class TableScene(Scene):
         if self.preview_board is not None:
             from ...rules import get_board
             b = get_board(self.preview_board)
-            preview = (tuple(COLOURS[c] for c in b.colour), tuple(b.die))
+            preview = (tuple(COLOURS[c] for c in b.colour), tuple(b.die), tuple(b.rivers))
         large, small = BONUS_POINTS.get(len(self.names), (5, 2))
         paint_estate_region(canvas, self.view.players[seat], self.names[seat],
                             self.colours[seat], self.view.lifted, (large, small), preview,

@@ -29,6 +29,7 @@ from ...art.icons import icon
 from ...layout import Canvas
 from ...ui import theme
 from .. import geometry as g
+from ..log import goods_label
 from ..paint import BOARD_EDGE, BOARD_FILL, GOLD, WOOD, blit_at, circle, fit_text, text
 from ..seam import Handler, Table, TableModule, Words, register
 from ..tips import Spot
@@ -105,7 +106,8 @@ class TradeRoutes(TableModule):
         "RouteArranged": _words("log.route_arranged",
                                 cards=lambda e, lang: ", ".join(map(str, e.cards))),
         "GoodsOnRoute": lambda e, who, lang: i18n.trn(
-            "log.goods_on_route", e.count, lang, who=who, count=e.count, goods=e.goods,
+            "log.goods_on_route", e.count, lang, who=who, count=e.count,
+            goods=goods_label(e.goods, lang),
             space=e.first + 1),
         "RouteBonus": _words("log.route_bonus", space=lambda e, lang: e.space + 1,
                              bonus=lambda e, lang: bonus_words(e.bonus, lang)),
@@ -276,7 +278,7 @@ def spots(tv: TradeRoutesView, seat: int, automa: bool,
                      lambda: i18n.tr("tip.trade_route.chateauma"), rect=g.ROUTE)]
     spaces = tv.spaces(seat)
     laid = tv.laid_on(seat)
-    out = []
+    out = [free_spot(len(spaces) - len(laid), len(spaces), arranging is not None)]
     for i, (goods, bonus) in enumerate(spaces):
         top, bottom = g.route_space_centres(i, len(spaces))
         centre = (top[0], (top[1] + bottom[1]) / 2)
@@ -291,6 +293,16 @@ def spots(tv: TradeRoutesView, seat: int, automa: bool,
                                   card if arranging is not None else None, waiting),
                         rect=rect))
     return out
+
+
+def free_spot(free: int, total: int, arranging: bool) -> Spot:
+    """The count of free spaces under the strip's title (SE l.793: sold goods are laid
+    one by one on the route, filling it from the left): what it counts, in its tooltip."""
+    box = g.ROUTE.inflate(-24, -16)
+    rect = pygame.Rect(box.x, box.y + 24, g.ROUTE_LABEL_W - 10, box.h - 24)
+    key = "tip.trade_route.arranging" if arranging else "tip.trade_route.free"
+    return Spot("trade_route_free", None, rect.center, 0,
+                lambda: i18n.trn(key, free, count=free, total=total), rect=rect)
 
 
 def card_label(card: int, lang: str | None = None) -> str:
