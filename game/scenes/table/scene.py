@@ -46,7 +46,7 @@ from .buttons_panel import PAGE_SIZE, UNPAGED, ActionButtons, ChoiceBox  # noqa:
 from .dice_panel import DicePanel
 from .motion import Handlers
 from .glossary import GlossaryScene
-from .overlays import ConfirmOverlay, HandoffScene, PauseMenu
+from .overlays import ConfirmOverlay, HandoffScene, PauseMenu, end_unused_question
 from .paint import (FELT, FELT_DARK, GOLD, Layer, blit_at, fit_text, hex_outline,
                     text, tile_back)
 from .tips import Spot, chateauma_spots, space_tip, tile_tip
@@ -566,16 +566,19 @@ class TableScene(Scene):
         elif n.has("decline"):
             self._apply(n.decline())
         elif n.unused_dice() and self.stack is not None:
+            # The rules end a turn only once both dice are used: one question names every
+            # unused die, and Yes takes workers with each of them and ends the turn.
             dice = n.unused_dice()
-            body = i18n.tr("confirm.end_unused", dice=", ".join(str(d + 1) for d in dice))
-            self.stack.push(ConfirmOverlay("table.end_turn", body,
+            faces = [self.state.players[self.state.current_player].dice[d] for d in dice]
+            self.stack.push(ConfirmOverlay("table.end_turn",
+                                           lambda: end_unused_question(faces),
                                            lambda: self._end_with_workers(dice)))
 
     def _end_with_workers(self, dice: list[int]) -> None:
         for die in dice:
-            if ("workers", die) not in self.state.legal_actions():
+            if ("workers", die) not in self.state.legal_actions() \
+                    or not self._play(("workers", die)):
                 return
-            self._play(("workers", die))
         if ("end",) in self.state.legal_actions():
             self._play(("end",))
 
