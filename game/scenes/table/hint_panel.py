@@ -47,15 +47,21 @@ class HintPanel:
 
     @property
     def rect(self) -> pygame.Rect:
-        return self.scene.log_panel.rect
+        """The log's place; in the tutorial, which covers the log, its box's text column."""
+        tutorial = self.scene.tutorial
+        return self.scene.log_panel.rect if tutorial is None else tutorial.text_rect
+
+    @property
+    def on_parchment(self) -> bool:
+        """Drawn on the tutorial's parchment (dark ink) rather than the log's wood."""
+        return self.scene.tutorial is not None
 
     @property
     def shown(self) -> Shown | None:
         return self.scene.hint_shown
 
     def contains(self, pos: tuple[float, float]) -> bool:
-        return self.shown is not None and self.scene.tutorial is None \
-            and self.rect.collidepoint(pos)
+        return self.shown is not None and self.rect.collidepoint(pos)
 
     def tooltip_text(self) -> str:
         return i18n.tr("hint.tip")
@@ -76,13 +82,18 @@ class HintPanel:
         move, why, plan = self._words[1]
         return move, why, plan
 
-    def lines(self, canvas: Canvas) -> list[tuple[str, float, Any]]:
-        """The lines to draw, (text, size, colour), as many as the box holds: the move and
-        the sentence first (smaller until they fit), the planned turn if there is room."""
+    def lines(self, canvas: Canvas, room_below: float = 0) -> list[tuple[str, float, Any]]:
+        """The lines to draw, (text, size, colour), as many as the box holds (less
+        `room_below`): the move and the sentence first (smaller until they fit), the
+        planned turn if there is room."""
         box = self.rect.inflate(-30, -24)
         width = canvas.length(box.w)
         move, why, plan = self.words()
-        room = box.h - 30
+        room = box.h - 30 - room_below
+        head_colour, why_colour, plan_colour = (
+            (palette.INK, palette.mix(palette.INK, GOLD, 0.3), palette.mix(palette.INK,
+                                                                          WOOD, 0.3))
+            if self.on_parchment else (palette.PARCHMENT, WHY, PLAN))
         scale = canvas.scale
         for size in range(TEXT_SIZE, theme.FONT_MIN - 1, -1):
             head_font, font = canvas.font(size + 1), canvas.font(size)
@@ -90,7 +101,7 @@ class HintPanel:
             needed = (head_font.get_linesize() + len(body) * font.get_linesize()) / scale
             if needed + GAP <= room or size == theme.FONT_MIN:
                 break
-        out = [(elide(move, head_font, width), size + 1, palette.PARCHMENT)]
+        out = [(elide(move, head_font, width), size + 1, head_colour)]
         used = head_font.get_linesize() / scale + GAP
         step = font.get_linesize() / scale
         for i, line in enumerate(body):
@@ -98,7 +109,7 @@ class HintPanel:
                 last, last_size, colour = out[-1]
                 out[-1] = (elide(last + " \u2026", font, width), last_size, colour)
                 return out
-            out.append((line, size, WHY))
+            out.append((line, size, why_colour))
             used += step
         if plan:
             small = canvas.font(theme.FONT_MIN)
@@ -110,14 +121,23 @@ class HintPanel:
                         last = out[-1]
                         out[-1] = (elide(last[0] + " \u2026", small, width), *last[1:])
                     break
-                out.append((line, theme.FONT_MIN, PLAN))
+                out.append((line, theme.FONT_MIN, plan_colour))
                 used += step
         return out
 
     def draw(self, canvas: Canvas) -> None:
         box = self.rect.inflate(-30, -24)
-        text(canvas, i18n.tr("hint.title"), (box.x, box.y), 22, GOLD)
+        parchment = self.on_parchment
+        text(canvas, i18n.tr("hint.title"), (box.x, box.y), 22,
+             palette.INK if parchment else GOLD)
+        # In the tutorial the lesson gives way to the hint; a line under it says how the
+        # lesson comes back.
+        back = i18n.tr("tutorial.hint_back") if parchment else ""
+        back_step = canvas.font(theme.FONT_MIN).get_linesize() / canvas.scale if back else 0
         y = box.y + 30
-        for i, (line, size, colour) in enumerate(self.lines(canvas)):
+        for i, (line, size, colour) in enumerate(self.lines(canvas, back_step)):
             text(canvas, line, (box.x, y), size, colour)
             y += canvas.font(size).get_linesize() / canvas.scale + (GAP if i == 0 else 0)
+        if back:
+            text(canvas, elide(back, canvas.font(theme.FONT_MIN), canvas.length(box.w)),
+                 (box.x, box.bottom - back_step), theme.FONT_MIN, theme.BUTTON)
