@@ -28,6 +28,7 @@ TITLE_SIZE = 22
 MOVE_SIZE = 23
 TEXT_SIZE = 22
 GAP = 6
+HEAD_LINES = 2
 WHY = palette.mix(palette.PARCHMENT, GOLD, 0.35)
 PLAN = palette.mix(palette.PARCHMENT, WOOD, 0.45)
 
@@ -97,12 +98,19 @@ class HintPanel:
         scale = canvas.scale
         for size in range(TEXT_SIZE, theme.FONT_MIN - 1, -1):
             head_font, font = canvas.font(size + 1), canvas.font(size)
+            # The move on up to two lines: a space is named by its colour, number and
+            # neighbour, which takes room.
+            head = wrap_text(move, head_font, width)
+            if len(head) > HEAD_LINES:
+                head = head[:HEAD_LINES]
+                head[-1] = elide(head[-1] + " \u2026", head_font, width)
             body = wrap_text(why, font, width)
-            needed = (head_font.get_linesize() + len(body) * font.get_linesize()) / scale
+            needed = (len(head) * head_font.get_linesize()
+                      + len(body) * font.get_linesize()) / scale
             if needed + GAP <= room or size == theme.FONT_MIN:
                 break
-        out = [(elide(move, head_font, width), size + 1, head_colour)]
-        used = head_font.get_linesize() / scale + GAP
+        out = [(elide(line, head_font, width), size + 1, head_colour) for line in head]
+        used = len(head) * head_font.get_linesize() / scale + GAP
         step = font.get_linesize() / scale
         for i, line in enumerate(body):
             if used + step > room:
@@ -135,9 +143,12 @@ class HintPanel:
         back = i18n.tr("tutorial.hint_back") if parchment else ""
         back_step = canvas.font(theme.FONT_MIN).get_linesize() / canvas.scale if back else 0
         y = box.y + 30
-        for i, (line, size, colour) in enumerate(self.lines(canvas, back_step)):
+        lines = self.lines(canvas, back_step)
+        for i, (line, size, colour) in enumerate(lines):
             text(canvas, line, (box.x, y), size, colour)
-            y += canvas.font(size).get_linesize() / canvas.scale + (GAP if i == 0 else 0)
+            y += canvas.font(size).get_linesize() / canvas.scale
+            if i + 1 < len(lines) and lines[i + 1][2] != colour and colour == lines[0][2]:
+                y += GAP  # between the move and why
         if back:
             text(canvas, elide(back, canvas.font(theme.FONT_MIN), canvas.length(box.w)),
                  (box.x, box.bottom - back_step), theme.FONT_MIN, theme.BUTTON)

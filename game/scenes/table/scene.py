@@ -38,6 +38,7 @@ from .estate_view import REGION, paint_estate_region
 from .estates_panel import EstatesPanel, miniature_sizes
 from .interaction import Narrowing, Outcome
 from .log import GameLog, MoveTakenBack, describe_action
+from .hint_marks import draw_hint_marks
 from .hint_panel import HintPanel, Shown
 from .log_panel import LogPanel
 from .modules import vineyards as vineyards_view
@@ -933,6 +934,8 @@ class TableScene(Scene):
                                 ring, 5)
         if self.own_estate():
             self.dice.draw_highlights(canvas, h, ring)
+        if self.hint_action is not None:  # the hinted move's own pieces
+            draw_hint_marks(canvas, self, self.hint_action)
 
     def _draw_flash(self, canvas: Canvas) -> None:
         if self.flash is None:
