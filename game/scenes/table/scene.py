@@ -52,6 +52,7 @@ from .paint import (FELT, FELT_DARK, GOLD, Layer, blit_at, fit_text, hex_outline
                     text, tile_back)
 from .tips import Spot, chateauma_spots, space_tip, tile_tip
 from .seam import in_play, listed_decisions, parts_of
+from .ship_choice import ship_options_for
 from .view import COLOURS, TableView, face_of
 from . import modules  # noqa: F401  (registers the table's modules)
 
@@ -515,6 +516,17 @@ class TableScene(Scene):
         if self.can_act() and self.own_estate():
             self._apply(self.narrowing.click_goods(goods))
 
+    def click_depot_goods(self, depot: int) -> None:
+        """A ship's goods chosen on the board: a click on a depot's goods takes them, or
+        lists the options that do (monastery 5 lets a ship take two depots' goods)."""
+        if not self.can_act():
+            return
+        options = ship_options_for(self, depot)
+        if len(options) == 1:
+            self._play(options[0])
+        else:
+            self.offer(options, "table.choose.ship")
+
     def take_workers(self) -> None:
         if self.can_act():
             self._apply(self.narrowing.click_workers())
@@ -695,6 +707,8 @@ class TableScene(Scene):
             self.click_space(key)
         elif kind == "goods":
             self.click_goods(key)
+        elif kind == "depot_goods" and ship_options_for(self, key):
+            self.click_depot_goods(key)
         elif kind == "castle_pool":
             self.retrieve()
         elif kind == "inn_stack":
