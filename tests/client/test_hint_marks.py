@@ -8,9 +8,10 @@ import random
 import re
 
 import pygame
+from positions import table_at
 from table_driver import make_table, settle
 
-from game.rules import COLOURS
+from game.rules import BORDER_POST_SPACES, COLOURS
 from game.scenes import i18n
 from game.scenes.table import geometry as g
 from game.scenes.table import hint_marks
@@ -84,3 +85,17 @@ def test_a_hint_names_a_space_by_colour_number_and_neighbour_in_both_languages(d
         # Placing needs a placed tile next to the space: the words name one.
         assert i18n.tr("space.next_to.castle", lang).split()[0] in words
 
+
+
+def test_a_border_posts_tooltip_names_its_spaces_by_colour_and_number(data_root):
+    """The spaces beside a border post are named as the board prints them."""
+    t = table_at("border_posts", data_root, language="en")
+    scene = t.scene
+    pv = scene.view.players[scene.shown_seat]
+    posts = [s for s in scene.spots() if s.kind == "border_post"]
+    assert posts
+    for spot in posts:
+        tip = spot.tip()
+        assert not re.search(r"space \d", tip), tip
+        for space in BORDER_POST_SPACES[spot.key]:
+            assert f"{pv.colours[space]} {pv.dice_numbers[space]}" in tip

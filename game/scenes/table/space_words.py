@@ -89,3 +89,10 @@ def space_words(player: Any, space: int, lang: str | None = None) -> str:
                       side=t(f"space.side.{_side(board, space, landmark)}"))
     return t("space.words", space=t(f"space.colour.{rules.COLOURS[colour]}"), number=number,
              where=where)
+
+
+def space_short(colour: str, number: int, lang: str | None = None) -> str:
+    """A space by its colour and die number alone ("the pasture 4"), for a tooltip that
+    names the spaces beside a piece on the board."""
+    return i18n.tr("space.short", lang, colour=i18n.tr(f"table.colour.{colour}", lang),
+                   number=number)
