@@ -15,6 +15,7 @@ from game.rules import BORDER_POST_SPACES, COLOURS
 from game.scenes import i18n
 from game.scenes.table import geometry as g
 from game.scenes.table import hint_marks
+from game.scenes.table import scene as scene_module
 from game.scenes.table.log import describe_action
 
 
@@ -99,3 +100,25 @@ def test_a_border_posts_tooltip_names_its_spaces_by_colour_and_number(data_root)
         assert not re.search(r"space \d", tip), tip
         for space in BORDER_POST_SPACES[spot.key]:
             assert f"{pv.colours[space]} {pv.dice_numbers[space]}" in tip
+
+
+def test_the_marks_stay_while_the_hint_is_on_show(data_root, monkeypatch):
+    """Choosing another die first does not take the hint's marks away: they go with the
+    hint (a move played, or Escape)."""
+    t = table_at("hint", data_root, language="en")
+    scene = t.scene
+    action = scene.hint_shown.explanation.action
+    other = next((d for d in scene.narrowing.dice_available() if d != action[1]), None)
+    if other is not None:
+        scene.select_die(other)
+    assert scene.hint_shown is not None
+    drawn = []
+    real = hint_marks.draw_hint_marks
+    monkeypatch.setattr(scene_module, "draw_hint_marks", lambda canvas, table, a: (
+        drawn.append(a), real(canvas, table, a)))
+    t.stack.draw(pygame.Surface((1280, 720)))
+    assert drawn == [action]
+    assert scene.submit(action)
+    drawn.clear()
+    t.stack.draw(pygame.Surface((1280, 720)))
+    assert drawn == []

@@ -948,8 +948,12 @@ class TableScene(Scene):
                                 ring, 5)
         if self.own_estate():
             self.dice.draw_highlights(canvas, h, ring)
-        if self.hint_action is not None:  # the hinted move's own pieces
-            draw_hint_marks(canvas, self, self.hint_action)
+        # The hinted move's own pieces, while the hint is on show (a click that starts
+        # another choice drops hint_action, not the hint).
+        hinted = self.hint_action or (self.hint_shown.explanation.action
+                                      if self.hint_shown is not None else None)
+        if hinted is not None and hinted in n.legal:
+            draw_hint_marks(canvas, self, hinted)
 
     def _draw_flash(self, canvas: Canvas) -> None:
         if self.flash is None:
