@@ -167,8 +167,8 @@ def test_ending_with_an_unused_die_asks_first(data_root):
 
 def test_ending_with_two_dice_of_one_number_asks_once_and_ends_the_turn(data_root):
     """Two dice showing one number list only the first die's actions: the question still
-    names both dice, and Yes takes workers with both and ends the turn (the rules end a
-    turn only once both dice are used)."""
+    names both dice, and Yes takes workers with both and ends the turn. A turn "besteht
+    darin, genau zwei Aktionen zu machen, eine pro Würfel" (SE l.330), so no die may lapse."""
     def same_numbers(a, s):
         p = s.players[s.current_player]
         return s.decision == "turn" and not any(p.used) and p.dice[0] == p.dice[1]

@@ -35,8 +35,8 @@ def save_name(names: list[str], when: _dt.datetime | None = None) -> str:
 
 def end_unused_question(faces: list[int]) -> str:
     """End turn with dice unused: one question naming each unused die by the number it
-    shows (the rules end a turn only once both dice are used, so Yes takes workers with
-    every one of them)."""
+    shows. A turn is "genau zwei Aktionen ..., eine pro Würfel" (SE l.330): no die may
+    lapse, so Yes takes workers with every one of them."""
     if len(faces) == 1:
         return i18n.tr("confirm.end_unused", face=faces[0])
     return i18n.tr("confirm.end_unused.both", first=faces[0], second=faces[1])
