@@ -45,7 +45,7 @@ KINDS = (
     "chateauma_extra", "chateauma_estate", "chateauma_turn", "dice_rolling", "ai_thinking",
     "pause_menu", "confirm", "handoff", "glossary", "glossary_filtered",
     "module_turn", "crane", "geese", "crane_count", "module_glossary",
-    "tutorial_take", "tutorial_ship",
+    "tutorial_take", "tutorial_ship", "tutorial_hint",
     "white_castle", "white_castle_glossary",
     "border_posts",
     "inns", "inn_payment", "black_depot_monastery",
@@ -71,8 +71,9 @@ KINDS = (
 # frame and the actions the agreed names give it as its legal list.
 MODULES_IN_PLAY = ("boards_11_18", "castle_connection", "tiles2")
 HAND_MADE = ("module_turn", "crane", "geese", "crane_count")
-# The tutorial at two of its lessons: pointing at tiles and dice, and at a listed choice.
-TUTORIAL = {"tutorial_take": "take", "tutorial_ship": "ship"}
+# The tutorial at two of its lessons: pointing at tiles and dice, and at a listed choice;
+# and a hint asked for at the first, shown in the tutorial's box.
+TUTORIAL = {"tutorial_take": "take", "tutorial_ship": "ship", "tutorial_hint": "take"}
 
 PEOPLE = (SeatSpec("human", "Anna", 0), SeatSpec("human", "Bernhard", 1))
 ALONE = (SeatSpec("human", "Anna", 0),)
@@ -599,7 +600,7 @@ def _hint(t: Table) -> None:
     t.stack.update(1 / 60)
 
 
-_arrange["hint"] = _hint
+_arrange["hint"] = _arrange["tutorial_hint"] = _hint
 
 
 def _check(t: Table) -> None:
@@ -720,6 +721,7 @@ def _check(t: Table) -> None:
         assert scene.can_act() and scene.tutorial is not None
         assert scene.tutorial.tutorial.lesson.id == TUTORIAL[kind]
         assert scene.tutorial.shapes(), "the lesson points at nothing"
+        assert (scene.hint_shown is not None) == (kind == "tutorial_hint")
     else:
         raise AssertionError(f"unknown position {kind}")
 
@@ -733,6 +735,8 @@ def tutorial_table(kind: str, data_root: Path, speed: str = "instant",
     Launcher(ctx, stack).start_tutorial()
     table = Table(kind, ctx, stack, stack.top)
     advance_tutorial(stack, table.scene, TUTORIAL[kind])
+    if kind in _arrange:
+        _arrange[kind](table)
     _check(table)
     return table
 

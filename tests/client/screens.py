@@ -11,6 +11,7 @@ import random
 import pygame
 from collections.abc import Callable
 
+from client_events import motion
 from positions import recorded_games, saved_games, table_at, tutorial_table
 from table_driver import FakeLauncher, click_spot, make_table, play_ai_game, settle
 from test_table_chateauma import chateauma_table
@@ -297,6 +298,14 @@ def tutorial_ship(data_root):
     return t.stack, t.scene
 
 
+def table_ship_hovered(data_root):
+    """A ship's goods to choose, the pointer resting on the first option (its depot
+    ringed on the board)."""
+    t = table_at("ship", data_root)
+    t.stack.handle_event(motion(t.scene.choice_buttons[0].rect.center))
+    return t.stack, t.scene
+
+
 _FINISHED: dict = {}
 
 
@@ -456,6 +465,8 @@ SCREENS: dict[str, Callable] = {
     "results_solo": results_solo,
 
     "table_hint": _at("hint"),
+    "table_end_unused": _at("confirm"), "tutorial_hint": _at("tutorial_hint"),
+    "table_ship": table_ship_hovered,
 
     "table_route_arrange": _at("route_arrange"),
 

@@ -26,7 +26,9 @@ from game.rules import action_text
 from game.rules.events import EVENT_TYPES
 from game.scenes.session import GameSession
 from game.scenes.table.interaction import Narrowing, used_as, worker_cost
+from game.scenes import i18n
 from game.scenes.table.overlays import ConfirmOverlay, HandoffScene, PauseMenu
+from game.scenes.ui.widgets import Label
 
 
 def ready_with(data_root, want, seeds=range(1, 40), kinds=("human", "random")):
@@ -161,6 +163,28 @@ def test_ending_with_an_unused_die_asks_first(data_root):
     click(stack, stack.top.yes.rect.center)
     texts = [s["action"] for s in scene.session.match.record.steps[before:] if "action" in s]
     assert texts[:3] == ["workers 1", "workers 2", "end"]
+
+
+def test_ending_with_two_dice_of_one_number_asks_once_and_ends_the_turn(data_root):
+    """Two dice showing one number list only the first die's actions: the question still
+    names both dice, and Yes takes workers with both and ends the turn. A turn "besteht
+    darin, genau zwei Aktionen zu machen, eine pro Würfel" (SE l.330), so no die may lapse."""
+    def same_numbers(a, s):
+        p = s.players[s.current_player]
+        return s.decision == "turn" and not any(p.used) and p.dice[0] == p.dice[1]
+    stack, scene, _ = ready_with(data_root, same_numbers, seeds=range(1, 80))
+    face = scene.state.players[scene.state.current_player].dice[0]
+    seat = scene.state.current_player
+    before = len(scene.session.match.record.steps)
+    stack.handle_event(key(pygame.K_e))
+    assert isinstance(stack.top, ConfirmOverlay)
+    question = [p.text() for p in stack.top.panels._panels if isinstance(p, Label)]
+    assert question == [i18n.tr("confirm.end_unused.both", first=face, second=face)]
+    click(stack, stack.top.yes.rect.center)
+    assert stack.top is scene
+    texts = [s["action"] for s in scene.session.match.record.steps[before:] if "action" in s]
+    assert texts[:3] == ["workers 1", "workers 2", "end"]
+    assert scene.state.current_player != seat or scene.state.round > 0
 
 
 def test_undo_takes_back_a_move_within_the_turn(data_root):

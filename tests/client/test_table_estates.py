@@ -225,6 +225,28 @@ def test_the_track_stacks_markers_on_their_spaces(data_root):
     assert board_view.track_spaces(board_view.track_markers(view)) == 10
 
 
+def test_a_stack_on_the_track_reads_in_turn_order(data_root, monkeypatch):
+    """Markers sharing a space are drawn as a stack, each over the one below and to its
+    left: read left to right, they stand in the order the seats move, the top first."""
+    stack, scene, _ = make_table(data_root, ("human", "random", "random"), seed=2)
+    settle(stack, scene)
+    view = scene.view
+    for seat, (pos, stamp) in enumerate(((2, 1), (2, 5), (2, 7))):
+        view.players[seat].track_pos, view.players[seat].track_stamp = pos, stamp
+    drawn: list[tuple[float, str]] = []
+    real_text = board_view.text
+    monkeypatch.setattr(board_view, "text", lambda canvas, s, pos, *a, **k: (
+        drawn.append((pos[0], s)) if len(s) == 1 and s.isalpha() else None,
+        real_text(canvas, s, pos, *a, **k))[1])
+    board_view._paint_track(Canvas(pygame.Surface((1280, 720))), view,
+                            list(range(3)), ["Anna", "Bea", "Carl"])
+    order = view.track_order()
+    assert order == [2, 1, 0]
+    # Drawn bottom first (each marker over the one below), placed top first.
+    assert [s for _, s in drawn] == ["A", "B", "C"]
+    assert [s for _, s in sorted(drawn)] == ["C", "B", "A"]
+
+
 def test_the_window_has_the_icon(monkeypatch):
     icon = window_icon()
     assert icon.get_size() == (64, 64)

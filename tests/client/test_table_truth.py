@@ -110,9 +110,10 @@ def track_texts(scene, texts):
     """The number printed on the turn-order space each seat's marker stands on."""
     markers = board_view.track_markers(scene.view)
     spaces = board_view.track_spaces(markers)
+    heights = board_view.stack_heights(markers)
     out = {}
     for seat, (space, level) in markers.items():
-        x, y = g.track_marker_centre(space, level, spaces)
+        x, y = g.track_marker_centre(space, level, spaces, heights[space])
         assert (scene.names[seat][:1].upper(), (x, y)) in texts  # the marker is drawn there
         label = g.track_space_centre(space, spaces)
         out[seat] = next(s for s, pos in texts if pos == label)

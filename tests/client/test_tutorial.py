@@ -12,8 +12,9 @@ from dataclasses import replace
 
 import pygame
 import pytest
+import client_events
 from client_events import click
-from positions import advance_tutorial
+from positions import advance_tutorial, table_at
 
 from game.ai import make_player
 from game.rules import action_text
@@ -25,6 +26,7 @@ from game.scenes.persistence import read_save
 from game.scenes.session import GameSession
 from game.scenes.stack import SceneStack
 from game.scenes.table import TableScene
+from game.scenes.table import hint_panel, tutorial_panel
 from game.scenes.table.tutorial_panel import TutorialPanel, fits
 from game.scenes.tutorial import (LESSONS, OPPONENT, PERSON, SEED, Tutorial, lesson_keys,
                                   tutorial_setup)
@@ -365,3 +367,26 @@ def test_the_panel_buttons_hold_their_labels_with_room_to_spare(lang, data_root)
     for key in ("tutorial.next", "tutorial.skip", "tutorial.finish", "tutorial.leave"):
         width = font.size(i18n.tr(key, lang))[0] / canvas.scale
         assert width <= tp.BUTTON_W - 20, key
+
+
+def test_a_hint_in_the_tutorial_shows_its_reasons_in_the_lesson_box(data_root, monkeypatch):
+    """The tutorial's box covers the log, where a hint's reasons are written: H (or the
+    Hint button) shows the move and why in the box, and the lesson comes back after."""
+    t = table_at("tutorial_hint", data_root, language="en")
+    scene = t.scene
+    move, why, _plan = scene.hint_panel.words()
+    drawn = []
+    real = hint_panel.text
+    monkeypatch.setattr(hint_panel, "text", lambda canvas, s, pos, *a, **k: (
+        drawn.append((s, pos)), real(canvas, s, pos, *a, **k))[1])
+    t.stack.draw(pygame.Surface((1280, 720)))
+    texts = [s for s, _ in drawn]
+    assert move in texts and why.split()[0] in texts[texts.index(move) + 1]
+    assert all(tutorial_panel.BOX.collidepoint(pos) for _, pos in drawn)
+    for _ in range(3):
+        t.stack.handle_event(client_events.key(pygame.K_ESCAPE))
+    assert scene.hint_shown is None and scene.tutorial is not None
+    drawn.clear()
+    t.stack.draw(pygame.Surface((1280, 720)))
+    assert drawn == []  # the lesson again
+

@@ -171,6 +171,14 @@ def track_markers(view: TableView) -> dict[int, tuple[int, int]]:
     return out
 
 
+def stack_heights(markers: dict[int, tuple[int, int]]) -> dict[int, int]:
+    """How many markers stand on each occupied space of the track."""
+    heights: dict[int, int] = {}
+    for space, _level in markers.values():
+        heights[space] = heights.get(space, 0) + 1
+    return heights
+
+
 def track_spaces(markers: dict[int, tuple[int, int]]) -> int:
     return max([g.TRACK_SPACES] + [space for space, _ in markers.values()])
 
@@ -194,8 +202,10 @@ def _paint_track(canvas: Canvas, view: TableView, colours: list[int],
     tower.midbottom = (round(s.centerx), round(g.TRACK_BOTTOM - spaces * row - 2))
     canvas.fill_rect(tower, palette.darker(BOARD_EDGE, 0.1), radius=3)
     radius = min(14, row / 2 - 1)
+    heights = stack_heights(markers)
+    # The bottom of each stack first, so every marker is drawn over the one below it.
     for seat, (space, level) in sorted(markers.items(), key=lambda m: m[1][1]):
-        pos = g.track_marker_centre(space, level, spaces)
+        pos = g.track_marker_centre(space, level, spaces, heights[space])
         colour = player_colour(colours[seat])
         circle(canvas, pos, radius, colour)
         circle(canvas, pos, radius, palette.INK, 2)

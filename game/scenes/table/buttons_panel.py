@@ -27,6 +27,7 @@ from .interaction import ANY_TIME, Narrowing, choice_icon
 from .log import choice_label
 from .paint import fit_text, text
 from .seam import choice_heading, choice_tip, listed_decisions
+from .ship_choice import ShipGoodsButton, draw_ship_marks, ship_depots
 
 if TYPE_CHECKING:
     from .seam import Table
@@ -176,9 +177,15 @@ class ChoiceBox:
             r, c = divmod(i, cols)
             rect = (area.x + c * (w + 10), area.y + r * (h + 8), w, h)
             label = (lambda a=action: choice_label(a, scene.state))
-            button = Button(rect, label, lambda a=action: scene.choose(a),
-                            font_size=theme.FONT_MIN if cols > 1 else single,
-                            name=f"choice {first + i}", tooltip=choice_tip(action))
+            font_size = theme.FONT_MIN if cols > 1 else single
+            if ship_depots(action):  # the goods shown on the button
+                button = ShipGoodsButton(rect, scene, action, font_size=font_size,
+                                         name=f"choice {first + i}",
+                                         tooltip=choice_tip(action) or label)
+            else:
+                button = Button(rect, label, lambda a=action: scene.choose(a),
+                                font_size=font_size, name=f"choice {first + i}",
+                                tooltip=choice_tip(action))
             button.action = action
             self.panels.add(button)
             self.buttons.append(button)
@@ -265,6 +272,7 @@ class ChoiceBox:
         if not self.buttons:
             text(canvas, i18n.tr("table.choose.on_board"), box.center, 24, theme.TEXT_MUTED,
                  "center")
+        draw_ship_marks(canvas, self.scene, self.buttons)
         pages = self.pages()
         if pages > 1 and self.page_buttons:
             text(canvas, i18n.tr("table.page", page=self.page + 1, pages=pages),

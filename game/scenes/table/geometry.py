@@ -273,10 +273,16 @@ def track_space_centre(space: int, spaces: int) -> tuple[float, float]:
     return STRIP.x + 24, TRACK_BOTTOM - (space - 0.5) * track_row(spaces)
 
 
-def track_marker_centre(space: int, level: int, spaces: int) -> tuple[float, float]:
-    """A marker in a stack: level 0 at the bottom, each one above drawn over it."""
+TRACK_STACK_STEP = 20
+
+
+def track_marker_centre(space: int, level: int, spaces: int,
+                        height: int = 1) -> tuple[float, float]:
+    """A marker in a stack of `height` markers, level 0 at the bottom: drawn as a fanned
+    stack, each marker over the one below and to its left, so the top one (which moves
+    first) stands in front and is read first."""
     x, y = track_space_centre(space, spaces)
-    return x + 40 + level * 26, y
+    return x + 40 + (height - 1 - level) * TRACK_STACK_STEP, y
 
 
 # --- Châteauma's seat: a smaller estate above its two area cards; its reserve and deck in

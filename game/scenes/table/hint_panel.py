@@ -28,6 +28,7 @@ TITLE_SIZE = 22
 MOVE_SIZE = 23
 TEXT_SIZE = 22
 GAP = 6
+HEAD_LINES = 2
 WHY = palette.mix(palette.PARCHMENT, GOLD, 0.35)
 # Quieter than the sentence above it, yet with a contrast of almost 8:1 on the log's wood.
 PLAN = palette.mix(palette.PARCHMENT, WOOD, 0.2)
@@ -48,15 +49,21 @@ class HintPanel:
 
     @property
     def rect(self) -> pygame.Rect:
-        return self.scene.log_panel.rect
+        """The log's place; in the tutorial, which covers the log, its box's text column."""
+        tutorial = self.scene.tutorial
+        return self.scene.log_panel.rect if tutorial is None else tutorial.text_rect
+
+    @property
+    def on_parchment(self) -> bool:
+        """Drawn on the tutorial's parchment (dark ink) rather than the log's wood."""
+        return self.scene.tutorial is not None
 
     @property
     def shown(self) -> Shown | None:
         return self.scene.hint_shown
 
     def contains(self, pos: tuple[float, float]) -> bool:
-        return self.shown is not None and self.scene.tutorial is None \
-            and self.rect.collidepoint(pos)
+        return self.shown is not None and self.rect.collidepoint(pos)
 
     def tooltip_text(self) -> str:
         return i18n.tr("hint.tip")
@@ -77,30 +84,36 @@ class HintPanel:
         move, why, plan = self._words[1]
         return move, why, plan
 
-    def lines(self, canvas: Canvas) -> list[tuple[str, float, Any]]:
-        """The lines to draw, (text, size, colour), as many as the box holds: the move and
-        the sentence, then the planned turn in the same size, all smaller until they fit;
-        where the planned turn cannot fit, the move and the sentence alone decide the size
-        and the planned turn shows as far as there is room."""
+    def lines(self, canvas: Canvas, room_below: float = 0) -> list[tuple[str, float, Any]]:
+        """The lines to draw, (text, size, colour), as many as the box holds (less
+        `room_below`): the move (on up to two lines) and the sentence, then the planned
+        turn in the same size, all smaller until they fit; where the planned turn cannot
+        fit, the move and the sentence alone decide the size and the planned turn shows as
+        far as there is room."""
         box = self.rect.inflate(-30, -24)
         width = canvas.length(box.w)
         move, why, plan = self.words()
-        room = box.h - 30
+        room = box.h - 30 - room_below
+        head_colour, why_colour, plan_colour = (
+            (palette.INK, palette.mix(palette.INK, GOLD, 0.3), palette.mix(palette.INK,
+                                                                          WOOD, 0.3))
+            if self.on_parchment else (palette.PARCHMENT, WHY, PLAN))
         scale = canvas.scale
-        size = self._fitting_size(canvas, [why, plan] if plan else [why], width, room)
+        size = self._fitting_size(canvas, move, [why, plan] if plan else [why], width, room)
         if size is None and plan:
-            size = self._fitting_size(canvas, [why], width, room)
+            size = self._fitting_size(canvas, move, [why], width, room)
         size = theme.FONT_MIN if size is None else size
         head_font, font = canvas.font(size + 1), canvas.font(size)
-        out = [(elide(move, head_font, width), size + 1, palette.PARCHMENT)]
-        used = head_font.get_linesize() / scale + GAP
+        head = self._head(move, head_font, width)
+        out = [(elide(line, head_font, width), size + 1, head_colour) for line in head]
+        used = len(head) * head_font.get_linesize() / scale + GAP
         step = font.get_linesize() / scale
         for line in wrap_text(why, font, width):
             if used + step > room:
                 last, last_size, colour = out[-1]
                 out[-1] = (elide(last + " \u2026", font, width), last_size, colour)
                 return out
-            out.append((line, size, WHY))
+            out.append((line, size, why_colour))
             used += step
         if plan:
             for i, line in enumerate(wrap_text(plan, font, width)):
@@ -109,27 +122,50 @@ class HintPanel:
                         last = out[-1]
                         out[-1] = (elide(last[0] + " \u2026", font, width), *last[1:])
                     break
-                out.append((line, size, PLAN))
+                out.append((line, size, plan_colour))
                 used += step
         return out
 
     @staticmethod
-    def _fitting_size(canvas: Canvas, texts: list[str], width: int,
+    def _head(move: str, head_font: Any, width: int) -> list[str]:
+        """The move on up to two lines: a space is named by its colour, number and
+        neighbour, which takes room."""
+        head = wrap_text(move, head_font, width)
+        if len(head) > HEAD_LINES:
+            head = head[:HEAD_LINES]
+            head[-1] = elide(head[-1] + " \u2026", head_font, width)
+        return head
+
+    @staticmethod
+    def _fitting_size(canvas: Canvas, move: str, texts: list[str], width: int,
                       room: float) -> int | None:
         """The largest size, from TEXT_SIZE down to theme.FONT_MIN, at which the move's
-        line and ``texts`` fit ``room``; None when they do not fit even the smallest."""
+        lines and ``texts`` fit ``room``; None when they do not fit even the smallest."""
         for size in range(TEXT_SIZE, theme.FONT_MIN - 1, -1):
             head_font, font = canvas.font(size + 1), canvas.font(size)
+            heads = len(HintPanel._head(move, head_font, width))
             count = sum(len(wrap_text(t, font, width)) for t in texts)
-            if (head_font.get_linesize() + count * font.get_linesize()) / canvas.scale \
-                    + GAP <= room:
+            if (heads * head_font.get_linesize() + count * font.get_linesize()) \
+                    / canvas.scale + GAP <= room:
                 return size
         return None
 
     def draw(self, canvas: Canvas) -> None:
         box = self.rect.inflate(-30, -24)
-        text(canvas, i18n.tr("hint.title"), (box.x, box.y), 22, GOLD)
+        parchment = self.on_parchment
+        text(canvas, i18n.tr("hint.title"), (box.x, box.y), 22,
+             palette.INK if parchment else GOLD)
+        # In the tutorial the lesson gives way to the hint; a line under it says how the
+        # lesson comes back.
+        back = i18n.tr("tutorial.hint_back") if parchment else ""
+        back_step = canvas.font(theme.FONT_MIN).get_linesize() / canvas.scale if back else 0
         y = box.y + 30
-        for i, (line, size, colour) in enumerate(self.lines(canvas)):
+        lines = self.lines(canvas, back_step)
+        for i, (line, size, colour) in enumerate(lines):
             text(canvas, line, (box.x, y), size, colour)
-            y += canvas.font(size).get_linesize() / canvas.scale + (GAP if i == 0 else 0)
+            y += canvas.font(size).get_linesize() / canvas.scale
+            if i + 1 < len(lines) and lines[i + 1][2] != colour and colour == lines[0][2]:
+                y += GAP  # between the move and why
+        if back:
+            text(canvas, elide(back, canvas.font(theme.FONT_MIN), canvas.length(box.w)),
+                 (box.x, box.bottom - back_step), theme.FONT_MIN, theme.BUTTON)

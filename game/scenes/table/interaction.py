@@ -457,8 +457,13 @@ class Narrowing:
         return self._finish([a for a in self.legal if a == ("buy_workers",)])
 
     def unused_dice(self) -> list[int]:
-        """Dice that could still be used for workers, for the 'end turn' shortcut."""
-        return [a[1] for a in self.legal if a[0] == "workers" and a[1] < CASTLE_DIE]
+        """The turn's two dice not used yet, while workers may be taken with one (for the
+        'end turn' shortcut). Two dice showing one number list only the first die's
+        actions until it is used, so the legal actions alone would name one die."""
+        if not any(a[0] == "workers" and a[1] < CASTLE_DIE for a in self.legal):
+            return []
+        used = self.state.players[self.state.current_player].used
+        return [die for die in range(CASTLE_DIE) if not used[die]]
 
     def select_for(self, action: Action) -> None:
         """Show ``action`` as the half-made choice (a hint)."""

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from ... import rules
 from .. import i18n
 from .seam import action_words, event_words
+from .space_words import space_words
 from .view import face_of, track_space
 
 PHASES = "ABCDE"
@@ -315,7 +316,7 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
                  depot=depot_label(action[2], lang))
     if op == "place":
         return t("act.place", die=die, tile=tile_label(_name(p.storage[action[2]]), lang),
-                 space=action[3] + 1)
+                 space=space_words(p, action[3], lang))
     if op == "sell":
         return tn("act.sell", p.goods[action[2]], die=die, goods=goods_label(action[2], lang),
                   count=p.goods[action[2]])
@@ -328,7 +329,7 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
     if op == "buy_inn":
         return t("act.buy_inn", paid=t(f"term.{action[1]}"))
     if op == "shield_inn":
-        return t("act.shield_inn", space=action[1] + 1)
+        return t("act.shield_inn", space=space_words(p, action[1], lang))
     if op == "end":
         return t("act.end")
     if op == "decline":
@@ -348,7 +349,7 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
                   count=p.goods[action[1]])
     if op == "city_hall":
         return t("act.city_hall", tile=tile_label(_name(p.storage[action[1]]), lang),
-                 space=action[2] + 1)
+                 space=space_words(p, action[2], lang))
     if op == "board":
         if named_board(action[1]):
             label = board_label(action[1], lang)
@@ -357,8 +358,7 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
     if op == "share":
         return t("act.share")
     if op == "start_castle":
-        die_number = p.board.die[action[1]]
-        return t("act.start_castle", space=action[1] + 1, die=die_number)
+        return t("act.start_castle", space=space_words(p, action[1], lang))
     if op in ("retrieve", "buy_workers"):
         return t(f"act.{op}")
     if op in ("crane", "crane_count"):
@@ -373,7 +373,7 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
                  goods="".join(map(str, action[2])))
     if op == "reward":
         return t("act.solo_reward", tile=tile_label(_name(state.black[action[1]]), lang),
-                 space=action[2] + 1)
+                 space=space_words(p, action[2], lang))
     if op == "buy_points":
         return tn("act.solo_buy_points", action[1], count=action[1])
     if op == "extra":

@@ -33,6 +33,15 @@ def save_name(names: list[str], when: _dt.datetime | None = None) -> str:
     return f"{when:%Y-%m-%d %H-%M-%S} {safe[:80]}.json"
 
 
+def end_unused_question(faces: list[int]) -> str:
+    """End turn with dice unused: one question naming each unused die by the number it
+    shows. A turn is "genau zwei Aktionen ..., eine pro Würfel" (SE l.330): no die may
+    lapse, so Yes takes workers with every one of them."""
+    if len(faces) == 1:
+        return i18n.tr("confirm.end_unused", face=faces[0])
+    return i18n.tr("confirm.end_unused.both", first=faces[0], second=faces[1])
+
+
 class PauseMenu(MenuScene):
     """Save, load, undo, settings, quit to title. The table keeps animating below."""
 

@@ -38,6 +38,7 @@ from .estate_view import REGION, paint_estate_region
 from .estates_panel import EstatesPanel, miniature_sizes
 from .interaction import Narrowing, Outcome
 from .log import GameLog, MoveTakenBack, describe_action
+from .hint_marks import draw_hint_marks
 from .hint_panel import HintPanel, Shown
 from .log_panel import LogPanel
 from .magnifier import Magnifier
@@ -47,11 +48,12 @@ from .buttons_panel import PAGE_SIZE, UNPAGED, ActionButtons, ChoiceBox  # noqa:
 from .dice_panel import DicePanel
 from .motion import Handlers
 from .glossary import GlossaryScene
-from .overlays import ConfirmOverlay, HandoffScene, PauseMenu
+from .overlays import ConfirmOverlay, HandoffScene, PauseMenu, end_unused_question
 from .paint import (FELT, FELT_DARK, GOLD, Backdrop, Layer, blit_at, fit_text, hex_outline,
                     text, tile_back)
 from .tips import Spot, chateauma_spots, space_tip, tile_tip
 from .seam import in_play, listed_decisions, parts_of
+from .ship_choice import ship_options_for
 from .view import COLOURS, TableView, face_of
 from . import modules  # noqa: F401  (registers the table's modules)
 
@@ -526,6 +528,17 @@ class TableScene(Scene):
         if self.can_act() and self.own_estate():
             self._apply(self.narrowing.click_goods(goods))
 
+    def click_depot_goods(self, depot: int) -> None:
+        """A ship's goods chosen on the board: a click on a depot's goods takes them, or
+        lists the options that do (monastery 5 lets a ship take two depots' goods)."""
+        if not self.can_act():
+            return
+        options = ship_options_for(self, depot)
+        if len(options) == 1:
+            self._play(options[0])
+        else:
+            self.offer(options, "table.choose.ship")
+
     def take_workers(self) -> None:
         if self.can_act():
             self._apply(self.narrowing.click_workers())
@@ -578,16 +591,19 @@ class TableScene(Scene):
         elif n.has("decline"):
             self._apply(n.decline())
         elif n.unused_dice() and self.stack is not None:
+            # The rules end a turn only once both dice are used: one question names every
+            # unused die, and Yes takes workers with each of them and ends the turn.
             dice = n.unused_dice()
-            body = i18n.tr("confirm.end_unused", dice=", ".join(str(d + 1) for d in dice))
-            self.stack.push(ConfirmOverlay("table.end_turn", body,
+            faces = [self.state.players[self.state.current_player].dice[d] for d in dice]
+            self.stack.push(ConfirmOverlay("table.end_turn",
+                                           lambda: end_unused_question(faces),
                                            lambda: self._end_with_workers(dice)))
 
     def _end_with_workers(self, dice: list[int]) -> None:
         for die in dice:
-            if ("workers", die) not in self.state.legal_actions():
+            if ("workers", die) not in self.state.legal_actions() \
+                    or not self._play(("workers", die)):
                 return
-            self._play(("workers", die))
         if ("end",) in self.state.legal_actions():
             self._play(("end",))
 
@@ -703,6 +719,8 @@ class TableScene(Scene):
             self.click_space(key)
         elif kind == "goods":
             self.click_goods(key)
+        elif kind == "depot_goods" and ship_options_for(self, key):
+            self.click_depot_goods(key)
         elif kind == "castle_pool":
             self.retrieve()
         elif kind == "inn_stack":
@@ -944,6 +962,12 @@ class TableScene(Scene):
                                 ring, 5)
         if self.own_estate():
             self.dice.draw_highlights(canvas, h, ring)
+        # The hinted move's own pieces, while the hint is on show (a click that starts
+        # another choice drops hint_action, not the hint).
+        hinted = self.hint_action or (self.hint_shown.explanation.action
+                                      if self.hint_shown is not None else None)
+        if hinted is not None and hinted in n.legal:
+            draw_hint_marks(canvas, self, hinted)
 
     def _draw_flash(self, canvas: Canvas) -> None:
         if self.flash is None:

@@ -145,10 +145,18 @@ class TutorialPanel:
         t = self.tutorial
         return layout(canvas, t.text(self.opponent()), t.aside(self.state, self.opponent()))
 
+    @property
+    def text_rect(self) -> pygame.Rect:
+        """The box's part left of its buttons, where the lesson (or a hint) is written."""
+        return pygame.Rect(BOX.x, BOX.y, TEXT_W + 2 * PAD, BOX.h)
+
     def _draw_box(self, canvas: Canvas) -> None:
         rect = canvas.rect(BOX)
         canvas.surface.blit(_box_image(rect.size, canvas.length(14)), rect)
         canvas.fill_rect(BOX, EDGE, radius=14, width=3)
+        if self.table.hint_shown is not None:  # the hint asked for, with its reasons
+            self.table.hint_panel.draw(canvas)
+            return
         t = self.tutorial
         progress = text(canvas, t.progress(), (TEXT_X + TEXT_W, BOX.y + 20), theme.FONT_MIN,
                         theme.TEXT_MUTED, "topright")

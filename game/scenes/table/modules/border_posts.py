@@ -29,6 +29,7 @@ from .. import geometry as g
 from ..estate_view import cm_bonus_centre
 from ..paint import BOARD_EDGE, BOARD_FILL, GOLD, blit_at, circle, text
 from ..seam import Handler, TableModule, Words, register
+from ..space_words import space_short
 from ..tips import Spot
 from ..view import PlayerView
 
@@ -142,13 +143,17 @@ def estate_spots(pv: PlayerView, bp: BorderPostsView, seat: int) -> list[Spot]:
     states = post_states(pv)
     return [Spot("border_post", post, post_centre(post), g.POST_RADIUS + 4,
                  lambda p=post: post_tip(p, states[p], bp.stages[seat] if seat < len(bp.stages)
-                                         else 0))
+                                         else 0, pv))
             for post in range(len(BORDER_POST_SPACES))]
 
 
-def post_tip(post: int, state: str, stage: int) -> str:
-    lines = [i18n.tr("tip.border_post", post=post + 1,
-                     spaces=", ".join(str(s + 1) for s in BORDER_POST_SPACES[post]),
+def post_tip(post: int, state: str, stage: int, pv: PlayerView) -> str:
+    # The spaces beside the post by what is printed on them (colour and die number).
+    names = [space_short(pv.colours[s], pv.dice_numbers[s]) if s < len(pv.colours)
+             else str(s + 1) for s in BORDER_POST_SPACES[post]]
+    spaces = names[0] if len(names) == 1 else i18n.tr(
+        "hint.and", first=", ".join(names[:-1]), last=names[-1])
+    lines = [i18n.tr("tip.border_post", post=post + 1, spaces=spaces,
                      state=i18n.tr(f"table.border_post.{state}")),
              i18n.tr(f"tip.border_posts.stage.{stage}"),
              i18n.tr("tip.border_posts.rule")]

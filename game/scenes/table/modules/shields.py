@@ -28,6 +28,7 @@ from ...art.icons import icon
 from ...layout import Canvas
 from .. import geometry as g
 from ..log import tile_label
+from ..space_words import space_words
 from ..paint import blit_at
 from ..seam import Handler, Table, TableModule, Words, register
 from ..tips import Spot
@@ -218,8 +219,9 @@ def describe(action: tuple, state: Any, lang: str | None = None) -> str | None:
     if op == "shield_castle":
         current = castle_shields(state, state.current_player).get(action[1])
         if current:
-            return tr("act.shield_castle.replace", shield=current, space=action[1] + 1)
-        return tr("act.shield_castle", space=action[1] + 1)
+            return tr("act.shield_castle.replace", shield=current,
+                      space=space_words(p, action[1], lang))
+        return tr("act.shield_castle", space=space_words(p, action[1], lang))
     if op == "tribute":
         if not action[1]:
             return tr("act.tribute.none")
@@ -232,7 +234,7 @@ def describe(action: tuple, state: Any, lang: str | None = None) -> str | None:
         row = state.black if action[1] == 0 else state.depots[action[1] - 1]
         kind = row[action[2]]
         return tr("act.shield_tile", tile=tile_label(KIND_NAMES[kind], lang) if kind >= 0
-                       else "?", space=action[3] + 1)
+                       else "?", space=space_words(p, action[3], lang))
     if op == "shield_goods":
         return tr("act.shield_goods", goods=action[1])
     if op == "shield_storage":
