@@ -36,7 +36,8 @@ from .setup_modules import ModulesDialog, ModulesRow
 from .ui import theme
 from .ui.confirm import MessageOverlay
 from .ui.screen import MenuScene
-from .ui.widgets import Button, Choice, Label, Widget, draw_toggle_face
+from .ui.widgets import (Button, Choice, Label, Widget, draw_toggle_face,
+                         share_type_size)
 
 MAX_PLAYERS = 4
 COLOURS = len(palette.PLAYERS)
@@ -674,6 +675,10 @@ class SetupScene(MenuScene):
             d.handoff, lambda v: setattr(d, "handoff", v),
             tooltip=lambda: i18n.tr("setup.handoff.tip") if d.humans >= 2 else i18n.tr(
                 "setup.handoff.unused")))
+        # The seats' kinds, one above the other, are set at one size; so are the game's.
+        share_type_size(*(row["kind"] for row in self.seat_widgets))
+        share_type_size(self.rules_choice, self.boards_choice, self.speed_choice,
+                        self.handoff_choice)
         self.problem_label = Label((80, 960, 1040, 90), self._problem_text,
                                    size=theme.FONT_SMALL, colour=theme.ERROR_ON_DARK)
         self.panels.add(self.problem_label)
