@@ -45,7 +45,7 @@ class Launcher:
     def __init__(self):
         self.calls = []
 
-    def start(self, setup):
+    def start(self, setup, chosen=False):
         self.calls.append(("start", setup))
 
     def to_title(self):
