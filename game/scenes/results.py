@@ -329,15 +329,22 @@ class Tab(Button):
             super().draw(canvas)
             return
         w, h = self.rect.size
-        # The panel's edge is drawn round the tab's top and sides; the tab's parchment
-        # runs on below its rect (clipped there) over the panel's top edge, joining them.
+        # The panel's edge is drawn round the tab's top and sides; its parchment runs
+        # on to its rect's foot (clipped there), where the panel begins (draw_join).
         canvas.fill_rect((0, 0, w, h + 40), theme.PANEL_EDGE, radius=theme.RADIUS)
         canvas.fill_rect((3, 3, w - 6, h + 40), theme.PANEL, radius=theme.RADIUS - 2)
         if self.focused:
             canvas.fill_rect((0, 0, w, h + 40), theme.FOCUS, radius=theme.RADIUS, width=4)
         text, size = fitted(canvas, self.label_text(), self.label_size(canvas),
                             self.label_room())
-        canvas.text(text, (w / 2, (h - TAB_JOIN) / 2), size, theme.TEXT, anchor="center")
+        canvas.text(text, (w / 2, h / 2), size, theme.TEXT, anchor="center")
+
+    def draw_join(self, canvas: Canvas) -> None:
+        """The shown tab's parchment over the panel's top edge below it (drawn over the
+        panels), so tab and page read as one sheet."""
+        if self.is_shown():
+            r = self.rect
+            canvas.fill_rect((r.x + 3, r.bottom - 1, r.w - 6, TAB_JOIN + 1), theme.PANEL)
 
     def draw_face(self, canvas: Canvas) -> Any:
         """An unshown tab: a button on the background, clear of the panel below."""
@@ -359,7 +366,7 @@ RANKING = pygame.Rect(40, 100, 900, 370)
 BREAKDOWN = pygame.Rect(40, 488, 900, 582)
 CHART = pygame.Rect(980, 164, 900, 746)
 TABS_Y = 100  # the tabs above the right-hand panel
-TAB_JOIN = 4   # how far a tab reaches over the panel's top edge
+TAB_JOIN = 4   # the panel's top edge, which the shown tab's parchment covers
 RANK_ROW = 56
 TEAM_HEAD, TEAM_ROW = 46, 36   # the team game's ranking: a team's line, a partner's
 TABLE_ROW = 29
@@ -385,14 +392,14 @@ class ResultsScene(MenuScene):
         self.final_estates = FinalEstates(CHART, state, self.ranking, session.seats)
         self.panels.add(self.final_estates)
         # The right-hand panel shows the score chart or the final estates.
-        tab_h = CHART.y - TABS_Y + TAB_JOIN
-        self.chart_tab = self.add(Tab((CHART.right - 420, TABS_Y, 200, tab_h),
-                                      "results.tab.chart", lambda: self.show("chart"),
-                                      lambda: self.shown == "chart"))
-        self.estates_tab = self.add(Tab((CHART.right - 210, TABS_Y, 200, tab_h),
-                                        "results.tab.estates", lambda: self.show("estates"),
-                                        lambda: self.shown == "estates",
-                                        tooltip="results.tab.estates.tip"))
+        tab_h = CHART.y - TABS_Y
+        self.chart_tab = Tab((CHART.right - 420, TABS_Y, 200, tab_h), "results.tab.chart",
+                             lambda: self.show("chart"), lambda: self.shown == "chart")
+        self.estates_tab = Tab((CHART.right - 210, TABS_Y, 200, tab_h), "results.tab.estates",
+                               lambda: self.show("estates"), lambda: self.shown == "estates",
+                               tooltip="results.tab.estates.tip")
+        self.add(self.chart_tab)
+        self.add(self.estates_tab)
         share_type_size(self.chart_tab, self.estates_tab)
         self.show("chart")
         # Play again, watch the game, review it, the title screen: four equal buttons
@@ -492,6 +499,10 @@ class ResultsScene(MenuScene):
                 params["a"], params["b"] = tie.values
             return [i18n.trn(f"results.team_tie.{tie.reason}", tie.points, **params)]
         return [tie_text(tie, self.session.seats) for tie in self.ties]
+
+    def draw_foreground(self, canvas: Canvas) -> None:
+        for tab in (self.chart_tab, self.estates_tab):
+            tab.draw_join(canvas)
 
     def draw_background(self, canvas: Canvas) -> None:
         super().draw_background(canvas)

@@ -237,7 +237,7 @@ class TestFinalEstates:
             assert tab.enabled
             # Beside the label, inside the tab, and where it meets the panel below.
             inside = surface.get_at((tab.rect.x + 8, tab.rect.centery))[:3]
-            joint = surface.get_at((tab.rect.centerx, tab.rect.bottom - 2))[:3]
+            joint = surface.get_at((tab.rect.centerx, tab.rect.bottom + 2))[:3]
             if name == shown:
                 assert inside == theme.PANEL and joint == theme.PANEL
             else:

@@ -118,8 +118,9 @@ class Button(Widget):
     def draw(self, canvas: Canvas) -> None:
         w, h = self.rect.size
         ink = self.draw_face(canvas)
-        text, size = fitted(canvas, resolve(self.label) or "", self.label_size(canvas),
-                            self.label_room())
+        # Alone, a label is fitted once; in a row, at the size its peers share.
+        size = self.label_size(canvas) if self.peers else self.font_size
+        text, size = fitted(canvas, resolve(self.label) or "", size, self.label_room())
         if self.icon_name:
             side = h * 0.56
             glyph = icon(self.icon_name, canvas.length(side), ink)
