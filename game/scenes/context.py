@@ -28,8 +28,9 @@ class GameLauncher(Protocol):
     def new_game(self) -> None:
         """Show the setup scene."""
 
-    def start(self, setup: GameSetup) -> object:
-        """Start a game of this setup at the table, in place of every scene."""
+    def start(self, setup: GameSetup, *, chosen: bool = False) -> object:
+        """Start a game of this setup at the table, in place of every scene (`chosen`: its
+        seats were chosen in the setup screen)."""
 
     def start_tutorial(self) -> object:
         """Start the guided first game at the table, in place of every scene."""

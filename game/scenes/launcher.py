@@ -69,13 +69,14 @@ class Launcher:
         from .setup import SetupScene
         self.stack.push(SetupScene(self.ctx))
 
-    def start(self, setup: GameSetup) -> GameSession:
+    def start(self, setup: GameSetup, *, chosen: bool = False) -> GameSession:
         """A new game at the table (which saves it for Continue after every turn). The
-        setup is remembered for the next new game."""
+        setup is remembered for the next new game (`chosen`: its seats were chosen in the
+        setup screen, see setup.save_last_setup)."""
         from .setup import save_last_setup
         try:
             if not self.ctx.read_only:
-                save_last_setup(self.ctx.data_root, setup)
+                save_last_setup(self.ctx.data_root, setup, chosen=chosen)
         except OSError as exc:
             self._notice("launcher.setup_not_saved", exc)
         session = GameSession(setup)

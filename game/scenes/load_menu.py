@@ -74,9 +74,12 @@ class ListedSave:
                 and not self.summary.over)
 
     def title(self) -> str:
-        """What the row is called: a game's own file by what it is, any other save by its
-        file name."""
-        if self.entry.is_game_file and self.summary is not None:
+        """What the row is called: a game's own file by what it is (one that cannot be read
+        as a game saved automatically, in words, not by its file name, such as the
+        "autosave" of earlier versions), any other save by its file name."""
+        if self.entry.is_game_file:
+            if self.summary is None:
+                return i18n.tr("load.game_file")
             return i18n.tr("load.game_over" if self.summary.over else "load.in_progress")
         return self.name
 
@@ -152,6 +155,8 @@ def confirm_name(listed: ListedSave) -> str:
     save = listed.entry.save
     if listed.entry.is_game_file and save is not None:
         return f"{listed.title()}, {saved_text(save.saved_at)}"
+    if listed.entry.is_game_file:
+        return f"{listed.title()} ({listed.path.name})"
     return listed.name
 
 

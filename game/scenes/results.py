@@ -25,7 +25,7 @@ from .setup import draw_seed  # also registers the seat and tier names used here
 from .ui import theme
 from .ui.screen import MenuScene
 from .ui.text import wrap_text
-from .ui.widgets import Button
+from .ui.widgets import Button, fitted, share_type_size
 
 # Châteauma's own categories; the others are every player's.
 CHATEAUMA_CATEGORIES = ("area_cards", "monasteries", "reserve", "card_tiles")
@@ -314,12 +314,59 @@ class FinalEstates(Panel):
                             (cell.centerx, cell.y + 36 + (cell.h - 36) / 2), size, self.view)
 
 
+class Tab(Button):
+    """One of the tabs above the right-hand panel. The shown one is drawn as part of its
+    page (parchment, joined to the panel below, its label dark); the others as buttons
+    to click. The shown tab stays enabled: greyed out, it would read as unavailable."""
+
+    def __init__(self, rect: Any, label: str, on_click: Any, is_shown: Any,
+                 **kwargs: Any) -> None:
+        super().__init__(rect, label, on_click, font_size=theme.FONT_SMALL, **kwargs)
+        self.is_shown = is_shown
+
+    def draw(self, canvas: Canvas) -> None:
+        if not self.is_shown():
+            super().draw(canvas)
+            return
+        w, h = self.rect.size
+        # The panel's edge is drawn round the tab's top and sides; its parchment runs
+        # on to its rect's foot (clipped there), where the panel begins (draw_join).
+        canvas.fill_rect((0, 0, w, h + 40), theme.PANEL_EDGE, radius=theme.RADIUS)
+        canvas.fill_rect((3, 3, w - 6, h + 40), theme.PANEL, radius=theme.RADIUS - 2)
+        if self.focused:
+            canvas.fill_rect((0, 0, w, h + 40), theme.FOCUS, radius=theme.RADIUS, width=4)
+        text, size = fitted(canvas, self.label_text(), self.label_size(canvas),
+                            self.label_room())
+        canvas.text(text, (w / 2, h / 2), size, theme.TEXT, anchor="center")
+
+    def draw_join(self, canvas: Canvas) -> None:
+        """The shown tab's parchment over the panel's top edge below it (drawn over the
+        panels), so tab and page read as one sheet."""
+        if self.is_shown():
+            r = self.rect
+            canvas.fill_rect((r.x + 3, r.bottom - 1, r.w - 6, TAB_JOIN + 1), theme.PANEL)
+
+    def draw_face(self, canvas: Canvas) -> Any:
+        """An unshown tab: a button on the background, clear of the panel below."""
+        w, h = self.rect.size
+        fill = theme.BUTTON_HOVER if self.hovered or self.focused else theme.BUTTON
+        canvas.fill_rect((0, 0, w, h - TAB_JOIN), fill, radius=theme.RADIUS)
+        if self.focused:
+            canvas.fill_rect((0, 0, w, h - TAB_JOIN), theme.FOCUS, radius=theme.RADIUS,
+                             width=4)
+        return theme.BUTTON_TEXT
+
+    def label_text(self) -> str:
+        return i18n.tr(self.label) if isinstance(self.label, str) else self.label()
+
+
 # --- the scene ---------------------------------------------------------------------------
 
 RANKING = pygame.Rect(40, 100, 900, 370)
 BREAKDOWN = pygame.Rect(40, 488, 900, 582)
 CHART = pygame.Rect(980, 164, 900, 746)
 TABS_Y = 100  # the tabs above the right-hand panel
+TAB_JOIN = 4   # the panel's top edge, which the shown tab's parchment covers
 RANK_ROW = 56
 TEAM_HEAD, TEAM_ROW = 46, 36   # the team game's ranking: a team's line, a partner's
 TABLE_ROW = 29
@@ -345,13 +392,15 @@ class ResultsScene(MenuScene):
         self.final_estates = FinalEstates(CHART, state, self.ranking, session.seats)
         self.panels.add(self.final_estates)
         # The right-hand panel shows the score chart or the final estates.
-        self.chart_tab = self.add(Button((CHART.right - 420, TABS_Y, 200, 54),
-                                         "results.tab.chart", lambda: self.show("chart"),
-                                         font_size=theme.FONT_SMALL))
-        self.estates_tab = self.add(Button((CHART.right - 210, TABS_Y, 200, 54),
-                                           "results.tab.estates", lambda: self.show("estates"),
-                                           tooltip="results.tab.estates.tip",
-                                           font_size=theme.FONT_SMALL))
+        tab_h = CHART.y - TABS_Y
+        self.chart_tab = Tab((CHART.right - 420, TABS_Y, 200, tab_h), "results.tab.chart",
+                             lambda: self.show("chart"), lambda: self.shown == "chart")
+        self.estates_tab = Tab((CHART.right - 210, TABS_Y, 200, tab_h), "results.tab.estates",
+                               lambda: self.show("estates"), lambda: self.shown == "estates",
+                               tooltip="results.tab.estates.tip")
+        self.add(self.chart_tab)
+        self.add(self.estates_tab)
+        share_type_size(self.chart_tab, self.estates_tab)
         self.show("chart")
         # Play again, watch the game, review it, the title screen: four equal buttons
         # under the panel.
@@ -366,14 +415,14 @@ class ResultsScene(MenuScene):
                                              tooltip="results.review.tip"))
         self.title_button = self.add(Button((CHART.right - width, 960, width, 80),
                                             "results.to_title", self.to_title))
+        share_type_size(self.again_button, self.watch_button, self.review_button,
+                        self.title_button)
 
     def show(self, panel: str) -> None:
-        """'chart' or 'estates' in the right-hand panel; its tab is the one greyed out."""
+        """'chart' or 'estates' in the right-hand panel; its tab is drawn joined to it."""
         self.shown = panel
         self.chart.visible = panel == "chart"
         self.final_estates.visible = panel == "estates"
-        self.chart_tab.enabled = panel != "chart"
-        self.estates_tab.enabled = panel != "estates"
 
     def play_again(self) -> None:
         if self.ctx.launcher is None:
@@ -450,6 +499,10 @@ class ResultsScene(MenuScene):
                 params["a"], params["b"] = tie.values
             return [i18n.trn(f"results.team_tie.{tie.reason}", tie.points, **params)]
         return [tie_text(tie, self.session.seats) for tie in self.ties]
+
+    def draw_foreground(self, canvas: Canvas) -> None:
+        for tab in (self.chart_tab, self.estates_tab):
+            tab.draw_join(canvas)
 
     def draw_background(self, canvas: Canvas) -> None:
         super().draw_background(canvas)

@@ -1,7 +1,14 @@
-"""A scrollable summary of the rules, in the current language."""
+"""A scrollable summary of the rules, in the current language, searched by typing.
+
+Typing filters the sections (every word typed must occur in a section's heading or
+text, case and accents aside); Backspace deletes a letter, Escape clears the search and
+then closes. The table's glossary (table/glossary.py) is this page and search over more
+entries: the game's own rules, tiles and buildings.
+"""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 import pygame
@@ -16,8 +23,10 @@ from .ui.screen import PageScene
 from .ui.text import wrap_text
 from .ui.widgets import Button
 
-PAGE = pygame.Rect(260, 150, 1400, 770)
+PAGE = pygame.Rect(260, 206, 1400, 730)
 BACK = pygame.Rect(800, 960, 320, 76)
+SEARCH = pygame.Rect(260, 126, 1400, 64)
+CLEAR = pygame.Rect(1480, 134, 170, 48)
 HEADING_GAP = 24
 BULLET_INDENT = 34
 # A heading about a tile shows the tile beside it, at this radius.
@@ -66,23 +75,126 @@ def reference_blocks() -> list[Block]:
     return parse(text) if text else [Block("paragraph", i18n.tr("rules.missing"))]
 
 
+def fold(text: str) -> str:
+    """Text as a search compares it: without case or accents, so "chateauma" finds
+    Châteauma and "schlussel" Schlüsselfelder."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@dataclass(frozen=True)
+class Entry:
+    title: str
+    blocks: tuple[Block, ...]
+    tile: TileFace | None = None  # the tile the entry is about, shown beside it
+
+    def shown(self, words: list[str]) -> tuple[Block, ...]:
+        """What the entry shows for a search: all of it when its name or all its text
+        matches, else only the lines that match; nothing when no line does."""
+        if not words:
+            return self.blocks
+        def has(text: str) -> bool:
+            text = fold(text)
+            return all(w in text for w in words)
+        if has(" ".join([self.title] + [b.text for b in self.blocks])):
+            if has(self.title):
+                return self.blocks
+            lines = tuple(b for b in self.blocks if has(self.title + " " + b.text))
+            return lines or self.blocks
+        return ()
+
+
+def reference_entries() -> list[Entry]:
+    """The rules reference's sections, each heading with the text under it."""
+    found: list[Entry] = []
+    title = ""
+    body: list[Block] = []
+    for block in reference_blocks():
+        if block.kind == "heading":
+            if title or body:
+                found.append(Entry(title, tuple(body)))
+            title, body = block.text, []
+        else:
+            body.append(block)
+    if title or body:
+        found.append(Entry(title, tuple(body)))
+    return found
+
+
 class RulesReferenceScene(PageScene):
+    """The title's rules reference (F1 there): the reference's sections, with a search
+    box over them."""
+
     PAGE = PAGE
     TITLE = "rules.title"
-    BACK_KEY: int | None = pygame.K_BACKSPACE
+    SEARCH_HINT = "rules.search"   # what the empty search box says
 
     def __init__(self, ctx: ClientContext) -> None:
         super().__init__()
         self.ctx = ctx
+        self.query = ""
+        self._entries: tuple[str, list[Entry]] | None = None
         self._layout_key: tuple | None = None
         self._lines: list[Line] = []
-        self.add(Button(BACK, "common.back", self.close, hotkey=self.BACK_KEY))
+        self.add(Button(BACK, "common.back", self.close))
+        self.clear = self.add(Button(CLEAR, "glossary.clear", self.clear_query,
+                                     tooltip="glossary.clear.tip"))
+
+    def enter(self) -> None:
+        super().enter()
+        if pygame.display.get_init():
+            pygame.key.start_text_input()
+
+    def entries(self) -> list[Entry]:
+        """What the page shows and the search looks through, in the current language."""
+        return reference_entries()
+
+    def all_entries(self) -> list[Entry]:
+        if self._entries is None or self._entries[0] != i18n.language():
+            self._entries = (i18n.language(), self.entries())
+        return self._entries[1]
 
     def blocks(self) -> list[Block]:
-        return reference_blocks()
+        words = fold(self.query).split()
+        blocks: list[Block] = []
+        for entry in self.all_entries():
+            shown = entry.shown(words)
+            if shown:
+                if entry.title:
+                    blocks.append(Block("heading", entry.title, entry.tile))
+                blocks.extend(shown)
+        return blocks or [Block("paragraph", i18n.tr("glossary.none", query=self.query))]
 
     def layout_key(self, canvas: Canvas) -> tuple:
-        return (i18n.language(), canvas.length(1000))
+        return (i18n.language(), canvas.length(1000), self.query)
+
+    def set_query(self, query: str) -> None:
+        self.query = query[:40]
+        self.scroll = 0.0
+
+    def clear_query(self) -> None:
+        self.set_query("")
+
+    def on_escape(self) -> None:
+        if self.query:
+            self.clear_query()
+        else:
+            self.close()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.TEXTINPUT:
+            typed = "".join(ch for ch in event.text if ch.isprintable())
+            if typed:
+                self.set_query(self.query + typed)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.set_query(self.query[:-1])
+                return True
+            if getattr(event, "unicode", "") and event.unicode.isprintable():
+                # Letters arrive as TEXTINPUT; their key presses must not press buttons.
+                return True
+        return super().handle_event(event)
 
     def layout(self, canvas: Canvas) -> list[Line]:
         """Lines in page coordinates (design units), wrapped for the current font scale."""
@@ -142,3 +254,19 @@ class RulesReferenceScene(PageScene):
                 else:
                     page.text(line.text, (line.x, y), line.size, line.colour)
         self.draw_scrollbar(page)
+        self.draw_search(canvas)
+
+    def draw_search(self, canvas: Canvas) -> None:
+        """The search box above the page: what is typed, or what typing does."""
+        canvas.fill_rect(SEARCH, theme.PANEL, radius=12)
+        canvas.fill_rect(SEARCH, theme.FOCUS, radius=12, width=3)
+        x: float = SEARCH.x + 24
+        if self.query:
+            end = canvas.text(self.query, (x, SEARCH.centery), theme.FONT_BODY, theme.TEXT,
+                              anchor="midleft")
+            x = (end.right - canvas.px(0, 0)[0]) / canvas.scale + 3
+        else:
+            canvas.text(i18n.tr(self.SEARCH_HINT), (x + 8, SEARCH.centery), theme.FONT_BODY,
+                        theme.TEXT_MUTED, anchor="midleft")
+        # A steady caret: typing goes here (a blinking one would redraw the idle window).
+        canvas.fill_rect((x, SEARCH.y + 16, 3, SEARCH.h - 32), theme.TEXT)

@@ -35,7 +35,7 @@ from .setup_modules import ModulesDialog, ModulesRow, SetupChoice
 from .ui import theme
 from .ui.confirm import MessageOverlay
 from .ui.screen import MenuScene
-from .ui.widgets import Button, Label, Widget, draw_toggle_face
+from .ui.widgets import Button, Label, Widget, draw_toggle_face, share_type_size
 
 MAX_PLAYERS = 4
 COLOURS = len(palette.PLAYERS)
@@ -393,24 +393,49 @@ def last_setup_path(data_root: Path) -> Path:
     return Path(data_root) / LAST_SETUP_NAME
 
 
-def save_last_setup(data_root: Path, setup: GameSetup) -> None:
+def save_last_setup(data_root: Path, setup: GameSetup, *, chosen: bool = False) -> None:
     """Remember a started setup; raises OSError when the disk refuses. A last setup that
-    could not be read is first kept as ``last_setup.json.broken`` (the first free name)."""
+    could not be read is first kept as ``last_setup.json.broken`` (the first free name).
+
+    A game without a person is remembered as a deliberate one (``ai_only_chosen``) when
+    its seats were ``chosen`` in the setup screen, or when it repeats (Play again) the
+    seats of the deliberate one remembered; otherwise the next new game seats a person
+    (initial_draft)."""
     path = last_setup_path(data_root)
-    if read_last_setup(data_root)[1] is not None and stat.S_ISREG(os.lstat(path).st_mode):
+    last, deliberate, problem = _read_last_setup(data_root)
+    if problem is not None and stat.S_ISREG(os.lstat(path).st_mode):
         os.rename(path, aside_path(path))
-    atomic_write_json(path, {
-        "format": SETUP_FORMAT, "version": SETUP_VERSION, "setup": setup.to_dict()})
+    doc: dict[str, Any] = {
+        "format": SETUP_FORMAT, "version": SETUP_VERSION, "setup": setup.to_dict()}
+    if setup.humans == 0 and (chosen or (deliberate and last is not None
+                                         and last.seats == setup.seats)):
+        doc["ai_only_chosen"] = True
+    atomic_write_json(path, doc)
 
 
 def read_last_setup(data_root: Path) -> tuple[GameSetup | None, SaveError | None]:
     """The last started setup, or why it cannot be used (no error when there is none).
     Never changes the file."""
+    last, _, problem = _read_last_setup(data_root)
+    return last, problem
+
+
+def _read_last_setup(data_root: Path) -> tuple[GameSetup | None, bool, SaveError | None]:
+    """The last started setup, whether it is a deliberate game without a person, and why
+    it cannot be used."""
+    last, problem, doc = None, None, None
     path = last_setup_path(data_root)
     try:
         doc = read_json_file(path, max_bytes=256 * 1024)
     except SaveError as exc:
-        return None, None if exc.reason == "missing" else exc
+        problem = None if exc.reason == "missing" else exc
+    else:
+        last, problem = _setup_of(doc, path)
+    deliberate = isinstance(doc, dict) and doc.get("ai_only_chosen") is True
+    return last, deliberate, problem
+
+
+def _setup_of(doc: Any, path: Path) -> tuple[GameSetup | None, SaveError | None]:
     if not isinstance(doc, dict) or doc.get("format") != SETUP_FORMAT:
         return None, SaveError("error.save.foreign", path)
     version = doc.get("version")
@@ -432,10 +457,15 @@ def load_last_setup(data_root: Path) -> GameSetup | None:
 
 def initial_draft(ctx: ClientContext) -> tuple[SetupDraft, Notice | None]:
     """The draft a new game starts from: the last setup, or the default one with what
-    the person should be told when the last setup could not be read."""
-    last, problem = read_last_setup(ctx.data_root)
+    the person should be told when the last setup could not be read. A last setup
+    without a person seats one in the first seat, unless it was a deliberate game of AI
+    players alone (save_last_setup)."""
+    last, deliberate, problem = _read_last_setup(ctx.data_root)
     if last is not None:
-        return SetupDraft.from_setup(last), None
+        draft = SetupDraft.from_setup(last)
+        if draft.humans == 0 and draft.seats and not deliberate:
+            draft.seats[0] = SeatDraft("human", draft.seats[0].colour)
+        return draft, None
     told = None if problem is None else Notice(
         "setup.last_unreadable", {"name": problem.path.name}, reason=problem.reason)
     return SetupDraft(handoff=ctx.settings.handoff_screen), told
@@ -663,6 +693,10 @@ class SetupScene(MenuScene):
             d.handoff, lambda v: setattr(d, "handoff", v),
             tooltip=lambda: i18n.tr("setup.handoff.tip") if d.humans >= 2 else i18n.tr(
                 "setup.handoff.unused")))
+        # The seats' kinds, one above the other, are set at one size; so are the game's.
+        share_type_size(*(row["kind"] for row in self.seat_widgets))
+        share_type_size(self.rules_choice, self.boards_choice, self.speed_choice,
+                        self.handoff_choice)
         self.problem_label = Label((80, 960, 1040, 90), self._problem_text,
                                    size=theme.FONT_SMALL, colour=theme.ERROR_ON_DARK)
         self.panels.add(self.problem_label)
@@ -740,7 +774,7 @@ class SetupScene(MenuScene):
     def start(self) -> None:
         if self.draft.problem() is not None or self.ctx.launcher is None:
             return
-        self.ctx.launcher.start(self.setup())
+        self.ctx.launcher.start(self.setup(), chosen=True)
 
     def on_escape(self) -> None:
         self.close()

@@ -19,9 +19,11 @@ from .save_summary import latest_game_in_progress
 from .settings_menu import SettingsOverlay
 from .statistics_screen import StatisticsScene
 from .ui import theme
-from .ui.screen import MenuScene, draw_dialog
+from .ui import confirm
+from .ui.confirm import FittedDialog
+from .ui.screen import MenuScene
 from .ui.text import wrap_text
-from .ui.widgets import Button, Label
+from .ui.widgets import Button
 
 # Eight buttons and up to four lines of notice below them fit above the bottom edge.
 BUTTON_X, BUTTON_Y, BUTTON_W, BUTTON_H, BUTTON_GAP = 140, 310, 560, 64, 12
@@ -175,31 +177,26 @@ class TitleScene(MenuScene):
                             theme.ERROR_ON_DARK)
 
 
-DIALOG = pygame.Rect(460, 290, 1000, 500)
-
-
-class AlreadyOpenOverlay(MenuScene):
+class AlreadyOpenOverlay(FittedDialog):
     """Another instance holds the data directory, or its lock cannot be taken: look at
     saved games here without saving anything, or exit."""
 
-    is_overlay = True
+    WIDTH = 1000
+    ALIGN = "left"
 
     def __init__(self, ctx: ClientContext) -> None:
-        super().__init__()
+        super().__init__(lambda: ctx.read_only_text("instance.text"))
         self.ctx = ctx
-        self.panels.add(Label((DIALOG.x + 60, DIALOG.y + 110, DIALOG.w - 120, 240),
-                              lambda: ctx.read_only_text("instance.text"),
-                              size=theme.FONT_BODY))
-        y = DIALOG.bottom - 110
-        self.view_button = self.add(Button((DIALOG.centerx - 430, y, 400, 76), "instance.view",
-                                    self.close))
-        self.exit_button = self.add(Button((DIALOG.centerx + 30, y, 400, 76), "instance.exit",
-                                    ctx.request_quit))
+        self.view_button = self.add(Button((0, 0, 400, confirm.BUTTON_H), "instance.view",
+                                           self.close))
+        self.exit_button = self.add(Button((0, 0, 400, confirm.BUTTON_H), "instance.exit",
+                                           ctx.request_quit))
+        self.fit()
 
-    def on_escape(self) -> None:
-        self.close()
+    def place_buttons(self, dialog: pygame.Rect, y: int) -> None:
+        self.view_button.rect.topleft = (dialog.centerx - 430, y)
+        self.exit_button.rect.topleft = (dialog.centerx + 30, y)
 
-    def draw_background(self, canvas: Canvas) -> None:
-        super().draw_background(canvas)
-        title = "instance.title" if self.ctx.lock_problem is None else "instance.title.lock"
-        draw_dialog(canvas, DIALOG, i18n.tr(title))
+    def dialog_title(self) -> str:
+        return i18n.tr("instance.title" if self.ctx.lock_problem is None
+                       else "instance.title.lock")

@@ -6,7 +6,9 @@ Each builder takes a data directory and returns (stack, scene) with the screen o
 
 from __future__ import annotations
 
+import datetime as dt
 import random
+from pathlib import Path
 
 import pygame
 from collections.abc import Callable
@@ -17,19 +19,20 @@ from table_driver import FakeLauncher, click_spot, make_table, play_ai_game, set
 from test_table_chateauma import chateauma_table
 
 from game.rules import GameConfig
-from game.scenes import i18n
+from game.scenes import i18n, persistence
 from game.scenes.context import ClientContext
+from game.scenes.launcher import Launcher
 from game.scenes.load_menu import LoadOverlay
 from game.scenes.results import ResultsScene
 from game.scenes.rules_reference import RulesReferenceScene
-from game.scenes.session import GameSetup, SeatSpec
+from game.scenes.session import GameSession, GameSetup, SeatSpec
 from game.scenes.settings_menu import SettingsOverlay
 from game.scenes.setup import SeatDraft, SetupDraft, SetupScene
 from game.scenes.stack import SceneStack
 from game.scenes.statistics_screen import StatisticsScene
 from game.scenes.table.glossary import GlossaryScene
 from game.scenes.table.overlays import ConfirmOverlay, HandoffScene, PauseMenu
-from game.scenes.title import TitleScene
+from game.scenes.title import AlreadyOpenOverlay, TitleScene
 
 
 def _menu(data_root, *scenes):
@@ -59,6 +62,101 @@ def load_list(data_root):
 def load_delete(data_root):
     stack, overlay = load_list(data_root)
     return stack, overlay.ask_delete(overlay.entries[0])
+
+
+# When the games in progress were last saved (and the list's other saves).
+SAVED_AT = dt.datetime(2026, 3, 1, 18, 42, tzinfo=dt.timezone.utc)
+
+
+def _played(seats, seed, until, chateauma=None, players=None):
+    """A game of random moves, played until ``until(state)`` holds at a seat's decision."""
+    session = GameSession(GameSetup(GameConfig(players=players or len(seats),
+                                               chateauma=chateauma), seats, seed=seed))
+    session.start()
+    rng = random.Random(seed)
+    while not session.over and not (session.current_seat is not None
+                                    and until(session.state)):
+        session.play(rng.choice(session.legal_actions()))
+    return session
+
+
+def games_in_progress(saves: Path) -> None:
+    """The saves folder after some evenings of play: three games in progress in their own
+    files (one just set up, one in phase A, a four-player game with Châteauma in phase C),
+    a finished game in its own file, and a game saved by name."""
+    anna, ben = SeatSpec("human", "Anna", 0), SeatSpec("ai", "Ben", 1, "hard")
+    four = (SeatSpec("human", "Clara-Sophie", 0), SeatSpec("ai", "Bernhard", 1, "medium"),
+            SeatSpec("human", "Dieter", 2), SeatSpec("chateauma", "Châteauma", 3))
+    games = [
+        (_played((anna, SeatSpec("ai", "Easy", 1, "easy")), 5, lambda s: True), 0),
+        (_played((anna, ben), 3, lambda s: s.round >= 2), 1),
+        (_played(four, 8, lambda s: s.phase >= 2, chateauma="medium+A+B"), 2),
+        (_played((anna, ben), 4, lambda s: False), 3),
+    ]
+    for session, hours in games:
+        when = SAVED_AT - dt.timedelta(hours=hours)
+        persistence.write_save(persistence.new_game_path(saves.parent, when),
+                               session.to_payload(), saved_at=when)
+    persistence.write_save(saves / "evening with Ben.json", games[1][0].to_payload(),
+                           saved_at=SAVED_AT - dt.timedelta(days=1))
+
+
+def _launched(data_root, *scenes):
+    """The title as the client's launcher shows it, with ``scenes`` over it."""
+    ctx = ClientContext.load(data_root)
+    stack = SceneStack()
+    launcher = Launcher(ctx, stack)
+    launcher.to_title()
+    top = stack.top
+    for make in scenes:
+        top = stack.push(make(ctx))
+    return stack, top
+
+
+def load_in_progress(data_root):
+    """The load list with games in progress: marked as such, listed first."""
+    games_in_progress(ClientContext.load(data_root).saves_dir)
+    stack, overlay = _launched(data_root, LoadOverlay)
+    assert overlay.wait_listed(10)  # the saves are read on a worker thread
+    assert [e.in_progress for e in overlay.entries] == [True] * 3 + [False] * 2
+    return stack, overlay
+
+
+def load_in_progress_delete(data_root):
+    """The question before deleting a game in progress."""
+    stack, overlay = load_in_progress(data_root)
+    return stack, overlay.ask_delete(overlay.entries[0])
+
+
+def dialog_question(data_root):
+    """The yes/no question (leaving the table), over the title, whose picture does not
+    follow the table's."""
+    return _launched(data_root, lambda ctx: ConfirmOverlay(
+        "pause.quit", lambda: i18n.tr("confirm.quit"), lambda: None))
+
+
+def dialog_message(data_root):
+    """The message why a save cannot be opened, with its OK button."""
+    from game.scenes.persistence import SaveError
+    stack, title = _launched(data_root)
+    path = title.ctx.saves_dir / "evening with Ben.json"
+    return stack, title.ctx.launcher.show_error(SaveError(
+        "error.save.malformed", path, detail="the record ends in the middle of a turn"))
+
+
+def dialog_already_open(data_root):
+    """Another window holds the data directory: look at saved games or exit."""
+    return _launched(data_root, AlreadyOpenOverlay)
+
+
+def dialog_end_turn(data_root):
+    """End turn pressed with both dice unused: the question what to do with them."""
+    stack, scene = table_two(data_root)
+    settle(stack, scene)
+    assert scene.narrowing.unused_dice()
+    scene.end_turn()
+    assert stack.top is not scene
+    return stack, stack.top
 
 
 def _statistics(data_root):
@@ -420,6 +518,9 @@ def replay_end(data_root):
 
 SCREENS: dict[str, Callable] = {
     "title": title, "settings": settings, "load": load_list, "load_delete": load_delete,
+    "load_in_progress": load_in_progress, "load_in_progress_delete": load_in_progress_delete,
+    "dialog_question": dialog_question, "dialog_message": dialog_message,
+    "dialog_already_open": dialog_already_open, "dialog_end_turn": dialog_end_turn,
     "statistics": statistics_empty, "statistics_filled": statistics_filled,
     "statistics_damaged": statistics_damaged,
     "rules": rules_reference,

@@ -26,7 +26,7 @@ class FakeLauncher:
     def new_game(self):
         pass
 
-    def start(self, setup):
+    def start(self, setup, chosen=False):
         pass
 
     def start_tutorial(self):

@@ -68,3 +68,28 @@ def test_huge_files_are_listed_without_being_read(ctx, monkeypatch):
     damaged = [e for e in overlay.entries if e.summary is None]
     assert len(damaged) == 300 and {e.error.reason for e in damaged} == {"too_large"}
     assert len(read) <= 2  # the one real save
+
+
+def test_a_games_own_file_that_cannot_be_read_is_named_in_words(ctx):
+    """An own file of a game (the "autosave" of earlier versions among them) that cannot
+    be read is listed as an automatically saved game in the player's language, not by its
+    file name; the question before deleting it names the file besides."""
+    ctx.saves_dir.mkdir(parents=True)
+    (ctx.saves_dir / persistence.AUTOSAVE_NAME).write_text('{"format": "castles-of-burg')
+    from game.scenes import i18n
+    i18n.set_language("de")
+    stack = SceneStack()
+    stack.push(TitleScene(ctx))
+    overlay = stack.push(LoadOverlay(ctx))
+    assert overlay.wait_listed(10)
+    stack.update(1 / 60)
+    (listed,) = overlay.entries
+    assert listed.title() == "Automatisch gespeichertes Spiel"
+    assert "autosave" not in overlay.rows[0].label().casefold()
+    assert load_menu.confirm_name(listed) == "Automatisch gespeichertes Spiel (autosave.json)"
+
+
+def test_the_colour_scheme_for_colour_blindness_reads_naturally_in_german():
+    from game.scenes import i18n
+    assert i18n.tr("settings.colours.colour_blind", "de") == "Für Farbenblinde"
+    assert i18n.tr("settings.colours.tip", "de").startswith("Für Farbenblinde:")

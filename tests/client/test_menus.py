@@ -326,6 +326,36 @@ class TestRulesReference:
         stack.handle_event(key(pygame.K_ESCAPE))
         assert stack.top is title
 
+    def test_typing_searches_the_rules_as_the_glossary_does(self, ctx, stack):
+        """The title's rules reference has the table glossary's search box: typing keeps
+        the sections that hold every word (accents aside), Backspace deletes a letter,
+        Escape clears the search and then closes."""
+        title = stack.push(TitleScene(ctx))
+        ref = stack.push(RulesReferenceScene(ctx))
+        draw(stack)
+        everything = [line.text for line in ref._lines]
+        for ch in "silver":
+            stack.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+            stack.handle_event(key(getattr(pygame, f"K_{ch}")))   # presses no button
+        assert ref.query == "silver" and stack.top is ref
+        draw(stack)
+        found = [line.text for line in ref._lines]
+        assert 0 < len(found) < len(everything)
+        assert any("silver" in text.casefold() for text in found)
+        stack.handle_event(key(pygame.K_BACKSPACE))
+        assert ref.query == "silve" and stack.top is ref
+        i18n.set_language("de")
+        ref.set_query("schlussel")          # finds "Schlüssel..." without its umlaut
+        draw(stack)
+        assert any("schlüssel" in line.text.casefold() for line in ref._lines)
+        ref.set_query("zzzz")
+        draw(stack)
+        assert [line.text for line in ref._lines] == [i18n.tr("glossary.none", query="zzzz")]
+        stack.handle_event(key(pygame.K_ESCAPE))
+        assert ref.query == "" and stack.top is ref
+        stack.handle_event(key(pygame.K_ESCAPE))
+        assert stack.top is title
+
     def test_follows_the_language(self, ctx, stack):
         ref = stack.push(RulesReferenceScene(ctx))
         draw(stack)

@@ -1,7 +1,8 @@
 """The pointer sweep: no pointer position, tooltip, click or key crashes any screen.
 
 Every screen and overlay, and the table at every kind of decision (positions.py), is
-built in English and in German at 1280x720 and 1920x1080 and driven through the App
+built in English and in German at 1280x720 and 1920x1080 (the load list with games in
+progress and the dialogs at 1024x600 too) and driven through the App
 (`App.dispatch` for the events, `App.step` for the frames), so window pixels are scaled
 into design space and drawing is scaled to the window as in the real client:
 
@@ -35,6 +36,7 @@ import traceback
 import pygame
 import pytest
 from client_events import key, motion, press, release, wheel
+import screens
 from positions import KINDS, SCREENS, screen_at, table_at
 
 import game.ai
@@ -70,6 +72,12 @@ MENU_KEYS = [pygame.K_DOWN, pygame.K_UP, pygame.K_TAB, (pygame.K_TAB, pygame.KMO
              pygame.K_HOME, pygame.K_END, pygame.K_ESCAPE]
 
 CASES = [f"screen:{name}" for name in SCREENS] + [f"table:{kind}" for kind in KINDS]
+# The load list with games in progress and the dialogs (screens.py), swept at the
+# smallest window besides.
+DIALOG_CASES = [f"screens:{name}" for name in (
+    "load_in_progress", "load_in_progress_delete", "dialog_question", "dialog_message",
+    "dialog_already_open", "dialog_end_turn")]
+DIALOG_SIZES = ((1024, 600),) + SIZES
 
 
 @pytest.fixture(scope="module")
@@ -98,6 +106,10 @@ class Sweep:
         if kind == "table":
             t = table_at(name, root, language=self.lang)
             ctx, stack = t.ctx, t.stack
+        elif kind == "screens":
+            stack, _ = screens.SCREENS[name](root)
+            ctx = next(scene.ctx for scene in stack.scenes if hasattr(scene, "ctx"))
+            ctx.change_settings(language=self.lang)
         else:
             ctx, stack = screen_at(name, root, language=self.lang)
         self.window.set_windowed()
@@ -368,3 +380,12 @@ def test_resting_on_every_tile_shows_the_magnifier(name, lang, size, window, tmp
                             f"{pos}: {type(exc).__name__}: {exc}")
     assert framed >= MAGNIFIED[name]
     assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("size", DIALOG_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("case", DIALOG_CASES)
+def test_the_load_list_and_the_dialogs_at_every_window_size(case, lang, size, window,
+                                                            tmp_path, monkeypatch):
+    test_no_pointer_position_click_or_key_crashes(case, lang, size, window, tmp_path,
+                                                  monkeypatch)

@@ -17,6 +17,7 @@ from game.scenes.results import (CHATEAUMA_CATEGORIES, MARKERS, MODULE_CATEGORIE
                                  tie_text)
 from game.scenes.session import GameSession, GameSetup, SeatSpec
 from game.scenes.stack import SceneStack
+from game.scenes.ui import theme
 from golden_images import compare_golden
 from table_driver import play_ai_game
 
@@ -44,7 +45,7 @@ class Launcher:
     def __init__(self):
         self.calls = []
 
-    def start(self, setup):
+    def start(self, setup, chosen=False):
         self.calls.append(("start", setup))
 
     def to_title(self):
@@ -216,12 +217,31 @@ class TestFinalEstates:
     def test_the_tabs_swap_the_score_chart_for_the_final_estates(self, ctx):
         scene = ResultsScene(ctx, finished())
         assert scene.chart.visible and not scene.final_estates.visible
-        assert not scene.chart_tab.enabled and scene.estates_tab.enabled
         scene.estates_tab.activate()
         assert scene.final_estates.visible and not scene.chart.visible
-        assert scene.chart_tab.enabled and not scene.estates_tab.enabled
         scene.chart_tab.activate()
         assert scene.shown == "chart"
+
+    @pytest.mark.parametrize("shown", ["chart", "estates"])
+    def test_the_shown_tab_is_drawn_as_part_of_its_page_not_greyed_out(self, ctx, shown):
+        """The shown tab is parchment like the panel it joins (not the grey of a disabled
+        button); the other is a button to click."""
+        stack = SceneStack()
+        scene = stack.push(ResultsScene(ctx, finished()))
+        scene.show(shown)
+        scene.focus.focus(None)
+        surface = pygame.Surface((1920, 1080))
+        stack.draw(surface)
+        tabs = {"chart": scene.chart_tab, "estates": scene.estates_tab}
+        for name, tab in tabs.items():
+            assert tab.enabled
+            # Beside the label, inside the tab, and where it meets the panel below.
+            inside = surface.get_at((tab.rect.x + 8, tab.rect.centery))[:3]
+            joint = surface.get_at((tab.rect.centerx, tab.rect.bottom + 2))[:3]
+            if name == shown:
+                assert inside == theme.PANEL and joint == theme.PANEL
+            else:
+                assert inside == theme.BUTTON and joint != theme.PANEL
 
     @pytest.mark.parametrize("chateauma", [None, "medium"])
     def test_each_seat_has_a_cell_in_ranking_order_showing_its_estate(self, ctx, chateauma):

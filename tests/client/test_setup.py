@@ -28,12 +28,14 @@ from game.scenes.ui.widgets import Label, fitted_lines, resolve
 class Launcher:
     def __init__(self):
         self.started = []
+        self.chosen = []
 
     def new_game(self):
         pass
 
-    def start(self, setup):
+    def start(self, setup, chosen=False):
         self.started.append(setup)
+        self.chosen.append(chosen)
 
 
 @pytest.fixture
@@ -234,6 +236,35 @@ class TestLastSetup:
         save_last_setup(ctx.data_root, setup)
         scene = SetupScene(ctx)
         assert scene.draft == SetupDraft.from_setup(setup)
+
+    def test_after_a_game_of_ai_players_alone_new_game_seats_a_person_first(self, ctx):
+        """A game without a person that was not set up so in the setup screen (Play again
+        of a loaded game, a last setup of an earlier version) leaves the next new game a
+        person in the first seat; the other seats stay as they were."""
+        setup = SetupDraft(seats=[ai(2, "random"), ai(3, "easy")]).build(1)
+        save_last_setup(ctx.data_root, setup)
+        draft = SetupScene(ctx).draft
+        assert [(s.kind, s.tier, s.colour) for s in draft.seats] == [
+            ("human", None, 2), ("ai", "easy", 3)]
+        assert draft.seats[0].name(1) == "Player 1" and draft.problem() is None
+
+    def test_a_deliberate_game_of_ai_players_alone_is_offered_again(self, ctx, launcher):
+        """Every seat switched to AI in the setup screen and started: a deliberate game
+        of AI players alone, which New game offers as it was, and Play again keeps so."""
+        stack = SceneStack()
+        scene = stack.push(SetupScene(ctx, SetupDraft(), seed_source=lambda: 5))
+        kind = scene.seat_widgets[0]["kind"]
+        click_at(stack, (kind.rect.right - 30, kind.rect.centery))         # Person -> random
+        click_at(stack, scene.start_button.rect.center)
+        (setup,) = launcher.started
+        assert setup.humans == 0
+        save_last_setup(ctx.data_root, setup, chosen=launcher.chosen[-1])
+        assert [s.kind for s in SetupScene(ctx).draft.seats] == ["ai", "ai"]
+        save_last_setup(ctx.data_root, setup)                   # Play again: the same seats
+        assert [s.kind for s in SetupScene(ctx).draft.seats] == ["ai", "ai"]
+        other = SetupDraft(seats=[ai(0, "hard"), ai(1, "easy")]).build(2)
+        save_last_setup(ctx.data_root, other)                   # other seats, not chosen
+        assert [s.kind for s in SetupScene(ctx).draft.seats] == ["human", "ai"]
 
     def test_without_one_the_hand_off_follows_the_settings(self, ctx):
         ctx.change_settings(handoff_screen=False)

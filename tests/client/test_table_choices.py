@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 from client_events import key, motion, wheel
 from table_driver import click_button, make_table, settle
 
@@ -83,3 +84,37 @@ def test_the_page_is_drawn_and_labelled(data_root):
     surface = pygame.Surface((1280, 720))
     stack.draw(surface)
     assert scene.page_buttons[1].tooltip_text()
+
+
+# Tiles a church may take in the pick_church position: (depot, place) of depots 1-6.
+CHURCH_PICKS = [("pick", 1, 0), ("pick", 1, 1), ("pick", 3, 0), ("pick", 4, 0),
+                ("pick", 6, 1)]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("extra", [2, 5])
+def test_declining_never_stands_alone_on_a_page(data_root, lang, extra):
+    """The church's choice (a mine, monastery or castle from the depots, or declining):
+    four options and Decline fit on one page; a longer list shows Decline in the last row
+    of every page, and every page lists options besides it."""
+    from positions import hand_made, table_at
+    t = table_at("pick_church", data_root, language=lang)
+    hand_made(t, None, CHURCH_PICKS[:extra])
+    scene = t.scene
+    legal = scene.narrowing.legal
+    options = [a for a in legal if a != ("decline",)]
+    assert ("decline",) in legal and len(options) == 2 + extra
+    if len(legal) <= 5:
+        assert scene.choice_pages() == 1 and not scene.page_buttons
+    seen = set()
+    for page in range(scene.choice_pages()):
+        assert scene.choice_page == page
+        shown = [b.action for b in scene.choice_buttons]
+        assert ("decline",) in shown and len(shown) > 1
+        decline = next(b for b in scene.choice_buttons if b.action == ("decline",))
+        assert decline.rect.bottom == max(b.rect.bottom for b in scene.choice_buttons)
+        assert all(g.CHOICE.contains(b.rect) for b in scene.choice_buttons)
+        seen.update(shown)
+        if page < scene.choice_pages() - 1:
+            click_button(t.stack, scene.page_buttons[1])
+    assert seen == set(legal)

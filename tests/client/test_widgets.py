@@ -330,3 +330,45 @@ def test_a_double_duchy_is_named_as_itself_not_as_duchy_number():
         "Anna spielt auf dem Doppelfürstentum, Vorderseite (vorläufig).")
     assert _describe("BoardChosen", chosen(0, "3"), ("Anna",), "de") == (
         "Anna spielt auf Fürstentum 3.")
+
+
+def _label_sizes(monkeypatch, stack, size):
+    """(text, type size) of every line the frame draws."""
+    drawn: list[tuple[str, float]] = []
+    real = Canvas.text
+
+    def text(canvas, value, pos, font_size, *args, **kwargs):
+        drawn.append((value, font_size))
+        return real(canvas, value, pos, font_size, *args, **kwargs)
+    monkeypatch.setattr(Canvas, "text", text)
+    stack.draw(pygame.Surface(size))
+    return dict(drawn)
+
+
+ROWS = {
+    # The results' buttons under the chart ("Watch replay" among them), and its tabs.
+    "results": lambda scene: [(scene.again_button, scene.watch_button, scene.review_button,
+                               scene.title_button), (scene.chart_tab, scene.estates_tab)],
+    # The setup's seat kinds, one above the other ("AI: medium" among them), and the
+    # game's choices.
+    "setup_four": lambda scene: [tuple(row["kind"] for row in scene.seat_widgets),
+                                 (scene.rules_choice, scene.boards_choice, scene.speed_choice,
+                                  scene.handoff_choice)],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", [(1024, 576), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("screen", sorted(ROWS))
+def test_labels_in_one_row_share_one_type_size(data_root, monkeypatch, screen, size, lang):
+    """A label that needs to shrink to fit takes its row along: no label in a row stands
+    out smaller than its neighbours."""
+    from screens import SCREENS
+    stack, scene = SCREENS[screen](data_root)
+    i18n.set_language(lang)
+    drawn = _label_sizes(monkeypatch, stack, size)
+    for row in ROWS[screen](scene):
+        texts = [(w.options[w.index][1] if isinstance(w, Choice) else w.label) for w in row]
+        texts = [t() if callable(t) else i18n.tr(t) for t in texts]
+        sizes = {drawn[t] for t in texts if t in drawn}
+        assert len(sizes) == 1, (texts, [drawn.get(t) for t in texts])

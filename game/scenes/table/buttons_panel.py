@@ -37,7 +37,9 @@ ICON_CHOICES = ("crane", "geese", "crane_count")
 # Up to UNPAGED options are listed at once; more are listed PAGE_SIZE to a page.
 UNPAGED = 10
 PAGE_SIZE = 8
-# Options whose words do not fit half the box take its whole width, WIDE_PAGE to a page.
+# Options whose words do not fit half the box take its whole width: up to WIDE_UNPAGED
+# are listed at once (rows as tall as a page's), more WIDE_PAGE to a page.
+WIDE_UNPAGED = 5
 WIDE_PAGE = 4
 
 
@@ -142,12 +144,16 @@ class ChoiceBox:
             return
         self.actions = actions
         self.wide = self._too_wide_for_two(actions)
-        size = WIDE_PAGE if self.wide else PAGE_SIZE
         pages = self.pages()
         self.page = max(0, min(page, pages - 1))
         area = g.CHOICE.inflate(-24, -70).move(0, 22)
+        first = 0
         if pages > 1:
-            shown = actions[self.page * size:(self.page + 1) * size]
+            # Declining is not paged: it stands in the last row of every page, so no page
+            # holds it alone.
+            options, declines = self._split()
+            first = self.page * self._per_page()
+            shown = options[first:first + self._per_page()] + declines
             nav = pygame.Rect(area.x, area.bottom - 44, area.w, 44)
             area.h -= 52
             for delta, label, rect in ((-1, "\u00ab", (nav.x, nav.y, 120, nav.h)),
@@ -170,12 +176,13 @@ class ChoiceBox:
             return
         h = min(64, (area.h - (rows - 1) * 8) / rows)
         w = (area.w - (cols - 1) * 10) / cols
-        first = self.page * size if pages > 1 else 0
         # One column at the body size, unless some option's words need the smallest.
         single = 26 if not any(self._width(a, 26) > area.w for a in shown) else theme.FONT_MIN
         for i, action in enumerate(shown):
             r, c = divmod(i, cols)
             rect = (area.x + c * (w + 10), area.y + r * (h + 8), w, h)
+            if pages > 1 and action[0] == "decline":   # the page's last row, whole
+                rect = (area.x, area.y + (rows - 1) * (h + 8), area.w, h)
             label = (lambda a=action: choice_label(a, scene.state))
             font_size = theme.FONT_MIN if cols > 1 else single
             if ship_depots(action):  # the goods shown on the button
@@ -234,10 +241,22 @@ class ChoiceBox:
         half = (g.CHOICE.w - 24 - 10) / 2
         return len(actions) > 4 and any(self._width(a, theme.FONT_MIN) > half for a in actions)
 
+    def _split(self) -> tuple[list[tuple], list[tuple]]:
+        """The options, and declining (when it is one of them)."""
+        return ([a for a in self.actions if a[0] != "decline"],
+                [a for a in self.actions if a[0] == "decline"])
+
+    def _per_page(self) -> int:
+        """The options a page lists besides declining, which takes a row of its own."""
+        declines = self._split()[1]
+        if self.wide:
+            return WIDE_PAGE - len(declines)
+        return PAGE_SIZE - 2 * len(declines)
+
     def pages(self) -> int:
-        if len(self.actions) <= (WIDE_PAGE if self.wide else UNPAGED):
+        if len(self.actions) <= (WIDE_UNPAGED if self.wide else UNPAGED):
             return 1
-        return math.ceil(len(self.actions) / (WIDE_PAGE if self.wide else PAGE_SIZE))
+        return math.ceil(len(self._split()[0]) / self._per_page())
 
     def turn_page(self, delta: int) -> bool:
         """Show the next (1) or previous (-1) page of options; False at either end."""

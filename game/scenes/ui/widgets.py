@@ -68,6 +68,8 @@ class Button(Widget):
         self.icon_name = icon_name
         self.font_size = font_size
         self.pressed = False
+        # The buttons whose labels share one type size with this one (share_type_size).
+        self.peers: tuple[Button, ...] = ()
 
     def activate(self) -> None:
         if self.enabled:
@@ -102,19 +104,38 @@ class Button(Widget):
             canvas.fill_rect((0, 0, w, h), theme.FOCUS, radius=theme.RADIUS, width=4)
         return ink
 
+    def label_room(self) -> float:
+        """The width its label may take, in design units."""
+        w, h = self.rect.size
+        return w - h * 0.95 - BUTTON_PAD if self.icon_name else w - 2 * BUTTON_PAD
+
+    def label_size(self, canvas: Canvas) -> float:
+        """The type size its label is set at: the size at which it fits, or the smallest
+        such size among the buttons sharing one size with it."""
+        return min(fitted(canvas, resolve(b.label) or "", b.font_size, b.label_room())[1]
+                   for b in (self.peers or (self,)))
+
     def draw(self, canvas: Canvas) -> None:
         w, h = self.rect.size
         ink = self.draw_face(canvas)
-        text = resolve(self.label) or ""
+        # Alone, a label is fitted once; in a row, at the size its peers share.
+        size = self.label_size(canvas) if self.peers else self.font_size
+        text, size = fitted(canvas, resolve(self.label) or "", size, self.label_room())
         if self.icon_name:
             side = h * 0.56
             glyph = icon(self.icon_name, canvas.length(side), ink)
             canvas.blit_centred(glyph, (h * 0.5, h / 2))
-            text, size = fitted(canvas, text, self.font_size, w - h * 0.95 - BUTTON_PAD)
             canvas.text(text, (h * 0.95, h / 2), size, ink, anchor="midleft")
         else:
-            text, size = fitted(canvas, text, self.font_size, w - 2 * BUTTON_PAD)
             canvas.text(text, (w / 2, h / 2), size, ink, anchor="center")
+
+
+def share_type_size(*widgets: Any) -> None:
+    """Buttons side by side (or choices one above the other) set their labels (values) at
+    one type size: the largest at which every one fits, so a longer label does not stand
+    out smaller than its neighbours."""
+    for widget in widgets:
+        widget.peers = widgets
 
 
 # The room a button's label keeps from its edges, in design units.
@@ -157,6 +178,8 @@ class Choice(Widget):
         self.options = list(options)
         self.on_change = on_change
         self.font_size = font_size
+        # The choices whose values share one type size with this one (share_type_size).
+        self.peers: tuple[Choice, ...] = ()
         self.index = next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
 
     @property
@@ -200,13 +223,22 @@ class Choice(Widget):
         value = resolve(self.options[self.index][1]) or ""
         split = w * 0.55
         _arrow(canvas, (split + 20, h / 2), -1, theme.BUTTON)
-        # The value sits between the arrows, a little smaller when it would touch them.
-        room = canvas.length(w - split - 80)
-        size = self.font_size
-        while size > theme.FONT_MIN and canvas.font(size).size(value)[0] > room:
-            size -= 1
-        canvas.text(value, ((split + w) / 2, h / 2), size, theme.TEXT, anchor="center")
+        canvas.text(value, ((split + w) / 2, h / 2), self.value_size(canvas), theme.TEXT,
+                    anchor="center")
         _arrow(canvas, (w - 20, h / 2), 1, theme.BUTTON)
+
+    def value_size(self, canvas: Canvas) -> float:
+        """The value sits between the arrows, a little smaller when it would touch them;
+        choices sharing one size (share_type_size) take the smallest any of them needs."""
+        sizes = []
+        for choice in self.peers or (self,):
+            value = resolve(choice.options[choice.index][1]) or ""
+            room = canvas.length(choice.rect.w * 0.45 - 80)
+            size = choice.font_size
+            while size > theme.FONT_MIN and canvas.font(size).size(value)[0] > room:
+                size -= 1
+            sizes.append(size)
+        return min(sizes)
 
 
 def _arrow(canvas: Canvas, centre: tuple[float, float], direction: int, colour: Any) -> None:
