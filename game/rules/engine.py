@@ -183,7 +183,7 @@ def _placeable(p: PlayerState) -> tuple:
     and the same as (storage space, spaces, monastery whose free change applies) for the
     storage spaces that have somewhere to go. Kept on the player (p.placeable) until the
     estate, the storage, the monasteries or the lifted adjacency rule change: a turn's
-    listings after a sale or workers reuse it."""
+    listings after a sale or workers reuse it. Do not change its lists."""
     key = (p.occupied, p.knowledge, p.anywhere, p.board, *p.storage)
     kept = p.placeable
     if kept is not None and kept[0] == key:
@@ -202,12 +202,6 @@ def _placeable(p: PlayerState) -> tuple:
                 placements.append((j, mask, _PLACE_FREE[KIND_COLOUR[k]]))
     kept = p.placeable = (key, masks, tuple(placements))
     return kept
-
-
-def _placeable_masks(p: PlayerState) -> list[int]:
-    """Per storage space: where its tile may go (_placeable). Do not change the list."""
-    masks: list[int] = _placeable(p)[1]
-    return masks
 
 
 def _die_actions(state: Position, p: PlayerState, die: int,

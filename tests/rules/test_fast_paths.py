@@ -11,9 +11,11 @@ import pytest
 
 from game.rules import GameConfig, GameState, IllegalAction, new_game, placeable_mask
 from game.rules import engine
-from game.rules.dice import USE_PLACE_OTHER, USE_TAKE, workers_needed
+from game.rules.dice import (FREE_CHANGE_MONASTERY, PLACE_USE, USE_PLACE_OTHER, USE_TAKE,
+                             workers_needed)
 from game.rules.engine import CASTLE_DIE, WHITE_DIE
 from game.rules.modules import shields, vineyards
+from game.rules.tiles import KIND_COLOUR
 
 NINE = ("boards_11_18", "castle_connection", "tiles2", "white_castles", "border_posts", "inns",
         "shields", "trade_routes", "vineyards")
@@ -200,9 +202,11 @@ def _plain_masks(p) -> list[int]:
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
 def test_kept_placements_are_the_ones_found_afresh(config):
-    """Where each stored tile may go is kept on the player until its estate, storage or
-    monasteries change: at every decision of a random game, through undo (a clone taken
-    before the action) and a JSON round trip, it is what placeable_mask finds now."""
+    """Where each stored tile may go (per storage space, and as the storage spaces with
+    somewhere to go and their free-change monastery) is kept on the player until its
+    estate, storage or monasteries change: at every decision of a random game, through
+    undo (a clone taken before the action) and a JSON round trip, it is what
+    placeable_mask finds now."""
     state, chance, pick = new_game(config), random.Random(21), random.Random(22)
     while not state.terminal:
         if state.chance is not None:
@@ -215,7 +219,11 @@ def test_kept_placements_are_the_ones_found_afresh(config):
         for s in (state, before, restored):
             for p in s.players:
                 if p.board is not None and s.hooks.controllers.get(s.players.index(p)) is None:
-                    assert engine._placeable_masks(p) == _plain_masks(p)
+                    _, masks, placements = engine._placeable(p)
+                    assert masks == _plain_masks(p)
+                    assert placements == tuple(
+                        (j, mask, FREE_CHANGE_MONASTERY[PLACE_USE[KIND_COLOUR[p.storage[j]]]])
+                        for j, mask in enumerate(masks) if mask)
         assert before.legal_actions() == legal
 
 

@@ -186,7 +186,7 @@ _last_held: tuple[tuple, tuple[int, ...]] = ((), ())
 def _held_bits(state) -> tuple[int, ...]:
     """Per seat, the shields it holds as a bit set."""
     global _last_held
-    castles = held(state).castles
+    castles = state.ext[ID].castles  # (held, inline: asked at every decision)
     last = _last_held
     if last[0] is not castles:
         last = _last_held = (castles, tuple(sum(1 << n for _, n in pairs)
@@ -290,8 +290,8 @@ _BOTH_DICE_REACH = tuple(tuple(tuple(tuple(
 _TURN_SHIELDS = 1 << 6 | 1 << 16
 
 
-def _take_actions(state, seat: int, frame: Frame, out: list) -> None:
-    depots = held(state).depots
+def _take_actions(state, h: Held, seat: int, frame: Frame, out: list) -> None:
+    depots = h.depots
     if frame.kind == TURN:
         p = state.players[seat]
         if p.used[0] or p.used[1]:
@@ -727,20 +727,20 @@ class Shields(Module):
         return tuple(held(state))
 
     def decision_actions(self, state, frame: Frame, out: list) -> None:
-        if not held(state).castles:
+        h = held(state)
+        if not h.castles:
             return
         seat = frame.player
         if frame.kind == SHIP_GOODS and len(state.frames) > 1 \
                 and state.frames[-2] == (GOODS_FRAME, seat, SINGLE):
             out[:] = [a for a in out if len(a) == 2]  # P-SH-1: one depot with shield 5
             return
-        _take_actions(state, seat, frame, out)
+        _take_actions(state, h, seat, frame, out)
         if frame.kind != TURN:
             return
         mine = _held_bits(state)[seat]  # (holds, once for both shields)
         if not mine & _TURN_SHIELDS:
             return
-        h = held(state)
         if mine >> 6 & 1 and h.named[seat] < 0:
             out += [("name", other) for other in range(state.n) if other != seat]
         p = state.players[seat]

@@ -592,19 +592,23 @@ def _dice(state, frame: Frame) -> tuple[int, ...]:
     return ()
 
 
+def _cheapest(state, p, die: int, numbers: tuple[int, ...], use: int) -> tuple[int, int]:
+    """(workers, number): the number of `numbers` the die is used as, the cheapest (the
+    first of equals), and the workers it costs (a castle's action: none, the first)."""
+    if die == CASTLE_DIE:
+        return 0, numbers[0]
+    face = state.white if die == WHITE_DIE else p.dice[die]
+    best = (workers_needed(face, numbers[0], p.knowledge, use), numbers[0])
+    for n in numbers[1:]:
+        cost = workers_needed(face, n, p.knowledge, use)
+        if cost < best[0]:
+            best = (cost, n)
+    return best
+
+
 def _cost(state, p, die: int, numbers: tuple[int, ...], use: int) -> int:
     """Workers to use the die as the cheapest of the numbers (a castle's action: none)."""
-    if die == CASTLE_DIE:
-        return 0
-    face = state.white if die == WHITE_DIE else p.dice[die]
-    return min(workers_needed(face, n, p.knowledge, use) for n in numbers)
-
-
-def _number(state, p, die: int, numbers: tuple[int, ...], use: int) -> int:
-    if die == CASTLE_DIE:
-        return numbers[0]
-    face = state.white if die == WHITE_DIE else p.dice[die]
-    return min(numbers, key=lambda n: workers_needed(face, n, p.knowledge, use))
+    return _cheapest(state, p, die, numbers, use)[0]
 
 
 def _use(state, frame: Frame, die: int, numbers: tuple[int, ...], use: int,
@@ -616,8 +620,7 @@ def _use(state, frame: Frame, die: int, numbers: tuple[int, ...], use: int,
     p = state.players[frame.player]
     if die == CASTLE_DIE:
         return
-    cost = _cost(state, p, die, numbers, use)
-    value = _number(state, p, die, numbers, use)
+    cost, value = _cheapest(state, p, die, numbers, use)
     p.workers -= cost
     if die < CASTLE_DIE:
         p.used[die] = True
