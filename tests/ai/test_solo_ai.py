@@ -261,3 +261,17 @@ def test_a_narrow_beam_reaches_the_target_and_uses_its_action(width):
     after = play_turn(make_player("medium", seed=1, iterations=width), s)
     assert solo_state(after).resets == 1
     assert after.players[0].occupied.bit_count() >= filled + 2
+
+
+def test_a_search_cut_short_keeps_the_beams_best():
+    """The solo game: a search stopped after two samples per candidate (what the time
+    limit leaves on a loaded machine) judges no challenger on them, however they agree."""
+    s = solo(dice=(3, 4))
+    script = {0: lambda j: 0.0, 1: lambda j: 5.0 + 0.01 * j, 2: lambda j: 4.0 + 0.01 * j,
+              3: lambda j: 3.0, 4: lambda j: -5.0, 5: lambda j: -5.0}
+    player = _Scripted(script, seed=1, iterations=12)
+    lines = plan(s, player.evaluator.advantage, player.width)
+    pool = _distinct(lines, player.candidates, 0)
+    chosen = player._search(s, 0.0)
+    assert player.drawn[0] == 2 and player.drawn[1] == 2
+    assert chosen.actions == pool[0].actions
