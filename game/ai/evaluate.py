@@ -252,8 +252,11 @@ class Evaluator:
         - silver buys black-depot tiles (a take without a die: SOLO_SILVER each, for what
           the purchases left can use) or, beyond that, points (1 each, into the counter);
         - workers make dice fit; a colour nearly complete promises a free black-depot tile.
-        An extra action left is worth nothing by itself: it lapses with the turn, so a turn
-        gains only by using it."""
+        An extra action left when the turn is over is worth nothing: it has lapsed. While
+        the turn goes on it is worth the reset it came from (SOLO_ACTION), since the turn
+        will use it: valued at nothing there, the reset looked like a loss until its
+        action was used, and a narrow beam (a look-ahead's turns, Medium) passed over the
+        die action or sale that reaches the target for one that does not."""
         p = state.players[seat]
         filled = p.occupied.bit_count()
         if state.terminal:
@@ -299,6 +302,8 @@ class Evaluator:
              + SOLO_ACTION * resets
              + SOLO_SILVER * purchases
              + SOLO_WORKER * min(p.workers, SOLO_WORKERS_USEFUL))
+        if state.chance is None:  # the turn goes on: its extra actions are still to use
+            v += SOLO_ACTION * s.extra
         # A colour completed brings a black-depot tile placed for free (SO-9): a space
         # without an action, by the share of the colour filled and the turns left. Only
         # while a tile will be there to place: in the last phase the black depot is not

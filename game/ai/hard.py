@@ -56,6 +56,7 @@ class HardPlayer(Player):
     rollout_width = 1    # beam width of every player's turn in a continuation
     per_round = 2        # samples per candidate before the field is halved
     confidence = 1.0     # standard errors by which a challenger must beat the beam's best
+    solo_least_samples = 6   # in the solo game, the samples a challenger needs to overturn it
 
     def __init__(self, seed: int = 0, time_budget: float | None = None,
                  iterations: int | None = None, weights: Weights = DEFAULT,
@@ -151,14 +152,16 @@ class HardPlayer(Player):
         the others on them, and two samples that happen to agree make a tiny standard
         error. Judged with the rest, such a challenger overturned the beam's best on
         those few samples, against the survivors' verdict on all of them (docs/ai.md,
-        "The solo game")."""
+        "The solo game"). Nor may a survivor with fewer than `solo_least_samples`: the
+        time limit, on a loaded machine, can stop the search after two samples each."""
         best, best_gain = 0, 0.0
         base = values[0]
+        least = 2 if judged is None else self.solo_least_samples
         for i in range(1, len(values)) if judged is None else judged:
             if i == 0:
                 continue
             n = min(len(base), len(values[i]))
-            if n < 2:
+            if n < least:
                 continue
             diffs = [values[i][j] - base[j] for j in range(n)]
             gain = _mean(diffs)

@@ -92,15 +92,20 @@ def _at(s, phase: int, round_: int):
     return s
 
 
-def test_a_reset_is_no_windfall_until_its_action_is_used():
-    """The counter reaching the target spends the points: the position is worth no more
-    for it (its extra action counts only once used), whatever the points scored before."""
+def test_a_reset_is_no_windfall_and_its_action_lapses_with_the_turn():
+    """SO-10, P-SO-4: the counter reaching the target spends the points for an extra
+    action to use before the turn ends. While the turn goes on the position is worth
+    about what it was (the reset's worth is now the action in hand), whatever the points
+    scored before; once the turn is over with the action unused, less."""
     s = solo(target="45")
     set_score(s, 44)
     before = Evaluator().value(s, 0)
     score(s, 0, 1, "animals", None)
     assert solo_state(s).resets == 1 and solo_state(s).extra == 1
-    assert Evaluator().value(s, 0) < before
+    in_turn = Evaluator().value(s, 0)
+    assert abs(in_turn - before) < 0.1 * SOLO_SPACE
+    s.chance = "roll"            # the turn is over: the action has lapsed
+    assert Evaluator().value(s, 0) < before - 0.3 * SOLO_SPACE
 
 
 def test_silver_is_worth_the_black_depot_tiles_it_buys():
@@ -239,3 +244,34 @@ def test_no_learned_network_values_the_solo_game():
     solo_value = Evaluator().value(s, 0)
     assert hard.evaluator.advantage(s, 0) == solo_value
     assert hard.rollout_evaluator.advantage(s, 0) == solo_value
+
+
+@pytest.mark.parametrize("width", (1, 4))
+def test_a_narrow_beam_reaches_the_target_and_uses_its_action(width):
+    """SO-10: reaching the target gives an extra action, any number, this turn (P-SO-4).
+    The counter at 36 of 45, dice 3 and 5: the monastery on 7 (a 3) completes its area
+    for 11 points, and the extra action places the stored cow on pasture 0 (a 6). A beam
+    of one (the look-ahead's turns) or four (Medium) must not pass the monastery over
+    because the reset, its action not yet used, looked like a loss."""
+    s = solo(target="45", dice=(3, 5))
+    set_score(s, 36)
+    give(s, silver=0, workers=0)
+    store(s, "cow2", "monastery1")
+    filled = me(s).occupied.bit_count()
+    after = play_turn(make_player("medium", seed=1, iterations=width), s)
+    assert solo_state(after).resets == 1
+    assert after.players[0].occupied.bit_count() >= filled + 2
+
+
+def test_a_search_cut_short_keeps_the_beams_best():
+    """The solo game: a search stopped after two samples per candidate (what the time
+    limit leaves on a loaded machine) judges no challenger on them, however they agree."""
+    s = solo(dice=(3, 4))
+    script = {0: lambda j: 0.0, 1: lambda j: 5.0 + 0.01 * j, 2: lambda j: 4.0 + 0.01 * j,
+              3: lambda j: 3.0, 4: lambda j: -5.0, 5: lambda j: -5.0}
+    player = _Scripted(script, seed=1, iterations=12)
+    lines = plan(s, player.evaluator.advantage, player.width)
+    pool = _distinct(lines, player.candidates, 0)
+    chosen = player._search(s, 0.0)
+    assert player.drawn[0] == 2 and player.drawn[1] == 2
+    assert chosen.actions == pool[0].actions
