@@ -291,11 +291,11 @@ _TURN_SHIELDS = 1 << 6 | 1 << 16
 
 
 def _take_actions(state, h: Held, seat: int, frame: Frame, out: list) -> None:
+    """SH-1: with both dice, on the turn before either is used (the caller checks that);
+    S11: after placing a castle."""
     depots = h.depots
     if frame.kind == TURN:
         p = state.players[seat]
-        if p.used[0] or p.used[1]:
-            return
         workers = p.workers if p.workers < _MOST_BOTH_DICE else _MOST_BOTH_DICE
         for d in _BOTH_DICE_REACH[p.knowledge >> 8 & 1][p.dice[0]][p.dice[1]][workers]:
             row = depots[d - 1]
@@ -735,19 +735,22 @@ class Shields(Module):
                 and state.frames[-2] == (GOODS_FRAME, seat, SINGLE):
             out[:] = [a for a in out if len(a) == 2]  # P-SH-1: one depot with shield 5
             return
-        _take_actions(state, h, seat, frame, out)
         if frame.kind != TURN:
+            _take_actions(state, h, seat, frame, out)
             return
+        p = state.players[seat]
+        unused = not (p.used[0] or p.used[1])
+        if unused:
+            _take_actions(state, h, seat, frame, out)
         mine = _held_bits(state)[seat]  # (holds, once for both shields)
         if not mine & _TURN_SHIELDS:
             return
         if mine >> 6 & 1 and h.named[seat] < 0:
             out += [("name", other) for other in range(state.n) if other != seat]
-        p = state.players[seat]
         # S16 "wenn du an die Reihe kommst" (SE l.935): before the turn's first action, a
         # die action or a purchase.
         if mine >> 16 & 1 and h.die_set[seat] != _round_stamp(state) \
-                and not (p.used[0] or p.used[1] or state.bought):
+                and unused and not state.bought:
             for die in (0, 1):
                 out += [("set_die", die, v) for v in range(1, 7) if v != p.dice[die]]
 
