@@ -10,7 +10,8 @@
    until the budget is spent, and the beam's best line always stays in.
 4. The beam's best line is played unless a challenger beats it on the shared samples by
    more than a standard error of the paired differences: at small budgets the evaluation's
-   choice stands, and only consistent evidence overturns it.
+   choice stands, and only consistent evidence overturns it. In the solo game only the
+   challengers sampled to the end, with six samples or more, may (`_verdict`).
 
 Chance is sampled from a copy whose supplies are sorted, with an RNG seeded from the
 player's seed and the public position, so nothing hidden steers the choice. The chosen turn
