@@ -68,7 +68,19 @@ def load_delete(data_root):
 SAVED_AT = dt.datetime(2026, 3, 1, 18, 42, tzinfo=dt.timezone.utc)
 
 
-def _played(seats, seed, until, chateauma=None, players=None):
+def forget_painted_layers(stack) -> None:
+    """Every cached layer of the stack's scenes painted afresh at the next frame (a test
+    that records what a frame draws must see all of it drawn)."""
+    for scene in stack.scenes:
+        for layer in ("background", "board_layer", "estate_layer"):
+            if hasattr(scene, layer):
+                getattr(scene, layer).key = None
+        if hasattr(scene, "estates"):
+            for layer in scene.estates.cards + scene.estates.popups:
+                layer.key = None
+
+
+def played(seats, seed, until, chateauma=None, players=None):
     """A game of random moves, played until ``until(state)`` holds at a seat's decision."""
     session = GameSession(GameSetup(GameConfig(players=players or len(seats),
                                                chateauma=chateauma), seats, seed=seed))
@@ -88,10 +100,10 @@ def games_in_progress(saves: Path) -> None:
     four = (SeatSpec("human", "Clara-Sophie", 0), SeatSpec("ai", "Bernhard", 1, "medium"),
             SeatSpec("human", "Dieter", 2), SeatSpec("chateauma", "Châteauma", 3))
     games = [
-        (_played((anna, SeatSpec("ai", "Easy", 1, "easy")), 5, lambda s: True), 0),
-        (_played((anna, ben), 3, lambda s: s.round >= 2), 1),
-        (_played(four, 8, lambda s: s.phase >= 2, chateauma="medium+A+B"), 2),
-        (_played((anna, ben), 4, lambda s: False), 3),
+        (played((anna, SeatSpec("ai", "Easy", 1, "easy")), 5, lambda s: True), 0),
+        (played((anna, ben), 3, lambda s: s.round >= 2), 1),
+        (played(four, 8, lambda s: s.phase >= 2, chateauma="medium+A+B"), 2),
+        (played((anna, ben), 4, lambda s: False), 3),
     ]
     for session, hours in games:
         when = SAVED_AT - dt.timedelta(hours=hours)

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
+import screens
 from client_events import key, motion, press, release
 
 from game.rules import GameConfig
@@ -24,14 +25,7 @@ SOLO = (SeatSpec("human", "Anna", 0), SeatSpec("chateauma", "Châteauma", 1))
 
 def played(seats=PAIR, chateauma=None, until=lambda s: s.round >= 2, seed=3) -> GameSession:
     """A game played by random moves until ``until(state)`` holds (or to its end)."""
-    session = GameSession(GameSetup(GameConfig(players=len(seats), chateauma=chateauma),
-                                    seats, seed=seed))
-    session.start()
-    rng = random.Random(seed)
-    while not session.over and not (session.current_seat is not None
-                                    and until(session.state)):
-        session.play(rng.choice(session.legal_actions()))
-    return session
+    return screens.played(seats, seed, until, chateauma)
 
 
 def save(session, path, when):

@@ -93,13 +93,7 @@ def record(monkeypatch):
 
         monkeypatch.setattr(fonts, "get", get)
         _clear_caches()
-        for scene in stack.scenes:
-            for layer in ("background", "board_layer", "estate_layer"):
-                if hasattr(scene, layer):
-                    getattr(scene, layer).key = None
-            if hasattr(scene, "estates"):
-                for layer in scene.estates.cards + scene.estates.popups:
-                    layer.key = None
+        screens.forget_painted_layers(stack)
         surface = RecordingSurface(size)
         surface.drawn = drawn
         stack.draw(surface)

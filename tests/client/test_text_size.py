@@ -72,13 +72,7 @@ def drawn_caps(monkeypatch):
 
         monkeypatch.setattr(pygame.font, "Font", RecordingFont)
         _clear_caches()
-        for scene in stack.scenes:
-            for layer in ("background", "board_layer", "estate_layer"):
-                if hasattr(scene, layer):
-                    getattr(scene, layer).key = None
-            if hasattr(scene, "estates"):
-                for layer in scene.estates.cards + scene.estates.popups:
-                    layer.key = None
+        screens.forget_painted_layers(stack)
         stack.draw(pygame.Surface(size))
         monkeypatch.setattr(pygame.font, "Font", real_font)
         _clear_caches()

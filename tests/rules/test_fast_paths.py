@@ -108,16 +108,23 @@ def _vineyard_die_actions(state, frame) -> list:
 @pytest.mark.parametrize("players", (2, 4))
 def test_vineyard_die_actions_are_the_plainly_listed_ones(players):
     config = GameConfig(players=players, modules=("vineyards",))
-    for seed in range(3):
+    for state in _decisions(config):
+        frame = state.frames[-1]
+        listed = [a for a in state.legal_actions()
+                  if a[0] in ("vineyard_take", "vineyard_place")]
+        assert listed == _vineyard_die_actions(state, frame)
+
+
+def _decisions(config: GameConfig, seeds: int = 3):
+    """Every decision of `seeds` games of random moves (the caller looks at each position
+    before the move is made)."""
+    for seed in range(seeds):
         state, chance, pick = new_game(config), random.Random(seed), random.Random(-seed)
         while not state.terminal:
             if state.chance is not None:
                 state.apply_chance(state.sample_chance(chance))
                 continue
-            frame = state.frames[-1]
-            listed = [a for a in state.legal_actions()
-                      if a[0] in ("vineyard_take", "vineyard_place")]
-            assert listed == _vineyard_die_actions(state, frame)
+            yield state
             state.apply(pick.choice(state.legal_actions()), listen=False)
 
 
@@ -175,21 +182,14 @@ def test_shield_actions_are_the_plainly_listed_ones(config):
     """The shield actions come from tables made once (the depots both dice reach, the
     actions of a depot's shields); they must be what the rules list plainly, in every
     position of random games, their clones and their JSON copies."""
-    for seed in range(3):
-        state, chance, pick = new_game(config), random.Random(seed), random.Random(-seed)
-        while not state.terminal:
-            if state.chance is not None:
-                state.apply_chance(state.sample_chance(chance))
-                continue
-            for s in (state, state.clone(), GameState.from_json(state.to_json())):
-                frame = s.frames[-1]
-                listed = [a for a in s.legal_actions()
-                          if a[0] in ("shield", "name", "set_die")]
-                if shields.held(s).castles and not (
-                        frame.kind == engine.SHIP_GOODS and len(s.frames) > 1
-                        and s.frames[-2] == (shields.GOODS_FRAME, frame.player, shields.SINGLE)):
-                    assert listed == _shield_actions(s, frame)
-            state.apply(pick.choice(state.legal_actions()), listen=False)
+    for state in _decisions(config):
+        for s in (state, state.clone(), GameState.from_json(state.to_json())):
+            frame = s.frames[-1]
+            listed = [a for a in s.legal_actions() if a[0] in ("shield", "name", "set_die")]
+            if shields.held(s).castles and not (
+                    frame.kind == engine.SHIP_GOODS and len(s.frames) > 1
+                    and s.frames[-2] == (shields.GOODS_FRAME, frame.player, shields.SINGLE)):
+                assert listed == _shield_actions(s, frame)
 
 
 def _plain_masks(p) -> list[int]:
