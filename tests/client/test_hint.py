@@ -100,7 +100,7 @@ def test_the_sentence_names_the_area_and_its_points_in_both_languages():
 def test_a_sale_names_silver_and_points_and_a_bonus_its_rank():
     sale = Reason("sale", False, 9, {"goods": 4, "count": 3, "silver": 1, "workers": 0})
     words = reason_text(sale, (), "special", "en")
-    assert "3 goods tiles of type 4" in words and "1 silver and 9 points" in words
+    assert "3 purple (4) goods tiles" in words and "1 silver and 9 points" in words
     bonus = Reason("colour_bonus", False, 5, {"colour": "mine", "rank": 2})
     assert "second bonus tile" in reason_text(bonus, (), "special", "en")
     assert "zweite Bonuskärtchen" in reason_text(bonus, (), "special", "de")

@@ -16,6 +16,7 @@ from game.scenes.layout import Canvas, Viewport
 from game.scenes.table import banner, board_view, estates_panel, paint
 from game.scenes.table import geometry as g
 from game.scenes.table.banner import PhaseReport
+from game.scenes.table.log import goods_label
 from game.scenes.table.view import TableView
 
 
@@ -144,7 +145,8 @@ def test_sold_goods_are_counted_by_type_and_drawn(data_root, monkeypatch):
     stack.draw(pygame.Surface((1280, 720)))
     assert ("2", g.sold_centre(4)) in seen
     assert scene.spot_at(g.sold_centre(4)).tooltip_text() == i18n.trn(
-        "tip.sold", 2, goods=4, count=2)
+        "tip.sold", 2, goods=4, name=goods_label(4), count=2)
+    assert scene.spot_at(g.sold_centre(4)).tooltip_text().startswith("purple (4) goods: 2")
 
 
 def test_the_banner_says_what_the_phase_end_pays_now_apart_from_the_phase_recap():

@@ -12,7 +12,7 @@ from positions import table_at
 from game.rules.modules import trade_routes as rules_routes
 from game.scenes import i18n
 from game.scenes.table import geometry as g
-from game.scenes.table.log import describe_event
+from game.scenes.table.log import describe_event, goods_label
 from game.scenes.table.modules.trade_routes import TradeRoutesView
 from game.scenes.table.view import PlayerView, TableView
 
@@ -30,8 +30,9 @@ def test_the_route_is_drawn_from_the_state_with_a_tooltip_per_space(data_root):
     assert sorted(spots) == list(range(len(h.routes[seat]) * 3))
     tip = spots[0].tooltip_text()
     goods, bonus = rules_routes.route_spaces(scene.state, seat)[0]
-    assert tip.startswith("Trade route, space 1") and f"goods {goods}" in tip
-    assert "Covered with goods" in tip and "Provisional" in tip
+    # Goods are named by colour and die number, as the log names them.
+    assert tip.startswith("Trade route, space 1") and f"goods {goods_label(goods)}." in tip
+    assert f"Covered with {goods_label(h.laid[seat][0])} goods" in tip and "Provisional" in tip
     assert g.ROUTE.colliderect(spots[0].rect) and not g.LOG_BELOW_ROUTE.colliderect(
         spots[0].rect)
     assert scene.log_panel.rect == g.LOG_BELOW_ROUTE

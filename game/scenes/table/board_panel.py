@@ -20,6 +20,7 @@ from ..layout import Canvas
 from . import geometry as g
 from .board_view import BONUS_POINTS, paint_board
 from .interaction import Highlights, Narrowing
+from .log import goods_list
 from .paint import Layer, hex_outline
 from .seam import parts_of
 from .tips import Spot, tile_tip
@@ -105,8 +106,8 @@ class BoardPanel:
         return i18n.tr("tip.track", order=order)
 
     def goods_tip(self, goods: list[int]) -> str:
-        values = ", ".join(str(t) for t in range(1, 7) for _ in range(goods[t]))
-        return i18n.tr("tip.depot_goods", goods=values)
+        return i18n.tr("tip.depot_goods",
+                       goods=goods_list(t for t in range(1, 7) for _ in range(goods[t])))
 
     def bonus_tip(self, colour: str, rank: int) -> str:
         large, small = BONUS_POINTS.get(len(self.scene.names), (5, 2))

@@ -11,7 +11,7 @@ from typing import Any
 
 from ... import rules
 from .. import i18n
-from .log import building_label, describe_action, tile_label
+from .log import building_label, describe_action, goods_label, tile_label
 from .tips import knowledge_text
 
 
@@ -38,10 +38,10 @@ def reason_text(reason: Any, names: tuple[str, ...], rule_set: str,
         if p["workers"]:
             gains.append(amount("workers", p["workers"], lang))
         gains.append(points)
+        gained = (t("hint.and", first=", ".join(gains[:-1]), last=gains[-1])
+                  if len(gains) > 1 else gains[0])
         out = i18n.trn("hint.reason.sale", p["count"], lang, count=p["count"],
-                       goods=p["goods"], gains=t("hint.and", first=", ".join(gains[:-1]),
-                                                 last=gains[-1]) if len(gains) > 1
-                       else gains[0])
+                       goods=goods_label(p["goods"], lang), gains=gained)
     elif k in ("monastery", "monastery_end"):
         effect = knowledge_text(p["number"], rule_set, lang).rstrip(".")
         tile = tile_label(p["tile"], lang)

@@ -37,7 +37,7 @@ from .board_view import BONUS_POINTS, player_colour
 from .estate_view import REGION, paint_estate_region
 from .estates_panel import EstatesPanel, miniature_sizes
 from .interaction import Narrowing, Outcome
-from .log import GameLog, MoveTakenBack, describe_action
+from .log import GameLog, MoveTakenBack, describe_action, goods_label
 from .hint_marks import draw_hint_marks
 from .hint_panel import HintPanel, Shown
 from .log_panel import LogPanel
@@ -819,9 +819,11 @@ class TableScene(Scene):
         for t in range(1, 7):
             spots.append(Spot("goods", t, g.goods_centre(t), 24,
                               lambda t=t, p=pv: i18n.trn("tip.goods", p.goods[t], goods=t,
+                                                         name=goods_label(t),
                                                          count=p.goods[t])))
             spots.append(Spot("sold", t, g.sold_centre(t), 16,
                               lambda t=t, p=pv: i18n.trn("tip.sold", p.sold[t], goods=t,
+                                                         name=goods_label(t),
                                                          count=p.sold[t])))
         for i, number in enumerate(sorted(pv.knowledge)):
             spots.append(Spot("knowledge", number, *g.knowledge_slot(i, len(pv.knowledge)),

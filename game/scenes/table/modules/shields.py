@@ -27,7 +27,7 @@ from ...art import palette
 from ...art.icons import icon
 from ...layout import Canvas
 from .. import geometry as g
-from ..log import tile_label
+from ..log import goods_label, tile_label
 from ..space_words import space_words
 from ..paint import blit_at
 from ..seam import Handler, Table, TableModule, Words, register
@@ -236,7 +236,7 @@ def describe(action: tuple, state: Any, lang: str | None = None) -> str | None:
         return tr("act.shield_tile", tile=tile_label(KIND_NAMES[kind], lang) if kind >= 0
                        else "?", space=space_words(p, action[3], lang))
     if op == "shield_goods":
-        return tr("act.shield_goods", goods=action[1])
+        return tr("act.shield_goods", goods=goods_label(action[1], lang))
     if op == "shield_storage":
         kind = p.storage[action[1]] if p is not None else -1
         return tr("act.shield_storage", tile=tile_label(KIND_NAMES[kind], lang) if kind >= 0

@@ -332,17 +332,18 @@ def space_tip(i: int, goods: int, bonus: str, laid: int | None, card: int | None
               waiting: bool = False) -> str:
     """A route space's tooltip; while the routes are arranged it names the card (`card`)
     and whether its place is still to be chosen (`waiting`)."""
-    lines = [i18n.tr("tip.trade_route.space", space=i + 1, card=i // 3 + 1, goods=goods,
+    lines = [i18n.tr("tip.trade_route.space", space=i + 1, card=i // 3 + 1,
+                     goods=goods_label(goods),
                      bonus=bonus_words(bonus))]
     if card is not None:
         lines.append(i18n.tr("tip.trade_route.waiting" if waiting
                              else "tip.trade_route.placed", card=card))
     if laid is None:
-        lines.append(i18n.tr("tip.trade_route.empty", goods=goods))
+        lines.append(i18n.tr("tip.trade_route.empty", goods=goods_label(goods)))
     elif laid == goods:
-        lines.append(i18n.tr("tip.trade_route.given", goods=laid))
+        lines.append(i18n.tr("tip.trade_route.given", goods=goods_label(laid)))
     else:
-        lines.append(i18n.tr("tip.trade_route.covered", goods=laid))
+        lines.append(i18n.tr("tip.trade_route.covered", goods=goods_label(laid)))
     lines.append(i18n.tr("tip.trade_route.rule"))
     if TRADE_ROUTES_PROVISIONAL:
         lines.append(i18n.tr("tip.trade_route.provisional"))
