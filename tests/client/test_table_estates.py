@@ -271,3 +271,30 @@ def test_the_window_has_the_icon(monkeypatch):
     monkeypatch.setattr(pygame, "Window", Window)
     app.create_window()
     assert given == [(64, 64)]
+
+
+@pytest.mark.parametrize("size", [(1024, 581), (1280, 701), (1920, 1080)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_seat_to_move_is_said_inside_its_card_at_every_window_size(data_root,
+                                                                       monkeypatch, size):
+    """The smallest type is drawn larger in a small window than its design size: the
+    card's "to move" must still stand inside the card's border (3 px clear of its edge)."""
+    stack, scene, _ = make_table(data_root, ("human", "random"), seed=3)
+    settle(stack, scene)
+    drawn = {}
+    original = estates_panel.text
+
+    def recording(canvas, s, *a, **k):
+        rect = original(canvas, s, *a, **k)
+        drawn[s] = rect
+        return rect
+
+    monkeypatch.setattr(estates_panel, "text", recording)
+    for layer in scene.estates.cards:
+        layer.key = None
+    surface = pygame.Surface(size)
+    stack.draw(surface)
+    viewport = Viewport(size)
+    card = viewport.rect_to_window(estates_panel.card_rect(scene.view.current, 2))
+    label = drawn[i18n.tr("table.to_move")]   # on the card's own layer
+    assert pygame.Rect((0, 0), card.size).inflate(-6, -6).contains(label), (label, card)

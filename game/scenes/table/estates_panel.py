@@ -229,12 +229,14 @@ class EstatesPanel:
             blit_at(canvas, image, (x, y))
             text(canvas, str(counts[supply]), (x + 16, y), theme.FONT_MIN, theme.TEXT_MUTED,
                  "midleft")
+        # Standing on the card's bottom edge, inside its border, however large the smallest
+        # type is drawn in a small window.
         if seat == scene.view.current:
-            text(canvas, i18n.tr("table.to_move"), (r.x + 14, r.bottom - 14), theme.FONT_MIN,
-                 theme.BUTTON, "midleft")
+            text(canvas, i18n.tr("table.to_move"), (r.x + 14, r.bottom - 5), theme.FONT_MIN,
+                 theme.BUTTON, "bottomleft")
         if pv.partner is not None and pv.team_letter:  # the team game: which team
             text(canvas, i18n.tr("table.team", team=pv.team_letter),
-                 (r.right - 12, r.bottom - 14), theme.FONT_MIN, theme.TEXT_MUTED, "midright")
+                 (r.right - 12, r.bottom - 5), theme.FONT_MIN, theme.TEXT_MUTED, "bottomright")
 
     def _paint_popup(self, canvas: Canvas, seat: int) -> None:
         r = popup_rect(seat, self.players)
