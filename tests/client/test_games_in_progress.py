@@ -10,6 +10,7 @@ import time
 
 import pygame
 import pytest
+import time_zones
 from client_events import click, key, motion
 
 from game.rules import GameConfig
@@ -324,13 +325,7 @@ EDGE_TIMES = ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-12:00",
 
 @pytest.fixture(params=["Europe/Berlin", "UTC", "Pacific/Kiritimati", "Etc/GMT+12"])
 def time_zone(request, monkeypatch):
-    if not hasattr(time, "tzset"):
-        pytest.skip("the time zone cannot be changed here")
-    monkeypatch.setenv("TZ", request.param)
-    time.tzset()
-    yield request.param
-    monkeypatch.undo()
-    time.tzset()
+    yield from time_zones.switched(request.param, monkeypatch)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

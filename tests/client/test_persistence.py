@@ -8,6 +8,7 @@ from pathlib import Path
 
 import platformdirs
 import pytest
+import time_zones
 from platformdirs.macos import MacOS
 from platformdirs.unix import Unix
 from platformdirs.windows import Windows
@@ -433,14 +434,7 @@ EDGE_TIMES = ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-12:00",
 
 @pytest.fixture(params=TIME_ZONES)
 def time_zone(request, monkeypatch):
-    import time
-    if not hasattr(time, "tzset"):
-        pytest.skip("the time zone cannot be changed here")
-    monkeypatch.setenv("TZ", request.param)
-    time.tzset()
-    yield request.param
-    monkeypatch.undo()
-    time.tzset()
+    yield from time_zones.switched(request.param, monkeypatch)
 
 
 def saved_with_time(path, text):

@@ -461,14 +461,19 @@ def test_vy6_a_watchtower_icon_scores_and_the_breakdown_explains_it():
     assert unexplained(s) == [{}, {}]
 
 
-def test_vy6_the_castle_icon_gives_a_castle_action():
-    s = vgame(players=2, dice=(6, 5))
+def _castle_icon_taken(s) -> None:
+    """A stored double tile placed on space 5 and its castle icon taken as the bonus."""
     give(s, workers=0)
     placed(s, (0, tile("green", "blue"), 0), (1, tile("red", "blue"), 0),
            (2, tile("red", "black"), 0), (3, tile("red", "yellow"), 0))
     stored_double(s, tile("red", "red"))
     s.apply(("vineyard_place", 0, 0, 5, 0))
     s.apply(("vineyard_bonus", "castle"))
+
+
+def test_vy6_the_castle_icon_gives_a_castle_action():
+    s = vgame(players=2, dice=(6, 5))
+    _castle_icon_taken(s)
     assert s.decision == "castle"
 
 
@@ -477,12 +482,7 @@ def test_vy6_shield_11_takes_no_shield_after_a_castle_icon():
     einen Schild nehmen." The vineyard's castle icon (SE l.1007 "Bonusaktionen ... von
     ... der Burg bekannt") gives a castle's action, but no castle is placed."""
     s = with_shield_on_castle(11, dice=(6, 5))
-    give(s, workers=0)
-    placed(s, (0, tile("green", "blue"), 0), (1, tile("red", "blue"), 0),
-           (2, tile("red", "black"), 0), (3, tile("red", "yellow"), 0))
-    stored_double(s, tile("red", "red"))
-    s.apply(("vineyard_place", 0, 0, 5, 0))
-    s.apply(("vineyard_bonus", "castle"))
+    _castle_icon_taken(s)
     assert s.decision == "castle"
     assert not actions(s, "shield")
     refused(s, ("shield", 2, 0), "places none")
