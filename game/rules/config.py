@@ -79,23 +79,29 @@ def _pools(pool, forms: dict[str, str]) -> dict[str, tuple[str, ...]]:
     return {r: tuple(pool) for r in forms} if pool else {}
 
 
-def _module_specs() -> dict[str, ModuleSpec]:
-    out = {}
-    for mid, e in load_json("modules.json")["modules"].items():
-        out[mid] = ModuleSpec(
-            id=mid, forms=dict(e["forms"]),
-            params={r: tuple(v) for r, v in e.get("params", {}).items()},
-            excludes=tuple(e.get("excludes", ())),
-            needs={r: tuple(v) for r, v in e.get("needs", {}).items()},
-            chateauma=e["chateauma"], board_pool=_pools(e.get("board_pool", ()), e["forms"]),
-            own_boards=tuple(e.get("own_boards", ())),
-            players=tuple(e.get("players", ())),
-            only_with=tuple(e["only_with"]) if "only_with" in e else None)
-    return out
+def _module_spec(mid: str, e: dict) -> ModuleSpec:
+    """A module's spec from its entry (the shape of modules.json's `modules`)."""
+    return ModuleSpec(
+        id=mid, forms=dict(e["forms"]),
+        params={r: tuple(v) for r, v in e.get("params", {}).items()},
+        excludes=tuple(e.get("excludes", ())),
+        needs={r: tuple(v) for r, v in e.get("needs", {}).items()},
+        chateauma=e["chateauma"], board_pool=_pools(e.get("board_pool", ()), e["forms"]),
+        own_boards=tuple(e.get("own_boards", ())),
+        players=tuple(e.get("players", ())),
+        only_with=tuple(e["only_with"]) if "only_with" in e else None)
 
 
-MODULES: dict[str, ModuleSpec] = _module_specs()
-"""Every module the rules know, by id (data/modules.json)."""
+MODULES: dict[str, ModuleSpec] = {mid: _module_spec(mid, e)
+                                  for mid, e in load_json("modules.json")["modules"].items()}
+"""Every module the rules know, by id (data/modules.json, then add_module's)."""
+
+
+def add_module(mid: str, entry: dict) -> None:
+    """Make known a module defined outside the rules' data files (its entry shaped like
+    modules.json's); with its `Module` class registered (extension.register) it may be
+    chosen like any other."""
+    MODULES[mid] = _module_spec(mid, entry)
 
 
 def modules_offered(rules: str) -> list[str]:

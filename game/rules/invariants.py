@@ -21,7 +21,7 @@ from .engine import MOST_STORAGE, PICK_COLOURS, cached_legal_actions, goods_type
 from .extension import STEPS, STORED
 from .state import Position, StateError
 from .tiles import (ANY_COLOUR, BLACK_TILES, COLOURED_TILES, GOODS_PER_PHASE, GOODS_PER_TYPE,
-                    GOODS_TYPES, KIND_COLOUR, KIND_COUNT)
+                    GOODS_TYPES, KIND_COLOUR, KIND_NAMES)
 
 ALL_TILES = Counter(COLOURED_TILES) + Counter(BLACK_TILES)
 
@@ -91,8 +91,15 @@ def goods_in_play(s: Position) -> list[int]:
 
 _INT = {int}
 _PHASES = set(range(-1, 5))
-_COLOUR_OR_NONE = (*KIND_COLOUR, -1)  # indexed by a tile kind, or -1 for an empty space
-_ANY_OR_NOT = (*(c == ANY_COLOUR for c in KIND_COLOUR), False)  # a tile of any colour
+
+
+@cache
+def _colour_tables(kinds: int) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """Indexed by a tile kind, or -1 for an empty space: its colour (-1 for none), and
+    whether it is a tile of any colour. Keyed by the number of kinds, since a module
+    defined outside the rules' data adds kinds after this file is read."""
+    return ((*KIND_COLOUR[:kinds], -1),
+            (*(c == ANY_COLOUR for c in KIND_COLOUR[:kinds]), False))
 
 
 def _int(value: object, lo: int, hi: int) -> bool:
@@ -178,7 +185,7 @@ def _frame_arg_violation(s: Position, f) -> str | None:
     if kind in s.hooks.frame_owner:
         return None
     if kind == "discard":
-        ok = (type(arg) is tuple and len(arg) == 4 and _int(arg[0], 0, KIND_COUNT - 1)
+        ok = (type(arg) is tuple and len(arg) == 4 and _int(arg[0], 0, len(KIND_NAMES) - 1)
               and _int(arg[1], -1, 6) and _int(arg[2], -1, MAX_COUNT)
               and (arg[3] is None or arg[3] in ("silver", "workers") or arg[3] in STORED))
     elif kind == "keep_goods":
@@ -284,7 +291,7 @@ def _player_violation(s: Position, seat: int, p, automa: int) -> str | None:
     spaces = s.hooks.storage_spaces or START["storage_spaces"]
     if s.hooks.storage_room and spaces < len(p.storage) <= MOST_STORAGE:
         spaces = len(p.storage)  # a module lets it grow
-    if not _ints(p.storage, spaces, -1, KIND_COUNT - 1):
+    if not _ints(p.storage, spaces, -1, len(KIND_NAMES) - 1):
         return f"storage {p.storage!r} ({spaces} spaces)"
     if not _ints(p.dice, 2, 0, 6) or not all(type(u) is bool for u in p.used) or len(p.used) != 2:
         return f"dice {p.dice!r}, used {p.used!r}"
@@ -311,8 +318,9 @@ def _player_violation(s: Position, seat: int, p, automa: int) -> str | None:
         return "placements are (space, tile, phase -1 to 4) numbers"
     # The estate is rebuilt from the placements; a tile of each space's colour matches it
     # (empty spaces map to -1, no colour), or a tile of any colour lies there.
-    if sum(map(eq, map(_COLOUR_OR_NONE.__getitem__, p.estate), p.board.colour)) + sum(
-            map(_ANY_OR_NOT.__getitem__, p.estate)) != len(placed):
+    colour_or_none, any_or_not = _colour_tables(len(KIND_COLOUR))
+    if sum(map(eq, map(colour_or_none.__getitem__, p.estate), p.board.colour)) + sum(
+            map(any_or_not.__getitem__, p.estate)) != len(placed):
         return "a tile lies on an estate space of another colour"
     if s.phase >= 0 and not p.placements:
         return "no start castle"
@@ -329,7 +337,8 @@ def _supply_violation(s: Position) -> str | None:
         if [len(r) for r in s.depots] != [len(r) for r in s.depot_colours]:
             return "the depots do not have the phase's spaces"
         tiles = list(chain(*s.depots))
-        fits = sum(map(eq, map(_COLOUR_OR_NONE.__getitem__, tiles), chain(*s.depot_colours)))
+        colour_or_none = _colour_tables(len(KIND_COLOUR))[0]
+        fits = sum(map(eq, map(colour_or_none.__getitem__, tiles), chain(*s.depot_colours)))
         if fits != len(tiles) - tiles.count(-1):
             return "a tile on a depot space of another colour"
     if dict.__ne__(tiles_in_play(s), all_tiles(s.config)):  # Counter's own == runs in Python

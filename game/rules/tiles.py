@@ -81,22 +81,22 @@ def _base_kinds() -> list[TileKind]:
     return kinds
 
 
-def _module_kinds(first: int) -> list[TileKind]:
-    out = []
-    for i, e in enumerate(_TILE_DATA["module_kinds"]):
-        out.append(TileKind(
-            id=first + i, name=e["name"], back=e["back"],
-            colour=ANY_COLOUR if e["colour"] == "any" else COLOUR_BY_NAME[e["colour"]],
-            effect=e["effect"], chateauma=e["chateauma"],
-            building=BUILDINGS.index(e["building"]) if "building" in e else -1,
-            species=SPECIES.index(e["species"]) if "species" in e else -1,
-            animals=e.get("animals", 0), knowledge=e.get("knowledge", 0), module=e["module"]))
-    return out
+def _module_kind(kind_id: int, e: dict) -> TileKind:
+    """A module's tile kind from its entry (the shape of tiles.json's `module_kinds`)."""
+    return TileKind(
+        id=kind_id, name=e["name"], back=e["back"],
+        colour=ANY_COLOUR if e["colour"] == "any" else COLOUR_BY_NAME[e["colour"]],
+        effect=e["effect"], chateauma=e["chateauma"],
+        building=BUILDINGS.index(e["building"]) if "building" in e else -1,
+        species=SPECIES.index(e["species"]) if "species" in e else -1,
+        animals=e.get("animals", 0), knowledge=e.get("knowledge", 0), module=e["module"])
 
 
 _BASE = _base_kinds()
-KINDS: tuple[TileKind, ...] = tuple(_BASE + _module_kinds(len(_BASE)))
-"""Every tile kind by id: the base game's first, then the modules' in data order."""
+KINDS: list[TileKind] = _BASE + [_module_kind(len(_BASE) + i, e)
+                                 for i, e in enumerate(_TILE_DATA["module_kinds"])]
+"""Every tile kind by id: the base game's first, then the modules' in data order, then
+those of modules defined outside the rules' data (add_kinds)."""
 
 # Kind ids of the base game: castle, mine, ship, buildings, animal tiles, monasteries 1-26.
 KIND_CASTLE, KIND_MINE, KIND_SHIP = 0, 1, 2
@@ -105,7 +105,7 @@ FIRST_ANIMAL = FIRST_BUILDING + BASE_BUILDINGS
 FIRST_KNOWLEDGE = FIRST_ANIMAL + 3 * BASE_SPECIES
 KNOWLEDGE_COUNT = 26          # monasteries of the base game
 BASE_KIND_COUNT = len(_BASE)
-KIND_COUNT = len(KINDS)
+KIND_COUNT = len(KINDS)     # the kinds of the rules' own data (add_kinds adds more)
 
 # The same facts as flat tables indexed by kind: the rules' inner loops read these.
 KIND_COLOUR: list[int] = [t.colour for t in KINDS]
@@ -142,6 +142,30 @@ def kind_from_name(name: str) -> int:
         return KIND_BY_NAME[name]
     except KeyError:
         raise ValueError(f"unknown tile {name!r}") from None
+
+
+def add_kinds(entries: list[dict]) -> list[int]:
+    """Add the tile kinds of a module defined outside the rules' data files (each entry
+    shaped like tiles.json's `module_kinds`) and give their ids. The flat tables grow in
+    place, so every reader sees the new kinds; a kind already known by that name keeps
+    its id (a module file imported twice adds nothing)."""
+    ids = []
+    for e in entries:
+        if e["name"] in KIND_BY_NAME:
+            ids.append(KIND_BY_NAME[e["name"]])
+            continue
+        t = _module_kind(len(KINDS), e)
+        KINDS.append(t)
+        KIND_COLOUR.append(t.colour)
+        KIND_BUILDING.append(t.building)
+        KIND_SPECIES.append(t.species)
+        KIND_ANIMALS.append(t.animals)
+        KIND_KNOWLEDGE.append(t.knowledge)
+        KIND_NAMES.append(t.name)
+        KIND_EFFECT.append(t.effect)
+        KIND_BY_NAME[t.name] = t.id
+        ids.append(t.id)
+    return ids
 
 
 def _inventory(section: dict) -> list[int]:
