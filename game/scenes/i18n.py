@@ -57,6 +57,24 @@ def _lookup(lang: str | None) -> gettext.NullTranslations:
     return _catalogue(code if code in LANGUAGES else FALLBACK)
 
 
+# Words of modules defined outside the game, which bring no catalogue of their own here:
+# key -> text, by language (add_words); English is their fallback too.
+_ADDED: dict[str, dict[str, str]] = {}
+
+
+def add_words(code: str, words: dict[str, str]) -> None:
+    """Texts a module defined outside the game adds, for one language ("en" first): keys
+    the catalogues do not hold (a key they hold keeps the catalogue's text)."""
+    _ADDED.setdefault(code, {}).update(words)
+
+
+def _added(key: str, lang: str | None) -> str:
+    text = _ADDED.get(lang or _language, {}).get(key) or _ADDED.get(FALLBACK, {}).get(key)
+    if text is None:
+        raise KeyError(key)
+    return text
+
+
 def tr(key: str, /, lang: str | None = None, **params: object) -> str:
     """The text for ``key`` in the current (or given) language, with ``{params}`` filled.
 
@@ -67,7 +85,8 @@ def tr(key: str, /, lang: str | None = None, **params: object) -> str:
     catalogue = _lookup(lang)
     text = catalogue.gettext(key)
     if text == key:  # gettext answers a missing msgid with the msgid itself
-        raise KeyError(key)
+        text = _added(key, lang)
+        return text.format(**params) if params else text
     # gettext also answers a msgid with plural forms, with its singular: refuse, so a
     # count can never be shown in the wrong form.
     if catalogue.ngettext(key, key, 1) != key:
@@ -94,7 +113,8 @@ def decimal(value: float, places: int = 1, lang: str | None = None) -> str:
 
 def has(key: str) -> bool:
     english = _catalogue(FALLBACK)
-    return english.gettext(key) != key or english.ngettext(key, key, 1) != key
+    return (english.gettext(key) != key or english.ngettext(key, key, 1) != key
+            or key in _ADDED.get(FALLBACK, {}))
 
 
 LANGUAGE_NAMES = {code: tr("language.name", code) for code in LANGUAGES}

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .. import i18n
 from . import pictogram
@@ -31,6 +33,31 @@ _ESTATE_COLOUR = {"animal": "pasture"}
 
 
 @dataclass(frozen=True)
+class ModuleFront:
+    """The front of a tile a module defined outside the game brings (a category of its
+    own): the estate colour of the spaces it goes on, its glyph and its words. A module
+    of the game draws its fronts here, in this file and pieces.py."""
+    colour: str                                    # an estate colour's name, or "any"
+    paint: Callable[[Any, int, Any], None]         # fn(surface, size, ink): the glyph
+    label: Callable[[str | None], str]             # fn(lang): its name
+    effect: Callable[[str | None], str]            # fn(lang): what it does, for tooltips
+    fill: tuple[int, int, int] | None = None       # its own colour ("any" needs one)
+
+
+# Fronts by category, added by modules defined outside the game (add_front).
+MODULE_FRONTS: dict[str, ModuleFront] = {}
+
+
+def add_front(category: str, front: ModuleFront) -> None:
+    """A module defined outside the game shows its tile kind named `category` so."""
+    if category in CATEGORIES:
+        raise ValueError(f"{category!r} is a front of the game's own")
+    if front.colour == "any" and front.fill is None:
+        raise ValueError("a front of any colour needs a colour of its own (fill)")
+    MODULE_FRONTS[category] = front
+
+
+@dataclass(frozen=True)
 class TileFace:
     category: str
     building: str | None = None
@@ -42,7 +69,7 @@ class TileFace:
     effect: str = ""
 
     def __post_init__(self) -> None:
-        if self.category not in CATEGORIES:
+        if self.category not in CATEGORIES and self.category not in MODULE_FRONTS:
             raise ValueError(f"unknown tile category {self.category!r}")
         if (self.category == "building") != (self.building is not None):
             raise ValueError("a building tile, and only a building tile, names its building")
@@ -67,6 +94,8 @@ class TileFace:
     @property
     def colour(self) -> str:
         """The estate colour of the spaces this tile goes on ("any" for an inn)."""
+        if self.category in MODULE_FRONTS:
+            return MODULE_FRONTS[self.category].colour
         if self.category in ANY_COLOUR:
             return "any"
         return _ESTATE_COLOUR.get(self.category, self.category)
@@ -76,6 +105,8 @@ class TileFace:
         return self.building or self.species or self.category
 
     def label(self, lang: str | None = None) -> str:
+        if self.category in MODULE_FRONTS:
+            return MODULE_FRONTS[self.category].label(lang)
         if self.building:
             return i18n.tr(f"building.{self.building}", lang)
         if self.species:

@@ -24,7 +24,7 @@ import pygame
 from .. import fonts
 from . import palette
 from . import pictogram
-from .faces import TileFace
+from .faces import MODULE_FRONTS, TileFace
 from .hexgrid import SQRT3, estate_centre, hex_corners, layout_scale
 from .icons import SUPERSAMPLE, icon
 from .palette import Colour
@@ -87,11 +87,18 @@ def _pips(surface: pygame.Surface, value: int, box: pygame.Rect, colour: Colour)
 @lru_cache(maxsize=512)
 def hex_tile(face: TileFace, size: int) -> pygame.Surface:
     """A hex tile front of radius ``size`` px: colour, plus icon, count or number."""
-    fill = palette.ANY_TILE[face.category] if face.colour == "any" else palette.TILE[face.colour]
+    front = MODULE_FRONTS.get(face.category)
+    if front is not None and front.fill is not None:
+        fill = front.fill
+    else:
+        fill = (palette.ANY_TILE[face.category] if face.colour == "any"
+                else palette.TILE[face.colour])
     ink = palette.ink_on(fill)
     surface = _hex_base(size, fill, palette.darker(fill, 0.45), palette.lighter(fill, 0.3))
     cx, cy = surface.get_width() / 2, surface.get_height() / 2
-    if face.category == "monastery":
+    if front is not None:
+        front.paint(surface, size, ink)
+    elif face.category == "monastery":
         _monastery(surface, face, size, ink)
     elif face.category == "animal":
         _animal(surface, face, size, ink)

@@ -69,6 +69,8 @@ def tile_effect(tile: str, rules: str) -> str:
     face = face_of(tile)
     if face is None:
         return ""
+    if face.category in faces.MODULE_FRONTS:
+        return faces.MODULE_FRONTS[face.category].effect(i18n.language())
     if face.category == "monastery":
         return knowledge_text(face.knowledge, rules)
     if face.category == "building":

@@ -1,0 +1,104 @@
+"""The toy ferry (ferry.py) at the table, through the client's public seam alone: its
+words in English and German, its tile's front, its event taken into the view and worded
+for the log, its fare decision listed as choices with a heading and a tooltip each."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import pygame
+
+from game.scenes import i18n
+from game.scenes.art import faces
+from game.scenes.art.icons import icon
+from game.scenes.table.seam import Handler, TableModule, Words, register
+
+from . import ferry_ai  # noqa: F401  (the rules' part and the AI's first)
+from .ferry import FARES
+
+WORDS = {
+    "en": {
+        "module.ferry": "Ferry",
+        "setup.module.about.ferry": "Two ferries in the black supply: placed, 1 silver or 2 "
+                                    "workers.",
+        "setup.module.tip.ferry": "A toy module: two blue ferry tiles lie in the black "
+                                  "supply. A ferry placed on water asks its owner for a "
+                                  "fare: 1 silver or 2 workers.",
+        "tile.ferry": "ferry",
+        "tip.ferry": "take 1 silver or 2 workers when you place it.",
+        "choice.ferry": "The ferry's fare",
+        "act.fare.0": "Take 1 silver",
+        "act.fare.1": "Take 2 workers",
+        "tip.fare.0": "The ferry's fare: 1 silver from the supply.",
+        "tip.fare.1": "The ferry's fare: 2 workers from the supply.",
+        "log.fare": "{who} takes the ferry's fare: {fare}.",
+        "log.fare.silver": "1 silver",
+        "log.fare.workers": "2 workers",
+    },
+    "de": {
+        "module.ferry": "Fähre",
+        "setup.module.about.ferry": "Zwei Fähren im schwarzen Vorrat: gelegt 1 Silberling "
+                                    "oder 2 Arbeiter.",
+        "setup.module.tip.ferry": "Ein Spielzeugmodul: zwei blaue Fähren liegen im "
+                                  "schwarzen Vorrat. Eine aufs Wasser gelegte Fähre gibt "
+                                  "ihrem Besitzer 1 Silberling oder 2 Arbeiter.",
+        "tile.ferry": "Fähre",
+        "tip.ferry": "nimm 1 Silberling oder 2 Arbeiter, wenn du sie legst.",
+        "choice.ferry": "Der Fährlohn",
+        "act.fare.0": "1 Silberling nehmen",
+        "act.fare.1": "2 Arbeiter nehmen",
+        "tip.fare.0": "Der Fährlohn: 1 Silberling aus dem Vorrat.",
+        "tip.fare.1": "Der Fährlohn: 2 Arbeiter aus dem Vorrat.",
+        "log.fare": "{who} nimmt den Fährlohn: {fare}.",
+        "log.fare.silver": "1 Silberling",
+        "log.fare.workers": "2 Arbeiter",
+    },
+}
+for code, words in WORDS.items():
+    i18n.add_words(code, words)
+
+
+def _paint_front(surface: pygame.Surface, size: int, ink: Any) -> None:
+    """A ship with a coin beside its sail."""
+    cx, cy = surface.get_width() / 2, surface.get_height() / 2
+    glyph = icon("ship", round(size * 0.9), ink)
+    surface.blit(glyph, glyph.get_rect(center=(round(cx - size * 0.1), round(cy))))
+    pygame.draw.circle(surface, ink, (round(cx + size * 0.45), round(cy - size * 0.35)),
+                       max(2, round(size * 0.16)))
+
+
+faces.add_front("ferry", faces.ModuleFront(
+    colour="ship", paint=_paint_front,
+    label=lambda lang: i18n.tr("tile.ferry", lang),
+    effect=lambda lang: i18n.tr("tip.ferry", lang)))
+
+
+def _fare_taken(view: Any, part: Any, e: Any) -> None:
+    p = view.players[e.player]
+    p.silver += e.silver
+    p.workers += e.workers
+
+
+def _fare_words(e: Any, who: str, lang: str | None) -> str:
+    fare = i18n.tr("log.fare.silver" if e.silver else "log.fare.workers", lang)
+    return i18n.tr("log.fare", lang, who=who, fare=fare)
+
+
+@register
+class FerryTable(TableModule):
+    id = "ferry"
+    events: ClassVar[dict[str, Handler]] = {"FareTaken": _fare_taken}
+    words: ClassVar[dict[str, Words]] = {"FareTaken": _fare_words}
+
+    def describe_action(self, action: tuple, state: Any, lang: str | None) -> str | None:
+        if action[0] == "fare" and action[1] in range(len(FARES)):
+            return i18n.tr(f"act.fare.{action[1]}", lang)
+        return None
+
+    def choice_heading(self, options: list[tuple]) -> str | None:
+        return "choice.ferry" if options and options[0][0] == "fare" else None
+
+    def choice_tip(self, action: tuple):
+        if action[0] == "fare":
+            return lambda: i18n.tr(f"tip.fare.{action[1]}")
+        return None
