@@ -412,7 +412,7 @@ def table_ship_hovered(data_root):
     """A ship's goods to choose, the pointer resting on the first option (its depot
     ringed on the board)."""
     t = table_at("ship", data_root)
-    t.stack.handle_event(motion(t.scene.choice_buttons[0].rect.center))
+    t.stack.handle_event(motion(t.scene.choices.buttons[0].rect.center))
     return t.stack, t.scene
 
 

@@ -110,7 +110,7 @@ def click_button(stack, button):
 
 
 def choice_button(scene, action):
-    for b in scene.choice_buttons:
+    for b in scene.choices.buttons:
         if b.action == action:
             return b
     return None

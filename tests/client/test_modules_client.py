@@ -235,15 +235,15 @@ def test_the_modules_buttons_show_only_with_their_module(data_root):
 def test_the_modules_decisions_are_chosen_by_clicks(data_root, decision, count, icon):
     t = table_at(decision, data_root)
     scene = t.scene
-    icons_shown = [b for b in scene.choice_buttons if b.icon_name]
+    icons_shown = [b for b in scene.choices.buttons if b.icon_name]
     assert len(icons_shown) == count and icons_shown[0].icon_name == icon
     assert icons_shown[0].tooltip_text()
     # Buying workers stays a button of its own, never a listed option.
-    assert all(b.action[0] != "buy_workers" for b in scene.choice_buttons)
+    assert all(b.action[0] != "buy_workers" for b in scene.choices.buttons)
     played = []
     scene._play = lambda action, by_ai=False: played.append(action) or True
-    click(t.stack, scene.choice_buttons[-1].rect.center)
-    assert played == [scene.choice_buttons[-1].action]
+    click(t.stack, scene.choices.buttons[-1].rect.center)
+    assert played == [scene.choices.buttons[-1].action]
     assert i18n.tr(f"table.prompt.{decision}", name="A")
 
 
@@ -446,12 +446,12 @@ def test_the_inn_stack_in_german(data_root, german):
 def test_an_inn_paid_two_ways_asks_how(data_root):
     t = table_at("inn_payment", data_root)
     scene = t.scene
-    assert sorted(b.action for b in scene.choice_buttons) == [("buy_inn", "silver"),
+    assert sorted(b.action for b in scene.choices.buttons) == [("buy_inn", "silver"),
                                                              ("buy_inn", "workers")]
     played = []
     scene._play = lambda action, by_ai=False: played.append(action) or True
-    click(t.stack, scene.choice_buttons[0].rect.center)
-    assert played == [scene.choice_buttons[0].action]
+    click(t.stack, scene.choices.buttons[0].rect.center)
+    assert played == [scene.choices.buttons[0].action]
     assert played[0][0] == "buy_inn"
 
 

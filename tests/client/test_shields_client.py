@@ -57,10 +57,10 @@ def test_the_depot_shields_are_drawn_from_the_state_and_a_click_takes_one(data_r
 def test_the_castle_choice_and_a_shield_replaced(data_root):
     t = table_at("shield_castle", data_root)
     scene = t.scene
-    labels = [choice_label(b.action, scene.state) for b in scene.choice_buttons]
+    labels = [choice_label(b.action, scene.state) for b in scene.choices.buttons]
     assert labels[0].startswith("Onto the free castle")
     assert labels[-1].startswith("Replace shield")
-    click(t.stack, scene.choice_buttons[-1].rect.center)  # replace the held shield
+    click(t.stack, scene.choices.buttons[-1].rect.center)  # replace the held shield
     t.stack.update(1 / 60)
     seat = scene.state.current_player
     castles = scene.state.ext["shields"].castles[seat]
@@ -76,10 +76,10 @@ def test_shield_16_lists_its_die_changes_and_one_is_played(data_root):
     assert not scene.options
     click(t.stack, spot.centre)  # the click lists them again
     t.stack.update(1 / 60)
-    assert scene.options and scene.choice_buttons
-    action = scene.choice_buttons[0].action
+    assert scene.options and scene.choices.buttons
+    action = scene.choices.buttons[0].action
     assert action[0] == "set_die"
-    click(t.stack, scene.choice_buttons[0].rect.center)
+    click(t.stack, scene.choices.buttons[0].rect.center)
     t.stack.update(1 / 60)
     seat = scene.state.current_player
     assert scene.state.players[seat].dice[action[1]] == action[2]
@@ -92,7 +92,7 @@ def test_the_tribute_is_a_listed_choice_with_a_prompt(data_root):
     assert scene._prompt().startswith(scene.names[scene.state.current_player])
     assert "tribute" in scene._prompt()
     asked = sum(f.kind == "tribute" for f in scene.state.frames)
-    click(t.stack, scene.choice_buttons[0].rect.center)  # keep all that can be paid for
+    click(t.stack, scene.choices.buttons[0].rect.center)  # keep all that can be paid for
     t.stack.update(1 / 60)
     assert sum(f.kind == "tribute" for f in scene.state.frames) == asked - 1
     view = TableView.from_state(scene.state)

@@ -27,7 +27,7 @@ def test_each_option_shows_the_goods_of_its_depot(data_root, monkeypatch):
     real = ship_choice.pieces.goods_tile
     monkeypatch.setattr(ship_choice.pieces, "goods_tile",
                         lambda value, size: (drawn.append(value), real(value, size))[1])
-    buttons = [b for b in scene.choice_buttons if getattr(b, "action", None)]
+    buttons = [b for b in scene.choices.buttons if getattr(b, "action", None)]
     assert buttons and all(isinstance(b, ship_choice.ShipGoodsButton) for b in buttons)
     for button in buttons:
         drawn.clear()
@@ -42,7 +42,7 @@ def test_each_option_shows_the_goods_of_its_depot(data_root, monkeypatch):
 def test_resting_on_an_option_rings_its_depot(data_root, monkeypatch):
     t = _ship(data_root)
     scene = t.scene
-    button = scene.choice_buttons[0]
+    button = scene.choices.buttons[0]
     depot = button.action[1]
     ringed: list[tuple[float, float]] = []
     real = ship_choice.circle

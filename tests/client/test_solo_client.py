@@ -97,7 +97,7 @@ def test_a_two_player_table_keeps_the_hexagon(data_root):
 
 def test_the_solo_choices_are_listed(data_root):
     t = table_at("solo_trade", data_root)
-    assert all(b.action in t.scene.state.legal_actions() for b in t.scene.choice_buttons
+    assert all(b.action in t.scene.state.legal_actions() for b in t.scene.choices.buttons
                if hasattr(b, "action"))
 
 

@@ -101,7 +101,7 @@ def test_plus_and_minus_change_the_number_and_show_the_cost(data_root):
     for _ in range(6):
         if n.value == target:
             break
-        click_button(stack, scene.b_plus if delta > 0 else scene.b_minus)
+        click_button(stack, scene.dice.plus if delta > 0 else scene.dice.minus)
     assert n.value == target
     assert n.cost_range()[0] >= 1
     assert (action[2], action[3]) in n.highlights().depot_slots
@@ -210,7 +210,7 @@ def test_every_sub_choice_is_offered_and_answered_by_clicks(data_root):
         seen.add(decision)
         if decision in ("discard", "ship", "keep_goods", "warehouse", "board",
                         "start_castle", "pick"):
-            assert set(scene.choice_actions) == set(scene.narrowing.legal)
+            assert set(scene.choices.actions) == set(scene.narrowing.legal)
             listed_seen.add(decision)
 
     for seed in (0, 1):

@@ -34,7 +34,7 @@ def drawn_texts(stack, monkeypatch, layers=False):
                 return _original(canvas, s, pos, *args, **kwargs)
             monkeypatch.setattr(module, name, recording)
     scene = stack.scenes[0]
-    cached = (scene.background, scene.board_layer, scene.estate_layer) if layers else ()
+    cached = (scene.background, scene.board.layer, scene.estate_layer) if layers else ()
     for layer in (*cached, *scene.estates.cards):  # the cards say who is to move
         layer.key = None
     stack.draw(pygame.Surface((1280, 720)))

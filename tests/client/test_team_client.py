@@ -61,7 +61,7 @@ def test_where_a_taken_tile_goes_is_chosen_by_a_click(data_root):
     labels = {choice_label(a, scene.state, "en") for a in scene.state.legal_actions()}
     assert labels == {"On a shared storage space", "On my own storage space"}
     seat = scene.state.current_player
-    share = next(b for b in scene.choice_buttons if b.action == ("share",))
+    share = next(b for b in scene.choices.buttons if b.action == ("share",))
     click(t.stack, share.rect.center)
     for _ in range(240):
         t.stack.update(1 / 60)

@@ -309,7 +309,7 @@ def test_the_tutorial_at_the_table_follows_clicks_and_points_at_its_targets(data
     assert panel.tutorial.lesson.id == "place"
     advance_tutorial(stack, scene, "ship")
     assert [k for k, _ in panel.tutorial.areas(scene.state)].count("choice") == 1
-    assert scene.choice_buttons
+    assert scene.choices.buttons
 
 
 def test_leaving_mid_way_leaves_a_normal_game_that_goes_on_and_is_saved(data_root):

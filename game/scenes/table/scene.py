@@ -43,8 +43,7 @@ from .hint_panel import HintPanel, Shown
 from .log_panel import LogPanel
 from .magnifier import Magnifier
 from .modules import vineyards as vineyards_view
-# The choice box's measures, named here too for the tests that page through it.
-from .buttons_panel import PAGE_SIZE, UNPAGED, ActionButtons, ChoiceBox  # noqa: F401
+from .buttons_panel import ActionButtons, ChoiceBox
 from .dice_panel import DicePanel
 from .motion import Handlers
 from .glossary import GlossaryScene
@@ -150,50 +149,6 @@ class TableScene(Scene):
     def exit(self) -> None:
         self.timeline.cancel_all()
         self.session.cancel_ai()
-
-    @property
-    def b_minus(self) -> Button:
-        """The dice tray's stepper buttons (the dice panel's)."""
-        return self.dice.minus
-
-    @property
-    def b_plus(self) -> Button:
-        return self.dice.plus
-
-    # The choice box's (buttons_panel.ChoiceBox), as tests and the tutorial read them.
-    @property
-    def choice_panels(self) -> PanelGroup:
-        return self.choices.panels
-
-    @property
-    def choice_buttons(self) -> list[Button]:
-        return self.choices.buttons
-
-    @property
-    def page_buttons(self) -> list[Button]:
-        return self.choices.page_buttons
-
-    @property
-    def choice_actions(self) -> list[tuple]:
-        return self.choices.actions
-
-    @property
-    def choice_page(self) -> int:
-        return self.choices.page
-
-    @property
-    def board_layer(self) -> Layer:
-        """The central board's cached layer (the board panel's)."""
-        return self.board.layer
-
-    @property
-    def log_scroll(self) -> int:
-        """Lines the log is scrolled back (the log panel's)."""
-        return self.log_panel.scroll
-
-    @log_scroll.setter
-    def log_scroll(self, lines: int) -> None:
-        self.log_panel.scroll = lines
 
     # --- reading the game ------------------------------------------------------------------
 
@@ -429,7 +384,7 @@ class TableScene(Scene):
             self.narrowing = Narrowing(self.state)
             self.narrowing_key = key
             self.options = []
-            self._build_choices()
+            self.choices.build()
         if self.hint_move is not None and self.hint_move.done:
             try:
                 hint = self.hint_move.result()
@@ -465,16 +420,6 @@ class TableScene(Scene):
         self.action_buttons.refresh(n)
         self.dice.refresh(n)
 
-    def _build_choices(self, page: int = 0) -> None:
-        self.choices.build(page)
-
-    def choice_pages(self) -> int:
-        return self.choices.pages()
-
-    def turn_choice_page(self, delta: int) -> bool:
-        """Show the next (1) or previous (-1) page of options; False at either end."""
-        return self.choices.turn_page(delta)
-
     def choose(self, action: tuple) -> None:
         if self.can_act() and action in self.narrowing.legal:
             self._play(action)
@@ -483,7 +428,7 @@ class TableScene(Scene):
         """List actions open now as choices (a module's button or click), with a prompt."""
         if options:
             self.options = options
-            self._build_choices()
+            self.choices.build()
             self.message = (message, {})
 
     # --- the steps a click or key takes ----------------------------------------------------
@@ -495,7 +440,7 @@ class TableScene(Scene):
             return
         if outcome.options:
             self.options = outcome.options
-            self._build_choices()
+            self.choices.build()
         if outcome.message:
             self.message = (outcome.message, outcome.params)
         else:
@@ -612,7 +557,7 @@ class TableScene(Scene):
         self.hint_action = None
         if self.options:
             self.options = []
-            self._build_choices()
+            self.choices.build()
             self.message = None
             return True
         if self.narrowing is not None and self.narrowing.cancel():
@@ -666,7 +611,7 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         t = event.type
         if t == pygame.MOUSEMOTION:
-            under = (self.choice_panels.panel_at(event.pos)
+            under = (self.choices.panels.panel_at(event.pos)
                      or self.panels.panel_at(event.pos, include_disabled=True)
                      or (self.hint_panel if self.hint_panel.contains(event.pos) else None)
                      or self.spot_at(event.pos))
@@ -681,12 +626,12 @@ class TableScene(Scene):
         if t == pygame.MOUSEMOTION:
             self.pointer = event.pos
         if t == pygame.MOUSEWHEEL:
-            if self.choice_buttons and g.CHOICE.collidepoint(self.pointer):
-                self.turn_choice_page(-1 if event.y > 0 else 1)
+            if self.choices.buttons and g.CHOICE.collidepoint(self.pointer):
+                self.choices.turn_page(-1 if event.y > 0 else 1)
             else:
                 self.log_panel.scroll_by(event.y)
             return True
-        if self.choice_panels.handle_event(event) or self.panels.handle_event(event):
+        if self.choices.panels.handle_event(event) or self.panels.handle_event(event):
             return True
         if t == pygame.MOUSEBUTTONDOWN:
             if event.button == 3:
@@ -769,9 +714,9 @@ class TableScene(Scene):
         elif k == pygame.K_SPACE:
             self.presenter.skip()
         elif k == pygame.K_PAGEDOWN:
-            self.turn_choice_page(1)
+            self.choices.turn_page(1)
         elif k == pygame.K_PAGEUP:
-            self.turn_choice_page(-1)
+            self.choices.turn_page(-1)
 
     # --- hit areas and tooltips ------------------------------------------------------------
 
@@ -911,7 +856,7 @@ class TableScene(Scene):
             self.tutorial.draw(canvas)
         self.panels.draw(canvas)
         if choosing:
-            self.choice_panels.draw(canvas)
+            self.choices.panels.draw(canvas)
         self.estates.draw_popup(canvas)
         if self.banner is not None:
             draw_banner(canvas, *self.banner)

@@ -58,6 +58,7 @@ class Table(Protocol):
     timeline: Any           # anim.timeline.Timeline: what plays beside the queue
     # --- the panels a panel places itself among or next to ---
     panels: Any             # layout.PanelGroup of the buttons
+    choices: Any            # buttons_panel.ChoiceBox: the options listed to choose from
     estates: Any            # estates_panel.EstatesPanel
     log_panel: Any          # log_panel.LogPanel
     tooltips: Any           # ui.tooltip.Tooltips of the table

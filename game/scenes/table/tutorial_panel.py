@@ -247,7 +247,7 @@ class TutorialPanel:
             button = {"workers": table.b_workers, "buy": table.b_buy, "end": table.b_end}[key]
             return ("rect", button.rect.inflate(10, 10), 0) if acting else None
         if kind == "choice":
-            for button in table.choice_buttons:
+            for button in table.choices.buttons:
                 if getattr(button, "action", None) == key:
                     return "rect", button.rect.inflate(10, 10), 0
             return None
