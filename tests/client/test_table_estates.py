@@ -110,11 +110,12 @@ def test_pieces_for_a_seat_shown_small_land_on_its_card(data_root):
     stack, scene, _ = make_table(data_root, ("human", "random", "random"), seed=2)
     settle(stack, scene)
     card = estates_panel.card_rect(1, 3)
-    for pos in (scene.silver_pos(1), scene.workers_pos(1), scene.goods_pos(1, 3),
-                scene.storage_pos(1, 0), scene.space_pos(1, 20)):
+    places = scene.places
+    for pos in (places.silver_pos(1), places.workers_pos(1), places.goods_pos(1, 3),
+                places.storage_pos(1, 0), places.space_pos(1, 20)):
         assert card.collidepoint(pos), pos
-    assert scene.space_pos(1, 20) == scene.estates.space_pos(1, 20)
-    assert scene.silver_pos(0) == g.silver_centre()   # the seat shown large: its own panel
+    assert scene.places.space_pos(1, 20) == scene.estates.space_pos(1, 20)
+    assert scene.places.silver_pos(0) == g.silver_centre()   # the seat shown large: its own panel
 
 
 def test_an_area_completed_by_a_seat_shown_small_flashes_on_its_card(data_root):

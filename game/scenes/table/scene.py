@@ -22,7 +22,7 @@ from .. import i18n
 from ..anim.presenter import Presenter
 from ..anim.timeline import Timeline, Wait
 from ..art import palette, pieces
-from ..art.hexgrid import layout_scale, use_layout
+from ..art.hexgrid import layout_scale
 from ..context import ClientContext
 from ..layout import DESIGN_RECT, Canvas, PanelGroup
 from ..session import GameSession
@@ -48,6 +48,7 @@ from .dice_panel import DicePanel
 from .motion import Handlers
 from .glossary import GlossaryScene
 from .overlays import ConfirmOverlay, HandoffScene, PauseMenu, end_unused_question
+from .places import Places
 from .paint import (FELT, FELT_DARK, GOLD, Backdrop, Layer, blit_at, fit_text, hex_outline,
                     text, tile_back)
 from .tips import Spot, chateauma_spots, space_tip, tile_tip
@@ -73,6 +74,7 @@ class TableScene(Scene):
         self.rules = session.config.rules
         self.timeline = Timeline(ctx.animation_speed)
         self.presenter = Presenter(self.timeline, on_shown=self._shown)
+        self.places = Places(self)
         self.presenter.on_all(Handlers(self).table())
         # The estates' shape: the printed duchy's, or the double duchy's (the team game).
         g.use_estate_shape(get_board(board_deal(session.config).pool[0]).axial)
@@ -172,57 +174,6 @@ class TableScene(Scene):
         """A person may take back a move: not while the table still shows another seat's
         turn."""
         return self.session.can_undo() and self.view.current == self.state.current_player
-
-    # --- positions for motion --------------------------------------------------------------
-
-    def depot_pos(self, depot: int, slot: int) -> tuple[float, float]:
-        return self.board.depot_pos(depot, slot)
-
-    def depot_goods_pos(self, depot: int) -> tuple[float, float]:
-        return self.board.depot_goods_pos(depot)
-
-    def _mine(self, seat: int, pos: tuple[float, float],
-              supply: str = "estate") -> tuple[float, float]:
-        """Where a piece for a seat lands: its place in the large estate when that seat is
-        shown large, else on its card (estates_panel)."""
-        return pos if seat == self.shown_seat else self.estates.supply_pos(seat, supply)
-
-    def storage_pos(self, seat: int, j: int) -> tuple[float, float]:
-        return self._mine(seat, g.storage_centre(j))
-
-    def space_pos(self, seat: int, space: int) -> tuple[float, float]:
-        if seat != self.shown_seat:
-            return self.estates.space_pos(seat, space)
-        if self.view.players[seat].chateauma:
-            return g.cm_space_centre(space)
-        return g.estate_space_centre(space)
-
-    def card_space_pos(self, seat: int, card: int, space: int) -> tuple[float, float]:
-        """A space of one of Châteauma's area cards (where the view or, for a card revealed
-        in the same step, the engine has it)."""
-        cm = self.view.players[seat].cm
-        slot = cm.slot_of(card) if cm is not None else None
-        engine = self.state.chateauma
-        if slot is None and engine is not None and card in engine.cards:
-            slot = engine.cards.index(card)
-        if slot is None:
-            return self.estates.estate_centre(seat)
-        from ...rules import CHATEAUMA_CARDS as CARDS
-        return self._mine(seat, g.cm_card_space_centre(slot, space, len(CARDS[card].colours)))
-
-    def reserve_pos(self, seat: int, tile: str | None) -> tuple[float, float]:
-        from .view import JOKERS, colour_of
-        stack = JOKERS if tile is None else colour_of(tile)
-        return self._mine(seat, g.cm_reserve_centre(stack), "reserve")
-
-    def goods_pos(self, seat: int, goods: int) -> tuple[float, float]:
-        return self._mine(seat, g.goods_centre(goods), "goods")
-
-    def silver_pos(self, seat: int) -> tuple[float, float]:
-        return self._mine(seat, g.silver_centre(), "silver")
-
-    def workers_pos(self, seat: int) -> tuple[float, float]:
-        return self._mine(seat, g.workers_centre(), "workers")
 
     # --- events ----------------------------------------------------------------------------
 
@@ -721,7 +672,7 @@ class TableScene(Scene):
     # --- hit areas and tooltips ------------------------------------------------------------
 
     def spots(self) -> list[Spot]:
-        self._lay_out()
+        self.places.lay_out()
         pv = self.view.players[self.shown_seat]
         key = (self.serial, self.view.board_version, self.shown_seat, pv.version,
                i18n.language())
@@ -829,7 +780,7 @@ class TableScene(Scene):
             self._warm(canvas)
         lang = i18n.language()
         pv = self.view.players[self.shown_seat]
-        self._lay_out()
+        self.places.lay_out()
         self.backdrop.draw(surface, [
             (self.background, None), (self.board.layer, self.board.key(lang)),
             (self.estate_layer, (self.serial, self.shown_seat, pv.version,
@@ -863,11 +814,6 @@ class TableScene(Scene):
         self._draw_flyers(canvas)
         if not self.magnifier.draw(canvas):
             self.tooltips.draw(canvas)
-
-    def _lay_out(self) -> None:
-        """A board of its own shape (the solo boards) lays the shown estate out itself."""
-        shown = self.preview_board or self.view.players[self.shown_seat].board
-        use_layout(get_board(shown).centres if shown else None)
 
     def _draw_score(self, canvas: Canvas, pv) -> None:
         score = self.counting.get(pv.seat, pv.score)
