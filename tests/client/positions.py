@@ -559,7 +559,7 @@ def _white_castle_glossary(t: Table) -> None:
 
 
 def _inn_buy(t: Table) -> None:
-    t.scene.toggle_buy()  # the black depot's tiles and the inn stack ringed
+    t.scene.steps.toggle_buy()  # the black depot's tiles and the inn stack ringed
 
 
 def _inn_payment(t: Table) -> None:
@@ -567,7 +567,7 @@ def _inn_payment(t: Table) -> None:
 
 
 def _confirm(t: Table) -> None:
-    t.scene.end_turn()  # both dice unused: asks before taking workers for them
+    t.scene.steps.end_turn()  # both dice unused: asks before taking workers for them
 
 
 def _vineyard_actions(t: Table) -> None:

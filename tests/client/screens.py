@@ -166,7 +166,7 @@ def dialog_end_turn(data_root):
     stack, scene = table_two(data_root)
     settle(stack, scene)
     assert scene.narrowing.unused_dice()
-    scene.end_turn()
+    scene.steps.end_turn()
     assert stack.top is not scene
     return stack, stack.top
 

@@ -110,7 +110,7 @@ def test_the_marks_stay_while_the_hint_is_on_show(data_root, monkeypatch):
     action = scene.hint_shown.explanation.action
     other = next((d for d in scene.narrowing.dice_available() if d != action[1]), None)
     if other is not None:
-        scene.select_die(other)
+        scene.steps.select_die(other)
     assert scene.hint_shown is not None
     drawn = []
     real = hint_marks.draw_hint_marks

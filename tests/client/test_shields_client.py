@@ -72,7 +72,7 @@ def test_shield_16_lists_its_die_changes_and_one_is_played(data_root):
     scene = t.scene
     spot = next(s for s in scene.spots() if s.kind == "castle_shield" and s.key == 16)
     assert "Click to use" in spot.tooltip_text()
-    scene.cancel()
+    scene.steps.cancel()
     assert not scene.options
     click(t.stack, spot.centre)  # the click lists them again
     t.stack.update(1 / 60)

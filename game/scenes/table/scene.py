@@ -6,8 +6,8 @@ is unique. AI players are polled every frame and never block the frame; their mo
 Châteauma's are played out event by event at the chosen animation speed.
 
 Input reaches the table through `handle_event` (real pygame events in design
-coordinates); the same steps are available as methods (`select_die`, `click_depot`, ...)
-which is what the clicks call.
+coordinates); the same steps are available as methods of the table's `steps`
+(steps.Steps: `select_die`, `click_depot`, ...), which is what the clicks call.
 """
 
 from __future__ import annotations
@@ -47,8 +47,9 @@ from .buttons_panel import ActionButtons, ChoiceBox
 from .dice_panel import DicePanel
 from .motion import Handlers
 from .glossary import GlossaryScene
-from .overlays import ConfirmOverlay, HandoffScene, PauseMenu, end_unused_question
+from .overlays import HandoffScene, PauseMenu
 from .places import Places
+from .steps import Steps
 from .paint import (FELT, FELT_DARK, GOLD, Backdrop, Layer, blit_at, fit_text, hex_outline,
                     text, tile_back)
 from .tips import Spot, chateauma_spots, space_tip, tile_tip
@@ -75,6 +76,7 @@ class TableScene(Scene):
         self.timeline = Timeline(ctx.animation_speed)
         self.presenter = Presenter(self.timeline, on_shown=self._shown)
         self.places = Places(self)
+        self.steps = Steps(self)
         self.presenter.on_all(Handlers(self).table())
         # The estates' shape: the printed duchy's, or the double duchy's (the team game).
         g.use_estate_shape(get_board(board_deal(session.config).pool[0]).axial)
@@ -174,6 +176,9 @@ class TableScene(Scene):
         """A person may take back a move: not while the table still shows another seat's
         turn."""
         return self.session.can_undo() and self.view.current == self.state.current_player
+
+    def own_estate(self) -> bool:
+        return self.shown_seat == self.state.current_player
 
     # --- events ----------------------------------------------------------------------------
 
@@ -363,9 +368,6 @@ class TableScene(Scene):
         for button in self.dice.buttons():
             self.panels.add(button)
 
-    def _declining(self) -> bool:
-        return self.action_buttons.declining()
-
     def _refresh_buttons(self) -> None:
         n = self.narrowing if self.can_act() else None
         self.action_buttons.refresh(n)
@@ -382,9 +384,9 @@ class TableScene(Scene):
             self.choices.build()
             self.message = (message, {})
 
-    # --- the steps a click or key takes ----------------------------------------------------
-
-    def _apply(self, outcome: Outcome) -> None:
+    def apply(self, outcome: Outcome) -> None:
+        """What a step of the narrowing came to (steps.Steps): an action is played, options
+        are listed, its words go to the prompt line."""
         self.hint_action = None
         if outcome.action is not None:
             self._play(outcome.action)
@@ -397,61 +399,15 @@ class TableScene(Scene):
         else:
             self.message = None
 
-    def own_estate(self) -> bool:
-        return self.shown_seat == self.state.current_player
-
-    def select_die(self, die: int) -> None:
-        if self.can_act() and self.own_estate():
-            self._apply(self.narrowing.select_die(die))
-
-    def step_value(self, delta: int) -> None:
-        if self.can_act():
-            self._apply(self.narrowing.step_value(delta))
-
-    def click_depot(self, depot: int, slot: int) -> None:
-        if self.can_act():
-            self._apply(self.narrowing.click_depot(depot, slot))
-
-    def click_storage(self, j: int) -> None:
-        if self.can_act() and self.own_estate():
-            self._apply(self.narrowing.click_storage(j))
-
-    def click_space(self, space: int) -> None:
-        if self.can_act() and self.own_estate():
-            self._apply(self.narrowing.click_space(space))
-
-    def click_goods(self, goods: int) -> None:
-        if self.can_act() and self.own_estate():
-            self._apply(self.narrowing.click_goods(goods))
-
-    def click_depot_goods(self, depot: int) -> None:
-        """A ship's goods chosen on the board: a click on a depot's goods takes them, or
-        lists the options that do (monastery 5 lets a ship take two depots' goods)."""
-        if not self.can_act():
-            return
-        options = ship_options_for(self, depot)
-        if len(options) == 1:
-            self._play(options[0])
-        else:
-            self.offer(options, "table.choose.ship")
-
-    def take_workers(self) -> None:
-        if self.can_act():
-            self._apply(self.narrowing.click_workers())
-
-    def toggle_buy(self) -> None:
-        if self.can_act():
-            self._apply(self.narrowing.toggle_buy())
-
     def retrieve(self) -> None:
         """Castle connection: both dice and 5 points for a castle from the pool."""
         if self.can_act():
-            self._apply(self.narrowing.retrieve())
+            self.apply(self.narrowing.retrieve())
 
     def buy_inn(self) -> None:
         """Inns: the turn's purchase takes an inn from the stack."""
         if self.can_act():
-            self._apply(self.narrowing.buy_inn())
+            self.apply(self.narrowing.buy_inn())
 
     def vineyard_actions(self, key: tuple | None = None) -> None:
         """The vineyards: the turn's vineyard actions open now, as a list of choices; a
@@ -476,48 +432,7 @@ class TableScene(Scene):
     def buy_workers(self) -> None:
         """Monastery tile 28: 1 silver for 2 workers."""
         if self.can_act():
-            self._apply(self.narrowing.buy_workers())
-
-    def end_turn(self) -> None:
-        if not self.can_act():
-            return
-        n = self.narrowing
-        if n.has("end"):
-            self._apply(n.end())
-        elif n.has("decline"):
-            self._apply(n.decline())
-        elif n.unused_dice() and self.stack is not None:
-            # The rules end a turn only once both dice are used: one question names every
-            # unused die, and Yes takes workers with each of them and ends the turn.
-            dice = n.unused_dice()
-            faces = [self.state.players[self.state.current_player].dice[d] for d in dice]
-            self.stack.push(ConfirmOverlay("table.end_turn",
-                                           lambda: end_unused_question(faces),
-                                           lambda: self._end_with_workers(dice)))
-
-    def _end_with_workers(self, dice: list[int]) -> None:
-        for die in dice:
-            if ("workers", die) not in self.state.legal_actions() \
-                    or not self._play(("workers", die)):
-                return
-        if ("end",) in self.state.legal_actions():
-            self._play(("end",))
-
-    def cancel(self) -> bool:
-        """Right click or Escape: drop a half-made choice, else the hint on show."""
-        self.hint_action = None
-        if self.options:
-            self.options = []
-            self.choices.build()
-            self.message = None
-            return True
-        if self.narrowing is not None and self.narrowing.cancel():
-            self.message = None
-            return True
-        if self.hint_shown is not None:  # the log comes back
-            self.hint_shown = None
-            return True
-        return False
+            self.apply(self.narrowing.buy_workers())
 
     def ask_hint(self) -> None:
         if self.can_act() and self.hint_move is None:
@@ -586,7 +501,7 @@ class TableScene(Scene):
             return True
         if t == pygame.MOUSEBUTTONDOWN:
             if event.button == 3:
-                self.cancel()
+                self.steps.cancel()
             elif event.button == 1:
                 self._click(self.spot_at(event.pos))
             return True
@@ -606,17 +521,17 @@ class TableScene(Scene):
             return
         kind, key = spot.kind, spot.key
         if kind == "die":
-            self.select_die(key)
+            self.steps.select_die(key)
         elif kind == "depot":
-            self.click_depot(*key)
+            self.steps.click_depot(*key)
         elif kind == "storage":
-            self.click_storage(key)
+            self.steps.click_storage(key)
         elif kind == "space":
-            self.click_space(key)
+            self.steps.click_space(key)
         elif kind == "goods":
-            self.click_goods(key)
+            self.steps.click_goods(key)
         elif kind == "depot_goods" and ship_options_for(self, key):
-            self.click_depot_goods(key)
+            self.steps.click_depot_goods(key)
         elif kind == "castle_pool":
             self.retrieve()
         elif kind == "inn_stack":
@@ -630,22 +545,22 @@ class TableScene(Scene):
         k = event.key
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         if k == pygame.K_ESCAPE:
-            if not self.cancel():
+            if not self.steps.cancel():
                 self.open_menu()
         elif k == pygame.K_z and ctrl:
             self.undo()
         elif k in (pygame.K_1, pygame.K_KP1):
-            self.select_die(0)
+            self.steps.select_die(0)
         elif k in (pygame.K_2, pygame.K_KP2):
-            self.select_die(1)
+            self.steps.select_die(1)
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_RIGHT):
-            self.step_value(1)
+            self.steps.step_value(1)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_LEFT):
-            self.step_value(-1)
+            self.steps.step_value(-1)
         elif k == pygame.K_w:
-            self.take_workers()
+            self.steps.take_workers()
         elif k == pygame.K_b:
-            self.toggle_buy()
+            self.steps.toggle_buy()
         elif k == pygame.K_r and self.b_retrieve.visible:
             self.retrieve()
         elif k == pygame.K_k and self.b_buy_workers.visible:
@@ -654,8 +569,8 @@ class TableScene(Scene):
             self.vineyard_actions()
         elif k == pygame.K_p and self.b_solo.visible:
             self.solo_options()
-        elif k == pygame.K_e or k == pygame.K_d and self._declining():
-            self.end_turn()
+        elif k == pygame.K_e or k == pygame.K_d and self.action_buttons.declining():
+            self.steps.end_turn()
         elif k == pygame.K_h:
             self.ask_hint()
         elif k == pygame.K_F1:

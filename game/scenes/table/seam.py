@@ -50,6 +50,8 @@ class Table(Protocol):
     hint_move: Any          # a hint on its way, or None
     hint_shown: Any         # the hint on show in the log's place, or None
     tutorial: Any           # the tutorial laid over the table, or None
+    hint_action: tuple | None   # the hinted move, while its pieces are marked
+    message: tuple[str, dict] | None  # the prompt line's words (a text key and its values)
     # --- what animations change while they play (motion.py) ---
     flyers: list
     counting: dict[int, int]
@@ -64,6 +66,7 @@ class Table(Protocol):
     log_panel: Any          # log_panel.LogPanel
     tooltips: Any           # ui.tooltip.Tooltips of the table
     pointer: tuple[float, float]  # where the pointer is, in design units
+    stack: Any              # stack.SceneStack the table lies in, or None
 
     @property
     def state(self) -> Any: ...
@@ -80,19 +83,26 @@ class Table(Protocol):
         """The estate shown large is the seat's to move."""
         ...
 
-    # --- steps a click, key or button takes ---
+    # --- what a click, key or button does ---
+    steps: Any              # steps.Steps: the steps a click or key takes towards an action
+
+    def apply(self, outcome: Any) -> None:
+        """What a step of the narrowing came to (interaction.Outcome): an action is
+        played, options are listed, its words go to the prompt line."""
+        ...
+
     def choose(self, action: tuple) -> None:
         """Play an action open now."""
+        ...
+
+    def submit(self, action: tuple) -> bool:
+        """Play an action the table offers now; False when it does not."""
         ...
 
     def offer(self, options: list[tuple], message: str) -> None:
         """List actions open now as choices in the choice box, with a prompt."""
         ...
 
-    def step_value(self, delta: int) -> None: ...
-    def take_workers(self) -> None: ...
-    def toggle_buy(self) -> None: ...
-    def end_turn(self) -> None: ...
     def undo(self) -> bool: ...
     def ask_hint(self) -> None: ...
     def open_menu(self) -> None: ...
