@@ -15,7 +15,7 @@ from game.rules import BORDER_POST_SPACES, COLOURS
 from game.scenes import i18n
 from game.scenes.table import geometry as g
 from game.scenes.table import hint_marks
-from game.scenes.table import scene as scene_module
+from game.scenes.table import painter
 from game.scenes.table.log import describe_action
 
 
@@ -114,7 +114,7 @@ def test_the_marks_stay_while_the_hint_is_on_show(data_root, monkeypatch):
     assert scene.hint_shown is not None
     drawn = []
     real = hint_marks.draw_hint_marks
-    monkeypatch.setattr(scene_module, "draw_hint_marks", lambda canvas, table, a: (
+    monkeypatch.setattr(painter, "draw_hint_marks", lambda canvas, table, a: (
         drawn.append(a), real(canvas, table, a)))
     t.stack.draw(pygame.Surface((1280, 720)))
     assert drawn == [action]

@@ -351,7 +351,7 @@ def test_the_white_castle_action_is_made_by_clicks_with_the_white_die(data_root)
     n = scene.narrowing
     white = scene.state.white
     assert n.die == 3 and n.value == white
-    prompt = scene._prompt()
+    prompt = scene.prompt()
     assert f"white die's {white}" in prompt
     played = []
     scene._play = lambda action, by_ai=False: played.append(action) or True

@@ -89,8 +89,8 @@ def test_shield_16_lists_its_die_changes_and_one_is_played(data_root):
 def test_the_tribute_is_a_listed_choice_with_a_prompt(data_root):
     t = table_at("shield_tribute", data_root)
     scene = t.scene
-    assert scene._prompt().startswith(scene.names[scene.state.current_player])
-    assert "tribute" in scene._prompt()
+    assert scene.prompt().startswith(scene.names[scene.state.current_player])
+    assert "tribute" in scene.prompt()
     asked = sum(f.kind == "tribute" for f in scene.state.frames)
     click(t.stack, scene.choices.buttons[0].rect.center)  # keep all that can be paid for
     t.stack.update(1 / 60)

@@ -321,7 +321,7 @@ def test_the_ai_thinks_off_the_ui_thread(data_root, monkeypatch):
     assert time.perf_counter() - start < 2.0  # frames go on while the AI thinks
     assert scene.clock > clock
     assert len(scene.session.match.record.steps) == steps
-    assert "thinking" in scene._prompt()
+    assert "thinking" in scene.prompt()
     release.set()
     for _ in range(300):
         stack.update(1 / 60)
@@ -367,7 +367,7 @@ def test_hint_runs_on_a_thread_and_highlights_its_suggestion(data_root):
     stack, scene, _ = ready_with(data_root, free("take"))
     stack.handle_event(key(pygame.K_h))
     assert scene.hint_move is not None
-    assert "hint" in scene._prompt().lower() or "tipp" in scene._prompt().lower()
+    assert "hint" in scene.prompt().lower() or "tipp" in scene.prompt().lower()
     assert scene.hint_move.wait(30)
     stack.update(1 / 60)
     assert scene.hint_action in scene.state.legal_actions()

@@ -14,7 +14,7 @@ from test_table_chateauma import chateauma_table
 from game.scenes import fonts, i18n
 from game.scenes.layout import Viewport
 from game.scenes.table import board_view, estate_view, estates_panel, paint
-from game.scenes.table import scene as scene_module
+from game.scenes.table import painter
 from game.scenes.table import geometry as g
 
 _TEXT = paint.text
@@ -46,7 +46,7 @@ def drawn_texts(stack, scene, monkeypatch, size):
         layer = next((la for la in layers if canvas.surface is la.surface), None)
         seen.append((s, rect.move(layer.target.topleft) if layer else rect))
         return rect
-    for module in (paint, board_view, estate_view, estates_panel, scene_module):
+    for module in (paint, board_view, estate_view, estates_panel, painter):
         monkeypatch.setattr(module, "text", recording)
     for layer in layers:
         layer.key = None

@@ -13,7 +13,7 @@ from test_table_chateauma import chateauma_table
 
 from game.rules import action_text
 from game.scenes import i18n
-from game.scenes.table import board_view, estates_panel, scene as scene_module
+from game.scenes.table import board_view, estates_panel, painter
 from game.scenes.table import geometry as g
 
 FRAME = 1 / 60
@@ -23,7 +23,7 @@ def drawn_texts(stack, monkeypatch, layers=False):
     """Draw a frame; every (text, design position) the table (and with ``layers`` its
     cached layers, the board among them) wrote."""
     seen = []
-    for module in (scene_module, board_view, estates_panel):
+    for module in (painter, board_view, estates_panel):
         for name in ("text", "fit_text"):
             original = getattr(module, name, None)
             if original is None:

@@ -114,7 +114,7 @@ def test_the_route_is_arranged_by_clicks_naming_each_card(data_root):
     seat = scene.state.current_player
     route = list(scene.state.ext["trade_routes"].routes[seat])
     assert "which card comes next" in i18n.tr("table.choose.route_arrange")
-    assert "arrange your trade route" in scene._prompt()
+    assert "arrange your trade route" in scene.prompt()
     buttons = {b.action: b for b in scene.choices.buttons}
     card = route[-1]
     button = buttons[("route_card", card)]

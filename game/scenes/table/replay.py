@@ -222,7 +222,7 @@ class ReplayScene(TableScene):
             where = i18n.tr("load.progress", phase=PHASES[state.phase], round=state.round + 1)
         return i18n.tr("replay.progress", where=where, **counts)
 
-    def _prompt(self) -> str:
+    def prompt(self) -> str:
         return self.progress()
 
     # --- input -----------------------------------------------------------------------------

@@ -12,7 +12,6 @@ coordinates); the same steps are available as methods of the table's `steps`
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -21,24 +20,21 @@ from ...rules import TEAM_OWN_STORAGE, IllegalAction, TurnEnded, board_deal, get
 from .. import i18n
 from ..anim.presenter import Presenter
 from ..anim.timeline import Timeline, Wait
-from ..art import palette, pieces
 from ..art.hexgrid import layout_scale
 from ..context import ClientContext
 from ..layout import DESIGN_RECT, Canvas, PanelGroup
 from ..session import GameSession
 from ..stack import Scene
-from ..ui import theme
 from ..ui.tooltip import Tooltips
 from ..ui.widgets import Button
 from . import geometry as g
 from .banner import BannerText, PhaseReport, draw_banner
 from .board_panel import BoardPanel
-from .board_view import BONUS_POINTS, player_colour
-from .estate_view import REGION, paint_estate_region
-from .estates_panel import EstatesPanel, miniature_sizes
+from .board_view import player_colour
+from .estate_view import REGION
+from .estates_panel import EstatesPanel
 from .interaction import Narrowing, Outcome
 from .log import GameLog, MoveTakenBack, describe_action, goods_label
-from .hint_marks import draw_hint_marks
 from .hint_panel import HintPanel, Shown
 from .log_panel import LogPanel
 from .magnifier import Magnifier
@@ -48,14 +44,14 @@ from .dice_panel import DicePanel
 from .motion import Handlers
 from .glossary import GlossaryScene
 from .overlays import HandoffScene, PauseMenu
+from .painter import TablePainter
 from .places import Places
 from .steps import Steps
-from .paint import (FELT, FELT_DARK, GOLD, Backdrop, Layer, blit_at, fit_text, hex_outline,
-                    text, tile_back)
+from .paint import Backdrop, Layer
 from .tips import Spot, chateauma_spots, space_tip, tile_tip
 from .seam import in_play, listed_decisions, parts_of
 from .ship_choice import ship_options_for
-from .view import COLOURS, TableView, face_of
+from .view import TableView
 from . import modules  # noqa: F401  (registers the table's modules)
 
 # A short pause between two AI moves, so a person can follow what happened (the pieces
@@ -117,7 +113,6 @@ class TableScene(Scene):
         self.clock = 0.0
         self.preview_board: str | None = None
         self.autosaves = 0
-        self._warmed: tuple[int, int] | None = None
         self.tooltips = Tooltips()
         self.panels = PanelGroup()
         self.choices = ChoiceBox(self)
@@ -127,9 +122,10 @@ class TableScene(Scene):
         self._refresh_buttons()
         self._spots: list[Spot] = []
         self._spots_key: Any = None
-        self.background = Layer(DESIGN_RECT, self._paint_background)
+        self.painter = TablePainter(self)
+        self.background = Layer(DESIGN_RECT, self.painter.paint_background)
         self.board = BoardPanel(self)
-        self.estate_layer = Layer(REGION, self._paint_estate)
+        self.estate_layer = Layer(REGION, self.painter.paint_estate)
         self.estates = EstatesPanel(self)
         # The tile under a resting pointer, large (in the tooltip's place).
         self.magnifier = Magnifier(self)
@@ -652,47 +648,10 @@ class TableScene(Scene):
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def _paint_background(self, canvas: Canvas) -> None:
-        canvas.fill_rect(DESIGN_RECT, FELT)
-        for i in range(0, 1920, 48):  # the felt's weave, faint
-            canvas.fill_rect((i, 0, 2, 1080), FELT_DARK)
-        self.log_panel.paint_frame(canvas)
-        for m, part in parts_of(self.view):
-            m.paint_background(canvas, self.view, part)
-        canvas.fill_rect(g.PROMPT, palette.darker(FELT, 0.3), radius=10)
-        self.dice.paint_frame(canvas)
-
-    def _paint_estate(self, canvas: Canvas) -> None:
-        seat = self.shown_seat
-        preview = None
-        if self.preview_board is not None:
-            from ...rules import get_board
-            b = get_board(self.preview_board)
-            preview = (tuple(COLOURS[c] for c in b.colour), tuple(b.die), tuple(b.rivers))
-        large, small = BONUS_POINTS.get(len(self.names), (5, 2))
-        paint_estate_region(canvas, self.view.players[seat], self.names[seat],
-                            self.colours[seat], self.view.lifted, (large, small), preview,
-                            self.view.white, parts_of(self.view))
-        for m, part in parts_of(self.view):
-            m.paint_estate(canvas, self.view, part, seat, self.preview_board)
-
-    def _warm(self, canvas: Canvas) -> None:
-        """Render every tile front at the table's sizes once per window size, so a new
-        phase's tiles do not stall a frame later."""
-        from ..art.faces import all_faces, module_faces
-        sizes = {canvas.length(s) for s in (g.DEPOT_HEX, g.BLACK_HEX, g.STORAGE_HEX,
-                                             g.ESTATE_HEX * 0.95, *g.KNOWLEDGE_HEXES)} | \
-            miniature_sizes(canvas)
-        extra = module_faces(self.rules) if self.session.config.modules else []
-        for face in all_faces(self.rules) + extra:
-            for size in sizes:
-                pieces.hex_tile(face, size)
-        self._warmed = canvas.surface.get_size()
-
     def draw(self, surface: pygame.Surface) -> None:
         canvas = Canvas(surface)
-        if self._warmed != surface.get_size():
-            self._warm(canvas)
+        painter = self.painter
+        painter.warm(canvas)
         lang = i18n.language()
         pv = self.view.players[self.shown_seat]
         self.places.lay_out()
@@ -702,16 +661,16 @@ class TableScene(Scene):
                                  self.preview_board, lang)),
             *self.estates.layers()])
         self.estates.draw(canvas)
-        self._draw_score(canvas, pv)
+        painter.draw_score(canvas, pv)
         n = self.narrowing if self.can_act() else None
-        self._draw_highlights(canvas, n)
-        self._draw_flash(canvas)
+        painter.draw_highlights(canvas, n)
+        painter.draw_flash(canvas)
         choosing = n is not None and (self.options or n.decision in listed_decisions())
         if choosing:
             self.choices.draw(canvas, n)
         else:
             self.dice.draw(canvas, pv, n)
-        self._draw_prompt(canvas)
+        painter.draw_prompt(canvas)
         for m, part in parts_of(self.view):
             m.draw(canvas, self, part)
         if self.tutorial is None and self.hint_shown is not None:
@@ -726,75 +685,11 @@ class TableScene(Scene):
         self.estates.draw_popup(canvas)
         if self.banner is not None:
             draw_banner(canvas, *self.banner)
-        self._draw_flyers(canvas)
+        painter.draw_flyers(canvas)
         if not self.magnifier.draw(canvas):
             self.tooltips.draw(canvas)
 
-    def _draw_score(self, canvas: Canvas, pv) -> None:
-        score = self.counting.get(pv.seat, pv.score)
-        if self.view.solo is not None:
-            # The solo game's counter runs from its last reset up to the target marker.
-            target, base = self.view.solo
-            score -= base
-            x, y = g.score_centre()
-            text(canvas, i18n.tr("table.solo_target", target=target), (x - 100, y + 2), 24,
-                 palette.INK, "center")
-        text(canvas, str(score), g.score_centre(), 40, palette.INK, "center")
-
-    def _draw_highlights(self, canvas: Canvas, n: Narrowing | None) -> None:
-        if n is None:
-            return
-        h = n.highlights()
-        # A steady ring: a pulsing one would redraw the table every frame while a person
-        # thinks.
-        ring = palette.mix(GOLD, (255, 255, 255), 0.2)
-        self.board.draw_highlights(canvas, n, h, ring)
-        for m, part in parts_of(self.view):
-            m.paint_rings(canvas, self, part, n, ring)
-        if self.own_estate():
-            for s in h.spaces:
-                hex_outline(canvas, g.estate_space_centre(s),
-                            g.ESTATE_HEX * 0.95 * layout_scale() + 2, ring, 5)
-            for j in h.storage:
-                hex_outline(canvas, g.storage_centre(j), g.STORAGE_HEX + 3, ring, 4)
-            if n.storage is not None:
-                hex_outline(canvas, g.storage_centre(n.storage), g.STORAGE_HEX + 5,
-                            theme.BUTTON, 7)
-            for t in h.goods:
-                x, y = g.goods_centre(t)
-                canvas.fill_rect((x - 25, y - 25, 50, 50), ring, radius=8, width=4)
-            if n.decision == "start_castle":
-                for a in n.legal:
-                    hex_outline(canvas, g.estate_space_centre(a[1]),
-                                g.ESTATE_HEX * 0.95 * layout_scale() + 2,
-                                ring, 5)
-        if self.own_estate():
-            self.dice.draw_highlights(canvas, h, ring)
-        # The hinted move's own pieces, while the hint is on show (a click that starts
-        # another choice drops hint_action, not the hint).
-        hinted = self.hint_action or (self.hint_shown.explanation.action
-                                      if self.hint_shown is not None else None)
-        if hinted is not None and hinted in n.legal:
-            draw_hint_marks(canvas, self, hinted)
-
-    def _draw_flash(self, canvas: Canvas) -> None:
-        if self.flash is None:
-            return
-        seat, spaces, value = self.flash
-        if value <= 0.02:
-            return
-        colour = palette.mix(GOLD, (255, 255, 255), value * 0.6)
-        # A seat shown small flashes on its card.
-        large = seat == self.shown_seat
-        for s in spaces:
-            if large:
-                hex_outline(canvas, g.estate_space_centre(s), g.ESTATE_HEX * 0.95 * layout_scale(),
-                            colour, 2 + 6 * value)
-            else:
-                hex_outline(canvas, self.estates.space_pos(seat, s), g.MINI_HEX * 0.95,
-                            colour, 1 + 2 * value)
-
-    def _prompt(self) -> str:
+    def prompt(self) -> str:
         """Speaks of the seat the table shows to move (the view's, which lags the game
         while animations play), never of one the board does not show yet."""
         s = self.session
@@ -825,34 +720,3 @@ class TableScene(Scene):
             decision = "turn_done_buy" if n.has("buy") or n.has("buy_inn") else "turn_done"
         # (a white castle's prompt names the white die's number)
         return i18n.tr(f"table.prompt.{decision}", name=name, value=self.view.white)
-
-    def _draw_prompt(self, canvas: Canvas) -> None:
-        fit_text(canvas, self._prompt(), (g.PROMPT.x + 18, g.PROMPT.centery), 26,
-                 palette.INK_LIGHT, g.PROMPT.w - 36, "midleft")
-
-    def _draw_flyers(self, canvas: Canvas) -> None:
-        for f in self.flyers:
-            # A few lift steps only: every distinct size is a cached, pre-rendered piece.
-            lift = 1 + round(3 * math.sin(math.pi * f.t)) * 0.06
-            px = canvas.length(f.size * lift)
-            if f.kind == "tile":
-                face = face_of(f.what, self.rules)
-                image = pieces.hex_tile(face, px) if face is not None else tile_back(px)
-            elif f.kind == "goods":
-                image = pieces.goods_tile(f.what, px)
-            elif f.kind == "silver":
-                image = pieces.silver_coin(px)
-            elif f.kind == "worker":
-                image = pieces.worker_chip(px)
-            elif f.kind == "grape":   # a half of a vineyards double tile
-                image = vineyards_view.grape_half(f.what, px)
-            elif f.kind == "double":
-                image = vineyards_view.double_image(f.what, px)
-            else:
-                colour, rank = f.what
-                large, small = BONUS_POINTS.get(len(self.names), (5, 2))
-                image = pieces.bonus_tile(colour, large if rank == 1 else small, px)
-            if f.fade:  # leaving the game: gone by the time it arrives
-                image = image.copy()
-                image.set_alpha(round(255 * (1 - f.t) ** 0.7))
-            blit_at(canvas, image, f.pos)

@@ -62,6 +62,8 @@ class Table(Protocol):
     # --- the panels a panel places itself among or next to ---
     panels: Any             # layout.PanelGroup of the buttons
     choices: Any            # buttons_panel.ChoiceBox: the options listed to choose from
+    board: Any              # board_panel.BoardPanel: the central board
+    dice: Any               # dice_panel.DicePanel: the dice tray
     estates: Any            # estates_panel.EstatesPanel
     log_panel: Any          # log_panel.LogPanel
     tooltips: Any           # ui.tooltip.Tooltips of the table
@@ -81,6 +83,10 @@ class Table(Protocol):
 
     def own_estate(self) -> bool:
         """The estate shown large is the seat's to move."""
+        ...
+
+    def prompt(self) -> str:
+        """The prompt line's words."""
         ...
 
     # --- what a click, key or button does ---
