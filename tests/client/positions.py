@@ -22,6 +22,7 @@ from typing import Callable
 
 import pygame
 from client_events import click, key
+from table_driver import spot_centre
 
 from game.rules import Frame, GameConfig, IllegalAction, Match
 from game.rules.tiles import CARPENTERS_WORKSHOP, CHURCH, MARKET
@@ -410,7 +411,7 @@ def _chateauma_moves(t: Table) -> None:
 
 def _ask_payment(t: Table) -> None:
     depot, slot = _payments(t.scene.state)[0]
-    click(t.stack, t.scene.spot_centre("depot", (depot, slot)))
+    click(t.stack, spot_centre(t.scene, "depot", (depot, slot)))
 
 
 def _next_seat(t: Table) -> None:
@@ -523,7 +524,7 @@ def _shield_castle(t: Table) -> None:
                                                                 ((start, held),)))
     _shield_pair(t)
     depot = next(d for d in range(1, 7) if state.ext["shields"].depots[d - 1])
-    click(t.stack, t.scene.spot_centre("shield", (depot, 0)))
+    click(t.stack, spot_centre(t.scene, "shield", (depot, 0)))
     t.stack.update(0)
 
 
@@ -542,7 +543,7 @@ def _shield_use(t: Table) -> None:
     t.scene._resync()
     t.scene.narrowing = None
     t.stack.update(0)
-    click(t.stack, t.scene.spot_centre("castle_shield", 16))
+    click(t.stack, spot_centre(t.scene, "castle_shield", 16))
     t.stack.update(0)
 
 
@@ -657,7 +658,7 @@ def _check(t: Table) -> None:
         assert scene.can_act() and n.decision == kind and scene.choices.buttons
     elif kind == "shield_turn":
         assert scene.can_act() and n.has("shield")
-        assert any(s.kind == "shield" for s in scene.spots())
+        assert any(s.kind == "shield" for s in scene.spots.all())
     elif kind in ("shield_castle", "shield_tribute"):
         decision = {"shield_castle": "shield_castle", "shield_tribute": "tribute"}[kind]
         assert scene.can_act() and n.decision == decision and scene.choices.buttons
@@ -684,7 +685,7 @@ def _check(t: Table) -> None:
         assert scene.can_act() and n.decision == "vineyard_bonus" and scene.choices.buttons
     elif kind == "vineyard_other_seat":
         assert scene.shown_seat != scene.state.current_player
-        assert any(s.key == ("board", scene.shown_seat) for s in scene.spots())
+        assert any(s.key == ("board", scene.shown_seat) for s in scene.spots.all())
     elif kind == "white_castle":
         assert scene.can_act() and n.decision == "white_castle" and n.die == 3
         assert n.value == scene.state.white and scene.dice.plus.visible
@@ -706,7 +707,7 @@ def _check(t: Table) -> None:
     elif kind == "trade_routes":
         tv = scene.view.parts.get("trade_routes")
         assert scene.can_act() and tv is not None and len(tv.laid_on(scene.shown_seat)) >= 4
-        assert any(s.kind == "trade_route" for s in scene.spots())
+        assert any(s.kind == "trade_route" for s in scene.spots.all())
     elif kind == "route_pick":
         assert scene.can_act() and n.decision == "route_pick" and scene.choices.buttons
 

@@ -312,7 +312,7 @@ def resting_on_tile(stack, scene, kind, pick=0):
                   for i, tile in enumerate(scene.view.players[seat].estate)
                   if tile is not None]
     else:
-        places = [s.centre for s in scene.spots()
+        places = [s.centre for s in scene.spots.all()
                   if s.kind == kind and lens_at(scene, s, s.centre) is not None]
     x, y = places[pick]
     stack.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),

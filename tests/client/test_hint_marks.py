@@ -93,7 +93,7 @@ def test_a_border_posts_tooltip_names_its_spaces_by_colour_and_number(data_root)
     t = table_at("border_posts", data_root, language="en")
     scene = t.scene
     pv = scene.view.players[scene.shown_seat]
-    posts = [s for s in scene.spots() if s.kind == "border_post"]
+    posts = [s for s in scene.spots.all() if s.kind == "border_post"]
     assert posts
     for spot in posts:
         tip = spot.tip()

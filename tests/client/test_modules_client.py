@@ -212,7 +212,7 @@ def test_the_castle_pool_shows_on_the_board_and_a_click_retrieves(data_root):
     t = table_at("module_turn", data_root)
     scene = t.scene
     assert scene.view.castle_pool == 2
-    spot = next(s for s in scene.spots() if s.kind == "castle_pool")
+    spot = next(s for s in scene.spots.all() if s.kind == "castle_pool")
     assert "2 castles" in spot.tooltip_text() and "Click" in spot.tooltip_text()
     played = []
     scene._play = lambda action, by_ai=False: played.append(action) or True
@@ -226,7 +226,7 @@ def test_the_modules_buttons_show_only_with_their_module(data_root):
     t = table_at("turn", data_root)
     assert not t.scene.b_retrieve.visible and not t.scene.b_buy_workers.visible
     assert t.scene.view.castle_pool is None
-    assert not any(s.kind == "castle_pool" for s in t.scene.spots())
+    assert not any(s.kind == "castle_pool" for s in t.scene.spots.all())
 
 
 @pytest.mark.parametrize("decision, count, icon", [("crane", 8, "warehouse"),
@@ -429,7 +429,7 @@ def test_the_inn_stack_shows_its_count_and_a_click_buys_an_inn(data_root):
     t = table_at("inns", data_root)
     scene = t.scene
     assert scene.view.inn_stack == 3
-    spot = next(s for s in scene.spots() if s.kind == "inn_stack")
+    spot = next(s for s in scene.spots.all() if s.kind == "inn_stack")
     assert "3 inns" in spot.tooltip_text() and "Click" in spot.tooltip_text()
     played = []
     scene._play = lambda action, by_ai=False: played.append(action) or True
@@ -439,7 +439,7 @@ def test_the_inn_stack_shows_its_count_and_a_click_buys_an_inn(data_root):
 
 def test_the_inn_stack_in_german(data_root, german):
     t = table_at("inns", data_root, language="de")
-    spot = next(s for s in t.scene.spots() if s.kind == "inn_stack")
+    spot = next(s for s in t.scene.spots.all() if s.kind == "inn_stack")
     assert "3 Gasthöfe" in spot.tooltip_text() and "schwarzen Depot" in spot.tooltip_text()
 
 
@@ -458,14 +458,14 @@ def test_an_inn_paid_two_ways_asks_how(data_root):
 def test_no_inn_stack_without_the_module(data_root):
     t = table_at("turn", data_root)
     assert t.scene.view.inn_stack is None
-    assert not any(s.kind == "inn_stack" for s in t.scene.spots())
+    assert not any(s.kind == "inn_stack" for s in t.scene.spots.all())
 
 
 def test_the_black_depot_shows_its_monastery(data_root):
     t = table_at("black_depot_monastery", data_root)
     scene = t.scene
     slot = scene.view.black.index("black_monastery")
-    spot = next(s for s in scene.spots() if s.kind == "depot" and s.key == (0, slot))
+    spot = next(s for s in scene.spots.all() if s.kind == "depot" and s.key == (0, slot))
     assert spot.tooltip_text().startswith("Black-depot monastery: ")
 
 

@@ -163,7 +163,7 @@ class Sweep:
                 pts += [r.center, (r.left + 1, r.top + 1), (r.right - 2, r.top + 1),
                         (r.left + 1, r.bottom - 2), (r.right - 2, r.bottom - 2)]
             if isinstance(scene, TableScene):
-                pts += [spot.centre for spot in scene.spots()]
+                pts += [spot.centre for spot in scene.spots.all()]
         return pts
 
     def sweep_pointer(self) -> None:
@@ -252,7 +252,7 @@ class Sweep:
         top = self.fresh().stack.top
         if not isinstance(top, TableScene):
             return
-        for spot in list(top.spots()):
+        for spot in list(top.spots.all()):
             app = self.fresh()
             if not isinstance(app.stack.top, TableScene):
                 continue

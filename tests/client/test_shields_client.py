@@ -43,7 +43,7 @@ def test_the_depot_shields_are_drawn_from_the_state_and_a_click_takes_one(data_r
     shields = scene.state.ext["shields"]
     assert scene.view.parts["shields"].depots == [list(d) for d in shields.depots]
     take = next(a for a in scene.narrowing.legal if a[0] == "shield")
-    spot = next(s for s in scene.spots() if s.kind == "shield" and s.key == take[1:])
+    spot = next(s for s in scene.spots.all() if s.kind == "shield" and s.key == take[1:])
     assert "Click" in spot.tooltip_text()
     row = scene.view.parts["shields"].depots[take[1] - 1]
     click(t.stack, depot_shield_centre(take[1], take[2], len(row)))
@@ -70,7 +70,7 @@ def test_the_castle_choice_and_a_shield_replaced(data_root):
 def test_shield_16_lists_its_die_changes_and_one_is_played(data_root):
     t = table_at("shield_use", data_root)
     scene = t.scene
-    spot = next(s for s in scene.spots() if s.kind == "castle_shield" and s.key == 16)
+    spot = next(s for s in scene.spots.all() if s.kind == "castle_shield" and s.key == 16)
     assert "Click to use" in spot.tooltip_text()
     scene.steps.cancel()
     assert not scene.options
@@ -157,7 +157,7 @@ def test_the_glossary_lists_every_shield(data_root):
 def test_no_shields_without_the_module(data_root):
     t = table_at("turn", data_root)
     assert "shields" not in t.scene.view.parts
-    assert not any(s.kind in ("shield", "castle_shield") for s in t.scene.spots())
+    assert not any(s.kind in ("shield", "castle_shield") for s in t.scene.spots.all())
     surface = pygame.Surface((1280, 720))
     t.stack.draw(surface)
 
@@ -181,7 +181,7 @@ def test_a_depot_shields_tooltip_names_the_workers_the_pair_costs(data_root, lan
     state = scene.state
     for depot, _slot in {a[1:] for a in scene.narrowing.legal if a[0] == "shield"}:
         cost = rules_shields.shield_workers(state, depot)
-        tip = next(s for s in scene.spots()
+        tip = next(s for s in scene.spots.all()
                    if s.kind == "shield" and s.key[0] == depot).tooltip_text()
         if cost:
             assert str(cost) in tip.splitlines()[-1]

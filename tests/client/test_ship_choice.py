@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 from client_events import click, motion
 from positions import table_at
+from table_driver import spot_centre
 
 from game.scenes.layout import Canvas
 from game.scenes.table import geometry as g
@@ -61,6 +62,6 @@ def test_a_click_on_a_depots_goods_on_the_board_takes_them(data_root):
     options = [a for a in scene.narrowing.legal if a[0] == "ship"]
     action = options[-1]
     before = len(scene.session.match.record.steps)
-    click(t.stack, scene.spot_centre("depot_goods", action[1]))
+    click(t.stack, spot_centre(scene, "depot_goods", action[1]))
     steps = scene.session.match.record.steps[before:]
     assert [s["action"] for s in steps if "action" in s][:1] == [f"ship {action[1]}"]

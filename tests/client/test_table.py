@@ -19,6 +19,7 @@ from table_driver import (
     play_by_clicks,
     prefer_ships,
     settle,
+    spot_centre,
     step,
 )
 
@@ -127,7 +128,7 @@ def test_escape_and_right_click_cancel_then_escape_pauses(data_root):
     stack.handle_event(key(pygame.K_ESCAPE))
     assert scene.narrowing.die is None and stack.top is scene
     click_spot(stack, scene, "die", action[1])
-    pos = scene.spot_centre("die", action[1])
+    pos = spot_centre(scene, "die", action[1])
     stack.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
     assert scene.narrowing.die is None
     stack.handle_event(key(pygame.K_ESCAPE))
@@ -144,7 +145,7 @@ def test_clicks_never_play_an_illegal_action(data_root):
             break
         legal = {action_text(a) for a in scene.state.legal_actions()}
         before = len(scene.session.match.record.steps)
-        spot = rng.choice(scene.spots())
+        spot = rng.choice(scene.spots.all())
         click(stack, spot.centre)
         stack.update(1 / 60)
         steps = scene.session.match.record.steps
@@ -379,9 +380,9 @@ def test_hint_runs_on_a_thread_and_highlights_its_suggestion(data_root):
 
 def test_tooltips_describe_tiles_spaces_and_monastery_tiles(data_root):
     _stack, scene, _ = ready_with(data_root, free("take"))
-    tips = [s.tooltip_text() for s in scene.spots()]
+    tips = [s.tooltip_text() for s in scene.spots.all()]
     assert all(t for t in tips)
-    depot_tips = [s.tooltip_text() for s in scene.spots() if s.kind == "depot"]
+    depot_tips = [s.tooltip_text() for s in scene.spots.all() if s.kind == "depot"]
     assert depot_tips and all(":" in t for t in depot_tips)
     from game.scenes.table.tips import knowledge_text, tile_tip
     assert "worker" in knowledge_text(8, "special")

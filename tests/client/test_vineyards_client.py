@@ -36,7 +36,7 @@ def _flights(animation) -> list[Flight]:
 
 
 def _space_tips(scene) -> dict[int, str]:
-    return {s.key[1]: s.tip() for s in scene.spots()
+    return {s.key[1]: s.tip() for s in scene.spots.all()
             if s.kind == "vineyard" and s.key[0] == "space"}
 
 

@@ -16,11 +16,10 @@ from typing import Any
 
 import pygame
 
-from ...rules import TEAM_OWN_STORAGE, IllegalAction, TurnEnded, board_deal, get_board
+from ...rules import IllegalAction, TurnEnded, board_deal, get_board
 from .. import i18n
 from ..anim.presenter import Presenter
 from ..anim.timeline import Timeline, Wait
-from ..art.hexgrid import layout_scale
 from ..context import ClientContext
 from ..layout import DESIGN_RECT, Canvas, PanelGroup
 from ..session import GameSession
@@ -34,7 +33,7 @@ from .board_view import player_colour
 from .estate_view import REGION
 from .estates_panel import EstatesPanel
 from .interaction import Narrowing, Outcome
-from .log import GameLog, MoveTakenBack, describe_action, goods_label
+from .log import GameLog, MoveTakenBack, describe_action
 from .hint_panel import HintPanel, Shown
 from .log_panel import LogPanel
 from .magnifier import Magnifier
@@ -46,9 +45,10 @@ from .glossary import GlossaryScene
 from .overlays import HandoffScene, PauseMenu
 from .painter import TablePainter
 from .places import Places
+from .spots import HitSpots
 from .steps import Steps
 from .paint import Backdrop, Layer
-from .tips import Spot, chateauma_spots, space_tip, tile_tip
+from .tips import Spot
 from .seam import in_play, listed_decisions, parts_of
 from .ship_choice import ship_options_for
 from .view import TableView
@@ -120,8 +120,7 @@ class TableScene(Scene):
         self.dice = DicePanel(self)
         self._build_buttons()
         self._refresh_buttons()
-        self._spots: list[Spot] = []
-        self._spots_key: Any = None
+        self.spots = HitSpots(self)
         self.painter = TablePainter(self)
         self.background = Layer(DESIGN_RECT, self.painter.paint_background)
         self.board = BoardPanel(self)
@@ -457,26 +456,13 @@ class TableScene(Scene):
 
     # --- input -----------------------------------------------------------------------------
 
-    def spot_at(self, pos: tuple[float, float]) -> Spot | None:
-        for spot in self.spots():
-            if spot.contains(pos):
-                return spot
-        return None
-
-    def spot_centre(self, kind: str, key: Any) -> tuple[float, float]:
-        """Where to click for a spot (tests drive the table with real events)."""
-        for spot in self.spots():
-            if spot.kind == kind and spot.key == key:
-                return spot.centre
-        raise KeyError((kind, key))
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         t = event.type
         if t == pygame.MOUSEMOTION:
             under = (self.choices.panels.panel_at(event.pos)
                      or self.panels.panel_at(event.pos, include_disabled=True)
                      or (self.hint_panel if self.hint_panel.contains(event.pos) else None)
-                     or self.spot_at(event.pos))
+                     or self.spots.at(event.pos))
             self.tooltips.point_at(under if hasattr(under, "tooltip_text") else None,
                                    event.pos)
             self.preview_board = None
@@ -499,7 +485,7 @@ class TableScene(Scene):
             if event.button == 3:
                 self.steps.cancel()
             elif event.button == 1:
-                self._click(self.spot_at(event.pos))
+                self._click(self.spots.at(event.pos))
             return True
         if t == pygame.KEYDOWN:
             self._key(event)
@@ -579,72 +565,6 @@ class TableScene(Scene):
             self.choices.turn_page(1)
         elif k == pygame.K_PAGEUP:
             self.choices.turn_page(-1)
-
-    # --- hit areas and tooltips ------------------------------------------------------------
-
-    def spots(self) -> list[Spot]:
-        self.places.lay_out()
-        pv = self.view.players[self.shown_seat]
-        key = (self.serial, self.view.board_version, self.shown_seat, pv.version,
-               i18n.language())
-        if key != self._spots_key:
-            self._spots = self._build_spots()
-            self._spots_key = key
-        return self._spots
-
-    def _storage_tip(self, pv, space: int) -> str:
-        """A storage space's tooltip; in the team game, whose space it is."""
-        if pv.partner is None:
-            return i18n.tr("tip.storage")
-        if space < TEAM_OWN_STORAGE:
-            return i18n.tr("tip.storage.own")
-        partner = self.names[pv.partner] if pv.partner < len(self.names) else ""
-        return i18n.tr("tip.storage.shared", partner=partner)
-
-    def _build_spots(self) -> list[Spot]:
-        view, rules = self.view, self.rules
-        spots: list[Spot] = []
-        spots += self.estates.spots()
-        for m, part in parts_of(view):
-            spots += m.first_board_spots(self, part)
-        spots += self.board.spots()
-        pv = view.players[self.shown_seat]
-        if pv.cm is not None:
-            spots += chateauma_spots(pv, rules, self.view.white)
-        elif pv.colours:
-            for m, part in parts_of(view):
-                spots += m.tile_spots(self, part)
-            for s in range(len(pv.colours)):
-                spots.append(Spot("space", s, g.estate_space_centre(s),
-                                  g.ESTATE_HEX * 0.86 * layout_scale(),
-                                  lambda s=s, p=pv: space_tip(p.colours[s], p.dice_numbers[s],
-                                                              p.estate[s], rules)))
-        for j, tile in enumerate(pv.storage if pv.cm is None else ()):
-            spots.append(Spot("storage", j, g.storage_centre(j), g.STORAGE_HEX * 0.9,
-                              lambda t=tile, j=j, p=pv: tile_tip(t, rules)
-                              or self._storage_tip(p, j)))
-        for t in range(1, 7):
-            spots.append(Spot("goods", t, g.goods_centre(t), 24,
-                              lambda t=t, p=pv: i18n.trn("tip.goods", p.goods[t], goods=t,
-                                                         name=goods_label(t),
-                                                         count=p.goods[t])))
-            spots.append(Spot("sold", t, g.sold_centre(t), 16,
-                              lambda t=t, p=pv: i18n.trn("tip.sold", p.sold[t], goods=t,
-                                                         name=goods_label(t),
-                                                         count=p.sold[t])))
-        for i, number in enumerate(sorted(pv.knowledge)):
-            spots.append(Spot("knowledge", number, *g.knowledge_slot(i, len(pv.knowledge)),
-                              lambda n=number: tile_tip(f"monastery{n}", rules)))
-        for m, part in parts_of(view):
-            spots += m.estate_spots(view, part, self.shown_seat, self.names)
-        spots.append(Spot("silver", None, g.silver_centre(), 24, lambda: i18n.tr("tip.silver")))
-        if pv.cm is None:
-            spots.append(Spot("workers", None, g.workers_centre(), 24,
-                              lambda: i18n.tr("tip.workers")))
-        spots += self.dice.spots()
-        for m, part in parts_of(view):
-            spots += m.spots(self, part)
-        return spots
 
     # --- drawing ---------------------------------------------------------------------------
 
