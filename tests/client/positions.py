@@ -693,7 +693,7 @@ def _check(t: Table) -> None:
         assert isinstance(top, GlossaryScene) and top.query == "29"
     elif kind == "inns":
         assert scene.can_act() and n.buying and n.highlights().inn_stack
-        assert scene.view.inn_stack == 3 and scene.b_buy.enabled
+        assert scene.view.inn_stack == 3 and scene.action_buttons.buy.enabled
     elif kind == "inn_payment":
         assert scene.can_act() and sorted(scene.options) == [("buy_inn", "silver"),
                                                              ("buy_inn", "workers")]

@@ -152,7 +152,7 @@ def perform(stack, scene, action):
         elif op == "sell":
             repeat("goods", action[2])
         else:
-            click_button(stack, scene.b_workers)
+            click_button(stack, scene.action_buttons.workers)
     elif op in ("take", "place", "sell", "workers"):  # a castle's action
         if op == "take":
             repeat("depot", (action[2], action[3]), 1)
@@ -162,17 +162,17 @@ def perform(stack, scene, action):
         elif op == "sell":
             repeat("goods", action[2], 1)
         else:
-            click_button(stack, scene.b_workers)
+            click_button(stack, scene.action_buttons.workers)
     elif op == "city_hall":
         click_spot(stack, scene, "storage", action[1])
         repeat("space", action[2], 1)
     elif op == "buy":
-        click_button(stack, scene.b_buy)
+        click_button(stack, scene.action_buttons.buy)
         click_spot(stack, scene, "depot", (action[1], action[2]))
         if not played():
             click_button(stack, choice_button(scene, action))
     elif op in ("end", "decline"):
-        click_button(stack, scene.b_end)
+        click_button(stack, scene.action_buttons.end)
     elif op == "pick":
         click_spot(stack, scene, "depot", (action[1], action[2]))
     elif op == "start_castle":

@@ -82,7 +82,7 @@ def test_die_then_goods_sells_them(data_root):
 def test_die_then_workers_button_takes_workers(data_root):
     stack, scene, action = ready_with(data_root, free("workers"))
     click_spot(stack, scene, "die", action[1])
-    click_button(stack, scene.b_workers)
+    click_button(stack, scene.action_buttons.workers)
     assert last_action(scene) == action_text(action)
 
 

@@ -62,12 +62,12 @@ def check_one_actor(stack, scene, monkeypatch):
     named = {seat for seat, name in enumerate(scene.names) if name in prompt}
     assert named <= marked, (prompt, marked)
     if marked and not scene.session.seats[min(marked)].is_human:
-        assert not scene.b_end.enabled
-        assert not scene.b_undo.enabled
-        assert not scene.b_hint.enabled
+        assert not scene.action_buttons.end.enabled
+        assert not scene.action_buttons.undo.enabled
+        assert not scene.action_buttons.hint.enabled
     if not scene.can_act():  # animations play, or the turn has not reached the person
-        assert not any(b.enabled for b in (scene.b_workers, scene.b_buy, scene.b_end,
-                                           scene.b_hint))
+        a = scene.action_buttons
+        assert not any(b.enabled for b in (a.workers, a.buy, a.end, a.hint))
     return marked
 
 
@@ -184,7 +184,7 @@ def test_either_of_two_equal_dice_can_be_chosen(data_root):
     click_spot(stack, scene, "die", 1)
     assert scene.narrowing.chosen_die == 1  # framed as the chosen die
     assert scene.message == ("table.msg.die_selected", {})
-    click_button(stack, scene.b_workers)
+    click_button(stack, scene.action_buttons.workers)
     # The rules name one of two equal dice; that action is the one played.
     assert last_action(scene) == action_text(("workers", 0))
 

@@ -355,8 +355,6 @@ class TableScene(Scene):
 
     def _build_buttons(self) -> None:
         a = self.action_buttons = ActionButtons(self)
-        self.b_workers, self.b_buy, self.b_end = a.workers, a.buy, a.end
-        self.b_undo, self.b_hint, self.b_menu = a.undo, a.hint, a.menu
         self.b_retrieve, self.b_buy_workers = a.retrieve, a.buy_workers
         self.b_vineyard = a.vineyard
         self.b_solo = a.solo

@@ -61,6 +61,7 @@ class Table(Protocol):
     places: Any             # places.Places: where the pieces fly from and to
     # --- the panels a panel places itself among or next to ---
     panels: Any             # layout.PanelGroup of the buttons
+    action_buttons: Any     # buttons_panel.ActionButtons: the turn's buttons
     choices: Any            # buttons_panel.ChoiceBox: the options listed to choose from
     board: Any              # board_panel.BoardPanel: the central board
     dice: Any               # dice_panel.DicePanel: the dice tray
