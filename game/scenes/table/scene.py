@@ -5,9 +5,15 @@ narrowing steps (interaction.Narrowing) and submits the action the engine offers
 is unique. AI players are polled every frame and never block the frame; their moves and
 Châteauma's are played out event by event at the chosen animation speed.
 
+The scene conducts; the work is its parts': the panels (board, estates, dice, buttons,
+choices, log, hint), `places` (where pieces fly from and to, places.Places), `steps` (what
+a click or key does towards an action, steps.Steps), `spots` (the hit areas and their
+tooltips, spots.HitSpots) and `painter` (what is drawn outside the panels,
+painter.TablePainter). They receive the scene as a `seam.Table` and never import it.
+
 Input reaches the table through `handle_event` (real pygame events in design
 coordinates); the same steps are available as methods of the table's `steps`
-(steps.Steps: `select_die`, `click_depot`, ...), which is what the clicks call.
+(`select_die`, `click_depot`, ...), which is what the clicks call.
 """
 
 from __future__ import annotations
