@@ -22,6 +22,7 @@ from typing import Callable
 
 import pygame
 from client_events import click, key
+from table_driver import spot_centre
 
 from game.rules import Frame, GameConfig, IllegalAction, Match
 from game.rules.tiles import CARPENTERS_WORKSHOP, CHURCH, MARKET
@@ -33,7 +34,7 @@ from game.scenes.table import TableScene
 from game.scenes.table.interaction import Narrowing
 from game.scenes.table.glossary import GlossaryScene
 from game.scenes.table.overlays import ConfirmOverlay, HandoffScene, PauseMenu
-from game.scenes.table.scene import UNPAGED
+from game.scenes.table.buttons_panel import UNPAGED
 from game.scenes.table.seam import listed_decisions
 
 # Every moment the table is tested at: each decision the engine asks a person, the
@@ -410,7 +411,7 @@ def _chateauma_moves(t: Table) -> None:
 
 def _ask_payment(t: Table) -> None:
     depot, slot = _payments(t.scene.state)[0]
-    click(t.stack, t.scene.spot_centre("depot", (depot, slot)))
+    click(t.stack, spot_centre(t.scene, "depot", (depot, slot)))
 
 
 def _next_seat(t: Table) -> None:
@@ -523,7 +524,7 @@ def _shield_castle(t: Table) -> None:
                                                                 ((start, held),)))
     _shield_pair(t)
     depot = next(d for d in range(1, 7) if state.ext["shields"].depots[d - 1])
-    click(t.stack, t.scene.spot_centre("shield", (depot, 0)))
+    click(t.stack, spot_centre(t.scene, "shield", (depot, 0)))
     t.stack.update(0)
 
 
@@ -542,7 +543,7 @@ def _shield_use(t: Table) -> None:
     t.scene._resync()
     t.scene.narrowing = None
     t.stack.update(0)
-    click(t.stack, t.scene.spot_centre("castle_shield", 16))
+    click(t.stack, spot_centre(t.scene, "castle_shield", 16))
     t.stack.update(0)
 
 
@@ -559,7 +560,7 @@ def _white_castle_glossary(t: Table) -> None:
 
 
 def _inn_buy(t: Table) -> None:
-    t.scene.toggle_buy()  # the black depot's tiles and the inn stack ringed
+    t.scene.steps.toggle_buy()  # the black depot's tiles and the inn stack ringed
 
 
 def _inn_payment(t: Table) -> None:
@@ -567,7 +568,7 @@ def _inn_payment(t: Table) -> None:
 
 
 def _confirm(t: Table) -> None:
-    t.scene.end_turn()  # both dice unused: asks before taking workers for them
+    t.scene.steps.end_turn()  # both dice unused: asks before taking workers for them
 
 
 def _vineyard_actions(t: Table) -> None:
@@ -622,7 +623,7 @@ def _check(t: Table) -> None:
     elif kind == "worker_stepper":
         cost = n.cost_range()
         assert scene.can_act() and n.die == 0 and cost is not None and cost[1] > 0
-        assert scene.b_plus.visible and scene.b_plus.enabled
+        assert scene.dice.plus.visible and scene.dice.plus.enabled
     elif kind == "buy":
         assert scene.can_act() and n.buying
     elif kind in ("other_estate", "chateauma_estate"):
@@ -632,9 +633,9 @@ def _check(t: Table) -> None:
     elif kind == "dice_rolling":
         assert scene.busy and scene.dice_roll is not None
     elif kind == "payment":
-        assert scene.can_act() and len(scene.options) > 1 and scene.choice_buttons
+        assert scene.can_act() and len(scene.options) > 1 and scene.choices.buttons
     elif kind == "long_list":
-        assert scene.can_act() and scene.choice_pages() > 1
+        assert scene.can_act() and scene.choices.pages() > 1
     elif kind == "chateauma_turn":
         assert scene.busy and scene.view.current == CHATEAUMA_SEAT
     elif kind == "ai_thinking":
@@ -654,49 +655,49 @@ def _check(t: Table) -> None:
         assert scene.b_retrieve.enabled and scene.b_buy_workers.enabled
         assert scene.view.castle_pool == 2
     elif kind in ("crane", "geese", "crane_count"):
-        assert scene.can_act() and n.decision == kind and scene.choice_buttons
+        assert scene.can_act() and n.decision == kind and scene.choices.buttons
     elif kind == "shield_turn":
         assert scene.can_act() and n.has("shield")
-        assert any(s.kind == "shield" for s in scene.spots())
+        assert any(s.kind == "shield" for s in scene.spots.all())
     elif kind in ("shield_castle", "shield_tribute"):
         decision = {"shield_castle": "shield_castle", "shield_tribute": "tribute"}[kind]
-        assert scene.can_act() and n.decision == decision and scene.choice_buttons
+        assert scene.can_act() and n.decision == decision and scene.choices.buttons
     elif kind == "shield_use":
-        assert scene.can_act() and scene.options and scene.choice_buttons
+        assert scene.can_act() and scene.options and scene.choices.buttons
         assert all(a[0] == "set_die" for a in scene.options)
     elif kind == "team_turn":
         assert scene.can_act() and n.decision == "turn" and scene.view.team
         assert len(scene.view.players[0].colours) == 74
     elif kind == "team_storage":
-        assert scene.can_act() and n.decision == "team_storage" and scene.choice_buttons
+        assert scene.can_act() and n.decision == "team_storage" and scene.choices.buttons
     elif kind == "module_glossary":
         assert isinstance(top, GlossaryScene) and top.query == "27"
     elif kind == "route_arrange":
-        assert scene.can_act() and n.decision == "route_arrange" and scene.choice_buttons
+        assert scene.can_act() and n.decision == "route_arrange" and scene.choices.buttons
         assert scene.shown_seat == scene.state.current_player
     elif kind == "vineyard_turn":
         assert scene.can_act() and scene.view.vineyard is not None
         assert scene.b_vineyard.visible and scene.b_vineyard.enabled
     elif kind == "vineyard_actions":
-        assert scene.can_act() and scene.options and scene.choice_buttons
+        assert scene.can_act() and scene.options and scene.choices.buttons
         assert all(a[0].startswith("vineyard_") for a in scene.options)
     elif kind == "vineyard_bonus":
-        assert scene.can_act() and n.decision == "vineyard_bonus" and scene.choice_buttons
+        assert scene.can_act() and n.decision == "vineyard_bonus" and scene.choices.buttons
     elif kind == "vineyard_other_seat":
         assert scene.shown_seat != scene.state.current_player
-        assert any(s.key == ("board", scene.shown_seat) for s in scene.spots())
+        assert any(s.key == ("board", scene.shown_seat) for s in scene.spots.all())
     elif kind == "white_castle":
         assert scene.can_act() and n.decision == "white_castle" and n.die == 3
-        assert n.value == scene.state.white and scene.b_plus.visible
+        assert n.value == scene.state.white and scene.dice.plus.visible
     elif kind == "white_castle_glossary":
         assert isinstance(top, GlossaryScene) and top.query == "29"
     elif kind == "inns":
         assert scene.can_act() and n.buying and n.highlights().inn_stack
-        assert scene.view.inn_stack == 3 and scene.b_buy.enabled
+        assert scene.view.inn_stack == 3 and scene.action_buttons.buy.enabled
     elif kind == "inn_payment":
         assert scene.can_act() and sorted(scene.options) == [("buy_inn", "silver"),
                                                              ("buy_inn", "workers")]
-        assert scene.choice_buttons
+        assert scene.choices.buttons
     elif kind == "monastery_connections":
         assert scene.can_act() and scene.view.parts["monastery_connections"] == []
         pv = scene.view.players[scene.shown_seat]
@@ -706,14 +707,14 @@ def _check(t: Table) -> None:
     elif kind == "trade_routes":
         tv = scene.view.parts.get("trade_routes")
         assert scene.can_act() and tv is not None and len(tv.laid_on(scene.shown_seat)) >= 4
-        assert any(s.kind == "trade_route" for s in scene.spots())
+        assert any(s.kind == "trade_route" for s in scene.spots.all())
     elif kind == "route_pick":
-        assert scene.can_act() and n.decision == "route_pick" and scene.choice_buttons
+        assert scene.can_act() and n.decision == "route_pick" and scene.choices.buttons
 
     elif kind == "solo":
         assert scene.can_act() and n.decision == "turn" and scene.state.n == 1
     elif kind == "solo_trade":
-        assert scene.can_act() and n.decision == "solo_trade" and scene.choice_buttons
+        assert scene.can_act() and n.decision == "solo_trade" and scene.choices.buttons
     elif kind == "hint":
         assert scene.can_act() and scene.hint_shown is not None
         assert scene.hint_action in scene.state.legal_actions()

@@ -166,7 +166,7 @@ def dialog_end_turn(data_root):
     stack, scene = table_two(data_root)
     settle(stack, scene)
     assert scene.narrowing.unused_dice()
-    scene.end_turn()
+    scene.steps.end_turn()
     assert stack.top is not scene
     return stack, stack.top
 
@@ -312,7 +312,7 @@ def resting_on_tile(stack, scene, kind, pick=0):
                   for i, tile in enumerate(scene.view.players[seat].estate)
                   if tile is not None]
     else:
-        places = [s.centre for s in scene.spots()
+        places = [s.centre for s in scene.spots.all()
                   if s.kind == kind and lens_at(scene, s, s.centre) is not None]
     x, y = places[pick]
     stack.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),
@@ -412,7 +412,7 @@ def table_ship_hovered(data_root):
     """A ship's goods to choose, the pointer resting on the first option (its depot
     ringed on the board)."""
     t = table_at("ship", data_root)
-    t.stack.handle_event(motion(t.scene.choice_buttons[0].rect.center))
+    t.stack.handle_event(motion(t.scene.choices.buttons[0].rect.center))
     return t.stack, t.scene
 
 

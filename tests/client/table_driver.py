@@ -99,8 +99,16 @@ def last_action(scene):
     return steps[-1]["action"] if steps else None
 
 
+def spot_centre(scene, kind, key):
+    """Where to click for a spot of the table (the tests drive it with real events)."""
+    for spot in scene.spots.all():
+        if spot.kind == kind and spot.key == key:
+            return spot.centre
+    raise KeyError((kind, key))
+
+
 def click_spot(stack, scene, kind, k):
-    click(stack, scene.spot_centre(kind, k))
+    click(stack, spot_centre(scene, kind, k))
     stack.update(1 / 60)
 
 
@@ -110,7 +118,7 @@ def click_button(stack, button):
 
 
 def choice_button(scene, action):
-    for b in scene.choice_buttons:
+    for b in scene.choices.buttons:
         if b.action == action:
             return b
     return None
@@ -144,7 +152,7 @@ def perform(stack, scene, action):
         elif op == "sell":
             repeat("goods", action[2])
         else:
-            click_button(stack, scene.b_workers)
+            click_button(stack, scene.action_buttons.workers)
     elif op in ("take", "place", "sell", "workers"):  # a castle's action
         if op == "take":
             repeat("depot", (action[2], action[3]), 1)
@@ -154,17 +162,17 @@ def perform(stack, scene, action):
         elif op == "sell":
             repeat("goods", action[2], 1)
         else:
-            click_button(stack, scene.b_workers)
+            click_button(stack, scene.action_buttons.workers)
     elif op == "city_hall":
         click_spot(stack, scene, "storage", action[1])
         repeat("space", action[2], 1)
     elif op == "buy":
-        click_button(stack, scene.b_buy)
+        click_button(stack, scene.action_buttons.buy)
         click_spot(stack, scene, "depot", (action[1], action[2]))
         if not played():
             click_button(stack, choice_button(scene, action))
     elif op in ("end", "decline"):
-        click_button(stack, scene.b_end)
+        click_button(stack, scene.action_buttons.end)
     elif op == "pick":
         click_spot(stack, scene, "depot", (action[1], action[2]))
     elif op == "start_castle":

@@ -45,7 +45,7 @@ def test_the_table_shows_the_tiles_left_and_the_holders_tile(data_root):
     scene = t.scene
     seat = scene.shown_seat
     assert scene.view.parts["border_posts"].held_by(seat) == [1]
-    spots = {(s.kind, s.key): s for s in scene.spots()}
+    spots = {(s.kind, s.key): s for s in scene.spots.all()}
     large = spots[("border_post_tile", 1)].tooltip_text()
     small = spots[("border_post_tile", 2)].tooltip_text()
     assert "Taken" in large and "5 points" in large and "2 points" in small

@@ -15,7 +15,7 @@ from game.rules import BORDER_POST_SPACES, COLOURS
 from game.scenes import i18n
 from game.scenes.table import geometry as g
 from game.scenes.table import hint_marks
-from game.scenes.table import scene as scene_module
+from game.scenes.table import painter
 from game.scenes.table.log import describe_action
 
 
@@ -93,7 +93,7 @@ def test_a_border_posts_tooltip_names_its_spaces_by_colour_and_number(data_root)
     t = table_at("border_posts", data_root, language="en")
     scene = t.scene
     pv = scene.view.players[scene.shown_seat]
-    posts = [s for s in scene.spots() if s.kind == "border_post"]
+    posts = [s for s in scene.spots.all() if s.kind == "border_post"]
     assert posts
     for spot in posts:
         tip = spot.tip()
@@ -110,11 +110,11 @@ def test_the_marks_stay_while_the_hint_is_on_show(data_root, monkeypatch):
     action = scene.hint_shown.explanation.action
     other = next((d for d in scene.narrowing.dice_available() if d != action[1]), None)
     if other is not None:
-        scene.select_die(other)
+        scene.steps.select_die(other)
     assert scene.hint_shown is not None
     drawn = []
     real = hint_marks.draw_hint_marks
-    monkeypatch.setattr(scene_module, "draw_hint_marks", lambda canvas, table, a: (
+    monkeypatch.setattr(painter, "draw_hint_marks", lambda canvas, table, a: (
         drawn.append(a), real(canvas, table, a)))
     t.stack.draw(pygame.Surface((1280, 720)))
     assert drawn == [action]

@@ -28,7 +28,7 @@ def tile_places(scene) -> list[tuple[str, tuple[float, float], str]]:
     black depot; "seat" a tile of a seat's estate in miniature on its card."""
     view = scene.view
     places = []
-    for spot in scene.spots():
+    for spot in scene.spots.all():
         if spot.kind == "seat":
             continue
         lens = lens_at(scene, spot, spot.centre)
@@ -53,7 +53,7 @@ def rest_at(stack, scene, pos) -> None:
 def the_tile_there(scene, where, pos) -> str | None:
     """What the view holds at a place, read apart from the magnifier."""
     view, pv = scene.view, scene.view.players[scene.shown_seat]
-    spot = next(s for s in scene.spots() if s.contains(pos))
+    spot = next(s for s in scene.spots.all() if s.contains(pos))
     k = spot.key
     if where in ("depot", "black"):
         return (view.black if k[0] == 0 else view.depots[k[0] - 1])[k[1]]
@@ -139,7 +139,7 @@ def test_an_opponents_estate_is_magnified_tile_by_tile_and_opens_large(data_root
 
 def test_the_magnifier_goes_on_a_key_or_leaving(data_root):
     stack, scene = table_four(data_root)
-    spot = next(s for s in scene.spots() if s.kind == "depot"
+    spot = next(s for s in scene.spots.all() if s.kind == "depot"
                 and lens_at(scene, s, s.centre) is not None)
     rest_at(stack, scene, spot.centre)
     assert scene.magnifier.visible
@@ -158,7 +158,7 @@ def test_the_magnifier_goes_on_a_key_or_leaving(data_root):
 def after_a_click_on_a_depot_tile(data_root, magnified: bool) -> tuple:
     stack, scene = table_four(data_root)
     click_spot(stack, scene, "die", scene.narrowing.dice_available()[0])
-    spot = next(s for s in scene.spots() if s.kind == "depot"
+    spot = next(s for s in scene.spots.all() if s.kind == "depot"
                 and lens_at(scene, s, s.centre) is not None)
     if magnified:
         rest_at(stack, scene, spot.centre)
@@ -246,7 +246,7 @@ def test_no_tile_no_magnifier(data_root):
     from game.scenes.table.tips import Spot
     stack, scene = table_four(data_root)
     pv = scene.view.players[scene.shown_seat]
-    empty = next(s for s in scene.spots() if s.kind == "space" and pv.estate[s.key] is None)
+    empty = next(s for s in scene.spots.all() if s.kind == "space" and pv.estate[s.key] is None)
     rest_at(stack, scene, empty.centre)
     assert not scene.magnifier.visible and scene.tooltips.visible
     for stale in (Spot("storage", 9, (0, 0), 1), Spot("space", 99, (0, 0), 1),

@@ -212,7 +212,7 @@ def test_the_castle_pool_shows_on_the_board_and_a_click_retrieves(data_root):
     t = table_at("module_turn", data_root)
     scene = t.scene
     assert scene.view.castle_pool == 2
-    spot = next(s for s in scene.spots() if s.kind == "castle_pool")
+    spot = next(s for s in scene.spots.all() if s.kind == "castle_pool")
     assert "2 castles" in spot.tooltip_text() and "Click" in spot.tooltip_text()
     played = []
     scene._play = lambda action, by_ai=False: played.append(action) or True
@@ -226,7 +226,7 @@ def test_the_modules_buttons_show_only_with_their_module(data_root):
     t = table_at("turn", data_root)
     assert not t.scene.b_retrieve.visible and not t.scene.b_buy_workers.visible
     assert t.scene.view.castle_pool is None
-    assert not any(s.kind == "castle_pool" for s in t.scene.spots())
+    assert not any(s.kind == "castle_pool" for s in t.scene.spots.all())
 
 
 @pytest.mark.parametrize("decision, count, icon", [("crane", 8, "warehouse"),
@@ -235,15 +235,15 @@ def test_the_modules_buttons_show_only_with_their_module(data_root):
 def test_the_modules_decisions_are_chosen_by_clicks(data_root, decision, count, icon):
     t = table_at(decision, data_root)
     scene = t.scene
-    icons_shown = [b for b in scene.choice_buttons if b.icon_name]
+    icons_shown = [b for b in scene.choices.buttons if b.icon_name]
     assert len(icons_shown) == count and icons_shown[0].icon_name == icon
     assert icons_shown[0].tooltip_text()
     # Buying workers stays a button of its own, never a listed option.
-    assert all(b.action[0] != "buy_workers" for b in scene.choice_buttons)
+    assert all(b.action[0] != "buy_workers" for b in scene.choices.buttons)
     played = []
     scene._play = lambda action, by_ai=False: played.append(action) or True
-    click(t.stack, scene.choice_buttons[-1].rect.center)
-    assert played == [scene.choice_buttons[-1].action]
+    click(t.stack, scene.choices.buttons[-1].rect.center)
+    assert played == [scene.choices.buttons[-1].action]
     assert i18n.tr(f"table.prompt.{decision}", name="A")
 
 
@@ -351,7 +351,7 @@ def test_the_white_castle_action_is_made_by_clicks_with_the_white_die(data_root)
     n = scene.narrowing
     white = scene.state.white
     assert n.die == 3 and n.value == white
-    prompt = scene._prompt()
+    prompt = scene.prompt()
     assert f"white die's {white}" in prompt
     played = []
     scene._play = lambda action, by_ai=False: played.append(action) or True
@@ -429,7 +429,7 @@ def test_the_inn_stack_shows_its_count_and_a_click_buys_an_inn(data_root):
     t = table_at("inns", data_root)
     scene = t.scene
     assert scene.view.inn_stack == 3
-    spot = next(s for s in scene.spots() if s.kind == "inn_stack")
+    spot = next(s for s in scene.spots.all() if s.kind == "inn_stack")
     assert "3 inns" in spot.tooltip_text() and "Click" in spot.tooltip_text()
     played = []
     scene._play = lambda action, by_ai=False: played.append(action) or True
@@ -439,33 +439,33 @@ def test_the_inn_stack_shows_its_count_and_a_click_buys_an_inn(data_root):
 
 def test_the_inn_stack_in_german(data_root, german):
     t = table_at("inns", data_root, language="de")
-    spot = next(s for s in t.scene.spots() if s.kind == "inn_stack")
+    spot = next(s for s in t.scene.spots.all() if s.kind == "inn_stack")
     assert "3 Gasthöfe" in spot.tooltip_text() and "schwarzen Depot" in spot.tooltip_text()
 
 
 def test_an_inn_paid_two_ways_asks_how(data_root):
     t = table_at("inn_payment", data_root)
     scene = t.scene
-    assert sorted(b.action for b in scene.choice_buttons) == [("buy_inn", "silver"),
+    assert sorted(b.action for b in scene.choices.buttons) == [("buy_inn", "silver"),
                                                              ("buy_inn", "workers")]
     played = []
     scene._play = lambda action, by_ai=False: played.append(action) or True
-    click(t.stack, scene.choice_buttons[0].rect.center)
-    assert played == [scene.choice_buttons[0].action]
+    click(t.stack, scene.choices.buttons[0].rect.center)
+    assert played == [scene.choices.buttons[0].action]
     assert played[0][0] == "buy_inn"
 
 
 def test_no_inn_stack_without_the_module(data_root):
     t = table_at("turn", data_root)
     assert t.scene.view.inn_stack is None
-    assert not any(s.kind == "inn_stack" for s in t.scene.spots())
+    assert not any(s.kind == "inn_stack" for s in t.scene.spots.all())
 
 
 def test_the_black_depot_shows_its_monastery(data_root):
     t = table_at("black_depot_monastery", data_root)
     scene = t.scene
     slot = scene.view.black.index("black_monastery")
-    spot = next(s for s in scene.spots() if s.kind == "depot" and s.key == (0, slot))
+    spot = next(s for s in scene.spots.all() if s.kind == "depot" and s.key == (0, slot))
     assert spot.tooltip_text().startswith("Black-depot monastery: ")
 
 

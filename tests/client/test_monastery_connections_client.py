@@ -51,7 +51,7 @@ def test_a_line_counts_its_filled_spaces():
 def test_the_table_shows_the_lines_with_tooltips(data_root):
     t = table_at("monastery_connections", data_root)
     scene = t.scene
-    spots = {(s.kind, s.key): s for s in scene.spots()}
+    spots = {(s.kind, s.key): s for s in scene.spots.all()}
     tips = [spots[("monastery_mark", m)].tooltip_text() for m in range(3)]
     assert "Monastery 1" in tips[0] and "complete, 5 points" in tips[0]
     assert "of 5 spaces" in tips[2] and "Provisional" in tips[2]

@@ -163,7 +163,7 @@ class Sweep:
                 pts += [r.center, (r.left + 1, r.top + 1), (r.right - 2, r.top + 1),
                         (r.left + 1, r.bottom - 2), (r.right - 2, r.bottom - 2)]
             if isinstance(scene, TableScene):
-                pts += [spot.centre for spot in scene.spots()]
+                pts += [spot.centre for spot in scene.spots.all()]
         return pts
 
     def sweep_pointer(self) -> None:
@@ -252,7 +252,7 @@ class Sweep:
         top = self.fresh().stack.top
         if not isinstance(top, TableScene):
             return
-        for spot in list(top.spots()):
+        for spot in list(top.spots.all()):
             app = self.fresh()
             if not isinstance(app.stack.top, TableScene):
                 continue
@@ -278,7 +278,7 @@ class Sweep:
 def table_state(table: TableScene) -> tuple:
     """What a click on the table may change."""
     n = table.narrowing
-    return (table.moves, table.shown_seat, table.choice_page, tuple(table.options),
+    return (table.moves, table.shown_seat, table.choices.page, tuple(table.options),
             table.message, n and (n.die, n.value, n.storage, n.buying))
 
 
@@ -286,7 +286,7 @@ def panels(scene) -> list:
     """The visible panels of a scene (widgets, labels, the table's option list)."""
     found = [p for p in getattr(scene, "panels", ()) if p.visible]
     if isinstance(scene, TableScene):
-        found += [p for p in scene.choice_panels if p.visible]
+        found += [p for p in scene.choices.panels if p.visible]
     return found
 
 

@@ -251,7 +251,7 @@ def test_clicks_on_the_table_change_no_game_and_nothing_is_saved(data_root, game
         scene.step_forward()
     stack.update(FRAME)
     position, state = scene.replay.position, scene.state.to_json()
-    for spot in list(scene.spots()):
+    for spot in list(scene.spots.all()):
         click(stack, spot.centre)
         stack.update(FRAME)
     for k in (pygame.K_1, pygame.K_w, pygame.K_e, pygame.K_b, pygame.K_h):

@@ -105,7 +105,7 @@ def record(monkeypatch):
 
 def widgets(scene):
     if isinstance(scene, TableScene):
-        return [p for p in itertools.chain(scene.panels, scene.choice_panels) if p.visible]
+        return [p for p in itertools.chain(scene.panels, scene.choices.panels) if p.visible]
     return [p for p in scene.panels if p.visible]
 
 

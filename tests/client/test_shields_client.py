@@ -43,7 +43,7 @@ def test_the_depot_shields_are_drawn_from_the_state_and_a_click_takes_one(data_r
     shields = scene.state.ext["shields"]
     assert scene.view.parts["shields"].depots == [list(d) for d in shields.depots]
     take = next(a for a in scene.narrowing.legal if a[0] == "shield")
-    spot = next(s for s in scene.spots() if s.kind == "shield" and s.key == take[1:])
+    spot = next(s for s in scene.spots.all() if s.kind == "shield" and s.key == take[1:])
     assert "Click" in spot.tooltip_text()
     row = scene.view.parts["shields"].depots[take[1] - 1]
     click(t.stack, depot_shield_centre(take[1], take[2], len(row)))
@@ -57,10 +57,10 @@ def test_the_depot_shields_are_drawn_from_the_state_and_a_click_takes_one(data_r
 def test_the_castle_choice_and_a_shield_replaced(data_root):
     t = table_at("shield_castle", data_root)
     scene = t.scene
-    labels = [choice_label(b.action, scene.state) for b in scene.choice_buttons]
+    labels = [choice_label(b.action, scene.state) for b in scene.choices.buttons]
     assert labels[0].startswith("Onto the free castle")
     assert labels[-1].startswith("Replace shield")
-    click(t.stack, scene.choice_buttons[-1].rect.center)  # replace the held shield
+    click(t.stack, scene.choices.buttons[-1].rect.center)  # replace the held shield
     t.stack.update(1 / 60)
     seat = scene.state.current_player
     castles = scene.state.ext["shields"].castles[seat]
@@ -70,16 +70,16 @@ def test_the_castle_choice_and_a_shield_replaced(data_root):
 def test_shield_16_lists_its_die_changes_and_one_is_played(data_root):
     t = table_at("shield_use", data_root)
     scene = t.scene
-    spot = next(s for s in scene.spots() if s.kind == "castle_shield" and s.key == 16)
+    spot = next(s for s in scene.spots.all() if s.kind == "castle_shield" and s.key == 16)
     assert "Click to use" in spot.tooltip_text()
-    scene.cancel()
+    scene.steps.cancel()
     assert not scene.options
     click(t.stack, spot.centre)  # the click lists them again
     t.stack.update(1 / 60)
-    assert scene.options and scene.choice_buttons
-    action = scene.choice_buttons[0].action
+    assert scene.options and scene.choices.buttons
+    action = scene.choices.buttons[0].action
     assert action[0] == "set_die"
-    click(t.stack, scene.choice_buttons[0].rect.center)
+    click(t.stack, scene.choices.buttons[0].rect.center)
     t.stack.update(1 / 60)
     seat = scene.state.current_player
     assert scene.state.players[seat].dice[action[1]] == action[2]
@@ -89,10 +89,10 @@ def test_shield_16_lists_its_die_changes_and_one_is_played(data_root):
 def test_the_tribute_is_a_listed_choice_with_a_prompt(data_root):
     t = table_at("shield_tribute", data_root)
     scene = t.scene
-    assert scene._prompt().startswith(scene.names[scene.state.current_player])
-    assert "tribute" in scene._prompt()
+    assert scene.prompt().startswith(scene.names[scene.state.current_player])
+    assert "tribute" in scene.prompt()
     asked = sum(f.kind == "tribute" for f in scene.state.frames)
-    click(t.stack, scene.choice_buttons[0].rect.center)  # keep all that can be paid for
+    click(t.stack, scene.choices.buttons[0].rect.center)  # keep all that can be paid for
     t.stack.update(1 / 60)
     assert sum(f.kind == "tribute" for f in scene.state.frames) == asked - 1
     view = TableView.from_state(scene.state)
@@ -157,7 +157,7 @@ def test_the_glossary_lists_every_shield(data_root):
 def test_no_shields_without_the_module(data_root):
     t = table_at("turn", data_root)
     assert "shields" not in t.scene.view.parts
-    assert not any(s.kind in ("shield", "castle_shield") for s in t.scene.spots())
+    assert not any(s.kind in ("shield", "castle_shield") for s in t.scene.spots.all())
     surface = pygame.Surface((1280, 720))
     t.stack.draw(surface)
 
@@ -181,7 +181,7 @@ def test_a_depot_shields_tooltip_names_the_workers_the_pair_costs(data_root, lan
     state = scene.state
     for depot, _slot in {a[1:] for a in scene.narrowing.legal if a[0] == "shield"}:
         cost = rules_shields.shield_workers(state, depot)
-        tip = next(s for s in scene.spots()
+        tip = next(s for s in scene.spots.all()
                    if s.kind == "shield" and s.key[0] == depot).tooltip_text()
         if cost:
             assert str(cost) in tip.splitlines()[-1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 from client_events import click, motion
 from positions import table_at
+from table_driver import spot_centre
 
 from game.scenes.layout import Canvas
 from game.scenes.table import geometry as g
@@ -27,7 +28,7 @@ def test_each_option_shows_the_goods_of_its_depot(data_root, monkeypatch):
     real = ship_choice.pieces.goods_tile
     monkeypatch.setattr(ship_choice.pieces, "goods_tile",
                         lambda value, size: (drawn.append(value), real(value, size))[1])
-    buttons = [b for b in scene.choice_buttons if getattr(b, "action", None)]
+    buttons = [b for b in scene.choices.buttons if getattr(b, "action", None)]
     assert buttons and all(isinstance(b, ship_choice.ShipGoodsButton) for b in buttons)
     for button in buttons:
         drawn.clear()
@@ -42,7 +43,7 @@ def test_each_option_shows_the_goods_of_its_depot(data_root, monkeypatch):
 def test_resting_on_an_option_rings_its_depot(data_root, monkeypatch):
     t = _ship(data_root)
     scene = t.scene
-    button = scene.choice_buttons[0]
+    button = scene.choices.buttons[0]
     depot = button.action[1]
     ringed: list[tuple[float, float]] = []
     real = ship_choice.circle
@@ -61,6 +62,6 @@ def test_a_click_on_a_depots_goods_on_the_board_takes_them(data_root):
     options = [a for a in scene.narrowing.legal if a[0] == "ship"]
     action = options[-1]
     before = len(scene.session.match.record.steps)
-    click(t.stack, scene.spot_centre("depot_goods", action[1]))
+    click(t.stack, spot_centre(scene, "depot_goods", action[1]))
     steps = scene.session.match.record.steps[before:]
     assert [s["action"] for s in steps if "action" in s][:1] == [f"ship {action[1]}"]

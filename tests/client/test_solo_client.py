@@ -77,7 +77,7 @@ def test_an_ai_seat_in_the_solo_game_is_a_problem():
 
 def test_the_table_lays_out_the_solo_boards_islands(data_root):
     t = table_at("solo", data_root)
-    spots = [s for s in t.scene.spots() if s.kind == "space"]
+    spots = [s for s in t.scene.spots.all() if s.kind == "space"]
     board = get_board(t.scene.state.players[0].board.id)
     assert len(spots) == 37 and board.centres is not None
     # two spaces joined only by a river lie further apart than hex neighbours
@@ -91,13 +91,13 @@ def test_the_table_lays_out_the_solo_boards_islands(data_root):
 
 def test_a_two_player_table_keeps_the_hexagon(data_root):
     t = table_at("turn", data_root)
-    t.scene.spots()
+    t.scene.spots.all()
     assert hexgrid.layout_scale() == 1.0
 
 
 def test_the_solo_choices_are_listed(data_root):
     t = table_at("solo_trade", data_root)
-    assert all(b.action in t.scene.state.legal_actions() for b in t.scene.choice_buttons
+    assert all(b.action in t.scene.state.legal_actions() for b in t.scene.choices.buttons
                if hasattr(b, "action"))
 
 

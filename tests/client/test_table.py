@@ -19,6 +19,7 @@ from table_driver import (
     play_by_clicks,
     prefer_ships,
     settle,
+    spot_centre,
     step,
 )
 
@@ -81,7 +82,7 @@ def test_die_then_goods_sells_them(data_root):
 def test_die_then_workers_button_takes_workers(data_root):
     stack, scene, action = ready_with(data_root, free("workers"))
     click_spot(stack, scene, "die", action[1])
-    click_button(stack, scene.b_workers)
+    click_button(stack, scene.action_buttons.workers)
     assert last_action(scene) == action_text(action)
 
 
@@ -101,7 +102,7 @@ def test_plus_and_minus_change_the_number_and_show_the_cost(data_root):
     for _ in range(6):
         if n.value == target:
             break
-        click_button(stack, scene.b_plus if delta > 0 else scene.b_minus)
+        click_button(stack, scene.dice.plus if delta > 0 else scene.dice.minus)
     assert n.value == target
     assert n.cost_range()[0] >= 1
     assert (action[2], action[3]) in n.highlights().depot_slots
@@ -127,7 +128,7 @@ def test_escape_and_right_click_cancel_then_escape_pauses(data_root):
     stack.handle_event(key(pygame.K_ESCAPE))
     assert scene.narrowing.die is None and stack.top is scene
     click_spot(stack, scene, "die", action[1])
-    pos = scene.spot_centre("die", action[1])
+    pos = spot_centre(scene, "die", action[1])
     stack.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
     assert scene.narrowing.die is None
     stack.handle_event(key(pygame.K_ESCAPE))
@@ -144,7 +145,7 @@ def test_clicks_never_play_an_illegal_action(data_root):
             break
         legal = {action_text(a) for a in scene.state.legal_actions()}
         before = len(scene.session.match.record.steps)
-        spot = rng.choice(scene.spots())
+        spot = rng.choice(scene.spots.all())
         click(stack, spot.centre)
         stack.update(1 / 60)
         steps = scene.session.match.record.steps
@@ -210,7 +211,7 @@ def test_every_sub_choice_is_offered_and_answered_by_clicks(data_root):
         seen.add(decision)
         if decision in ("discard", "ship", "keep_goods", "warehouse", "board",
                         "start_castle", "pick"):
-            assert set(scene.choice_actions) == set(scene.narrowing.legal)
+            assert set(scene.choices.actions) == set(scene.narrowing.legal)
             listed_seen.add(decision)
 
     for seed in (0, 1):
@@ -321,7 +322,7 @@ def test_the_ai_thinks_off_the_ui_thread(data_root, monkeypatch):
     assert time.perf_counter() - start < 2.0  # frames go on while the AI thinks
     assert scene.clock > clock
     assert len(scene.session.match.record.steps) == steps
-    assert "thinking" in scene._prompt()
+    assert "thinking" in scene.prompt()
     release.set()
     for _ in range(300):
         stack.update(1 / 60)
@@ -367,7 +368,7 @@ def test_hint_runs_on_a_thread_and_highlights_its_suggestion(data_root):
     stack, scene, _ = ready_with(data_root, free("take"))
     stack.handle_event(key(pygame.K_h))
     assert scene.hint_move is not None
-    assert "hint" in scene._prompt().lower() or "tipp" in scene._prompt().lower()
+    assert "hint" in scene.prompt().lower() or "tipp" in scene.prompt().lower()
     assert scene.hint_move.wait(30)
     stack.update(1 / 60)
     assert scene.hint_action in scene.state.legal_actions()
@@ -379,9 +380,9 @@ def test_hint_runs_on_a_thread_and_highlights_its_suggestion(data_root):
 
 def test_tooltips_describe_tiles_spaces_and_monastery_tiles(data_root):
     _stack, scene, _ = ready_with(data_root, free("take"))
-    tips = [s.tooltip_text() for s in scene.spots()]
+    tips = [s.tooltip_text() for s in scene.spots.all()]
     assert all(t for t in tips)
-    depot_tips = [s.tooltip_text() for s in scene.spots() if s.kind == "depot"]
+    depot_tips = [s.tooltip_text() for s in scene.spots.all() if s.kind == "depot"]
     assert depot_tips and all(":" in t for t in depot_tips)
     from game.scenes.table.tips import knowledge_text, tile_tip
     assert "worker" in knowledge_text(8, "special")

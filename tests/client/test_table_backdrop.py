@@ -19,7 +19,7 @@ from game.scenes.table.paint import Backdrop
 
 
 def _cached_layers(scene):
-    return [scene.background, scene.board_layer, scene.estate_layer, *scene.estates.cards,
+    return [scene.background, scene.board.layer, scene.estate_layer, *scene.estates.cards,
             *scene.estates.popups]
 
 

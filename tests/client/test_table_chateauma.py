@@ -8,7 +8,7 @@ import random
 import pygame
 import pytest
 from client_events import motion
-from table_driver import FakeLauncher, settle
+from table_driver import FakeLauncher, settle, spot_centre
 
 from game.rules import GameConfig
 from game.rules.chateauma import kind_of
@@ -73,21 +73,21 @@ def test_a_table_with_chateauma_renders_at_every_size(data_root):
 
 def test_its_cards_spaces_and_reserve_answer_the_pointer_with_tooltips(data_root):
     stack, scene = chateauma_table(data_root, moves=60)
-    kinds = {s.kind for s in scene.spots()}
+    kinds = {s.kind for s in scene.spots.all()}
     assert {"card", "card_space", "space", "reserve", "deck"} <= kinds
     assert "storage" not in kinds and "workers" not in kinds
     cm = scene.view.players[CM].cm
     slot = next(s for s in (0, 1) if cm.cards[s])
-    pos = scene.spot_centre("card_space", (slot, 0))
-    assert scene.spot_at(pos).kind == "card_space"
+    pos = spot_centre(scene, "card_space", (slot, 0))
+    assert scene.spots.at(pos).kind == "card_space"
     assert f"{cm.cards[slot]}, space 1" in tip_at(stack, scene, pos)
     card_rect = __import__("game.scenes.table.geometry", fromlist=["g"]).cm_card_rect(slot)
     corner = (card_rect.x + 8, card_rect.y + 8)
-    assert scene.spot_at(corner).kind == "card"
+    assert scene.spots.at(corner).kind == "card"
     assert f"Area card {cm.cards[slot]}" in tip_at(stack, scene, corner)
     assert "white die" in tip_at(stack, scene, corner)
-    assert "Reserve" in tip_at(stack, scene, scene.spot_centre("reserve", 6))
-    assert "estate" in tip_at(stack, scene, scene.spot_centre("space", 36))
+    assert "Reserve" in tip_at(stack, scene, spot_centre(scene, "reserve", 6))
+    assert "estate" in tip_at(stack, scene, spot_centre(scene, "space", 36))
     i18n.set_language("de")
     assert "Gebietskarte" in tip_at(stack, scene, corner)
 
@@ -113,7 +113,7 @@ def test_face_down_tiles_show_no_identity(data_root):
     for space in layout.face_down:
         if pv.cm.stacks[space] == 1:
             assert pv.estate[space] == FACE_DOWN
-            tip = tip_at(stack, scene, scene.spot_centre("space", space))
+            tip = tip_at(stack, scene, spot_centre(scene, "space", space))
             colour = i18n.tr(f"table.colour.{pv.colours[space]}")
             # Only what anyone can see: the space, that a tile lies face down, the mark.
             assert tip == "\n".join([i18n.tr("tip.cm.space", colour=colour),
@@ -121,7 +121,7 @@ def test_face_down_tiles_show_no_identity(data_root):
     # Nothing the table holds or shows names them: not the view, not a tooltip.
     shown = [t for t in pv.estate if t] + [t for tiles in pv.cm.card_tiles for t in tiles if t]
     assert FACE_DOWN in shown
-    tips = " ".join(s.tooltip_text() or "" for s in scene.spots())
+    tips = " ".join(s.tooltip_text() or "" for s in scene.spots.all())
     layout_spaces = set(layout.face_down)
     for space in layout_spaces:
         code = scene.state.chateauma.estate[space][-1]

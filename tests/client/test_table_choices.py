@@ -12,7 +12,7 @@ from table_driver import click_button, make_table, settle
 
 from game.rules import action_text
 from game.scenes.table import geometry as g
-from game.scenes.table.scene import PAGE_SIZE, UNPAGED
+from game.scenes.table.buttons_panel import PAGE_SIZE, UNPAGED
 from game.scenes.table.seam import listed_decisions
 
 
@@ -37,25 +37,25 @@ def many_options(data_root):
 def test_every_option_is_reachable_page_by_page(data_root):
     stack, scene = many_options(data_root)
     legal = scene.narrowing.legal
-    pages = scene.choice_pages()
+    pages = scene.choices.pages()
     assert pages == -(-len(legal) // PAGE_SIZE) > 1
-    assert len(scene.choice_buttons) == PAGE_SIZE
-    prev, nxt = scene.page_buttons
+    assert len(scene.choices.buttons) == PAGE_SIZE
+    prev, nxt = scene.choices.page_buttons
     assert not prev.enabled and nxt.enabled
     seen = []
     for page in range(pages):
-        assert scene.choice_page == page
-        seen += [b.action for b in scene.choice_buttons]
-        for b in scene.choice_buttons:  # every button lies inside the choice box
+        assert scene.choices.page == page
+        seen += [b.action for b in scene.choices.buttons]
+        for b in scene.choices.buttons:  # every button lies inside the choice box
             assert g.CHOICE.contains(b.rect)
         if page < pages - 1:
-            click_button(stack, scene.page_buttons[1])
+            click_button(stack, scene.choices.page_buttons[1])
     assert sorted(seen) == sorted(legal)
-    assert not scene.page_buttons[1].enabled
+    assert not scene.choices.page_buttons[1].enabled
     # The last page's option is played by a click.
-    action = scene.choice_buttons[-1].action
+    action = scene.choices.buttons[-1].action
     steps = len(scene.session.match.record.steps)
-    click_button(stack, scene.choice_buttons[-1])
+    click_button(stack, scene.choices.buttons[-1])
     played = [s["action"] for s in scene.session.match.record.steps[steps:] if "action" in s]
     assert played[:1] == [action_text(action)]
 
@@ -63,27 +63,27 @@ def test_every_option_is_reachable_page_by_page(data_root):
 def test_page_keys_and_the_mouse_wheel_turn_pages(data_root):
     stack, scene = many_options(data_root)
     stack.handle_event(key(pygame.K_PAGEDOWN))
-    assert scene.choice_page == 1
+    assert scene.choices.page == 1
     stack.handle_event(key(pygame.K_PAGEUP))
-    assert scene.choice_page == 0
+    assert scene.choices.page == 0
     stack.handle_event(key(pygame.K_PAGEUP))
-    assert scene.choice_page == 0
+    assert scene.choices.page == 0
     stack.handle_event(motion(g.CHOICE.center))
     stack.handle_event(wheel(-1))
-    assert scene.choice_page == 1
+    assert scene.choices.page == 1
     stack.handle_event(wheel(1))
-    assert scene.choice_page == 0
+    assert scene.choices.page == 0
     # Over the log, the wheel still scrolls the log.
     stack.handle_event(motion(g.LOG.center))
     stack.handle_event(wheel(1))
-    assert scene.choice_page == 0
+    assert scene.choices.page == 0
 
 
 def test_the_page_is_drawn_and_labelled(data_root):
     stack, scene = many_options(data_root)
     surface = pygame.Surface((1280, 720))
     stack.draw(surface)
-    assert scene.page_buttons[1].tooltip_text()
+    assert scene.choices.page_buttons[1].tooltip_text()
 
 
 # Tiles a church may take in the pick_church position: (depot, place) of depots 1-6.
@@ -105,16 +105,16 @@ def test_declining_never_stands_alone_on_a_page(data_root, lang, extra):
     options = [a for a in legal if a != ("decline",)]
     assert ("decline",) in legal and len(options) == 2 + extra
     if len(legal) <= 5:
-        assert scene.choice_pages() == 1 and not scene.page_buttons
+        assert scene.choices.pages() == 1 and not scene.choices.page_buttons
     seen = set()
-    for page in range(scene.choice_pages()):
-        assert scene.choice_page == page
-        shown = [b.action for b in scene.choice_buttons]
+    for page in range(scene.choices.pages()):
+        assert scene.choices.page == page
+        shown = [b.action for b in scene.choices.buttons]
         assert ("decline",) in shown and len(shown) > 1
-        decline = next(b for b in scene.choice_buttons if b.action == ("decline",))
-        assert decline.rect.bottom == max(b.rect.bottom for b in scene.choice_buttons)
-        assert all(g.CHOICE.contains(b.rect) for b in scene.choice_buttons)
+        decline = next(b for b in scene.choices.buttons if b.action == ("decline",))
+        assert decline.rect.bottom == max(b.rect.bottom for b in scene.choices.buttons)
+        assert all(g.CHOICE.contains(b.rect) for b in scene.choices.buttons)
         seen.update(shown)
-        if page < scene.choice_pages() - 1:
-            click_button(t.stack, scene.page_buttons[1])
+        if page < scene.choices.pages() - 1:
+            click_button(t.stack, scene.choices.page_buttons[1])
     assert seen == set(legal)

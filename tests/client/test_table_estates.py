@@ -61,7 +61,7 @@ def test_the_pointer_on_a_card_enlarges_it_and_only_motion_changes_that(data_roo
     stack.draw(pygame.Surface((1280, 720)))
     assert scene.estates.popups[2].redraws == 1
     # The enlargement says the card's tooltip, which would cover it.
-    assert scene.spot_at(card.center).tooltip_text() is None
+    assert scene.spots.at(card.center).tooltip_text() is None
     assert scene.estates.supplies(1) in scene.estates.tip(1)
     step(stack, 120)   # past the tooltip's delay: resting on the card, the table holds still
     assert not scene.animating()
@@ -110,11 +110,12 @@ def test_pieces_for_a_seat_shown_small_land_on_its_card(data_root):
     stack, scene, _ = make_table(data_root, ("human", "random", "random"), seed=2)
     settle(stack, scene)
     card = estates_panel.card_rect(1, 3)
-    for pos in (scene.silver_pos(1), scene.workers_pos(1), scene.goods_pos(1, 3),
-                scene.storage_pos(1, 0), scene.space_pos(1, 20)):
+    places = scene.places
+    for pos in (places.silver_pos(1), places.workers_pos(1), places.goods_pos(1, 3),
+                places.storage_pos(1, 0), places.space_pos(1, 20)):
         assert card.collidepoint(pos), pos
-    assert scene.space_pos(1, 20) == scene.estates.space_pos(1, 20)
-    assert scene.silver_pos(0) == g.silver_centre()   # the seat shown large: its own panel
+    assert scene.places.space_pos(1, 20) == scene.estates.space_pos(1, 20)
+    assert scene.places.silver_pos(0) == g.silver_centre()   # the seat shown large: its own panel
 
 
 def test_an_area_completed_by_a_seat_shown_small_flashes_on_its_card(data_root):
@@ -144,9 +145,9 @@ def test_sold_goods_are_counted_by_type_and_drawn(data_root, monkeypatch):
     scene.estate_layer.key = None
     stack.draw(pygame.Surface((1280, 720)))
     assert ("2", g.sold_centre(4)) in seen
-    assert scene.spot_at(g.sold_centre(4)).tooltip_text() == i18n.trn(
+    assert scene.spots.at(g.sold_centre(4)).tooltip_text() == i18n.trn(
         "tip.sold", 2, goods=4, name=goods_label(4), count=2)
-    assert scene.spot_at(g.sold_centre(4)).tooltip_text().startswith("purple (4) goods: 2")
+    assert scene.spots.at(g.sold_centre(4)).tooltip_text().startswith("purple (4) goods: 2")
 
 
 def test_the_banner_says_what_the_phase_end_pays_now_apart_from_the_phase_recap():

@@ -14,7 +14,7 @@ from test_table_chateauma import chateauma_table
 from game.scenes import fonts, i18n
 from game.scenes.layout import Viewport
 from game.scenes.table import board_view, estate_view, estates_panel, paint
-from game.scenes.table import scene as scene_module
+from game.scenes.table import painter
 from game.scenes.table import geometry as g
 
 _TEXT = paint.text
@@ -37,7 +37,7 @@ def drawn_texts(stack, scene, monkeypatch, size):
     """Draw the table once and return (text, window rect) for every line drawn."""
     seen = []
     original = _TEXT
-    layers = (scene.background, scene.board_layer, scene.estate_layer, *scene.estates.cards,
+    layers = (scene.background, scene.board.layer, scene.estate_layer, *scene.estates.cards,
               *scene.estates.popups)
 
     def recording(canvas, s, pos, size, colour, anchor="topleft"):
@@ -46,7 +46,7 @@ def drawn_texts(stack, scene, monkeypatch, size):
         layer = next((la for la in layers if canvas.surface is la.surface), None)
         seen.append((s, rect.move(layer.target.topleft) if layer else rect))
         return rect
-    for module in (paint, board_view, estate_view, estates_panel, scene_module):
+    for module in (paint, board_view, estate_view, estates_panel, painter):
         monkeypatch.setattr(module, "text", recording)
     for layer in layers:
         layer.key = None
@@ -77,7 +77,7 @@ def overflowing_at(stack, scene, monkeypatch, size):
         box = min(holders, key=lambda b: b.w * b.h)
         if not box.inflate(2, 2).contains(rect):
             bad.append((s, rect, box))
-    for button in list(scene.panels) + list(scene.choice_panels):
+    for button in list(scene.panels) + list(scene.choices.panels):
         label = button.label() if callable(button.label) else i18n.tr(button.label)
         width = viewport.length(button.rect.w - 12)
         font = fonts.get(viewport.length(getattr(button, "fitted_size", button.font_size)))
@@ -106,5 +106,5 @@ def test_a_long_option_list_fits(data_root, lang, monkeypatch):
     from test_table_choices import many_options
     stack, scene = many_options(data_root)
     i18n.set_language(lang)
-    scene._build_choices(scene.choice_page)
+    scene.choices.build(scene.choices.page)
     assert overflowing(stack, scene, monkeypatch) == []

@@ -13,7 +13,7 @@ from test_table_chateauma import chateauma_table
 
 from game.rules import action_text
 from game.scenes import i18n
-from game.scenes.table import board_view, estates_panel, scene as scene_module
+from game.scenes.table import board_view, estates_panel, painter
 from game.scenes.table import geometry as g
 
 FRAME = 1 / 60
@@ -23,7 +23,7 @@ def drawn_texts(stack, monkeypatch, layers=False):
     """Draw a frame; every (text, design position) the table (and with ``layers`` its
     cached layers, the board among them) wrote."""
     seen = []
-    for module in (scene_module, board_view, estates_panel):
+    for module in (painter, board_view, estates_panel):
         for name in ("text", "fit_text"):
             original = getattr(module, name, None)
             if original is None:
@@ -34,7 +34,7 @@ def drawn_texts(stack, monkeypatch, layers=False):
                 return _original(canvas, s, pos, *args, **kwargs)
             monkeypatch.setattr(module, name, recording)
     scene = stack.scenes[0]
-    cached = (scene.background, scene.board_layer, scene.estate_layer) if layers else ()
+    cached = (scene.background, scene.board.layer, scene.estate_layer) if layers else ()
     for layer in (*cached, *scene.estates.cards):  # the cards say who is to move
         layer.key = None
     stack.draw(pygame.Surface((1280, 720)))
@@ -62,12 +62,12 @@ def check_one_actor(stack, scene, monkeypatch):
     named = {seat for seat, name in enumerate(scene.names) if name in prompt}
     assert named <= marked, (prompt, marked)
     if marked and not scene.session.seats[min(marked)].is_human:
-        assert not scene.b_end.enabled
-        assert not scene.b_undo.enabled
-        assert not scene.b_hint.enabled
+        assert not scene.action_buttons.end.enabled
+        assert not scene.action_buttons.undo.enabled
+        assert not scene.action_buttons.hint.enabled
     if not scene.can_act():  # animations play, or the turn has not reached the person
-        assert not any(b.enabled for b in (scene.b_workers, scene.b_buy, scene.b_end,
-                                           scene.b_hint))
+        a = scene.action_buttons
+        assert not any(b.enabled for b in (a.workers, a.buy, a.end, a.hint))
     return marked
 
 
@@ -184,7 +184,7 @@ def test_either_of_two_equal_dice_can_be_chosen(data_root):
     click_spot(stack, scene, "die", 1)
     assert scene.narrowing.chosen_die == 1  # framed as the chosen die
     assert scene.message == ("table.msg.die_selected", {})
-    click_button(stack, scene.b_workers)
+    click_button(stack, scene.action_buttons.workers)
     # The rules name one of two equal dice; that action is the one played.
     assert last_action(scene) == action_text(("workers", 0))
 

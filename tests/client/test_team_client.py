@@ -45,7 +45,7 @@ def test_the_setup_offers_the_team_game_for_four_seats_only(lang, words):
 def test_the_table_draws_the_double_duchy_and_the_teams(data_root):
     t = table_at("team_turn", data_root)
     scene = t.scene
-    spaces = [s for s in scene.spots() if s.kind == "space"]
+    spaces = [s for s in scene.spots.all() if s.kind == "space"]
     assert len(spaces) == 74
     centres = {(round(s.centre[0]), round(s.centre[1])) for s in spaces}
     assert len(centres) == 74  # no two spaces on one place
@@ -61,7 +61,7 @@ def test_where_a_taken_tile_goes_is_chosen_by_a_click(data_root):
     labels = {choice_label(a, scene.state, "en") for a in scene.state.legal_actions()}
     assert labels == {"On a shared storage space", "On my own storage space"}
     seat = scene.state.current_player
-    share = next(b for b in scene.choice_buttons if b.action == ("share",))
+    share = next(b for b in scene.choices.buttons if b.action == ("share",))
     click(t.stack, share.rect.center)
     for _ in range(240):
         t.stack.update(1 / 60)
@@ -162,7 +162,7 @@ def test_the_setup_names_the_partners(data_root, monkeypatch):
 def test_a_storage_space_s_tooltip_says_whose_it_is(data_root):
     scene = table_at("team_turn", data_root).scene
     pv = scene.view.players[scene.shown_seat]
-    tips = {s.key: s.tip() for s in scene.spots() if s.kind == "storage"
+    tips = {s.key: s.tip() for s in scene.spots.all() if s.kind == "storage"
             and pv.storage[s.key] is None}
     partner = scene.names[pv.partner]
     for space, tip in tips.items():

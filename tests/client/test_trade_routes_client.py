@@ -26,7 +26,7 @@ def test_the_route_is_drawn_from_the_state_with_a_tooltip_per_space(data_root):
     tv = scene.view.parts["trade_routes"]
     h = scene.state.ext["trade_routes"]
     assert tv.routes[seat] == list(h.routes[seat]) and tv.laid_on(seat) == list(h.laid[seat])
-    spots = {s.key: s for s in scene.spots() if s.kind == "trade_route"}
+    spots = {s.key: s for s in scene.spots.all() if s.kind == "trade_route"}
     assert sorted(spots) == list(range(len(h.routes[seat]) * 3))
     tip = spots[0].tooltip_text()
     goods, bonus = rules_routes.route_spaces(scene.state, seat)[0]
@@ -114,8 +114,8 @@ def test_the_route_is_arranged_by_clicks_naming_each_card(data_root):
     seat = scene.state.current_player
     route = list(scene.state.ext["trade_routes"].routes[seat])
     assert "which card comes next" in i18n.tr("table.choose.route_arrange")
-    assert "arrange your trade route" in scene._prompt()
-    buttons = {b.action: b for b in scene.choice_buttons}
+    assert "arrange your trade route" in scene.prompt()
+    buttons = {b.action: b for b in scene.choices.buttons}
     card = route[-1]
     button = buttons[("route_card", card)]
     goods = ", ".join(str(gt) for gt, _ in rules_routes.CARDS[card])
@@ -124,7 +124,7 @@ def test_the_route_is_arranged_by_clicks_naming_each_card(data_root):
     assert tip.startswith(f"Trade-route card {card}") and tip.count("\n") >= 3
     assert buttons[("route_keep",)].label() == "Keep the rest as dealt"
     # the strip marks the cards not laid yet and names them in the tooltips
-    spots = {s.key: s for s in scene.spots() if s.kind == "trade_route"}
+    spots = {s.key: s for s in scene.spots.all() if s.kind == "trade_route"}
     assert "laid in its place" in spots[0].tooltip_text()
     assert "not laid yet" in spots[3].tooltip_text()
     click(t.stack, button.rect.center)
@@ -139,7 +139,7 @@ def test_a_route_card_not_laid_yet_is_laid_next_by_a_click_on_the_strip(data_roo
     seat = scene.state.current_player
     assert scene.shown_seat == seat
     route = list(scene.state.ext["trade_routes"].routes[seat])
-    spots = {s.key: s for s in scene.spots() if s.kind == "trade_route"}
+    spots = {s.key: s for s in scene.spots.all() if s.kind == "trade_route"}
     assert "card place 1" in spots[0].tooltip_text()
     assert "A click lays it next" in spots[len(route) * 3 - 1].tooltip_text()
     # a card already laid is not moved by a click
@@ -215,14 +215,14 @@ def test_the_count_of_free_spaces_says_what_it_counts(data_root, lang):
     seat = scene.shown_seat
     tv = scene.view.parts["trade_routes"]
     total, laid = len(tv.spaces(seat)), len(tv.laid_on(seat))
-    free = next(s for s in scene.spots() if s.kind == "trade_route_free")
+    free = next(s for s in scene.spots.all() if s.kind == "trade_route_free")
     label = g.ROUTE.inflate(-24, -16)
     assert free.contains((label.x + 20, label.y + 46))   # where "N free" is written
     assert g.ROUTE.contains(free.rect)
-    assert not any(free.rect.colliderect(s.rect) for s in scene.spots()
+    assert not any(free.rect.colliderect(s.rect) for s in scene.spots.all()
                    if s.kind == "trade_route")
     tip = free.tooltip_text()
     assert tip.startswith({"en": f"{total - laid} of the {total} spaces",
                            "de": f"{total - laid} der {total} Felder"}[lang])
     assert ("from the left" if lang == "en" else "von links nach rechts") in tip
-    assert scene.spot_at((label.x + 20, label.y + 46)) is free
+    assert scene.spots.at((label.x + 20, label.y + 46)) is free

@@ -15,6 +15,7 @@ import pytest
 import client_events
 from client_events import click
 from positions import advance_tutorial, table_at
+from table_driver import spot_centre
 
 from game.ai import make_player
 from game.rules import action_text
@@ -303,13 +304,13 @@ def test_the_tutorial_at_the_table_follows_clicks_and_points_at_its_targets(data
     assert not panel.animating() and not scene.animating()   # ...then holds still
     # The person clicks the die and the tile, as the lesson says.
     take = panel.tutorial.lesson.advice(scene.state, panel.tutorial.wanted(scene.state))[0]
-    click(stack, scene.spot_centre("die", take[1]))
-    click(stack, scene.spot_centre("depot", (take[2], take[3])))
+    click(stack, spot_centre(scene, "die", take[1]))
+    click(stack, spot_centre(scene, "depot", (take[2], take[3])))
     settle(stack, scene)
     assert panel.tutorial.lesson.id == "place"
     advance_tutorial(stack, scene, "ship")
     assert [k for k, _ in panel.tutorial.areas(scene.state)].count("choice") == 1
-    assert scene.choice_buttons
+    assert scene.choices.buttons
 
 
 def test_leaving_mid_way_leaves_a_normal_game_that_goes_on_and_is_saved(data_root):

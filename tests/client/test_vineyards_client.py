@@ -36,7 +36,7 @@ def _flights(animation) -> list[Flight]:
 
 
 def _space_tips(scene) -> dict[int, str]:
-    return {s.key[1]: s.tip() for s in scene.spots()
+    return {s.key[1]: s.tip() for s in scene.spots.all()
             if s.kind == "vineyard" and s.key[0] == "space"}
 
 
@@ -125,8 +125,8 @@ def test_the_take_handler_starts_at_the_depot_halves_and_ends_on_the_storage_spa
     flights = _flights(Handlers(scene).on_DoubleTileTaken(event))
     starts = vv.offer_halves(len(scene.view.players), "depot", 0)
     assert [f.path.start for f in flights] == list(starts)
-    assert [f.path.end for f in flights] == [scene.storage_pos(seat, 0),
-                                             scene.storage_pos(seat, 1)]
+    assert [f.path.end for f in flights] == [scene.places.storage_pos(seat, 0),
+                                             scene.places.storage_pos(seat, 1)]
     assert [f.flyer.what for f in flights] == list(vy.TILES[tile])
     assert flights[0].lift == ("vineyard", "depot", 0)
 
@@ -138,8 +138,8 @@ def test_a_placed_double_tile_flies_from_storage_onto_its_space_halves(data_root
     tile = 7
     event = vy.DoubleTilePlaced(seat, tile, (1, 2), 3, 1)
     flights = _flights(Handlers(scene).on_DoubleTilePlaced(event))
-    assert [f.path.start for f in flights] == [scene.storage_pos(seat, 1),
-                                               scene.storage_pos(seat, 2)]
+    assert [f.path.start for f in flights] == [scene.places.storage_pos(seat, 1),
+                                               scene.places.storage_pos(seat, 2)]
     assert [f.path.end for f in flights] == list(vv.board_halves(board, 3))
     assert [f.flyer.what for f in flights] == list(vy.TILES[tile][::-1])
     # Onto a board not drawn (another seat's): no flight to the wrong board.
@@ -151,8 +151,8 @@ def test_a_removed_double_tile_fades_to_the_box_from_both_storage_spaces(data_ro
     scene = table_at("vineyard_turn", data_root, speed="normal").scene
     seat = scene.shown_seat
     flights = _flights(Handlers(scene).on_DoubleTileRemoved(vy.DoubleTileRemoved(seat, 7, (0, 2))))
-    assert [f.path.start for f in flights] == [scene.storage_pos(seat, 0),
-                                               scene.storage_pos(seat, 2)]
+    assert [f.path.start for f in flights] == [scene.places.storage_pos(seat, 0),
+                                               scene.places.storage_pos(seat, 2)]
     assert all(f.path.end == BOX and f.flyer.fade for f in flights)
 
 
@@ -182,7 +182,7 @@ def test_the_solo_games_removed_depot_tile_fades_off_the_board(data_root):
     flights = _flights(Handlers(scene).on_DepotTileRemoved(DepotTileRemoved(depot, slot, tile)))
     assert len(flights) == 1
     f = flights[0]
-    assert f.path.start == scene.depot_pos(depot, slot) and f.path.end == BOX
+    assert f.path.start == scene.places.depot_pos(depot, slot) and f.path.end == BOX
     assert f.lift == ("depot", depot, slot) and f.flyer.fade
 
 

@@ -37,16 +37,6 @@ class BoardPanel:
         self.layer = Layer(g.BOARD, lambda c: paint_board(c, scene.view, scene.colours,
                                                           scene.names, scene.shown_seat))
 
-    # --- positions for motion --------------------------------------------------------------
-
-    def depot_pos(self, depot: int, slot: int) -> tuple[float, float]:
-        view = self.scene.view
-        row = view.black if depot == 0 else view.depots[depot - 1]
-        return g.depot_slot_centre(depot, slot, max(len(row), slot + 1))
-
-    def depot_goods_pos(self, depot: int) -> tuple[float, float]:
-        return g.depot_goods_centre(depot, 0, 1)
-
     # --- hit areas and tooltips ------------------------------------------------------------
 
     def spots(self) -> list[Spot]:

@@ -54,13 +54,13 @@ class ActionButtons:
                             tooltip=lambda: i18n.tr(tip, key=hotkey_name))
             scene.panels.add(button)
             return button
-        self.workers = add(0, "table.workers_action", scene.take_workers, "table.tip.workers",
+        self.workers = add(0, "table.workers_action", scene.steps.take_workers, "table.tip.workers",
                            "W")
         self.buy = add(1, lambda: i18n.tr("table.cancel_buy" if self.buying()
-                                          else "table.buy"), scene.toggle_buy,
+                                          else "table.buy"), scene.steps.toggle_buy,
                        "table.tip.buy", "B")
         self.end = add(2, lambda: i18n.tr("table.decline" if self.declining()
-                                          else "table.end_turn"), scene.end_turn,
+                                          else "table.end_turn"), scene.steps.end_turn,
                        "table.tip.end", "E")
         self.undo = add(3, "table.undo", scene.undo, "table.tip.undo", "Ctrl+Z")
         self.hint = add(4, "table.hint", scene.ask_hint, "table.tip.hint", "H")

@@ -40,10 +40,10 @@ class DicePanel:
         self.rect = g.DICE
         y = g.DICE.y + 190
         self.minus = Button((g.DICE.x + 20, y, 64, 64), lambda: "\u2212",
-                            lambda: scene.step_value(-1), font_size=40,
+                            lambda: scene.steps.step_value(-1), font_size=40,
                             tooltip=lambda: i18n.tr("table.tip.minus"))
         self.plus = Button((g.DICE.x + 356, y, 64, 64), lambda: "+",
-                           lambda: scene.step_value(1), font_size=40,
+                           lambda: scene.steps.step_value(1), font_size=40,
                            tooltip=lambda: i18n.tr("table.tip.plus"))
 
     def buttons(self) -> list[Button]:

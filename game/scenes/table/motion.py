@@ -165,8 +165,8 @@ class Handlers:
         self.scene.ctx.sound.play(name, impact.loudness)
 
     def on_TileTaken(self, e) -> Animation:
-        start = self.scene.depot_pos(e.depot, e.slot)
-        end = self.scene.storage_pos(e.player, e.storage)
+        start = self.scene.places.depot_pos(e.depot, e.slot)
+        end = self.scene.places.storage_pos(e.player, e.storage)
         return self._fly("tile", e.tile, start, end, g.STORAGE_HEX, ("depot", e.depot, e.slot),
                          sound=synth.TILE, volume=TAKEN)
 
@@ -183,7 +183,7 @@ class Handlers:
         self.from_inn_stack = True
 
     def on_TilePlaced(self, e) -> Animation:
-        end = self.scene.space_pos(e.player, e.space)
+        end = self.scene.places.space_pos(e.player, e.space)
         if e.storage < 0 and self.from_inn_stack:
             self.from_inn_stack = False
             return self._fly("tile", e.tile, g.INN_STACK, end, g.ESTATE_HEX * 0.95,
@@ -191,34 +191,34 @@ class Handlers:
         from_depot = self.from_depot
         if e.storage < 0 and from_depot is not None:  # straight from a depot
             self.from_depot = None
-            return self._fly("tile", e.tile, self.scene.depot_pos(*from_depot), end,
+            return self._fly("tile", e.tile, self.scene.places.depot_pos(*from_depot), end,
                              g.ESTATE_HEX * 0.95, ("depot", *from_depot), sound=synth.TILE)
-        start = self.scene.storage_pos(e.player, e.storage)
+        start = self.scene.places.storage_pos(e.player, e.storage)
         return self._fly("tile", e.tile, start, end, g.ESTATE_HEX * 0.95,
                          ("storage", e.player, e.storage), sound=synth.TILE)
 
     def on_TileDiscarded(self, e) -> Animation:
-        start = self.scene.storage_pos(e.player, e.storage)
+        start = self.scene.places.storage_pos(e.player, e.storage)
         return self._fly("tile", e.tile, start, BOX, g.STORAGE_HEX,
                          ("storage", e.player, e.storage), duration=0.4, sound=synth.TILE,
                          volume=DISCARDED)
 
     def on_CastleRetrieved(self, e) -> Animation:
         """Castle connection: a castle flies from the pool into storage."""
-        end = self.scene.storage_pos(e.player, max(0, e.storage))
+        end = self.scene.places.storage_pos(e.player, max(0, e.storage))
         return self._fly("tile", "castle", g.CASTLE_POOL, end, g.STORAGE_HEX,
                          sound=synth.TILE, volume=TAKEN)
 
     def on_InnBought(self, e) -> Animation:
         """Inns: an inn flies from the inn stack into storage."""
-        end = self.scene.storage_pos(e.player, max(0, e.storage))
+        end = self.scene.places.storage_pos(e.player, max(0, e.storage))
         return self._fly("tile", "inn", g.INN_STACK, end, g.STORAGE_HEX,
                          sound=synth.TILE, volume=TAKEN)
 
     def on_WorkersBought(self, e) -> Animation:
         """Monastery tile 28: the silver goes to the bank, the workers come back."""
-        silver = self.scene.silver_pos(e.player)
-        workers = self.scene.workers_pos(e.player)
+        silver = self.scene.places.silver_pos(e.player)
+        workers = self.scene.places.workers_pos(e.player)
         paid = [self._fly("silver", 1, silver, BANK, 40, duration=PIECE, sound=synth.SILVER)
                 for _ in range(min(e.silver, 5))]
         taken = [self._fly("worker", 1, BANK, workers, 40, duration=PIECE)
@@ -227,8 +227,8 @@ class Handlers:
 
     def on_GoodsTaken(self, e) -> Beside:
         """A ship's goods: they leave their depot as the ship's marker moves."""
-        start = self.scene.depot_goods_pos(e.depot)
-        flights = [self._fly("goods", v, start, self.scene.goods_pos(e.player, v), 36,
+        start = self.scene.places.depot_goods_pos(e.depot)
+        flights = [self._fly("goods", v, start, self.scene.places.goods_pos(e.player, v), 36,
                              ("goods", e.depot) if i == 0 else None, duration=PIECE,
                              sound=synth.GOODS)
                    for i, v in enumerate(e.goods)]
@@ -237,51 +237,51 @@ class Handlers:
     def on_GoodsRevealed(self, e) -> Beside:
         """A round's goods are laid out while the dice roll, all at once."""
         start = (g.STRIP.x + 20, g.STRIP.y + 146)
-        return Beside(self._fly("goods", e.goods, start, self.scene.depot_goods_pos(e.depot),
+        return Beside(self._fly("goods", e.goods, start, self.scene.places.depot_goods_pos(e.depot),
                                 24, duration=PIECE, sound=synth.GOODS, volume=REVEALED),
                       ("DiceRolled", "GoodsRevealed"))
 
     def on_GoodsSold(self, e) -> Animation:
-        start = self.scene.goods_pos(e.player, e.goods)
+        start = self.scene.places.goods_pos(e.player, e.goods)
         return self._stagger([self._fly("goods", e.goods, start, BANK, 36, duration=PIECE,
                                         sound=synth.GOODS)
                               for _ in range(min(e.count, 5))])
 
     def on_SilverTaken(self, e) -> Beside:
         """Silver from the bank; what a sale pays comes as the goods go."""
-        end = self.scene.silver_pos(e.player)
+        end = self.scene.places.silver_pos(e.player)
         return Beside(self._stagger([self._fly("silver", 1, BANK, end, 40, duration=PIECE,
                                                sound=synth.SILVER)
                                      for _ in range(min(e.amount, 5))]), SALE)
 
     def on_SilverPaid(self, e) -> Animation:
-        start = self.scene.silver_pos(e.player)
+        start = self.scene.places.silver_pos(e.player)
         return self._stagger([self._fly("silver", 1, start, BANK, 40, duration=PIECE,
                                         sound=synth.SILVER)
                               for _ in range(min(e.amount, 5))])
 
     def on_WorkersTaken(self, e) -> Beside:
         """Workers from the bank; for a die given up for them, as the die is used."""
-        end = self.scene.workers_pos(e.player)
+        end = self.scene.places.workers_pos(e.player)
         return Beside(self._stagger([self._fly("worker", 1, BANK, end, 40, duration=PIECE)
                                      for _ in range(min(e.amount, 5))]), ("DieUsed",))
 
     def on_WorkersPaid(self, e) -> Animation:
-        start = self.scene.workers_pos(e.player)
+        start = self.scene.places.workers_pos(e.player)
         return self._stagger([self._fly("worker", 1, start, BANK, 40, duration=PIECE)
                               for _ in range(min(e.amount, 5))])
 
     def on_DieUsed(self, e) -> Animation | None:
         if not e.workers:
             return Wait(SHORT)
-        start = self.scene.workers_pos(e.player)
+        start = self.scene.places.workers_pos(e.player)
         return self._stagger([self._fly("worker", 1, start, BANK, 40, duration=PIECE)
                               for _ in range(min(e.workers, 5))])
 
     def on_BonusTileTaken(self, e) -> Animation:
         from .view import COLOURS
         start = g.bonus_centre(COLOURS.index(e.colour), e.rank)
-        return self._fly("bonus", (e.colour, e.rank), start, self.scene.silver_pos(e.player),
+        return self._fly("bonus", (e.colour, e.rank), start, self.scene.places.silver_pos(e.player),
                          40, sound=synth.TILE)
 
     def on_PointsScored(self, e) -> Beside:
@@ -315,33 +315,33 @@ class Handlers:
 
     def on_ChateaumaTilePlaced(self, e) -> Animation:
         scene = self.scene
-        end = scene.card_space_pos(e.player, e.card, e.space)
+        end = scene.places.card_space_pos(e.player, e.card, e.space)
         tile = None if e.face_down else e.tile
         if e.depot:
-            return self._fly("tile", tile, scene.depot_pos(e.depot, e.depot_slot), end,
+            return self._fly("tile", tile, scene.places.depot_pos(e.depot, e.depot_slot), end,
                              g.CM_CARD_HEX, ("depot", e.depot, e.depot_slot), sound=synth.TILE)
         if e.reason in ("reserve", "joker", "city_hall"):
-            return self._fly("tile", tile, scene.reserve_pos(e.player, tile), end,
+            return self._fly("tile", tile, scene.places.reserve_pos(e.player, tile), end,
                              g.CM_CARD_HEX, duration=0.45, sound=synth.TILE)
         return Wait(0.3)
 
     def on_ChateaumaReserveTile(self, e) -> Animation:
         tile = None if e.face_down else e.tile
-        return self._fly("tile", tile, self.scene.depot_pos(e.depot, e.depot_slot),
-                         self.scene.reserve_pos(e.player, tile), g.DEPOT_HEX,
+        return self._fly("tile", tile, self.scene.places.depot_pos(e.depot, e.depot_slot),
+                         self.scene.places.reserve_pos(e.player, tile), g.DEPOT_HEX,
                          ("depot", e.depot, e.depot_slot), sound=synth.TILE, volume=TAKEN)
 
     def on_ChateaumaTileMoved(self, e) -> Animation:
-        scene = self.scene
-        return self._fly("tile", e.tile, scene.card_space_pos(e.player, e.card, e.card_space),
-                         scene.space_pos(e.player, e.estate_space), g.CM_ESTATE_HEX,
+        places = self.scene.places
+        return self._fly("tile", e.tile, places.card_space_pos(e.player, e.card, e.card_space),
+                         places.space_pos(e.player, e.estate_space), g.CM_ESTATE_HEX,
                          duration=0.35, sound=synth.TILE)
 
     # --- tiles leaving the game from a depot ------------------------------------------------
 
     def on_DepotTileRemoved(self, e) -> Animation:
         """The solo game: the turn's tile leaves its depot for the box, fading as it goes."""
-        return self._fly("tile", e.tile, self.scene.depot_pos(e.depot, e.slot), BOX,
+        return self._fly("tile", e.tile, self.scene.places.depot_pos(e.depot, e.slot), BOX,
                          g.DEPOT_HEX, ("depot", e.depot, e.slot), duration=0.45,
                          sound=synth.TILE, volume=DISCARDED, fade=True)
 
@@ -378,7 +378,7 @@ class Handlers:
         starts = offer_halves(len(self.scene.view.players), e.source, e.space)
         if not starts:
             return Wait(SHORT)
-        flights = [self._fly("grape", variety, start, self.scene.storage_pos(e.player, j),
+        flights = [self._fly("grape", variety, start, self.scene.places.storage_pos(e.player, j),
                              g.STORAGE_HEX * 1.2, ("vineyard", e.source, e.space) if i == 0
                              else None, sound=synth.TILE if i == 0 else None, volume=TAKEN)
                    for i, (variety, start, j) in enumerate(zip(self._halves(e.tile), starts,
@@ -387,7 +387,8 @@ class Handlers:
 
     def on_DoubleTileRemoved(self, e) -> Animation:
         """A stored double tile leaves the game to make room: both halves to the box."""
-        return Parallel([self._fly("grape", variety, self.scene.storage_pos(e.player, j), BOX,
+        places = self.scene.places
+        return Parallel([self._fly("grape", variety, places.storage_pos(e.player, j), BOX,
                                    g.STORAGE_HEX * 1.2, ("storage", e.player, j),
                                    duration=0.4, fade=True,
                                    sound=synth.TILE if i == 0 else None, volume=DISCARDED)
@@ -405,7 +406,7 @@ class Handlers:
             return Wait(SHORT)
         ends = board_halves(v.boards[e.player], e.space)
         from .modules.vineyards import BOARD_HALF
-        return Parallel([self._fly("grape", variety, scene.storage_pos(e.player, j), end,
+        return Parallel([self._fly("grape", variety, scene.places.storage_pos(e.player, j), end,
                                    BOARD_HALF * 2, ("storage", e.player, j),
                                    sound=synth.TILE if i == 0 else None)
                          for i, (variety, j, end) in enumerate(zip(halves, e.storage, ends))])

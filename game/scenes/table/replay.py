@@ -173,7 +173,7 @@ class ReplayScene(TableScene):
         for event in self.replay.events_until(position):
             self.log.add(event)
             self.phase_report.take(event)
-        self.log_scroll = 0
+        self.log_panel.scroll = 0
         self.dice_roll = None
         self.moves += 1
         self._resync()
@@ -222,7 +222,7 @@ class ReplayScene(TableScene):
             where = i18n.tr("load.progress", phase=PHASES[state.phase], round=state.round + 1)
         return i18n.tr("replay.progress", where=where, **counts)
 
-    def _prompt(self) -> str:
+    def prompt(self) -> str:
         return self.progress()
 
     # --- input -----------------------------------------------------------------------------

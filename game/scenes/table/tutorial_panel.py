@@ -244,10 +244,11 @@ class TutorialPanel:
             # The phase letters, the round and its dots, above the goods to come.
             return "rect", (g.STRIP.x - 8, g.STRIP.y - 8, g.STRIP.w + 16, 117), 0
         if kind == "button":
-            button = {"workers": table.b_workers, "buy": table.b_buy, "end": table.b_end}[key]
+            a = table.action_buttons
+            button = {"workers": a.workers, "buy": a.buy, "end": a.end}[key]
             return ("rect", button.rect.inflate(10, 10), 0) if acting else None
         if kind == "choice":
-            for button in table.choice_buttons:
+            for button in table.choices.buttons:
                 if getattr(button, "action", None) == key:
                     return "rect", button.rect.inflate(10, 10), 0
             return None
