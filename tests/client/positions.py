@@ -35,6 +35,7 @@ from game.scenes.table.glossary import GlossaryScene
 from game.scenes.table.overlays import ConfirmOverlay, HandoffScene, PauseMenu
 from game.scenes.table.scene import UNPAGED
 from game.scenes.table.seam import listed_decisions
+from game.scenes.table.modules.inns import buy_inn
 
 # Every moment the table is tested at: each decision the engine asks a person, the
 # half-made choices of a turn, other seats moving, and the scenes laid over the table.
@@ -563,7 +564,7 @@ def _inn_buy(t: Table) -> None:
 
 
 def _inn_payment(t: Table) -> None:
-    t.scene.buy_inn()  # silver or workers: the payment is asked
+    buy_inn(t.scene)  # silver or workers: the payment is asked
 
 
 def _confirm(t: Table) -> None:
@@ -652,7 +653,7 @@ def _check(t: Table) -> None:
     elif kind == "module_turn":
         assert scene.can_act() and n.decision == "turn" and n.has("retrieve")
         assert scene.b_retrieve.enabled and scene.b_buy_workers.enabled
-        assert scene.view.castle_pool == 2
+        assert scene.view.parts["castle_connection"].count == 2
     elif kind in ("crane", "geese", "crane_count"):
         assert scene.can_act() and n.decision == kind and scene.choice_buttons
     elif kind == "shield_turn":
@@ -665,7 +666,7 @@ def _check(t: Table) -> None:
         assert scene.can_act() and scene.options and scene.choice_buttons
         assert all(a[0] == "set_die" for a in scene.options)
     elif kind == "team_turn":
-        assert scene.can_act() and n.decision == "turn" and scene.view.team
+        assert scene.can_act() and n.decision == "turn" and "team" in scene.view.parts
         assert len(scene.view.players[0].colours) == 74
     elif kind == "team_storage":
         assert scene.can_act() and n.decision == "team_storage" and scene.choice_buttons
@@ -675,7 +676,7 @@ def _check(t: Table) -> None:
         assert scene.can_act() and n.decision == "route_arrange" and scene.choice_buttons
         assert scene.shown_seat == scene.state.current_player
     elif kind == "vineyard_turn":
-        assert scene.can_act() and scene.view.vineyard is not None
+        assert scene.can_act() and "vineyards" in scene.view.parts
         assert scene.b_vineyard.visible and scene.b_vineyard.enabled
     elif kind == "vineyard_actions":
         assert scene.can_act() and scene.options and scene.choice_buttons
@@ -692,7 +693,7 @@ def _check(t: Table) -> None:
         assert isinstance(top, GlossaryScene) and top.query == "29"
     elif kind == "inns":
         assert scene.can_act() and n.buying and n.highlights().inn_stack
-        assert scene.view.inn_stack == 3 and scene.b_buy.enabled
+        assert scene.view.parts["inns"].count == 3 and scene.b_buy.enabled
     elif kind == "inn_payment":
         assert scene.can_act() and sorted(scene.options) == [("buy_inn", "silver"),
                                                              ("buy_inn", "workers")]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -47,7 +48,6 @@ def shown(view: TableView) -> dict:
             "round_goods": list(view.round_goods), "white": view.white,
             "bonus_taken": list(view.bonus_taken), "current": view.current,
             "over": view.over, "turn_order": view.track_order(),
-            "castle_pool": view.castle_pool,
             "parts": {id: dataclasses.asdict(part) if dataclasses.is_dataclass(part)
                       else part for id, part in view.parts.items()}}
 
@@ -195,3 +195,14 @@ def test_the_view_shows_monastery_tiles_as_the_games_rule_set_prints_them():
     assert view.rules == "original" and {p.rules for p in view.players} == {"original"}
     assert face_of("monastery15", view.rules) == faces.monastery(15, "original")
     assert face_of("monastery15", view.rules) != face_of("monastery15")
+
+
+def test_the_client_reads_the_modules_state_only_through_the_rules_public_functions():
+    """What the table shows of a module comes from the rules module's public functions
+    (what a seat may see), never from the rules' own storage, so the two cannot drift."""
+    root = Path(__file__).resolve().parents[2] / "game" / "scenes"
+    reads = [f"{path.relative_to(root)}:{n}: {line.strip()}"
+             for path in sorted(root.rglob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if any(word in line for word in (".ext[", ".ext.get", "state.hooks", " in state.ext"))]
+    assert reads == []

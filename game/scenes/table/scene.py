@@ -552,10 +552,9 @@ class TableScene(Scene):
         if self.can_act():
             self._apply(self.narrowing.retrieve())
 
-    def buy_inn(self) -> None:
-        """Inns: the turn's purchase takes an inn from the stack."""
-        if self.can_act():
-            self._apply(self.narrowing.buy_inn())
+    def follow(self, outcome: Outcome) -> None:
+        """A module's button or click: a step asked of the narrowing, taken as a click's."""
+        self._apply(outcome)
 
     def vineyard_actions(self, key: tuple | None = None) -> None:
         """The vineyards: the turn's vineyard actions open now, as a list of choices; a
@@ -721,10 +720,6 @@ class TableScene(Scene):
             self.click_goods(key)
         elif kind == "depot_goods" and ship_options_for(self, key):
             self.click_depot_goods(key)
-        elif kind == "castle_pool":
-            self.retrieve()
-        elif kind == "inn_stack":
-            self.buy_inn()
         else:
             for m, part in parts_of(self.view):
                 if m.click(self, part, kind, key):
@@ -926,13 +921,8 @@ class TableScene(Scene):
 
     def _draw_score(self, canvas: Canvas, pv) -> None:
         score = self.counting.get(pv.seat, pv.score)
-        if self.view.solo is not None:
-            # The solo game's counter runs from its last reset up to the target marker.
-            target, base = self.view.solo
-            score -= base
-            x, y = g.score_centre()
-            text(canvas, i18n.tr("table.solo_target", target=target), (x - 100, y + 2), 24,
-                 palette.INK, "center")
+        for m, part in parts_of(self.view):
+            score = m.draw_score(canvas, part, score)
         text(canvas, str(score), g.score_centre(), 40, palette.INK, "center")
 
     def _draw_highlights(self, canvas: Canvas, n: Narrowing | None) -> None:

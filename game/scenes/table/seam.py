@@ -26,6 +26,7 @@ Handler = Callable[[Any, Any, Any], None]
 # A module's words for one of its events: fn(event, who, lang) -> a log line, or None for
 # an event the log leaves out.
 Words = Callable[[Any, str, str], "str | None"]
+NamedWords = Callable[[Any, tuple[str, ...], str], "str | None"]
 
 
 class Table(Protocol):
@@ -100,6 +101,12 @@ class Table(Protocol):
     def buy_workers(self) -> None: ...
     def vineyard_actions(self, key: tuple | None = None) -> None: ...
     def solo_options(self) -> None: ...
+
+    def follow(self, outcome: Any) -> None:
+        """Take a step a click asked of the narrowing (interaction.Outcome): play its
+        action, list its options or say its message."""
+        ...
+
     def show_phase_end(self, phase: int) -> None: ...
 
     # --- where pieces fly (motion.py) ---
@@ -126,6 +133,11 @@ class TableModule:
     quiet: ClassVar[tuple[str, ...]] = ()
     # Its events in words for the log, by event name.
     words: ClassVar[dict[str, Words]] = {}
+    # Its events whose words name other players than the one who acts, by event name:
+    # fn(event, names, lang) -> a log line, or None.
+    named_words: ClassVar[dict[str, NamedWords]] = {}
+    # Its events whose `tile` the log shows as a picture before their words.
+    tile_icons: ClassVar[tuple[str, ...]] = ()
     # Its decisions answered by clicks on the table; the others it declares to the rules
     # are answered from a list of options in the choice box.
     clicked: ClassVar[tuple[str, ...]] = ()
@@ -135,11 +147,23 @@ class TableModule:
         every seat may see), or None for none."""
         return None
 
+    def seat_views(self, view: Any, part: Any) -> None:
+        """What it adds to the players' views once the view is built (the team game's
+        partners)."""
+
+    def taken_in(self, view: Any, part: Any, seat: int) -> None:
+        """After any event of seat's has been taken in (the team game shares it with the
+        partner)."""
+
     # --- the central board ---
+    # Its pieces on the central board show the seat shown large (the vineyard board): the
+    # board's layer is repainted when another seat is shown.
+    board_follows_seat: ClassVar[bool] = False
+
     def paint_board(self, canvas: Any, view: Any, part: Any, seat: int | None) -> None:
         """Its pieces on the central board's cached layer (seat: the seat shown large)."""
 
-    def board_spots(self, view: Any, part: Any) -> list:
+    def board_spots(self, table: Table, part: Any) -> list:
         """Its hit spots and tooltips on the central board."""
         return []
 
@@ -178,6 +202,10 @@ class TableModule:
     def paint_background(self, canvas: Any, view: Any, part: Any) -> None:
         """Its frames in the table's cached background."""
 
+    def draw_score(self, canvas: Any, part: Any, score: int) -> int:
+        """Its marks beside the score of the seat shown large; the score as it counts it."""
+        return score
+
     def draw(self, canvas: Any, table: Table, part: Any) -> None:
         """Its pieces drawn every frame over the table, before the log."""
 
@@ -192,6 +220,11 @@ class TableModule:
     # --- words ---
     def describe_action(self, action: tuple, state: Any, lang: str | None) -> str | None:
         """One of its actions in words (hints, choices), or None for another's."""
+        return None
+
+    def choice_label(self, action: tuple, state: Any, lang: str | None) -> str | None:
+        """One of its actions as an option in the choice box, where the heading says the
+        rest (the crane's building alone); None for its words as elsewhere."""
         return None
 
     def choice_heading(self, options: list[tuple]) -> str | None:
@@ -235,6 +268,14 @@ def action_words(action: tuple, state: Any, lang: str | None) -> str | None:
     return None
 
 
+def module_choice_label(action: tuple, state: Any, lang: str | None) -> str | None:
+    for m in TABLE_MODULES.values():
+        label = m.choice_label(action, state, lang)
+        if label is not None:
+            return label
+    return None
+
+
 def choice_tip(action: tuple) -> Callable[[], str] | None:
     for m in TABLE_MODULES.values():
         tip = m.choice_tip(action)
@@ -270,4 +311,16 @@ def event_words(kind: str) -> Words | None:
     for m in TABLE_MODULES.values():
         if kind in m.words:
             return m.words[kind]
+    return None
+
+
+def shows_tile(kind: str) -> bool:
+    """Whether a module's event of this name shows its tile in the log."""
+    return any(kind in m.tile_icons for m in TABLE_MODULES.values())
+
+
+def event_named_words(kind: str) -> NamedWords | None:
+    for m in TABLE_MODULES.values():
+        if kind in m.named_words:
+            return m.named_words[kind]
     return None
