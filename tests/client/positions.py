@@ -563,6 +563,13 @@ def _inn_buy(t: Table) -> None:
     t.scene.toggle_buy()  # the black depot's tiles and the inn stack ringed
 
 
+def module_button(scene: TableScene, label: str):
+    """A module's own button in the row under the estate, by its text key (None when no
+    module in play has it)."""
+    found = scene.action_buttons.module_buttons.get(label)
+    return found[1] if found is not None else None
+
+
 def _inn_payment(t: Table) -> None:
     buy_inn(t.scene)  # silver or workers: the payment is asked
 
@@ -572,7 +579,7 @@ def _confirm(t: Table) -> None:
 
 
 def _vineyard_actions(t: Table) -> None:
-    t.scene.vineyard_actions()
+    module_button(t.scene, "table.vineyard").on_click()
 
 
 def _vineyard_other_seat(t: Table) -> None:
@@ -652,7 +659,8 @@ def _check(t: Table) -> None:
         assert isinstance(top, HandoffScene)
     elif kind == "module_turn":
         assert scene.can_act() and n.decision == "turn" and n.has("retrieve")
-        assert scene.b_retrieve.enabled and scene.b_buy_workers.enabled
+        assert module_button(scene, "table.retrieve").enabled
+        assert module_button(scene, "table.buy_workers").enabled
         assert scene.view.parts["castle_connection"].count == 2
     elif kind in ("crane", "geese", "crane_count"):
         assert scene.can_act() and n.decision == kind and scene.choice_buttons
@@ -677,7 +685,8 @@ def _check(t: Table) -> None:
         assert scene.shown_seat == scene.state.current_player
     elif kind == "vineyard_turn":
         assert scene.can_act() and "vineyards" in scene.view.parts
-        assert scene.b_vineyard.visible and scene.b_vineyard.enabled
+        vineyard = module_button(scene, "table.vineyard")
+        assert vineyard.visible and vineyard.enabled
     elif kind == "vineyard_actions":
         assert scene.can_act() and scene.options and scene.choice_buttons
         assert all(a[0].startswith("vineyard_") for a in scene.options)

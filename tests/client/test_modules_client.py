@@ -14,7 +14,7 @@ from collections import namedtuple
 import pygame
 import pytest
 from client_events import click, key
-from positions import table_at
+from positions import module_button, table_at
 
 from game.rules import KINDS, GameConfig
 from game.scenes import i18n
@@ -218,13 +218,14 @@ def test_the_castle_pool_shows_on_the_board_and_a_click_retrieves(data_root):
     scene._play = lambda action, by_ai=False: played.append(action) or True
     click(t.stack, g.CASTLE_POOL)
     t.stack.handle_event(key(pygame.K_k))
-    click(t.stack, scene.b_retrieve.rect.center)
+    click(t.stack, module_button(scene, "table.retrieve").rect.center)
     assert played == [("retrieve",), ("buy_workers",), ("retrieve",)]
 
 
 def test_the_modules_buttons_show_only_with_their_module(data_root):
     t = table_at("turn", data_root)
-    assert not t.scene.b_retrieve.visible and not t.scene.b_buy_workers.visible
+    assert module_button(t.scene, "table.retrieve") is None
+    assert module_button(t.scene, "table.buy_workers") is None
     assert t.scene.view.parts.get("castle_connection") is None
     assert not any(s.kind == "castle_pool" for s in t.scene.spots())
 
@@ -544,7 +545,7 @@ def test_the_vineyard_depot_display_and_board_have_tooltips_and_list_the_actions
             assert all(s.tip() for s in found)
         finally:
             i18n.set_language("en")
-    scene.vineyard_actions()
+    module_button(scene, "table.vineyard").on_click()
     assert scene.options and all(a[0].startswith("vineyard_") for a in scene.options)
     assert all(describe_action(a, scene.state, "de") != a[0] for a in scene.options)
 

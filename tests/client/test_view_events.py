@@ -206,3 +206,16 @@ def test_the_client_reads_the_modules_state_only_through_the_rules_public_functi
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if any(word in line for word in (".ext[", ".ext.get", "state.hooks", " in state.ext"))]
     assert reads == []
+
+
+def test_the_view_the_log_and_the_panels_name_no_module():
+    """The view, the log and the panels loop over the modules in play; a module's own
+    words, pieces and buttons are its table module's (game/scenes/table/modules/)."""
+    from game.rules import MODULES
+    table = Path(__file__).resolve().parents[2] / "game" / "scenes" / "table"
+    named = [f"{name}: {module}"
+             for name in ("view.py", "log.py", "board_panel.py", "board_view.py",
+                          "buttons_panel.py", "log_panel.py", "estates_panel.py")
+             for module in MODULES
+             if f'"{module}"' in (table / name).read_text(encoding="utf-8")]
+    assert named == []

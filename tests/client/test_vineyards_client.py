@@ -5,7 +5,7 @@ machinery, which the animation speed governs."""
 from __future__ import annotations
 
 import pygame
-from positions import table_at
+from positions import module_button, table_at
 
 from game.rules import vineyards as vy
 from game.scenes.anim.timeline import Later
@@ -305,7 +305,7 @@ def test_the_listed_vineyard_actions_ring_the_places_they_use(data_root, monkeyp
     real = pygame.draw.rect
     monkeypatch.setattr(vv.pygame.draw, "rect", lambda surface, colour, rect, *a, **k: (
         rings.append(pygame.Rect(rect)), real(surface, colour, rect, *a, **k))[1])
-    scene.vineyard_actions()
+    module_button(scene, "table.vineyard").on_click()
     assert scene.options
     _draw(scene)
     takes = {a[2] for a in scene.options if a[0] == "vineyard_take"}

@@ -451,9 +451,6 @@ class TableScene(Scene):
         a = self.action_buttons = ActionButtons(self)
         self.b_workers, self.b_buy, self.b_end = a.workers, a.buy, a.end
         self.b_undo, self.b_hint, self.b_menu = a.undo, a.hint, a.menu
-        self.b_retrieve, self.b_buy_workers = a.retrieve, a.buy_workers
-        self.b_vineyard = a.vineyard
-        self.b_solo = a.solo
         for button in self.dice.buttons():
             self.panels.add(button)
 
@@ -547,39 +544,9 @@ class TableScene(Scene):
         if self.can_act():
             self._apply(self.narrowing.toggle_buy())
 
-    def retrieve(self) -> None:
-        """Castle connection: both dice and 5 points for a castle from the pool."""
-        if self.can_act():
-            self._apply(self.narrowing.retrieve())
-
     def follow(self, outcome: Outcome) -> None:
         """A module's button or click: a step asked of the narrowing, taken as a click's."""
         self._apply(outcome)
-
-    def vineyard_actions(self, key: tuple | None = None) -> None:
-        """The vineyards: the turn's vineyard actions open now, as a list of choices; a
-        click on a depot or display tile or on a space of one's own vineyard board lists
-        those that use it (all of them when none does)."""
-        if not self.can_act():
-            return
-        options = [a for a in self.narrowing.legal if a[0] in vineyards_view.BUTTON_ACTIONS]
-        if key is not None and (key[0] != "space" or self.own_estate()):
-            mine = [a for a in options if vineyards_view.uses(a, key)]
-            options = mine or options
-        self.offer(options, "table.msg.vineyard")
-
-    def solo_options(self) -> None:
-        """The solo game: the target marker's extra action and the points silver buys,
-        listed to choose from."""
-        if not self.can_act():
-            return
-        self.offer([a for a in self.narrowing.legal if a[0] in ("extra", "buy_points")],
-                   "table.msg.solo_points")
-
-    def buy_workers(self) -> None:
-        """Monastery tile 28: 1 silver for 2 workers."""
-        if self.can_act():
-            self._apply(self.narrowing.buy_workers())
 
     def end_turn(self) -> None:
         if not self.can_act():
@@ -745,14 +712,8 @@ class TableScene(Scene):
             self.take_workers()
         elif k == pygame.K_b:
             self.toggle_buy()
-        elif k == pygame.K_r and self.b_retrieve.visible:
-            self.retrieve()
-        elif k == pygame.K_k and self.b_buy_workers.visible:
-            self.buy_workers()
-        elif k == pygame.K_v and self.session.config.has_module("vineyards"):
-            self.vineyard_actions()
-        elif k == pygame.K_p and self.b_solo.visible:
-            self.solo_options()
+        elif self.action_buttons.press_key(k):
+            return  # a module's button's key
         elif k == pygame.K_e or k == pygame.K_d and self._declining():
             self.end_turn()
         elif k == pygame.K_h:

@@ -3,10 +3,10 @@
 A rules module (game/rules/modules/<id>.py) may have a table module beside the others
 (game/scenes/table/modules/<id>.py): a `TableModule` subclass, registered by its id, that
 builds its part of the view from the rules module's public functions, takes in its events,
-words them for the log, and paints its layers and lays its hit spots on the board and on
-the large estate. The view, the log, the board and the scene loop over the modules in play
-(`in_play`, `parts_of`) and name none of them; a module added or removed changes none of
-their lines.
+words them and its actions for the log, paints its layers and lays its hit spots on the
+board and on the large estate, and declares its buttons (`ModuleButton`). The view, the
+log, the board, the buttons and the scene loop over the modules in play (`in_play`,
+`parts_of`) and name none of them; a module added or removed changes none of their lines.
 
 The view keeps each module's part in `TableView.parts[id]` (None for a module that shows
 nothing of its own), in the registry's order, which is also the order of its layers.
@@ -15,6 +15,7 @@ nothing of its own), in the registry's order, which is also the order of its lay
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Protocol
 
@@ -97,11 +98,6 @@ class Table(Protocol):
     def open_menu(self) -> None: ...
     def open_glossary(self) -> None: ...
     def quit_to_title(self) -> None: ...
-    def retrieve(self) -> None: ...
-    def buy_workers(self) -> None: ...
-    def vineyard_actions(self, key: tuple | None = None) -> None: ...
-    def solo_options(self) -> None: ...
-
     def follow(self, outcome: Any) -> None:
         """Take a step a click asked of the narrowing (interaction.Outcome): play its
         action, list its options or say its message."""
@@ -121,6 +117,23 @@ class Table(Protocol):
     def workers_pos(self, seat: int) -> tuple[float, float]: ...
 
 
+@dataclass(frozen=True)
+class ModuleButton:
+    """A module's own button in the row of action buttons under the estate."""
+    label: str                        # its text key
+    tooltip: str                      # its tooltip's text key ({key}: the hotkey's name)
+    hotkey: int                       # the key that clicks it (a pygame key)
+    hotkey_name: str                  # that key as the tooltip names it
+    # Where in the row it may stand, first choice first. With one place it takes it; with
+    # several, the first that no other button in play takes alone. With none left it is
+    # not shown, and its key works only where `keyed_unplaced` says so (its actions are
+    # listed another way too, by a click on the module's pieces).
+    places: tuple[int, ...]
+    offered: Callable[[Any], bool]    # whether it is open now, given the narrowing
+    click: Callable[[Table], None]    # what a click (or its key) does
+    keyed_unplaced: bool = False
+
+
 class TableModule:
     """A module at the table. Subclasses set `id` (the rules module's) and fill in what
     they show; a hook left as here shows nothing."""
@@ -138,6 +151,8 @@ class TableModule:
     named_words: ClassVar[dict[str, NamedWords]] = {}
     # Its events whose `tile` the log shows as a picture before their words.
     tile_icons: ClassVar[tuple[str, ...]] = ()
+    # Its buttons in the row of action buttons.
+    buttons: ClassVar[tuple[ModuleButton, ...]] = ()
     # Its decisions answered by clicks on the table; the others it declares to the rules
     # are answered from a list of options in the choice box.
     clicked: ClassVar[tuple[str, ...]] = ()

@@ -1,6 +1,6 @@
 """Castle connection (module castle_connection) at the table: the castle pool beside the
 depots with the castles cleared from the board after earlier phases, its count and
-tooltip; a click on it (or its button) retrieves a castle; its log lines.
+tooltip; a click on it or its button (R) retrieves a castle; its log lines.
 
 The pool's count is the rules' (castle_pool: what every seat sees)."""
 
@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+import pygame
+
 from ....rules import castle_pool
 from ... import i18n
 from ...layout import Canvas
@@ -16,7 +18,7 @@ from .. import geometry as g
 from ..board_panel import stack_tip
 from ..board_view import paint_counted_stack
 from ..paint import hex_outline
-from ..seam import Handler, Table, TableModule, Words, register
+from ..seam import Handler, ModuleButton, Table, TableModule, Words, register
 from ..tips import Spot
 
 
@@ -51,6 +53,10 @@ class CastleConnection(TableModule):
                                                        count=e.count),
         "CastleRetrieved": lambda e, who, lang: i18n.tr("log.castle_retrieved", lang,
                                                         who=who)}
+
+    buttons: ClassVar[tuple[ModuleButton, ...]] = (
+        ModuleButton("table.retrieve", "table.tip.retrieve", pygame.K_r, "R", (6,),
+                     lambda n: n is not None and n.has("retrieve"), retrieve),)
 
     def part(self, state: Any) -> CastlePool:
         return CastlePool(castle_pool(state))

@@ -1,6 +1,7 @@
 """The solo game (module solo) at the table: the target marker and the counter beside the
 score, the depot tiles and goods the game removes, the black-depot trades and rewards, the
-points bought with silver; its log lines.
+points bought with silver and the target marker's extra action, listed by its button (P);
+its log lines.
 
 The target marker and the counter's last reset are the rules' (solo_state: what the one
 seat sees)."""
@@ -10,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+import pygame
+
 from ....rules import solo_state
 from ... import i18n
 from ...art import palette
@@ -17,7 +20,7 @@ from ...layout import Canvas
 from .. import geometry as g
 from ..log import capitalised, depot_label, kind_name, tile_label
 from ..paint import text
-from ..seam import Handler, TableModule, Words, register
+from ..seam import Handler, ModuleButton, Table, TableModule, Words, register
 from ..space_words import space_words
 
 
@@ -62,6 +65,14 @@ def _goods_count(e: Any) -> int:
     return sum(len(g) for _, g in e.goods)
 
 
+def solo_options(table: Table) -> None:
+    """The target marker's extra action and the points silver buys, listed to choose
+    from."""
+    if table.can_act():
+        table.offer([a for a in table.narrowing.legal if a[0] in ("extra", "buy_points")],
+                    "table.msg.solo_points")
+
+
 @register
 class Solo(TableModule):
     id = "solo"
@@ -89,6 +100,11 @@ class Solo(TableModule):
         "ExtraActionTaken": lambda e, who, lang: i18n.tr("log.solo_extra", lang, who=who),
         "SoloGameEnded": lambda e, who, lang: i18n.tr(
             "log.solo_won" if e.won else "log.solo_lost", lang, filled=e.filled)}
+
+    buttons: ClassVar[tuple[ModuleButton, ...]] = (
+        ModuleButton("table.solo_points", "table.tip.solo_points", pygame.K_p, "P", (6,),
+                     lambda n: n is not None and (n.has("buy_points") or n.has("extra")),
+                     solo_options),)
 
     def part(self, state: Any) -> SoloView:
         solo = solo_state(state)

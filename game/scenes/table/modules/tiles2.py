@@ -1,14 +1,16 @@
-"""The second set of tiles (module tiles2) at the table: workers bought with silver
-(monastery 28), the turn-order marker put on top; the crane's and the geese's log
-lines."""
+"""The second set of tiles (module tiles2) at the table: the button (K) that buys 2 workers
+for 1 silver (monastery 28), the turn-order marker put on top; the crane's and the geese's
+log lines and options."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import pygame
+
 from ... import i18n
 from ..log import building_label, capitalised, species_label
-from ..seam import Handler, TableModule, Words, register
+from ..seam import Handler, ModuleButton, Table, TableModule, Words, register
 
 
 def _workers_bought(view: Any, part: None, e: Any) -> None:
@@ -19,6 +21,12 @@ def _workers_bought(view: Any, part: None, e: Any) -> None:
 
 def _marker_on_top(view: Any, part: None, e: Any) -> None:
     view.players[e.player].track_stamp = max(q.track_stamp for q in view.players) + 1
+
+
+def buy_workers(table: Table) -> None:
+    """Monastery tile 28: 1 silver for 2 workers."""
+    if table.can_act():
+        table.follow(table.narrowing.buy_workers())
 
 
 @register
@@ -41,6 +49,9 @@ class Tiles2(TableModule):
         "CraneCounted": lambda e, who, lang: i18n.trn(
             "log.crane_counted", e.points, lang, who=who, points=e.points,
             building=building_label(e.building, lang))}
+    buttons: ClassVar[tuple[ModuleButton, ...]] = (
+        ModuleButton("table.buy_workers", "table.tip.buy_workers", pygame.K_k, "K", (7,),
+                     lambda n: n is not None and n.has("buy_workers"), buy_workers),)
 
     def describe_action(self, action: tuple, state: Any, lang: str | None) -> str | None:
         op = action[0]

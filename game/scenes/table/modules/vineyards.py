@@ -19,11 +19,24 @@ from ....rules import vineyards as vy
 from ... import fonts, i18n
 from ...art import palette
 from ...layout import Canvas
-from ..seam import Handler, Table, TableModule, Words, register
+from ..seam import Handler, ModuleButton, Table, TableModule, Words, register
 
 ID = "vineyards"
 # The turn's vineyard actions the vineyard button lists.
 BUTTON_ACTIONS = ("vineyard_take", "vineyard_place", "vineyard_buy")
+
+
+def vineyard_actions(table: Table, key: tuple | None = None) -> None:
+    """The turn's vineyard actions open now, as a list of choices; a click on a depot or
+    display tile or on a space of one's own vineyard board lists those that use it (all
+    of them when none does)."""
+    if not table.can_act():
+        return
+    options = [a for a in table.narrowing.legal if a[0] in BUTTON_ACTIONS]
+    if key is not None and (key[0] != "space" or table.own_estate()):
+        mine = [a for a in options if uses(a, key)]
+        options = mine or options
+    table.offer(options, "table.msg.vineyard")
 
 
 def uses(action: tuple, key: tuple) -> bool:
@@ -519,6 +532,12 @@ class Vineyards(TableModule):
     quiet: ClassVar[tuple[str, ...]] = ("VineyardBonus", "VineyardScored")
     words: ClassVar[dict[str, Words]] = {kind: _words(kind) for kind in EVENTS}
     board_follows_seat = True
+    # In the first of the modules' places no other module in play takes; with both taken,
+    # a click on the vineyard depot or board lists the actions (and V does).
+    buttons: ClassVar[tuple[ModuleButton, ...]] = (
+        ModuleButton("table.vineyard", "table.tip.vineyard", pygame.K_v, "V", (6, 7),
+                     lambda n: n is not None and any(n.has(name) for name in BUTTON_ACTIONS),
+                     vineyard_actions, keyed_unplaced=True),)
 
     def part(self, state: Any) -> VineyardView:
         v = vy.shown(state)
@@ -542,8 +561,11 @@ class Vineyards(TableModule):
     def click(self, table: Table, part: Any, kind: str, key: Any) -> bool:
         if kind != "vineyard":
             return False
-        table.vineyard_actions(key)
+        vineyard_actions(table, key)
         return True
 
     def describe_action(self, action: tuple, state: Any, lang: str | None) -> str | None:
         return describe(action, state, lang)
+
+    def choice_heading(self, options: list[tuple]) -> str | None:
+        return "table.choose.vineyard" if options[0][0].startswith("vineyard_") else None
