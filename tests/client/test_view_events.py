@@ -130,20 +130,19 @@ def test_the_view_built_from_events_equals_the_state_over_many_games(config):
 # (the module sets of the rules' random games); the pairs in the slow run.
 # Where the events do not yet carry what the state shows, the comparison is expected to
 # fail (strict: it fails once they do).
-ARRANGED_PHASE = ("the rules count phase A from the start goods on, with no event, so "
-                  "while the trade routes are arranged the state says phase 0 and the "
-                  "events -1")
 BORROWED = ("shield 6's borrowed monasteries join the seat's monastery tiles in the state; "
             "ShieldEffect names the seat, not the tiles")
-KNOWN = {"3p-special-random-border_posts-identical_board:21-inns-shields-tiles2-"
-         "trade_routes:dealt-vineyards:reduced-white_castles": BORROWED,
-         "4p-special-advanced-border_posts-identical_board:21-inns-shields-tiles2-"
-         "trade_routes:dealt-vineyards:all-white_castles": BORROWED}
+KNOWN = {id: BORROWED for id in (
+    "3p-special-random-border_posts-identical_board:21-inns-shields-tiles2-"
+    "trade_routes:dealt-vineyards:reduced-white_castles",
+    "4p-special-random-cm-easy+A+D-border_posts-identical_board:22-shields-tiles2-"
+    "trade_routes:arranged-vineyards:reduced-white_castles",
+    "4p-special-free-cm-hard+A+B+C+D-boards_11_18-border_posts-castle_connection-shields-"
+    "tiles2-trade_routes:arranged-vineyards:all-white_castles")}
 
 
 def _expected(config: GameConfig):
-    reason = KNOWN.get(_id(config)) or (ARRANGED_PHASE if "trade_routes:arranged"
-                                        in config.modules else None)
+    reason = KNOWN.get(_id(config))
     if reason is None:
         return config
     return pytest.param(config, marks=pytest.mark.xfail(reason=reason, strict=True),

@@ -301,6 +301,11 @@ class TableView:
         self.players[e.player].estate[e.space] = "castle"
 
     def _on_StartGoodsDealt(self, e) -> None:
+        # The players' start goods open phase A (the rules count it from here, before its
+        # depots are filled: a module may set up its own material first); Châteauma's
+        # come as it joins, at the setup's start.
+        if self.players[e.player].cm is None:
+            self.phase, self.round = 0, 0
         for g in e.goods:
             self.players[e.player].goods[g] += 1
 
