@@ -24,7 +24,8 @@ def run_checks(name: str) -> subprocess.CompletedProcess:
         cwd=ROOT, capture_output=True, text=True, timeout=600)
 
 
-@pytest.mark.parametrize("name", ["check_ferry_rules.py", "check_ferry_ai.py", "check_ferry_table.py"])
+@pytest.mark.parametrize("name", ["check_ferry_rules.py", "check_ferry_ai.py",
+                                  "check_ferry_table.py"])
 def test_the_toy_module_plays_through_the_public_seam(name):
     done = run_checks(name)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]

@@ -52,8 +52,10 @@ from .modules import decisions as module_decisions, vineyards
 from .modules.vineyards import vineyard_outlook
 from .modules.white_castles import WHITE_FRAME as WHITE_CASTLE_DECISION
 from .modules.team import (OWN_STORAGE as TEAM_OWN_STORAGE, PROVISIONAL as TEAM_PROVISIONAL,
-                           STORE_FRAME as TEAM_STORE_DECISION, partner as team_partner,
-                           team_results)
+                           SHARED as TEAM_SHARED, STORE_FRAME as TEAM_STORE_DECISION,
+                           partner as team_partner, team_of, team_results, teams)
+from .modules.castle_connection import castle_pool
+from .modules.inns import inn_stack
 from .modules.solo import (BLACK_TILE, SoloResult, counter as solo_counter, solo_result,
                            solo_state)
 from .play import play_game
@@ -113,12 +115,15 @@ __all__ = [
     "shields_held", "shield_workers", "SHIELD_END_POINTS", "depot_shields",
     "face_down_shields", "castle_shields", "vineyard_outlook",
     "vineyards",
+    # castle connection's pool and the inn stack, as every seat sees them
+    "castle_pool", "inn_stack",
     # the trade routes: the cards' spaces (goods type, bonus) and what each bonus does
     "ROUTE_CARDS", "ROUTE_BONUSES", "ROUTE_ARRANGE",
     "TRADE_ROUTES_PROVISIONAL", "route_spaces", "route_laid", "route_cards",
-    # the team game: partners, the teams' sums at the end, the storage decision
+    # the team game: partners, the teams, their shared holdings, the teams' sums at the
+    # end, the storage decision
     "team_partner", "team_results", "TEAM_PROVISIONAL", "TEAM_STORE_DECISION",
-    "TEAM_OWN_STORAGE",
+    "TEAM_OWN_STORAGE", "TEAM_SHARED", "team_of", "teams",
     # the solo game: the target marker, the counter and the outcome
     "BLACK_TILE", "SoloResult", "solo_counter", "solo_result", "solo_state",
     # Châteauma

@@ -39,6 +39,8 @@ class StartCastlePlaced(NamedTuple):
 
 
 class StartGoodsDealt(NamedTuple):
+    """A player's start goods; phase A counts from here (PhaseStarted fills its depots once
+    the modules' own setup is done). Châteauma's come as it joins."""
     player: int
     goods: tuple[int, ...]
 

@@ -476,7 +476,7 @@ class ResultsScene(MenuScene):
             return i18n.trn("results.team_winner", best.points, team=self.team_letter(best.seats),
                             names=self.team_names(best.seats), points=best.points)
         state = self.session.state
-        if state.n == 1 and "solo" in state.ext:
+        if state.n == 1 and state.config.has_module("solo"):
             # The solo game is won by filling all 37 spaces, not by points.
             r = solo_result(state)
             return i18n.tr("results.solo_won" if r.won else "results.solo_lost",

@@ -36,6 +36,7 @@ from game.scenes.table.glossary import GlossaryScene
 from game.scenes.table.overlays import ConfirmOverlay, HandoffScene, PauseMenu
 from game.scenes.table.buttons_panel import UNPAGED
 from game.scenes.table.seam import listed_decisions
+from game.scenes.table.modules.inns import buy_inn
 
 # Every moment the table is tested at: each decision the engine asks a person, the
 # half-made choices of a turn, other seats moving, and the scenes laid over the table.
@@ -563,8 +564,15 @@ def _inn_buy(t: Table) -> None:
     t.scene.steps.toggle_buy()  # the black depot's tiles and the inn stack ringed
 
 
+def module_button(scene: TableScene, label: str):
+    """A module's own button in the row under the estate, by its text key (None when no
+    module in play has it)."""
+    found = scene.action_buttons.module_buttons.get(label)
+    return found[1] if found is not None else None
+
+
 def _inn_payment(t: Table) -> None:
-    t.scene.buy_inn()  # silver or workers: the payment is asked
+    buy_inn(t.scene)  # silver or workers: the payment is asked
 
 
 def _confirm(t: Table) -> None:
@@ -572,7 +580,7 @@ def _confirm(t: Table) -> None:
 
 
 def _vineyard_actions(t: Table) -> None:
-    t.scene.vineyard_actions()
+    module_button(t.scene, "table.vineyard").on_click()
 
 
 def _vineyard_other_seat(t: Table) -> None:
@@ -652,8 +660,9 @@ def _check(t: Table) -> None:
         assert isinstance(top, HandoffScene)
     elif kind == "module_turn":
         assert scene.can_act() and n.decision == "turn" and n.has("retrieve")
-        assert scene.b_retrieve.enabled and scene.b_buy_workers.enabled
-        assert scene.view.castle_pool == 2
+        assert module_button(scene, "table.retrieve").enabled
+        assert module_button(scene, "table.buy_workers").enabled
+        assert scene.view.parts["castle_connection"].count == 2
     elif kind in ("crane", "geese", "crane_count"):
         assert scene.can_act() and n.decision == kind and scene.choices.buttons
     elif kind == "shield_turn":
@@ -666,7 +675,7 @@ def _check(t: Table) -> None:
         assert scene.can_act() and scene.options and scene.choices.buttons
         assert all(a[0] == "set_die" for a in scene.options)
     elif kind == "team_turn":
-        assert scene.can_act() and n.decision == "turn" and scene.view.team
+        assert scene.can_act() and n.decision == "turn" and "team" in scene.view.parts
         assert len(scene.view.players[0].colours) == 74
     elif kind == "team_storage":
         assert scene.can_act() and n.decision == "team_storage" and scene.choices.buttons
@@ -676,8 +685,9 @@ def _check(t: Table) -> None:
         assert scene.can_act() and n.decision == "route_arrange" and scene.choices.buttons
         assert scene.shown_seat == scene.state.current_player
     elif kind == "vineyard_turn":
-        assert scene.can_act() and scene.view.vineyard is not None
-        assert scene.b_vineyard.visible and scene.b_vineyard.enabled
+        assert scene.can_act() and "vineyards" in scene.view.parts
+        vineyard = module_button(scene, "table.vineyard")
+        assert vineyard.visible and vineyard.enabled
     elif kind == "vineyard_actions":
         assert scene.can_act() and scene.options and scene.choices.buttons
         assert all(a[0].startswith("vineyard_") for a in scene.options)
@@ -693,7 +703,7 @@ def _check(t: Table) -> None:
         assert isinstance(top, GlossaryScene) and top.query == "29"
     elif kind == "inns":
         assert scene.can_act() and n.buying and n.highlights().inn_stack
-        assert scene.view.inn_stack == 3 and scene.action_buttons.buy.enabled
+        assert scene.view.parts["inns"].count == 3 and scene.action_buttons.buy.enabled
     elif kind == "inn_payment":
         assert scene.can_act() and sorted(scene.options) == [("buy_inn", "silver"),
                                                              ("buy_inn", "workers")]

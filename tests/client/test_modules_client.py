@@ -14,7 +14,7 @@ from collections import namedtuple
 import pygame
 import pytest
 from client_events import click, key
-from positions import table_at
+from positions import module_button, table_at
 
 from game.rules import KINDS, GameConfig
 from game.scenes import i18n
@@ -211,21 +211,22 @@ def test_module_names_carry_their_board():
 def test_the_castle_pool_shows_on_the_board_and_a_click_retrieves(data_root):
     t = table_at("module_turn", data_root)
     scene = t.scene
-    assert scene.view.castle_pool == 2
+    assert scene.view.parts["castle_connection"].count == 2
     spot = next(s for s in scene.spots.all() if s.kind == "castle_pool")
     assert "2 castles" in spot.tooltip_text() and "Click" in spot.tooltip_text()
     played = []
     scene._play = lambda action, by_ai=False: played.append(action) or True
     click(t.stack, g.CASTLE_POOL)
     t.stack.handle_event(key(pygame.K_k))
-    click(t.stack, scene.b_retrieve.rect.center)
+    click(t.stack, module_button(scene, "table.retrieve").rect.center)
     assert played == [("retrieve",), ("buy_workers",), ("retrieve",)]
 
 
 def test_the_modules_buttons_show_only_with_their_module(data_root):
     t = table_at("turn", data_root)
-    assert not t.scene.b_retrieve.visible and not t.scene.b_buy_workers.visible
-    assert t.scene.view.castle_pool is None
+    assert module_button(t.scene, "table.retrieve") is None
+    assert module_button(t.scene, "table.buy_workers") is None
+    assert t.scene.view.parts.get("castle_connection") is None
     assert not any(s.kind == "castle_pool" for s in t.scene.spots.all())
 
 
@@ -280,9 +281,9 @@ def test_the_view_follows_the_castle_pool_and_bought_workers(data_root):
     seat = view.current
     silver, workers = view.players[seat].silver, view.players[seat].workers
     view.apply(CastlesPooled(3))
-    assert view.castle_pool == 5
+    assert view.parts["castle_connection"].count == 5
     view.apply(CastleRetrieved(seat, 1))
-    assert view.castle_pool == 4 and view.players[seat].storage[1] == "castle"
+    assert view.parts["castle_connection"].count == 4 and view.players[seat].storage[1] == "castle"
     view.apply(WorkersBought(seat, 1, 2))
     assert (view.players[seat].silver, view.players[seat].workers) == (silver - 1, workers + 2)
 
@@ -299,7 +300,7 @@ def test_a_game_with_modules_saves_and_lists_them(ctx):
     path.parent.mkdir(parents=True, exist_ok=True)
     session.save(path)
     assert summarise(read_save(path)).modules == ("boards_11_18", "tiles2")
-    assert TableView.from_state(session.state).castle_pool is None
+    assert TableView.from_state(session.state).parts.get("castle_connection") is None
 
 
 def test_a_game_with_castle_connection_has_a_pool_the_table_shows():
@@ -307,7 +308,7 @@ def test_a_game_with_castle_connection_has_a_pool_the_table_shows():
     state = new_game(GameConfig(board_mode="random",
                                 modules=("boards_11_18", "castle_connection")))
     assert "castle_connection" in state.ext
-    assert TableView.from_state(state).castle_pool == 0
+    assert TableView.from_state(state).parts["castle_connection"].count == 0
 
 
 
@@ -428,7 +429,7 @@ def test_the_modules_dialogs_rows_stay_apart_and_above_the_close_button(rows):
 def test_the_inn_stack_shows_its_count_and_a_click_buys_an_inn(data_root):
     t = table_at("inns", data_root)
     scene = t.scene
-    assert scene.view.inn_stack == 3
+    assert scene.view.parts["inns"].count == 3
     spot = next(s for s in scene.spots.all() if s.kind == "inn_stack")
     assert "3 inns" in spot.tooltip_text() and "Click" in spot.tooltip_text()
     played = []
@@ -457,7 +458,7 @@ def test_an_inn_paid_two_ways_asks_how(data_root):
 
 def test_no_inn_stack_without_the_module(data_root):
     t = table_at("turn", data_root)
-    assert t.scene.view.inn_stack is None
+    assert t.scene.view.parts.get("inns") is None
     assert not any(s.kind == "inn_stack" for s in t.scene.spots.all())
 
 
@@ -486,9 +487,9 @@ def test_the_view_follows_the_inn_stack(data_root):
     view = table_at("inns", data_root).scene.view
     seat = view.current
     view.apply(InnPutOut(4))
-    assert view.inn_stack == 4
+    assert view.parts["inns"].count == 4
     view.apply(InnBought(seat, 1))
-    assert view.inn_stack == 3 and view.players[seat].storage[1] == "inn"
+    assert view.parts["inns"].count == 3 and view.players[seat].storage[1] == "inn"
 
 
 def test_buying_an_inn_in_words_in_both_languages(data_root):
@@ -544,7 +545,7 @@ def test_the_vineyard_depot_display_and_board_have_tooltips_and_list_the_actions
             assert all(s.tip() for s in found)
         finally:
             i18n.set_language("en")
-    scene.vineyard_actions()
+    module_button(scene, "table.vineyard").on_click()
     assert scene.options and all(a[0].startswith("vineyard_") for a in scene.options)
     assert all(describe_action(a, scene.state, "de") != a[0] for a in scene.options)
 

@@ -25,6 +25,7 @@ from game.scenes.table import TableScene, estate_view, estates_panel
 from game.scenes.table import geometry as g
 from game.scenes.table.log import describe_action, describe_event
 from game.scenes.table.view import TableView
+from game.scenes.table.modules.solo import SoloView
 
 LANGUAGES = ("en", "de")
 
@@ -85,7 +86,7 @@ def test_the_table_lays_out_the_solo_boards_islands(data_root):
     far = (abs(spots[a].centre[0] - spots[b].centre[0])
            + abs(spots[a].centre[1] - spots[b].centre[1]))
     assert far > g.ESTATE_HEX * hexgrid.layout_scale()
-    assert t.scene.view.solo == (50, 0)
+    assert t.scene.view.parts["solo"] == SoloView(50, 0)
     hexgrid.use_layout(None)
 
 
@@ -135,13 +136,13 @@ def test_the_solo_actions_in_words(lang, data_root):
 def test_the_view_follows_the_solo_events():
     s = new_game(GameConfig(players=1, modules=("solo",)))
     view = TableView.from_state(s)
-    assert view.solo == (50, 0)
+    assert view.parts["solo"] == SoloView(50, 0)
     view.depots = [["bank", "mine"]] + [[] for _ in range(5)]
     view.apply(DepotTileRemoved(1, 0, "bank"))
     assert view.depots[0] == [None, "mine"]
     view.players[0].score = 52
     view.apply(TargetReached(0, 2, 45))
-    assert view.solo == (45, 52)
+    assert view.parts["solo"] == SoloView(45, 52)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -5,7 +5,7 @@ machinery, which the animation speed governs."""
 from __future__ import annotations
 
 import pygame
-from positions import table_at
+from positions import module_button, table_at
 
 from game.rules import vineyards as vy
 from game.scenes.anim.timeline import Later
@@ -45,8 +45,8 @@ def test_each_empty_vineyard_space_shows_its_two_icons_at_1280x720(data_root):
     longer in the tooltips only)."""
     scene = table_at("vineyard_turn", data_root).scene
     seat = scene.shown_seat
-    board = scene.view.vineyard.boards[seat]
-    placed = {s for s, _, _ in scene.view.vineyard.placed[seat]}
+    board = scene.view.parts["vineyards"].boards[seat]
+    placed = {s for s, _, _ in scene.view.parts["vineyards"].placed[seat]}
     surface = _draw(scene)
     offset = vv.NUMBER / 2 + 3 + vv.ICON / 2
     for i, (cx, cy) in enumerate(vv.board_centres(board)):
@@ -65,7 +65,7 @@ def test_each_empty_vineyard_space_shows_its_two_icons_at_1280x720(data_root):
 
 def test_the_vineyard_board_follows_the_seat_shown_large(data_root):
     scene = table_at("vineyard_turn", data_root).scene
-    v = scene.view.vineyard
+    v = scene.view.parts["vineyards"]
     me = scene.state.current_player
     other = 1 - me
     assert v.boards[me] != v.boards[other]
@@ -100,7 +100,7 @@ def test_a_double_tile_taken_flies_a_half_to_each_of_its_two_storage_spaces(data
     scene = t.scene
     action = _take(scene)
     seat, space = scene.state.current_player, action[2]
-    tile = scene.view.vineyard.depot[space]
+    tile = scene.view.parts["vineyards"].depot[space]
     scene.submit(action)
     grapes = []
     for _ in range(120):  # the take may wait behind the turn's earlier events
@@ -120,7 +120,7 @@ def test_a_double_tile_taken_flies_a_half_to_each_of_its_two_storage_spaces(data
 def test_the_take_handler_starts_at_the_depot_halves_and_ends_on_the_storage_spaces(data_root):
     scene = table_at("vineyard_turn", data_root, speed="normal").scene
     seat = scene.state.current_player
-    tile = scene.view.vineyard.depot[0]
+    tile = scene.view.parts["vineyards"].depot[0]
     event = vy.DoubleTileTaken(seat, tile, "depot", 0, (0, 1), "die")
     flights = _flights(Handlers(scene).on_DoubleTileTaken(event))
     starts = vv.offer_halves(len(scene.view.players), "depot", 0)
@@ -134,7 +134,7 @@ def test_the_take_handler_starts_at_the_depot_halves_and_ends_on_the_storage_spa
 def test_a_placed_double_tile_flies_from_storage_onto_its_space_halves(data_root):
     scene = table_at("vineyard_turn", data_root, speed="normal").scene
     seat = scene.shown_seat
-    board = scene.view.vineyard.boards[seat]
+    board = scene.view.parts["vineyards"].boards[seat]
     tile = 7
     event = vy.DoubleTilePlaced(seat, tile, (1, 2), 3, 1)
     flights = _flights(Handlers(scene).on_DoubleTilePlaced(event))
@@ -158,7 +158,7 @@ def test_a_removed_double_tile_fades_to_the_box_from_both_storage_spaces(data_ro
 
 def test_the_vineyard_tiles_cleared_fly_off_from_where_they_lie_when_their_turn_comes(data_root):
     scene = table_at("vineyard_turn", data_root, speed="normal").scene
-    v = scene.view.vineyard
+    v = scene.view.parts["vineyards"]
     left = [t for t in v.depot + v.display if t >= 0]
     animation = Handlers(scene).on_VineyardCleared(vy.VineyardCleared(tuple(left)))
     assert isinstance(animation, Later)
@@ -267,7 +267,7 @@ def test_a_click_on_a_vineyard_space_lists_the_placements_there():
 
 def test_a_double_tile_chateauma_stacks_flies_from_its_space_to_chateaumas_estate(data_root):
     scene = table_at("vineyard_turn", data_root, speed="normal").scene
-    v = scene.view.vineyard
+    v = scene.view.parts["vineyards"]
     space = next(s for s, t in enumerate(v.display) if t >= 0)
     other = 1 - scene.shown_seat
     event = vy.DoubleTileStacked(other, v.display[space], "display", space)
@@ -283,7 +283,7 @@ def test_a_stored_double_tile_shows_its_varieties_on_its_storage_spaces(data_roo
     t = table_at("vineyard_turn", data_root)
     scene = t.scene
     action = _take(scene)
-    seat, tile = scene.state.current_player, scene.view.vineyard.depot[action[2]]
+    seat, tile = scene.state.current_player, scene.view.parts["vineyards"].depot[action[2]]
     scene.submit(action)
     scene.presenter.skip()
     scene.shown_seat = seat
@@ -305,7 +305,7 @@ def test_the_listed_vineyard_actions_ring_the_places_they_use(data_root, monkeyp
     real = pygame.draw.rect
     monkeypatch.setattr(vv.pygame.draw, "rect", lambda surface, colour, rect, *a, **k: (
         rings.append(pygame.Rect(rect)), real(surface, colour, rect, *a, **k))[1])
-    scene.vineyard_actions()
+    module_button(scene, "table.vineyard").on_click()
     assert scene.options
     _draw(scene)
     takes = {a[2] for a in scene.options if a[0] == "vineyard_take"}

@@ -402,3 +402,29 @@ def test_json_roundtrip_and_replay_of_a_team_game():
     assert clone.to_json() == s.to_json()
     assert Counter(k for k in s.players[0].estate if k >= 0) == Counter(
         k for k in s.players[2].estate if k >= 0)
+
+
+def test_tm5_share_copies_exactly_the_shared_holdings():
+    """SE l.830: "jedes Teammitglied [kann sich] jederzeit in seinem Zug an allen
+    gemeinsamen Dingen (= Arbeiterchips, Silbermünzen, gemeinsame Schlüsselfelder und
+    Waren) bedienen ... An den zwei Sechseckplättchen oder den Würfeln des Teampartners
+    darf man sich allerdings nie bedienen." `share` makes the partner's record alike in
+    what team.SHARED lists (the table's view mirrors the team by that list) and the
+    shared storage spaces, and leaves the rest of the partner's record as it was."""
+    s = team_game()
+    a, b = s.players[0], s.players[2]
+    a.goods, a.silver, a.workers, a.knowledge = [0, 2, 0, 1, 0, 0, 0], 7, 9, 1 << 3
+    a.estate = a.estate[:]
+    a.estate[BUILDING_JOIN] = kind("market")
+    a.occupied |= 1 << BUILDING_JOIN
+    a.storage = [kind("bank"), -1, kind("church"), -1]
+    a.score, a.dice, a.sold = 11, [5, 6], [0, 1, 0, 0, 0, 0, 0]
+    before = b.copy()
+    tm.share(s, 0, 2)
+    for name in tm.SHARED:
+        assert getattr(b, name) == getattr(a, name), name
+    assert b.storage[tm.OWN_STORAGE:] == a.storage[tm.OWN_STORAGE:]
+    assert b.storage[:tm.OWN_STORAGE] == before.storage[:tm.OWN_STORAGE]
+    # What the engine derives from the estate follows it; the seat's own record does not.
+    for name in ("score", "dice", "used", "sold", "bonus_tiles", "track_pos", "track_stamp"):
+        assert getattr(b, name) == getattr(before, name), name

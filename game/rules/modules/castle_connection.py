@@ -117,6 +117,16 @@ def connected_to_castle(p, kind: int, mask: int) -> int:
     return mask & castle_reach(p, colour)
 
 
+# --- what every seat sees ------------------------------------------------------------------
+
+def castle_pool(state) -> int:
+    """The castles lying in the castle pool, as every seat sees it: a castle retrieved onto
+    full storage stays in the pool until its taker says which stored tile it replaces."""
+    waiting = sum(1 for f in state.frames if f.kind == "discard" and f.arg[1] < 0
+                  and f.arg[0] == KIND_CASTLE)
+    return state.ext[ID] + waiting
+
+
 # --- CC-6, CC-8: the retrieval ------------------------------------------------------------
 
 def _apply_retrieve(state, frame, action, events) -> None:

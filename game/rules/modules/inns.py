@@ -83,6 +83,14 @@ def inns_on_stack(state: Position) -> int:
     return _inns(state).stack
 
 
+def inn_stack(state: Position) -> int:
+    """The inns on the stack as every seat sees it: an inn bought onto full storage stays
+    on the stack until its buyer says which stored tile it replaces."""
+    waiting = sum(1 for f in state.frames if f.kind == "discard" and f.arg[1] < 0
+                  and f.arg[0] == INN)
+    return _inns(state).stack + waiting
+
+
 def _bits(mask: int):
     while mask:
         low = mask & -mask

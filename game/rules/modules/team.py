@@ -122,6 +122,13 @@ EVENT_TYPES.update({"StoredShared": StoredShared, "TeamScored": TeamScored})
 
 # --- shared holdings ---
 
+# What the partners share besides the storage spaces from OWN_STORAGE on: the duchy (its
+# board and the tiles on it, with what the engine derives from them), the monastery
+# knowledge, goods, silver and workers. `share` copies exactly these; a view of the table
+# that mirrors the team's holdings copies them by this list.
+SHARED = ("board", "estate", "knowledge", "goods", "silver", "workers")
+
+
 def share(state, src: int, dst: int) -> None:
     """Make dst's record of the team's shared holdings alike src's."""
     a, b = state.players[src], state.players[dst]

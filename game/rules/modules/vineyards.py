@@ -298,6 +298,36 @@ def vine(state) -> Vineyards:
     return state.ext[ID]
 
 
+class Shown(NamedTuple):
+    """The module's material as every seat sees it: the depot and display (double tiles,
+    -1 empty), the wine bonus tiles left per variety, per seat its board, its placed tiles
+    (space, tile, flip), its stored double tiles and its wine bonus tiles (by variety), and
+    the double tiles on Châteauma's stack. The bag stays hidden."""
+    depot: list[int]
+    display: list[int]
+    pile: list[int]
+    boards: list[int]
+    placed: list[list[tuple[int, int, int]]]
+    stored: list[list[int]]
+    wine: list[list[int]]
+    stack: int
+
+
+def shown(state) -> Shown:
+    """What every seat sees of the vineyards, as fresh lists: a double tile taken while its
+    taker makes room stays in its space until the room is made (as a hex tile on full
+    storage does)."""
+    v = vine(state)
+    depot, display = v.depot[:], v.display[:]
+    for frame in state.frames:
+        if frame.kind == ROOM:
+            tile, source, space, _ = frame.arg
+            (display if source == "display" else depot)[space] = tile
+    return Shown(depot, display, v.pile[:], [s.board for s in v.seats],
+                 [s.placed[:] for s in v.seats], [s.stored[:] for s in v.seats],
+                 [s.wine[:] for s in v.seats], len(v.stack))
+
+
 def board_of(state, seat: int) -> VineBoard:
     return BOARDS[vine(state).seats[seat].board]
 

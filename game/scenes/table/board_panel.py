@@ -1,12 +1,11 @@
 """The central board panel: the six depots round the ring with their goods, the black
-depot in the middle, the castle pool (Castle Connection), the inn stack (inns), the round and phase strip with
-the turn-order track, and the bonus tiles still to be won.
+depot in the middle, the round and phase strip with the turn-order track, the bonus tiles
+still to be won, and the modules' pieces among them (seam.TableModule).
 
 The panel owns the board's cached layer (painted by board_view.paint_board, repainted when
-the board's view changes), its hit areas and tooltips, the rings round the depot tiles and
-the castle pool a click may take now, and where pieces leaving a depot start their flight.
-What a click on a depot, the pool or the inn stack does is the scene's (`click_depot`,
-`retrieve`, `buy_inn`).
+the board's view changes), its hit areas and tooltips, the rings round the depot tiles a
+click may take now, and where pieces leaving a depot start their flight. What a click on a
+depot does is the scene's (`click_depot`); on a module's piece, the module's.
 """
 
 from __future__ import annotations
@@ -57,14 +56,8 @@ class BoardPanel:
                                       40, lambda gd=goods: self.goods_tip(gd)))
                 spots.append(Spot("depot_number", depot, g.depot_number_centre(depot), 16,
                                   lambda d=depot: i18n.tr("table.tip.depot", number=d)))
-        if view.castle_pool is not None:
-            spots.append(Spot("castle_pool", None, g.CASTLE_POOL, g.DEPOT_HEX + 30,
-                              self.pool_tip))
         for m, part in parts_of(view):
-            spots += m.board_spots(view, part)
-        if view.inn_stack is not None:
-            spots.append(Spot("inn_stack", None, g.INN_STACK, g.DEPOT_HEX + 30,
-                              self.inn_tip))
+            spots += m.board_spots(self.scene, part)
         track = pygame.Rect(g.STRIP.x, g.TRACK_TOP, g.STRIP.w, g.TRACK_BOTTOM - g.TRACK_TOP)
         spots.append(Spot("track", None, track.center, 0, self.track_tip, rect=track))
         for c, colour in enumerate(COLOURS):
@@ -72,23 +65,6 @@ class BoardPanel:
                 spots.append(Spot("bonus", (colour, rank), g.bonus_centre(c, rank), 20,
                                   lambda col=colour, r=rank: self.bonus_tip(col, r)))
         return spots
-
-    def pool_tip(self) -> str:
-        return self._stack_tip(self.scene.view.castle_pool, "tip.castle_pool", "retrieve")
-
-    def inn_tip(self) -> str:
-        return self._stack_tip(self.scene.view.inn_stack, "tip.inn_stack", "buy_inn")
-
-    def _stack_tip(self, count: int | None, key: str, action: str) -> str:
-        """A module's stack beside the depots: how many lie there, and that a click takes
-        one when the player may."""
-        scene = self.scene
-        count = count or 0
-        tip = i18n.trn(key, count, count=count)
-        n = scene.narrowing if scene.can_act() else None
-        if n is not None and n.has(action):
-            tip += " " + i18n.tr(f"{key}.click")
-        return tip
 
     def track_tip(self) -> str:
         names = self.scene.names
@@ -110,18 +86,26 @@ class BoardPanel:
     def key(self, lang: str) -> tuple:
         """What the board's layer shows: it is repainted when this changes."""
         scene = self.scene
-        # The vineyard board is the seat's shown large: the layer follows that seat.
-        seat = scene.shown_seat if scene.view.vineyard is not None else None
+        # A module's board of the seat shown large (the vineyard board): the layer follows
+        # that seat.
+        follows = any(m.board_follows_seat for m, _ in parts_of(scene.view))
+        seat = scene.shown_seat if follows else None
         return (scene.serial, scene.view.board_version, lang, seat)
 
     def draw_highlights(self, canvas: Canvas, n: Narrowing, h: Highlights, ring) -> None:
-        """Rings round the depot tiles, and the castle pool, a click may take now."""
+        """Rings round the depot tiles a click may take now."""
         view = self.scene.view
         for depot, slot in h.depot_slots:
             row = view.black if depot == 0 else view.depots[depot - 1]
             size = g.BLACK_HEX if depot == 0 else g.DEPOT_HEX
             hex_outline(canvas, g.depot_slot_centre(depot, slot, len(row)), size + 3, ring, 5)
-        if n.has("retrieve") and view.castle_pool is not None:
-            hex_outline(canvas, g.CASTLE_POOL, g.DEPOT_HEX + 3, ring, 5)
-        if h.inn_stack and view.inn_stack:
-            hex_outline(canvas, g.INN_STACK, g.DEPOT_HEX + 3, ring, 5)
+
+
+def stack_tip(table: Table, count: int, key: str, action: str) -> str:
+    """A module's stack beside the depots: how many lie there, and that a click takes one
+    when the player may."""
+    tip = i18n.trn(key, count, count=count)
+    n = table.narrowing if table.can_act() else None
+    if n is not None and n.has(action):
+        tip += " " + i18n.tr(f"{key}.click")
+    return tip

@@ -36,26 +36,12 @@ def paint_board(canvas: Canvas, view: TableView, colours: list[int],
     for depot in range(1, 7):
         _paint_depot(canvas, view, depot)
     _paint_black_depot(canvas, view)
-    if view.castle_pool is not None:
-        _paint_castle_pool(canvas, view.castle_pool)
     for m, part in parts_of(view):
         m.paint_board(canvas, view, part, seat)
-    if view.inn_stack is not None:
-        _paint_inn_stack(canvas, view.inn_stack)
     _paint_strip(canvas, view, colours, names)
 
 
-def _paint_castle_pool(canvas: Canvas, count: int) -> None:
-    """Castle connection: the castles cleared from the board after earlier phases."""
-    _paint_counted_stack(canvas, g.CASTLE_POOL, "table.castle_pool", "castle", count)
-
-
-def _paint_inn_stack(canvas: Canvas, count: int) -> None:
-    """Inns: the inns put out and not yet bought."""
-    _paint_counted_stack(canvas, g.INN_STACK, "table.inn_stack", "inn", count)
-
-
-def _paint_counted_stack(canvas: Canvas, at: tuple[float, float], label: str, kind: str,
+def paint_counted_stack(canvas: Canvas, at: tuple[float, float], label: str, kind: str,
                          count: int) -> None:
     """A module's stack of alike tiles beside the depots: its name above, a tile with
     their number (an empty space when none lies there)."""

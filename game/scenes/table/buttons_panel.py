@@ -5,7 +5,8 @@ when there are many.
 
 The panel owns the buttons' layout, whether each is offered now, the choice box's drawing
 and its pages. What a button does is the scene's (`take_workers`, `end_turn`, ...), the
-same steps the keys take; a chosen option is played through the scene.
+same steps the keys take, or for a module's button the module's (seam.ModuleButton); a
+chosen option is played through the scene.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from . import geometry as g
 from .interaction import ANY_TIME, Narrowing, choice_icon
 from .log import choice_label
 from .paint import fit_text, text
-from .seam import choice_heading, choice_tip, listed_decisions
+from .seam import ModuleButton, choice_heading, choice_tip, in_play, listed_decisions
 from .ship_choice import ShipGoodsButton, draw_ship_marks, ship_depots
 
 if TYPE_CHECKING:
@@ -65,30 +66,31 @@ class ActionButtons:
         self.undo = add(3, "table.undo", scene.undo, "table.tip.undo", "Ctrl+Z")
         self.hint = add(4, "table.hint", scene.ask_hint, "table.tip.hint", "H")
         self.menu = add(5, "table.menu", scene.open_menu, "table.tip.menu", "Esc")
-        # A module's own actions, shown only when the module is in play.
-        config = scene.session.config
-        self.retrieve = add(6, "table.retrieve", scene.retrieve, "table.tip.retrieve", "R")
-        self.retrieve.visible = config.has_module("castle_connection")
-        self.buy_workers = add(7, "table.buy_workers", scene.buy_workers,
-                               "table.tip.buy_workers", "K")
-        self.buy_workers.visible = config.has_module("tiles2")
-        # The vineyards' die actions and display purchase, listed on a click: in the
-        # first of the modules' places no other module in play takes (with both taken, a
-        # click on the vineyard depot or board lists them).
-        free = [i for i, taken in ((6, config.has_module("castle_connection")),
-                                   (7, config.has_module("tiles2"))) if not taken]
-        self.vineyard = add(free[0] if free else 7, "table.vineyard",
-                            scene.vineyard_actions, "table.tip.vineyard", "V")
-        self.vineyard.visible = config.has_module("vineyards") and bool(free)
-        # The solo game: points bought with silver and the target marker's extra action,
-        # listed in the choice box (never with castle connection, whose place it takes).
-        self.solo = add(6, "table.solo_points", scene.solo_options, "table.tip.solo_points",
-                        "P")
-        self.solo.visible = config.has_module("solo")
+        # The modules' own buttons, in the places they ask for: a button with one place
+        # takes it; one with several the first that no button with one place takes; one
+        # with none left is not shown.
+        self.module_buttons: dict[str, tuple[ModuleButton, Button]] = {}
+        declared = [b for m in in_play(scene.session.config) for b in m.buttons]
+        taken = {b.places[0] for b in declared if len(b.places) == 1}
+        for b in declared:
+            free = [p for p in b.places if len(b.places) == 1 or p not in taken]
+            button = add(free[0] if free else b.places[-1], b.label,
+                         lambda b=b: b.click(scene), b.tooltip, b.hotkey_name)
+            button.visible = bool(free)
+            self.module_buttons[b.label] = (b, button)
 
     def buying(self) -> bool:
         n = self.scene.narrowing
         return n is not None and n.buying
+
+    def press_key(self, key: int) -> bool:
+        """A module's button's key: its click, where the button is shown (or its key
+        works unshown); False for another key."""
+        for b, button in self.module_buttons.values():
+            if b.hotkey == key and (button.visible or b.keyed_unplaced):
+                b.click(self.scene)
+                return True
+        return False
 
     def declining(self) -> bool:
         n = self.scene.narrowing
@@ -99,11 +101,8 @@ class ActionButtons:
         person may act, else None)."""
         self.workers.enabled = n is not None and n.has("workers")
         self.buy.enabled = n is not None and (n.has("buy") or n.has("buy_inn"))
-        self.retrieve.enabled = n is not None and n.has("retrieve")
-        self.buy_workers.enabled = n is not None and n.has("buy_workers")
-        self.vineyard.enabled = n is not None and any(
-            n.has(name) for name in ("vineyard_take", "vineyard_place", "vineyard_buy"))
-        self.solo.enabled = n is not None and (n.has("buy_points") or n.has("extra"))
+        for b, button in self.module_buttons.values():
+            button.enabled = b.offered(n)
         self.end.enabled = n is not None and (n.has("end") or n.has("decline")
                                               or bool(n.unused_dice()))
         self.undo.enabled = self.scene.can_undo()
@@ -273,9 +272,7 @@ class ChoiceBox:
         canvas.fill_rect(box, theme.PANEL_EDGE, radius=16, width=3)
         options = self.scene.options
         if options:
-            key = (choice_heading(options)
-                   or ("table.choose.vineyard" if options[0][0].startswith("vineyard_")
-                       else "table.choose.payment"))
+            key = choice_heading(options) or "table.choose.payment"
         else:
             key = f"table.choose.{n.decision}"
         heading = i18n.tr(key)

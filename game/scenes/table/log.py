@@ -11,7 +11,8 @@ from typing import Any, NamedTuple
 
 from ... import rules
 from .. import i18n
-from .seam import action_words, event_words
+from .seam import (action_words, event_named_words, event_words, module_choice_label,
+                   shows_tile)
 from .space_words import space_words
 from .view import face_of, track_space
 
@@ -66,7 +67,7 @@ def event_icons(event: Any) -> tuple[Icon, ...]:
     if kind == "StartCastlePlaced":
         return (("tile", "castle"),)
     if kind in ("TileTaken", "TilePurchased", "TileDiscarded", "TilePlaced",
-                "DepotTileRemoved", "ChateaumaTileMoved"):
+                "ChateaumaTileMoved") or shows_tile(kind):
         return (("tile", event.tile),) if face_of(event.tile) is not None else ()
     if kind in ("ChateaumaTilePlaced", "ChateaumaReserveTile"):
         shown = not event.face_down and face_of(event.tile) is not None
@@ -164,30 +165,15 @@ def _describe(kind: str, event: Any, names: tuple[str, ...], lang: str) -> str |
             return None  # the solo game's own line says whether it is won
         winner = names[event.ranking[0]] if event.ranking else ""
         return t("log.game_end", who=winner)
-    if kind == "StoredShared":
-        return t("log.stored_shared", who=who)
-    if kind == "TeamScored":
-        (first, points, _), (second, other_points, _) = event.teams
-        return t("log.team_scored", team=team_label(first, names, lang), points=points,
-                 other=team_label(second, names, lang), other_points=other_points)
     words = event_words(kind)
     if words is not None:
         return words(event, who, lang)
-    if kind in MODULE_EVENTS:
-        return _describe_module(kind, event, who, lang)
+    named = event_named_words(kind)
+    if named is not None:
+        return named(event, names, lang)
     if kind.startswith("Chateauma"):
         return _describe_chateauma(kind, event, who, t, lang)
     return None
-
-
-# The modules' events, each worded by `_describe_module`.
-MODULE_EVENTS = ("CastlesPooled", "CastleRetrieved", "WorkersBought", "CraneCopied",
-                 "GeeseScored", "CraneCounted", "MarkerOnTop",
-                 "InnPutOut", "InnBought",
-                 "InnPlacedDirectly",
-                 "DepotTileRemoved", "GoodsRemoved", "BlackTileTraded", "BlackTileStored",
-                 "RewardPlaced", "PointsBought", "TargetReached", "ExtraActionTaken",
-                 "SoloGameEnded")
 
 
 def building_label(building: Any, lang: str | None = None) -> str:
@@ -199,54 +185,6 @@ def building_label(building: Any, lang: str | None = None) -> str:
 def species_label(species: Any, count: int = 2, lang: str | None = None) -> str:
     name = rules.SPECIES[species] if isinstance(species, int) else str(species)
     return i18n.trn(f"species.{name}", count, lang)
-
-
-def _describe_module(kind: str, e: Any, who: str, lang: str) -> str:
-    t = lambda key, **kw: i18n.tr(key, lang, **kw)
-    tn = lambda key, n, **kw: i18n.trn(key, n, lang, **kw)
-    if kind == "CastlesPooled":
-        return tn("log.castles_pooled", e.count, count=e.count)
-    if kind == "CastleRetrieved":
-        return t("log.castle_retrieved", who=who)
-    if kind == "WorkersBought":
-        return tn("log.workers_bought", e.workers, who=who, workers=e.workers, silver=e.silver)
-    if kind == "CraneCopied":
-        return t("log.crane_copied", who=who, building=building_label(e.building, lang))
-    if kind == "GeeseScored":
-        return tn("log.geese_scored", e.points, who=who, points=e.points,
-                  species=species_label(e.species, 2, lang))
-    if kind == "MarkerOnTop":
-        return t("log.marker_on_top", who=who)
-    if kind == "CraneCounted":
-        return tn("log.crane_counted", e.points, who=who, points=e.points,
-                  building=building_label(e.building, lang))
-    if kind == "InnPutOut":
-        return tn("log.inn_put_out", e.stack, count=e.stack)
-    if kind == "InnBought":
-        return t("log.inn_bought", who=who)
-    if kind == "InnPlacedDirectly":
-        return t("log.inn_placed_directly", who=who)
-    if kind == "DepotTileRemoved":
-        return t("log.solo_removed", tile=tile_label(e.tile, lang),
-                 depot=depot_label(e.depot, lang))
-    if kind == "GoodsRemoved":
-        return tn("log.solo_goods_removed", sum(len(g) for _, g in e.goods),
-                  count=sum(len(g) for _, g in e.goods))
-    if kind == "BlackTileTraded":
-        return t("log.solo_traded", who=who)
-    if kind == "BlackTileStored":
-        return None
-    if kind == "RewardPlaced":
-        return t("log.solo_reward", who=who)
-    if kind == "PointsBought":
-        return tn("log.solo_points_bought", e.points, who=who, points=e.points)
-    if kind == "TargetReached":
-        return t("log.solo_target", who=who, target=e.target)
-    if kind == "ExtraActionTaken":
-        return t("log.solo_extra", who=who)
-    if kind == "SoloGameEnded":
-        return t("log.solo_won" if e.won else "log.solo_lost", filled=e.filled)
-    raise KeyError(f"no words for the module event {kind}")
 
 
 def _describe_chateauma(kind: str, e: Any, who: str, t: Any, lang: str) -> str | None:
@@ -312,10 +250,10 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
            ) if op in ("take", "place", "sell", "workers") else ""
     if op == "take":
         kind = state.depots[action[2] - 1][action[3]]
-        return t("act.take", die=die, tile=tile_label(_name(kind), lang),
+        return t("act.take", die=die, tile=tile_label(kind_name(kind), lang),
                  depot=depot_label(action[2], lang))
     if op == "place":
-        return t("act.place", die=die, tile=tile_label(_name(p.storage[action[2]]), lang),
+        return t("act.place", die=die, tile=tile_label(kind_name(p.storage[action[2]]), lang),
                  space=space_words(p, action[3], lang))
     if op == "sell":
         return tn("act.sell", p.goods[action[2]], die=die, goods=goods_label(action[2], lang),
@@ -324,60 +262,38 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
         return t("act.workers", die=die)
     if op == "buy":
         row = state.black if action[1] == 0 else state.depots[action[1] - 1]
-        return t("act.buy", tile=tile_label(_name(row[action[2]]), lang),
+        return t("act.buy", tile=tile_label(kind_name(row[action[2]]), lang),
                  depot=depot_label(action[1], lang), paid=t(f"term.{action[3]}"))
-    if op == "buy_inn":
-        return t("act.buy_inn", paid=t(f"term.{action[1]}"))
-    if op == "shield_inn":
-        return t("act.shield_inn", space=space_words(p, action[1], lang))
     if op == "end":
         return t("act.end")
     if op == "decline":
         return t("act.decline")
     if op == "discard":
-        return t("act.discard", tile=tile_label(_name(p.storage[action[1]]), lang))
+        return t("act.discard", tile=tile_label(kind_name(p.storage[action[1]]), lang))
     if op == "ship":
         return t("act.ship", depots=" + ".join(str(d) for d in action[1:]))
     if op == "keep":
         return t("act.keep", goods=goods_list(action[1], lang))
     if op == "pick":
         kind = state.depots[action[1] - 1][action[2]]
-        return t("act.pick", tile=tile_label(_name(kind), lang),
+        return t("act.pick", tile=tile_label(kind_name(kind), lang),
                  depot=depot_label(action[1], lang))
     if op == "warehouse":
         return tn("act.warehouse", p.goods[action[1]], goods=goods_label(action[1], lang),
                   count=p.goods[action[1]])
     if op == "city_hall":
-        return t("act.city_hall", tile=tile_label(_name(p.storage[action[1]]), lang),
+        return t("act.city_hall", tile=tile_label(kind_name(p.storage[action[1]]), lang),
                  space=space_words(p, action[2], lang))
     if op == "board":
         if named_board(action[1]):
             label = board_label(action[1], lang)
             return label[:1].upper() + label[1:]
         return t("act.board", board=board_label(action[1], lang))
-    if op == "share":
-        return t("act.share")
     if op == "start_castle":
         return t("act.start_castle", space=space_words(p, action[1], lang))
-    if op in ("retrieve", "buy_workers"):
-        return t(f"act.{op}")
-    if op in ("crane", "crane_count"):
-        return t(f"act.{op}", building=building_label(action[1], lang))
-    if op == "geese":
-        return t("act.geese", species=species_label(action[1], 2, lang))
     words = action_words(action, state, lang)
     if words is not None:
         return words
-    if op == "trade":
-        return t("act.solo_trade", tile=tile_label(_name(state.black[action[1]]), lang),
-                 goods="".join(map(str, action[2])))
-    if op == "reward":
-        return t("act.solo_reward", tile=tile_label(_name(state.black[action[1]]), lang),
-                 space=space_words(p, action[2], lang))
-    if op == "buy_points":
-        return tn("act.solo_buy_points", action[1], count=action[1])
-    if op == "extra":
-        return t("act.solo_extra")
     return rules.action_text(action)
 
 
@@ -393,35 +309,20 @@ def named_board(board_id: str) -> bool:
     return i18n.has(f"board.{board_id}")
 
 
-def team_label(seats, names: tuple[str, ...], lang: str | None = None) -> str:
-    """A team of the team game by its players' names."""
-    return i18n.tr("table.team_names", lang, first=names[seats[0]] if seats[0] < len(names)
-                   else "", second=names[seats[1]] if seats[1] < len(names) else "")
-
-
 def choice_label(action: tuple, state: Any, lang: str | None = None) -> str:
-    """An option of a listed decision: a building or a species alone where the heading
-    asks for one (the crane's building, the geese's species), else the action in words."""
-    op = action[0]
-    if op == "decline" and getattr(state, "decision", None) == rules.TEAM_STORE_DECISION:
-        return i18n.tr("act.share.keep", lang)  # the tile stays on the own space
-    if op in ("crane", "crane_count"):
-        name = building_label(action[1], lang)
-    elif op == "geese":
-        name = species_label(action[1], 2, lang)
-    elif op == "trade":
-        # Many of them share the choice box two to a row: a long tile name gives its first
-        # word ("carpenter's"), the goods stay whole.
-        name = tile_label(_name(state.black[action[1]]), lang)
-        if len(name) > 14:
-            name = name.split()[0]
-        name = i18n.tr("act.solo_trade", lang, tile=name, goods="".join(map(str, action[2])))
-    else:
-        return describe_action(action, state, lang)
-    return name[:1].upper() + name[1:]
+    """An option of a listed decision: as its module words it where the heading says the
+    rest (the crane's building alone), else the action in words."""
+    label = module_choice_label(action, state, lang)
+    return label if label is not None else describe_action(action, state, lang)
 
 
-def _name(kind: int) -> str | None:
+def capitalised(words: str) -> str:
+    """Words that begin an option, with a capital."""
+    return words[:1].upper() + words[1:]
+
+
+def kind_name(kind: int) -> str | None:
+    """A tile's kind name from the rules' number (None for none)."""
     from ...rules import KIND_NAMES
     return KIND_NAMES[kind] if kind is not None and kind >= 0 else None
 

@@ -400,7 +400,7 @@ class Handlers:
         large); onto another seat's, it leaves that seat's card."""
         from .modules.vineyards import board_halves, shown_seat
         scene = self.scene
-        v = scene.view.vineyard
+        v = scene.view.parts.get("vineyards")
         halves = self._halves(e.tile, e.flip)
         if v is None or shown_seat(scene.view, scene.shown_seat) != e.player:
             return Wait(SHORT)
@@ -417,7 +417,7 @@ class Handlers:
         def clear() -> Animation | None:
             from .modules.vineyards import offer_centres
             view = self.scene.view
-            v = view.vineyard
+            v = view.parts.get("vineyards")
             if v is None or not e.tiles:
                 return None
             flights = []

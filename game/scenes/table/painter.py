@@ -12,7 +12,6 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from ...rules import get_board
-from .. import i18n
 from ..art import palette, pieces
 from ..art.faces import all_faces, module_faces
 from ..art.hexgrid import layout_scale
@@ -81,13 +80,8 @@ class TablePainter:
     def draw_score(self, canvas: Canvas, pv: Any) -> None:
         t = self.table
         score = t.counting.get(pv.seat, pv.score)
-        if t.view.solo is not None:
-            # The solo game's counter runs from its last reset up to the target marker.
-            target, base = t.view.solo
-            score -= base
-            x, y = g.score_centre()
-            text(canvas, i18n.tr("table.solo_target", target=target), (x - 100, y + 2), 24,
-                 palette.INK, "center")
+        for m, part in parts_of(t.view):
+            score = m.draw_score(canvas, part, score)
         text(canvas, str(score), g.score_centre(), 40, palette.INK, "center")
 
     def draw_highlights(self, canvas: Canvas, n: Narrowing | None) -> None:

@@ -43,7 +43,6 @@ from .log import GameLog, MoveTakenBack, describe_action
 from .hint_panel import HintPanel, Shown
 from .log_panel import LogPanel
 from .magnifier import Magnifier
-from .modules import vineyards as vineyards_view
 from .buttons_panel import ActionButtons, ChoiceBox
 from .dice_panel import DicePanel
 from .motion import Handlers
@@ -360,10 +359,7 @@ class TableScene(Scene):
     # --- buttons and choices ---------------------------------------------------------------
 
     def _build_buttons(self) -> None:
-        a = self.action_buttons = ActionButtons(self)
-        self.b_retrieve, self.b_buy_workers = a.retrieve, a.buy_workers
-        self.b_vineyard = a.vineyard
-        self.b_solo = a.solo
+        self.action_buttons = ActionButtons(self)
         for button in self.dice.buttons():
             self.panels.add(button)
 
@@ -373,7 +369,8 @@ class TableScene(Scene):
         self.dice.refresh(n)
 
     def choose(self, action: tuple) -> None:
-        if self.can_act() and action in self.narrowing.legal:
+        n = self.narrowing
+        if self.can_act() and n is not None and action in n.legal:
             self._play(action)
 
     def offer(self, options: list[tuple], message: str) -> None:
@@ -398,40 +395,9 @@ class TableScene(Scene):
         else:
             self.message = None
 
-    def retrieve(self) -> None:
-        """Castle connection: both dice and 5 points for a castle from the pool."""
-        if self.can_act():
-            self.apply(self.narrowing.retrieve())
-
-    def buy_inn(self) -> None:
-        """Inns: the turn's purchase takes an inn from the stack."""
-        if self.can_act():
-            self.apply(self.narrowing.buy_inn())
-
-    def vineyard_actions(self, key: tuple | None = None) -> None:
-        """The vineyards: the turn's vineyard actions open now, as a list of choices; a
-        click on a depot or display tile or on a space of one's own vineyard board lists
-        those that use it (all of them when none does)."""
-        if not self.can_act():
-            return
-        options = [a for a in self.narrowing.legal if a[0] in vineyards_view.BUTTON_ACTIONS]
-        if key is not None and (key[0] != "space" or self.own_estate()):
-            mine = [a for a in options if vineyards_view.uses(a, key)]
-            options = mine or options
-        self.offer(options, "table.msg.vineyard")
-
-    def solo_options(self) -> None:
-        """The solo game: the target marker's extra action and the points silver buys,
-        listed to choose from."""
-        if not self.can_act():
-            return
-        self.offer([a for a in self.narrowing.legal if a[0] in ("extra", "buy_points")],
-                   "table.msg.solo_points")
-
-    def buy_workers(self) -> None:
-        """Monastery tile 28: 1 silver for 2 workers."""
-        if self.can_act():
-            self.apply(self.narrowing.buy_workers())
+    def follow(self, outcome: Outcome) -> None:
+        """A module's button or click: a step asked of the narrowing, taken as a click's."""
+        self.apply(outcome)
 
     def ask_hint(self) -> None:
         if self.can_act() and self.hint_move is None:
@@ -444,7 +410,8 @@ class TableScene(Scene):
 
     def open_glossary(self) -> None:
         """The rules, tiles and buildings of this game (F1, or Rules in the pause menu)."""
-        self.stack.push(GlossaryScene(self.ctx, self.session.config))
+        if self.stack is not None:
+            self.stack.push(GlossaryScene(self.ctx, self.session.config))
 
     def view_seat(self, seat: int) -> None:
         self.shown_seat = seat
@@ -463,7 +430,7 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         t = event.type
         if t == pygame.MOUSEMOTION:
-            under = (self.choices.panels.panel_at(event.pos)
+            under: Any = (self.choices.panels.panel_at(event.pos)
                      or self.panels.panel_at(event.pos, include_disabled=True)
                      or (self.hint_panel if self.hint_panel.contains(event.pos) else None)
                      or self.spots.at(event.pos))
@@ -471,8 +438,9 @@ class TableScene(Scene):
                                    event.pos)
             self.preview_board = None
             self.estates.point_at(event.pos)
-            if isinstance(under, Button) and getattr(under, "action", ("",))[0] == "board":
-                self.preview_board = under.action[1]
+            action = getattr(under, "action", None)
+            if isinstance(under, Button) and action and action[0] == "board":
+                self.preview_board = action[1]
         elif t in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.tooltips.hide()
         if t == pygame.MOUSEMOTION:
@@ -518,10 +486,6 @@ class TableScene(Scene):
             self.steps.click_goods(key)
         elif kind == "depot_goods" and ship_options_for(self, key):
             self.steps.click_depot_goods(key)
-        elif kind == "castle_pool":
-            self.retrieve()
-        elif kind == "inn_stack":
-            self.buy_inn()
         else:
             for m, part in parts_of(self.view):
                 if m.click(self, part, kind, key):
@@ -547,14 +511,8 @@ class TableScene(Scene):
             self.steps.take_workers()
         elif k == pygame.K_b:
             self.steps.toggle_buy()
-        elif k == pygame.K_r and self.b_retrieve.visible:
-            self.retrieve()
-        elif k == pygame.K_k and self.b_buy_workers.visible:
-            self.buy_workers()
-        elif k == pygame.K_v and self.session.config.has_module("vineyards"):
-            self.vineyard_actions()
-        elif k == pygame.K_p and self.b_solo.visible:
-            self.solo_options()
+        elif self.action_buttons.press_key(k):
+            return  # a module's button's key
         elif k == pygame.K_e or k == pygame.K_d and self.action_buttons.declining():
             self.steps.end_turn()
         elif k == pygame.K_h:
@@ -589,8 +547,8 @@ class TableScene(Scene):
         n = self.narrowing if self.can_act() else None
         painter.draw_highlights(canvas, n)
         painter.draw_flash(canvas)
-        choosing = n is not None and (self.options or n.decision in listed_decisions())
-        if choosing:
+        choosing = n is not None and bool(self.options or n.decision in listed_decisions())
+        if n is not None and choosing:
             self.choices.draw(canvas, n)
         else:
             self.dice.draw(canvas, pv, n)

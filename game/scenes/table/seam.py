@@ -3,10 +3,10 @@
 A rules module (game/rules/modules/<id>.py) may have a table module beside the others
 (game/scenes/table/modules/<id>.py): a `TableModule` subclass, registered by its id, that
 builds its part of the view from the rules module's public functions, takes in its events,
-words them for the log, and paints its layers and lays its hit spots on the board and on
-the large estate. The view, the log, the board and the scene loop over the modules in play
-(`in_play`, `parts_of`) and name none of them; a module added or removed changes none of
-their lines.
+words them and its actions for the log, paints its layers and lays its hit spots on the
+board and on the large estate, and declares its buttons (`ModuleButton`). The view, the
+log, the board, the buttons and the scene loop over the modules in play (`in_play`,
+`parts_of`) and name none of them; a module added or removed changes none of their lines.
 
 The view keeps each module's part in `TableView.parts[id]` (None for a module that shows
 nothing of its own), in the registry's order, which is also the order of its layers.
@@ -15,6 +15,7 @@ nothing of its own), in the registry's order, which is also the order of its lay
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Protocol
 
@@ -26,6 +27,7 @@ Handler = Callable[[Any, Any, Any], None]
 # A module's words for one of its events: fn(event, who, lang) -> a log line, or None for
 # an event the log leaves out.
 Words = Callable[[Any, str, str], "str | None"]
+NamedWords = Callable[[Any, tuple[str, ...], str], "str | None"]
 
 
 class Table(Protocol):
@@ -115,11 +117,29 @@ class Table(Protocol):
     def open_menu(self) -> None: ...
     def open_glossary(self) -> None: ...
     def quit_to_title(self) -> None: ...
-    def retrieve(self) -> None: ...
-    def buy_workers(self) -> None: ...
-    def vineyard_actions(self, key: tuple | None = None) -> None: ...
-    def solo_options(self) -> None: ...
+    def follow(self, outcome: Any) -> None:
+        """Take a step a click asked of the narrowing (interaction.Outcome): play its
+        action, list its options or say its message."""
+        ...
+
     def show_phase_end(self, phase: int) -> None: ...
+
+
+@dataclass(frozen=True)
+class ModuleButton:
+    """A module's own button in the row of action buttons under the estate."""
+    label: str                        # its text key
+    tooltip: str                      # its tooltip's text key ({key}: the hotkey's name)
+    hotkey: int                       # the key that clicks it (a pygame key)
+    hotkey_name: str                  # that key as the tooltip names it
+    # Where in the row it may stand, first choice first. With one place it takes it; with
+    # several, the first that no other button in play takes alone. With none left it is
+    # not shown, and its key works only where `keyed_unplaced` says so (its actions are
+    # listed another way too, by a click on the module's pieces).
+    places: tuple[int, ...]
+    offered: Callable[[Any], bool]    # whether it is open now, given the narrowing
+    click: Callable[[Table], None]    # what a click (or its key) does
+    keyed_unplaced: bool = False
 
 
 class TableModule:
@@ -134,6 +154,13 @@ class TableModule:
     quiet: ClassVar[tuple[str, ...]] = ()
     # Its events in words for the log, by event name.
     words: ClassVar[dict[str, Words]] = {}
+    # Its events whose words name other players than the one who acts, by event name:
+    # fn(event, names, lang) -> a log line, or None.
+    named_words: ClassVar[dict[str, NamedWords]] = {}
+    # Its events whose `tile` the log shows as a picture before their words.
+    tile_icons: ClassVar[tuple[str, ...]] = ()
+    # Its buttons in the row of action buttons.
+    buttons: ClassVar[tuple[ModuleButton, ...]] = ()
     # Its decisions answered by clicks on the table; the others it declares to the rules
     # are answered from a list of options in the choice box.
     clicked: ClassVar[tuple[str, ...]] = ()
@@ -143,11 +170,23 @@ class TableModule:
         every seat may see), or None for none."""
         return None
 
+    def seat_views(self, view: Any, part: Any) -> None:
+        """What it adds to the players' views once the view is built (the team game's
+        partners)."""
+
+    def taken_in(self, view: Any, part: Any, seat: int) -> None:
+        """After any event of seat's has been taken in (the team game shares it with the
+        partner)."""
+
     # --- the central board ---
+    # Its pieces on the central board show the seat shown large (the vineyard board): the
+    # board's layer is repainted when another seat is shown.
+    board_follows_seat: ClassVar[bool] = False
+
     def paint_board(self, canvas: Any, view: Any, part: Any, seat: int | None) -> None:
         """Its pieces on the central board's cached layer (seat: the seat shown large)."""
 
-    def board_spots(self, view: Any, part: Any) -> list:
+    def board_spots(self, table: Table, part: Any) -> list:
         """Its hit spots and tooltips on the central board."""
         return []
 
@@ -186,6 +225,10 @@ class TableModule:
     def paint_background(self, canvas: Any, view: Any, part: Any) -> None:
         """Its frames in the table's cached background."""
 
+    def draw_score(self, canvas: Any, part: Any, score: int) -> int:
+        """Its marks beside the score of the seat shown large; the score as it counts it."""
+        return score
+
     def draw(self, canvas: Any, table: Table, part: Any) -> None:
         """Its pieces drawn every frame over the table, before the log."""
 
@@ -200,6 +243,11 @@ class TableModule:
     # --- words ---
     def describe_action(self, action: tuple, state: Any, lang: str | None) -> str | None:
         """One of its actions in words (hints, choices), or None for another's."""
+        return None
+
+    def choice_label(self, action: tuple, state: Any, lang: str | None) -> str | None:
+        """One of its actions as an option in the choice box, where the heading says the
+        rest (the crane's building alone); None for its words as elsewhere."""
         return None
 
     def choice_heading(self, options: list[tuple]) -> str | None:
@@ -243,6 +291,14 @@ def action_words(action: tuple, state: Any, lang: str | None) -> str | None:
     return None
 
 
+def module_choice_label(action: tuple, state: Any, lang: str | None) -> str | None:
+    for m in TABLE_MODULES.values():
+        label = m.choice_label(action, state, lang)
+        if label is not None:
+            return label
+    return None
+
+
 def choice_tip(action: tuple) -> Callable[[], str] | None:
     for m in TABLE_MODULES.values():
         tip = m.choice_tip(action)
@@ -278,4 +334,16 @@ def event_words(kind: str) -> Words | None:
     for m in TABLE_MODULES.values():
         if kind in m.words:
             return m.words[kind]
+    return None
+
+
+def shows_tile(kind: str) -> bool:
+    """Whether a module's event of this name shows its tile in the log."""
+    return any(kind in m.tile_icons for m in TABLE_MODULES.values())
+
+
+def event_named_words(kind: str) -> NamedWords | None:
+    for m in TABLE_MODULES.values():
+        if kind in m.named_words:
+            return m.named_words[kind]
     return None

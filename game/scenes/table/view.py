@@ -20,7 +20,7 @@ from typing import Any
 from ... import rules as rt
 from ...rules import CHATEAUMA_CARDS as CARDS, CHATEAUMA_EMPTY as EMPTY
 from ...rules import CHATEAUMA_ESTATES as ESTATES, CHATEAUMA_JOKERS as JOKERS
-from ...rules import TEAM_OWN_STORAGE, chateauma_kind_of as kind_of, get_board, storage_spaces
+from ...rules import chateauma_kind_of as kind_of, get_board, storage_spaces
 from ..art.faces import TileFace, monastery
 from .seam import in_play, parts_of
 
@@ -59,22 +59,6 @@ def _face(kind: int, rules: str) -> TileFace:
 KNOWLEDGE_NUMBERS = range(1, max(rt.KIND_KNOWLEDGE) + 1)
 
 
-def _castle_pool(state: Any) -> int | None:
-    """The castles in castle connection's pool (the rules keep their number under the
-    module's id). A game whose rules keep no pool shows none, and says so once."""
-    if "castle_connection" in state.ext:
-        return state.ext["castle_connection"]
-    if not _warned:
-        _warned.append(True)
-        warnings.warn("castle_connection is in play but the rules keep no castle pool "
-                      "(state.ext['castle_connection']); the table shows none",
-                      RuntimeWarning, stacklevel=3)
-    return None
-
-
-_warned: list[bool] = []
-
-
 def track_space(position: int) -> int:
     """A turn-order track position as the board prints its spaces, from 1; the rules count
     from 0. The log and the board both show this number."""
@@ -108,7 +92,8 @@ class ChateaumaView:
     stacks: list[int] = field(default_factory=lambda: [0] * 37)
     cards: list[int] = field(default_factory=lambda: [0, 0])      # per slot; 0 = none
     card_tiles: list[list[str | None]] = field(default_factory=lambda: [[], []])
-    reserve: list[list[str]] = field(default_factory=lambda: [[] for _ in range(JOKERS + 1)])
+    reserve: list[list[str | None]] = field(
+        default_factory=lambda: [[] for _ in range(JOKERS + 1)])
     deck: int = 9      # cards 1-9; the vineyards' deck arrives with its own event
     die: int = 0
     rules: str = "special"                   # the game's rule set: what monastery tiles show
@@ -165,47 +150,15 @@ class PlayerView:
             self.estate = [None] * len(b.colour)
 
 
-@dataclass
-class VineyardView:
-    """The vineyards module: its depot and display (double tile numbers, -1 empty), the
-    wine bonus tiles left in the pile, and per seat the vineyard's placed tiles (space,
-    tile, flip), the stored double tiles and the wine bonus tiles held."""
-    depot: list[int]
-    display: list[int]
-    pile: list[int]
-    placed: list[list[tuple[int, int, int]]]
-    stored: list[list[int]]
-    wine: list[list[int]]
-    boards: list[int]
-    stack: int = 0          # Châteauma's double tiles
-
-
-def _vineyard(state: Any) -> VineyardView:
-    v = state.ext["vineyards"]
-    depot, display = list(v.depot), list(v.display)
-    for frame in state.frames:
-        if frame.kind == "vineyard_room":
-            # A double tile taken while its taker makes room stays in its space until
-            # the room is made (as a hex tile on full storage).
-            tile, source, space, _ = frame.arg
-            (display if source == "display" else depot)[space] = tile
-    return VineyardView(depot, display, list(v.pile), [list(s.placed) for s in v.seats],
-                        [list(s.stored) for s in v.seats], [list(s.wine) for s in v.seats],
-                        [s.board for s in v.seats], len(v.stack))
-
-
 class UnknownEvent(RuntimeWarning):
     """An event neither the view nor a module in play takes in or lists as quiet."""
 
 
 # Events that change nothing the view holds: worded in the log, animated or scored
-# elsewhere (the points come with PointsScored).
+# elsewhere (the points come with PointsScored). A module lists its own (seam.TableModule).
 QUIET = frozenset({
     "AreaCompleted", "BoardsDrawn", "EffectDeclined", "EffectLapsed", "PhaseEnded",
-    "ChateaumaCardCompleted", "ChateaumaExtraTurn", "ChateaumaSaleTriggered",
-    "CraneCopied", "CraneCounted", "GeeseScored", "ExtraActionTaken",
-    "SoloGameEnded", "TeamScored", "VineyardBonus", "VineyardScored",
-    "WineBonusDealt"})
+    "ChateaumaCardCompleted", "ChateaumaExtraTurn", "ChateaumaSaleTriggered"})
 
 
 @dataclass
@@ -226,22 +179,9 @@ class TableView:
     # ("goods", d), drawn as empty until their event is shown.
     lifted: set[tuple] = field(default_factory=set)
     rules: str = "special"                   # the rule set: what monastery tiles show
-    # Castles in the castle pool (castle_connection), or None when the module is not played.
-    castle_pool: int | None = None
-    # Inns on the inn stack beside the black depot (inns), or None when not played.
-    inn_stack: int | None = None
-
-    # The vineyards module, or None when it is not played.
-    vineyard: VineyardView | None = None
     # The modules in play that have a table module (seam.TABLE_MODULES): their parts of
     # the view by id, in the registry's order.
     parts: dict[str, Any] = field(default_factory=dict)
-    # The team game: partners (seats 0 and 2, 1 and 3) share the duchy, two storage
-    # spaces, goods, silver and workers, so an event of one shows in both.
-    team: bool = False
-    # The solo game: (the target marker, the score at the counter's last reset), or None
-    # when it is not played.
-    solo: tuple[int, int] | None = None
 
     @classmethod
     def from_state(cls, state: Any) -> TableView:
@@ -276,18 +216,13 @@ class TableView:
         view.depots = [[tile_name(k) for k in row] for row in state.depots]
         view.depot_goods = [list(g) for g in state.depot_goods]
         view.black = [tile_name(k) for k in state.black]
-        waiting_in_pool = waiting_on_stack = 0
         for frame in state.frames:
             if frame.kind == "discard":
                 # A tile taken onto full storage stays in its depot space until the player
-                # says which stored tile it replaces; a castle retrieved from the pool
-                # (depot -1) stays in the pool, a bought inn on the inn stack.
+                # says which stored tile it replaces (depot -1: from a module's supply,
+                # which its module shows).
                 kind, depot, slot, _ = frame.arg
-                if depot < 0 and tile_name(kind) == "inn":
-                    waiting_on_stack += 1
-                elif depot < 0:
-                    waiting_in_pool += 1
-                else:
+                if depot >= 0:
                     (view.black if depot == 0 else view.depots[depot - 1])[slot] = \
                         tile_name(kind)
         view.round_goods = list(state.round_goods)
@@ -295,25 +230,10 @@ class TableView:
         view.bonus_taken = list(state.bonus_taken)
         view.current = state.current_player
         view.over = state.is_terminal()
-        if state.config.has_module("castle_connection"):
-            pool = _castle_pool(state)
-            view.castle_pool = None if pool is None else pool + waiting_in_pool
-        if state.config.has_module("inns") and "inns" in state.ext:
-            view.inn_stack = state.ext["inns"].stack + waiting_on_stack
-
-        if "vineyards" in state.ext:
-            view.vineyard = _vineyard(state)
-        view.team = state.config.has_module("team")
-        if view.team:
-            for pv in view.players:
-                pv.partner = (pv.seat + 2) % 4
-                if state.players:
-                    pv.team_letter = "A" if pv.seat % 2 == state.start_player % 2 else "B"
-        solo = state.ext.get("solo")
-        if solo is not None:
-            view.solo = (solo.target, solo.base)
         for m in in_play(state.config):
             view.parts[m.id] = m.part(state)
+        for m, part in parts_of(view):
+            m.seat_views(view, part)
         return view
 
     def track_order(self) -> list[int]:
@@ -343,50 +263,30 @@ class TableView:
     def apply(self, event: Any) -> None:
         name = type(event).__name__
         handler = getattr(self, "_on_" + name, None)
+        heard = handler is not None or name in QUIET
         if handler is not None:
             handler(event)
-        elif name not in QUIET:
-            for m, part in parts_of(self):
-                if name in m.events:
-                    m.events[name](self, part, event)
-                    break
-                if name in m.quiet:
-                    break
-            else:
-                # The picture is rebuilt from the state once the animations have played,
-                # so the game goes on; the tests turn this warning into a failure.
-                warnings.warn(f"the table takes in no {name} event", UnknownEvent,
-                              stacklevel=2)
+        # A module takes in its own events, and may follow the base game's too.
+        for m, part in parts_of(self):
+            if name in m.events:
+                m.events[name](self, part, event)
+                heard = True
+            elif name in m.quiet:
+                heard = True
+        if not heard:
+            # The picture is rebuilt from the state once the animations have played,
+            # so the game goes on; the tests turn this warning into a failure.
+            warnings.warn(f"the table takes in no {name} event", UnknownEvent,
+                          stacklevel=2)
         self.board_version += 1
         player = getattr(event, "player", None)
-        if self.team and isinstance(player, int) and 0 <= player < len(self.players):
-            self._share(player)
         if isinstance(player, int) and 0 <= player < len(self.players):
+            for m, part in parts_of(self):
+                m.taken_in(self, part, player)
             self.players[player].version += 1
         else:
             for pv in self.players:
                 pv.version += 1
-
-    def _share(self, seat: int) -> None:
-        """The partner's view of the team's shared holdings made alike seat's."""
-        a = self.players[seat]
-        if len(self.players) != 4:
-            return
-        b = self.players[(seat + 2) % 4]
-        if a.board != b.board:
-            b.set_board(a.board)
-        b.estate = list(a.estate)
-        b.goods = list(a.goods)
-        b.silver, b.workers = a.silver, a.workers
-        b.knowledge = list(a.knowledge)
-        while len(b.storage) < len(a.storage):
-            b.storage.append(None)
-        b.storage[TEAM_OWN_STORAGE:] = a.storage[TEAM_OWN_STORAGE:]
-        b.version += 1
-
-    def _on_StoredShared(self, e) -> None:
-        storage = self.players[e.player].storage
-        storage[e.storage], storage[e.own] = storage[e.own], None
 
     def _on_StartPlayerChosen(self, e) -> None:
         self.phase = -1
@@ -402,6 +302,11 @@ class TableView:
         self.players[e.player].estate[e.space] = "castle"
 
     def _on_StartGoodsDealt(self, e) -> None:
+        # The players' start goods open phase A (the rules count it from here, before its
+        # depots are filled: a module may set up its own material first); Châteauma's
+        # come as it joins, at the setup's start.
+        if self.players[e.player].cm is None:
+            self.phase, self.round = 0, 0
         for g in e.goods:
             self.players[e.player].goods[g] += 1
 
@@ -442,7 +347,8 @@ class TableView:
         if 0 <= slot < len(row):
             row[slot] = None
 
-    def _stored(self, seat: int, j: int, tile: str | None) -> None:
+    def store(self, seat: int, j: int, tile: str | None) -> None:
+        """Storage space j of seat holds tile (None: empty) now."""
         storage = self.players[seat].storage
         while len(storage) <= j:  # a storage that grows (shield 4)
             storage.append(None)
@@ -450,39 +356,13 @@ class TableView:
 
     def _on_TileTaken(self, e) -> None:
         self.take_from_board(e.depot, e.slot)
-        self._stored(e.player, e.storage, e.tile)
+        self.store(e.player, e.storage, e.tile)
 
     def _on_TilePurchased(self, e) -> None:
         self._on_TileTaken(e)
 
     def _on_TileDiscarded(self, e) -> None:
-        self._stored(e.player, e.storage, None)
-
-    # --- the solo game ---
-
-    def _on_DepotTileRemoved(self, e) -> None:
-        self.take_from_board(e.depot, e.slot)
-
-    def _on_GoodsRemoved(self, e) -> None:
-        for depot, _ in e.goods:
-            self.depot_goods[depot - 1] = [0] * 7
-
-    def _on_BlackTileTraded(self, e) -> None:
-        self.take_from_board(0, e.slot)
-        for t in e.goods:
-            self.players[e.player].goods[t] -= 1
-
-    def _on_BlackTileStored(self, e) -> None:
-        self._stored(e.player, e.storage, "black_tile")
-
-    def _on_RewardPlaced(self, e) -> None:
-        self.take_from_board(0, e.slot)
-
-    def _on_PointsBought(self, e) -> None:
-        self.players[e.player].silver -= e.points
-
-    def _on_TargetReached(self, e) -> None:
-        self.solo = (e.target, self.players[e.player].score)
+        self.store(e.player, e.storage, None)
 
     def _on_TilePlaced(self, e) -> None:
         p = self.players[e.player]
@@ -492,32 +372,6 @@ class TableView:
         face = face_of(e.tile)
         if face is not None and face.knowledge and face.knowledge not in p.knowledge:
             p.knowledge.append(face.knowledge)
-
-    def _on_CastlesPooled(self, e) -> None:
-        self.castle_pool = (self.castle_pool or 0) + e.count
-
-    def _on_CastleRetrieved(self, e) -> None:
-        self.castle_pool = max(0, (self.castle_pool or 0) - 1)
-        storage = self.players[e.player].storage
-        if 0 <= e.storage < len(storage):
-            storage[e.storage] = "castle"
-
-    def _on_InnPutOut(self, e) -> None:
-        self.inn_stack = e.stack
-
-    def _on_InnBought(self, e) -> None:
-        self.inn_stack = max(0, (self.inn_stack or 0) - 1)
-        storage = self.players[e.player].storage
-        if 0 <= e.storage < len(storage):
-            storage[e.storage] = "inn"
-
-    def _on_InnPlacedDirectly(self, e) -> None:
-        self.inn_stack = max(0, (self.inn_stack or 0) - 1)
-
-    def _on_WorkersBought(self, e) -> None:
-        p = self.players[e.player]
-        p.silver = max(0, p.silver - e.silver)
-        p.workers += e.workers
 
     def _on_PointsScored(self, e) -> None:
         self.players[e.player].score += e.points
@@ -553,10 +407,6 @@ class TableView:
     def _on_TurnOrderMoved(self, e) -> None:
         p = self.players[e.player]
         p.track_pos = e.position
-        p.track_stamp = max(q.track_stamp for q in self.players) + 1
-
-    def _on_MarkerOnTop(self, e) -> None:
-        p = self.players[e.player]
         p.track_stamp = max(q.track_stamp for q in self.players) + 1
 
     def _on_TurnEnded(self, e) -> None:
@@ -640,55 +490,3 @@ class TableView:
         if cm is not None:
             cm.cards = [e.card, 0]
             cm.card_tiles = [cm.card_tiles[1], []]
-
-    # --- the vineyards module --------------------------------------------------------------
-
-    def _on_VineyardFilled(self, e) -> None:
-        if self.vineyard is not None:
-            self.vineyard.depot, self.vineyard.display = list(e.depot), list(e.display)
-
-    def _on_VineyardCleared(self, e) -> None:
-        if self.vineyard is not None:
-            v = self.vineyard
-            v.depot, v.display = [-1] * len(v.depot), [-1] * len(v.display)
-
-    def _on_DoubleTileTaken(self, e) -> None:
-        v = self.vineyard
-        if v is not None:
-            row = v.display if e.source == "display" else v.depot
-            if 0 <= e.space < len(row):
-                row[e.space] = -1
-            stored = v.stored[e.player]
-            before = sum(1 for k in self.players[e.player].storage[:e.storage[0]]
-                         if k == "double_tile") // 2
-            stored.insert(before, e.tile)
-        for j in e.storage:
-            self._stored(e.player, j, "double_tile")
-
-    def _on_DoubleTileRemoved(self, e) -> None:
-        if self.vineyard is not None and e.tile in self.vineyard.stored[e.player]:
-            self.vineyard.stored[e.player].remove(e.tile)
-        for j in e.storage:
-            self._stored(e.player, j, None)
-
-    def _on_DoubleTilePlaced(self, e) -> None:
-        self._on_DoubleTileRemoved(e)
-        if self.vineyard is not None:
-            self.vineyard.placed[e.player].append((e.space, e.tile, e.flip))
-
-    def _on_VineyardDeckDealt(self, e) -> None:
-        cm = self.players[e.player].cm
-        if cm is not None:
-            cm.deck = e.cards
-
-    def _on_DoubleTileStacked(self, e) -> None:
-        if self.vineyard is not None:
-            row = self.vineyard.display if e.source == "display" else self.vineyard.depot
-            row[e.space] = -1
-            self.vineyard.stack += 1
-
-    def _on_WineBonusTaken(self, e) -> None:
-        if self.vineyard is not None:
-            x = rt.vineyards.VARIETIES.index(e.variety)
-            self.vineyard.pile[x] = max(0, self.vineyard.pile[x] - 1)
-            self.vineyard.wine[e.player].append(x)

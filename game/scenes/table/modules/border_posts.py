@@ -28,7 +28,7 @@ from ...ui import theme
 from .. import geometry as g
 from ..estate_view import cm_bonus_centre
 from ..paint import BOARD_EDGE, BOARD_FILL, GOLD, blit_at, circle, text
-from ..seam import Handler, TableModule, Words, register
+from ..seam import Handler, Table, TableModule, Words, register
 from ..space_words import space_short
 from ..tips import Spot
 from ..view import PlayerView
@@ -79,10 +79,11 @@ class BorderPosts(TableModule):
 
     def paint_board(self, canvas: Canvas, view: Any, part: BorderPostsView,
                     seat: int | None) -> None:
-        paint_board_tiles(canvas, part, len(view.players), view.vineyard is not None)
+        paint_board_tiles(canvas, part, len(view.players), "vineyards" in view.parts)
 
-    def board_spots(self, view: Any, part: BorderPostsView) -> list[Spot]:
-        return board_spots(part, len(view.players), view.vineyard is not None)
+    def board_spots(self, table: Table, part: BorderPostsView) -> list[Spot]:
+        view = table.view
+        return board_spots(part, len(view.players), "vineyards" in view.parts)
 
     def paint_estate(self, canvas: Canvas, view: Any, part: BorderPostsView, seat: int,
                      preview: str | None) -> None:

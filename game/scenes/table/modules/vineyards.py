@@ -8,6 +8,7 @@ the view holds and offers the legal actions as listed choices.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -18,10 +19,24 @@ from ....rules import vineyards as vy
 from ... import fonts, i18n
 from ...art import palette
 from ...layout import Canvas
-from ..seam import Table, TableModule, Words, register
+from ..seam import Handler, ModuleButton, Table, TableModule, Words, register
 
+ID = "vineyards"
 # The turn's vineyard actions the vineyard button lists.
 BUTTON_ACTIONS = ("vineyard_take", "vineyard_place", "vineyard_buy")
+
+
+def vineyard_actions(table: Table, key: tuple | None = None) -> None:
+    """The turn's vineyard actions open now, as a list of choices; a click on a depot or
+    display tile or on a space of one's own vineyard board lists those that use it (all
+    of them when none does)."""
+    if not table.can_act():
+        return
+    options = [a for a in table.narrowing.legal if a[0] in BUTTON_ACTIONS]
+    if key is not None and (key[0] != "space" or table.own_estate()):
+        mine = [a for a in options if uses(a, key)]
+        options = mine or options
+    table.offer(options, "table.msg.vineyard")
 
 
 def uses(action: tuple, key: tuple) -> bool:
@@ -211,7 +226,7 @@ def board_halves(seat_board: int, space: int, flip: int = 0) -> tuple[tuple[floa
 def shown_seat(view: Any, seat: int | None) -> int | None:
     """The seat whose vineyard board is drawn: the seat shown large (or the one to move),
     None for Châteauma, which has none (CH-VY-1)."""
-    v = view.vineyard
+    v = view.parts[ID]
     if seat is None:
         seat = view.current
     if not 0 <= seat < len(v.boards):
@@ -285,7 +300,7 @@ def paint(canvas: Canvas, view: Any, seat: int | None = None) -> None:
     """The vineyard depot with its die numbers, the display, and the vineyard board of
     ``seat`` (the seat shown large; by default the player to move) with the wine bonus
     tiles held."""
-    v = view.vineyard
+    v = view.parts[ID]
     if v is None:
         return
     lifted = getattr(view, "lifted", ())
@@ -322,7 +337,7 @@ def spots(view: Any, seat: int | None = None, names: list[str] | None = None) ->
     """The depot's and display's tiles and the vineyard board of ``seat`` (as painted),
     with their tooltips; a click lists the vineyard actions open now."""
     from ..tips import Spot
-    v = view.vineyard
+    v = view.parts[ID]
     out: list = []
     if v is None:
         return out
@@ -371,7 +386,7 @@ def paint_stored(canvas: Canvas, view: Any, seat: int) -> None:
     colour on each of its two spaces (a stored tile's kind alone does not say which
     varieties the player holds). The storage's double spaces pair up in order as its
     stored tiles (the rules' stored_pairs)."""
-    v = getattr(view, "vineyard", None)
+    v = view.parts.get(ID)
     if v is None or seat >= len(v.stored):
         return
     from .. import geometry as g
@@ -392,7 +407,7 @@ def paint_rings(canvas: Canvas, view: Any, seat: int, options: list, ring: Any) 
     """A ring round each vineyard depot tile, display tile and space of ``seat``'s board
     that a listed vineyard action uses, so the list's choices can be found on the table
     (two spaces may share a die number and read alike in the list)."""
-    v = getattr(view, "vineyard", None)
+    v = view.parts.get(ID)
     if v is None or not options:
         return
     width = max(2, canvas.length(4))
@@ -417,6 +432,82 @@ def paint_rings(canvas: Canvas, view: Any, seat: int, options: list, ring: Any) 
             edged(space_rect(centre).inflate(6, 6), 6)
 
 
+# --- its part of the view ----------------------------------------------------------------------
+
+@dataclass
+class VineyardView:
+    """The vineyards as the table shows them (the rules' vineyards.shown): the depot and
+    display (double tile numbers, -1 empty), the wine bonus tiles left in the pile, and
+    per seat the vineyard board, its placed tiles (space, tile, flip), the stored double
+    tiles and the wine bonus tiles held; and Châteauma's double tiles."""
+    depot: list[int]
+    display: list[int]
+    pile: list[int]
+    placed: list[list[tuple[int, int, int]]]
+    stored: list[list[int]]
+    wine: list[list[int]]
+    boards: list[int]
+    stack: int = 0
+
+
+def _wine_dealt(view: Any, v: VineyardView, e: Any) -> None:
+    for name in e.removed:
+        v.pile[vy.VARIETIES.index(name)] = 0
+    for seat, name in enumerate(e.dealt):
+        x = vy.VARIETIES.index(name)
+        v.pile[x] -= 1
+        v.wine[seat].append(x)
+
+
+def _filled(view: Any, v: VineyardView, e: Any) -> None:
+    v.depot, v.display = list(e.depot), list(e.display)
+
+
+def _cleared(view: Any, v: VineyardView, e: Any) -> None:
+    v.depot, v.display = [-1] * len(v.depot), [-1] * len(v.display)
+
+
+def _taken(view: Any, v: VineyardView, e: Any) -> None:
+    row = v.display if e.source == "display" else v.depot
+    if 0 <= e.space < len(row):
+        row[e.space] = -1
+    # Stored double tiles are listed in storage order: two storage spaces each.
+    before = sum(1 for k in view.players[e.player].storage[:e.storage[0]]
+                 if k == "double_tile") // 2
+    v.stored[e.player].insert(before, e.tile)
+    for j in e.storage:
+        view.store(e.player, j, "double_tile")
+
+
+def _removed(view: Any, v: VineyardView, e: Any) -> None:
+    if e.tile in v.stored[e.player]:
+        v.stored[e.player].remove(e.tile)
+    for j in e.storage:
+        view.store(e.player, j, None)
+
+
+def _placed(view: Any, v: VineyardView, e: Any) -> None:
+    _removed(view, v, e)
+    v.placed[e.player].append((e.space, e.tile, e.flip))
+
+
+def _deck_dealt(view: Any, v: VineyardView, e: Any) -> None:
+    cm = view.players[e.player].cm
+    if cm is not None:
+        cm.deck = e.cards
+
+
+def _stacked(view: Any, v: VineyardView, e: Any) -> None:
+    (v.display if e.source == "display" else v.depot)[e.space] = -1
+    v.stack += 1
+
+
+def _wine_taken(view: Any, v: VineyardView, e: Any) -> None:
+    x = vy.VARIETIES.index(e.variety)
+    v.pile[x] = max(0, v.pile[x] - 1)
+    v.wine[e.player].append(x)
+
+
 # --- the module -----------------------------------------------------------------------------
 
 # Its events, each worded by describe_event.
@@ -431,9 +522,27 @@ def _words(kind: str) -> Words:
 
 @register
 class Vineyards(TableModule):
-    """Its part of the view is still the view's own (TableView.vineyard)."""
-    id = "vineyards"
+    id = ID
+    events: ClassVar[dict[str, Handler]] = {
+        "VineyardFilled": _filled, "VineyardCleared": _cleared, "DoubleTileTaken": _taken,
+        "DoubleTileRemoved": _removed, "DoubleTilePlaced": _placed,
+        "VineyardDeckDealt": _deck_dealt, "DoubleTileStacked": _stacked,
+        "WineBonusTaken": _wine_taken, "WineBonusDealt": _wine_dealt}
+    # Worded in the log; their points come with PointsScored.
+    quiet: ClassVar[tuple[str, ...]] = ("VineyardBonus", "VineyardScored")
     words: ClassVar[dict[str, Words]] = {kind: _words(kind) for kind in EVENTS}
+    board_follows_seat = True
+    # In the first of the modules' places no other module in play takes; with both taken,
+    # a click on the vineyard depot or board lists the actions (and V does).
+    buttons: ClassVar[tuple[ModuleButton, ...]] = (
+        ModuleButton("table.vineyard", "table.tip.vineyard", pygame.K_v, "V", (6, 7),
+                     lambda n: n is not None and any(n.has(name) for name in BUTTON_ACTIONS),
+                     vineyard_actions, keyed_unplaced=True),)
+
+    def part(self, state: Any) -> VineyardView:
+        v = vy.shown(state)
+        return VineyardView(v.depot, v.display, v.pile, v.placed, v.stored, v.wine, v.boards,
+                            v.stack)
 
     def paint_board(self, canvas: Canvas, view: Any, part: Any, seat: int | None) -> None:
         paint(canvas, view, seat)
@@ -452,8 +561,11 @@ class Vineyards(TableModule):
     def click(self, table: Table, part: Any, kind: str, key: Any) -> bool:
         if kind != "vineyard":
             return False
-        table.vineyard_actions(key)
+        vineyard_actions(table, key)
         return True
 
     def describe_action(self, action: tuple, state: Any, lang: str | None) -> str | None:
         return describe(action, state, lang)
+
+    def choice_heading(self, options: list[tuple]) -> str | None:
+        return "table.choose.vineyard" if options[0][0].startswith("vineyard_") else None
