@@ -259,29 +259,64 @@ def _die_actions(state: Position, p: PlayerState, die: int,
 
 
 _PAYMENTS = ((), ("silver",), ("workers",), ("silver", "workers"))  # by the bits below
+_ANY_DEPOT = "any_depot_workers_or_silver"
+
+
+def _payment_bits(state: Position, p: PlayerState) -> int:
+    """black_depot_payments as an index into _PAYMENTS (0: none)."""
+    if state.bought:
+        return 0
+    return (p.silver >= 2) | (p.workers >= 2 and p.knowledge >> 6 & 1
+                              and state.rs.knowledge_6 == _ANY_DEPOT) << 1
 
 
 def black_depot_payments(state: Position, p: PlayerState) -> tuple[str, ...]:
     """How p may pay for a black-depot purchase now: 2 silver, and 2 workers with monastery
     6 where the rule set lets it pay so; () once the turn's purchase is made. A module's
     tile bought "from the black depot" (an inn) takes the same payments."""
-    if state.bought:
-        return ()
-    workers = (p.workers >= 2 and p.knowledge >> 6 & 1
-               and state.rs.knowledge_6 == "any_depot_workers_or_silver")
-    return _PAYMENTS[(p.silver >= 2) | workers << 1]
+    return _PAYMENTS[_payment_bits(state, p)]
+
+
+# The black depot's purchases made once, as the die actions are: by the payments' bits
+# (_PAYMENTS) and space, the purchases of that space's tile in payment order. Sized for
+# the largest black depot with a module's tiles laid there besides, and grown if a
+# black depot is ever longer.
+# _BUY_BLACK_ALL[bits][n]: those of the first n spaces together (a black depot with
+# every space filled).
+_BUY_BLACK: list[list[tuple]] = [[] for _ in _PAYMENTS]
+_BUY_BLACK_ALL: list[list[tuple]] = [[()] for _ in _PAYMENTS]
+
+
+def _grow_buy_black(spaces: int) -> None:
+    for bits, acts in enumerate(_BUY_BLACK):
+        for s in range(len(acts), spaces):
+            acts.append(tuple(("buy", 0, s, payment) for payment in _PAYMENTS[bits]))
+            _BUY_BLACK_ALL[bits].append(_BUY_BLACK_ALL[bits][-1] + acts[-1])
+
+
+_grow_buy_black(16)
 
 
 def _buy_actions(state: Position, p: PlayerState, out: list) -> None:
     if state.bought:
         return
-    payments = black_depot_payments(state, p)
-    if payments:
-        for s, k in enumerate(state.black):
-            if k >= 0:
-                for payment in payments:
-                    out.append(("buy", 0, s, payment))
-    if not p.knowledge >> 6 & 1:
+    kn = p.knowledge
+    bits = (p.silver >= 2) | (p.workers >= 2 and kn >> 6 & 1
+                              and state.rs.knowledge_6 == _ANY_DEPOT) << 1
+    if bits:
+        black = state.black
+        acts = _BUY_BLACK[bits]
+        if len(black) > len(acts):
+            _grow_buy_black(len(black))
+        if -1 not in black:
+            out += _BUY_BLACK_ALL[bits][len(black)]
+        else:
+            s = 0
+            for k in black:
+                if k >= 0:
+                    out += acts[s]
+                s += 1
+    if not kn >> 6 & 1:
         return
     mode = state.rs.knowledge_6
     pay_silver = p.silver >= 2
@@ -296,7 +331,7 @@ def _buy_actions(state: Position, p: PlayerState, out: list) -> None:
             else:
                 if pay_silver:
                     out.append(("buy", d, s, "silver"))
-                if mode == "any_depot_workers_or_silver" and pay_workers:
+                if mode == _ANY_DEPOT and pay_workers:
                     out.append(("buy", d, s, "workers"))
 
 

@@ -241,3 +241,31 @@ def test_every_event_has_all_its_fields(config):
         for event in events:
             assert len(event) == len(type(event)._fields)
             assert type(event)(*event) == event
+
+
+def _black_depot_buys(state, seat: int) -> list:
+    """The black depot's purchases listed plainly: once a turn, each tile there for 2
+    silver, or for 2 workers with monastery 6 where the rule set allows it."""
+    p = state.players[seat]
+    if state.bought:
+        return []
+    payments = (["silver"] if p.silver >= 2 else []) + (
+        ["workers"] if p.workers >= 2 and p.has(6)
+        and state.rs.knowledge_6 == "any_depot_workers_or_silver" else [])
+    return [("buy", 0, s, payment) for s, k in enumerate(state.black) if k >= 0
+            for payment in payments]
+
+
+@pytest.mark.parametrize("config", [
+    GameConfig(players=2), GameConfig(players=4), GameConfig(players=3, rules="yucata"),
+    GameConfig(players=2, rules="alea2019"), GameConfig(players=4, rules="alea2019"),
+    GameConfig(players=2, rules="original", modules=("black_depot_monasteries",)),
+    GameConfig(players=2, modules=("inns",)), GameConfig(players=4, modules=NINE)], ids=_id)
+def test_black_depot_buys_are_the_plainly_listed_ones(config):
+    """The black depot's purchases come from tuples made once per space and payments;
+    they must be what the rules list plainly at every turn decision of random games."""
+    for state in _decisions(config):
+        frame = state.frames[-1]
+        if frame.kind == engine.TURN:
+            listed = [a for a in state.legal_actions() if a[0] == "buy" and a[1] == 0]
+            assert listed == _black_depot_buys(state, frame.player)
