@@ -34,8 +34,7 @@ from operator import is_
 from . import events as ev
 from .boards import SPACES, Board, get_board
 from .data import load_json
-from .dice import (COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE,
-                   workers_needed)
+from .dice import COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE
 from .scoring import (AREA_POINTS, PHASE_BONUS, WATCHTOWER_POINTS, animal_points,
                       colour_bonus_points, end_holdings, end_knowledge,
                       goods_points_per_tile)
@@ -61,6 +60,8 @@ PICK_COLOURS = {MARKET: (SHIP, PASTURE), CARPENTERS_WORKSHOP: (BUILDING,),
                 CHURCH: (MINE, MONASTERY, CASTLE)}
 
 _TAKE_FREE = FREE_CHANGE_MONASTERY[USE_TAKE]
+# By die use: the monastery whose free change applies (0: none).
+_FREE_BY_USE = tuple(FREE_CHANGE_MONASTERY[use] for use in range(len(FREE_CHANGE_MONASTERY)))
 # By tile colour: the monastery whose free change applies to placing it (0: none).
 _PLACE_FREE = tuple(FREE_CHANGE_MONASTERY[use] for use in PLACE_USE)
 
@@ -144,10 +145,18 @@ def legal_actions(state: Position) -> list[tuple]:
 
 
 def cached_legal_actions(state: Position) -> list[tuple]:
-    """The legal actions, listed once per position (apply clears the list)."""
+    """The legal actions, listed once per position (apply clears the list). legal_actions
+    written out: a game lists them at every decision."""
     legal = state._legal
     if legal is None:
-        legal = state._legal = legal_actions(state)
+        if state.chance is not None or state.terminal or not state.frames:
+            legal = []
+        else:
+            frame = state.frames[-1]
+            legal = _LEGAL[frame.kind](state, frame)
+            for add in state.hooks.decision_actions:
+                add(state, frame, legal)
+        state._legal = legal
     return legal
 
 
@@ -240,7 +249,7 @@ def _die_actions(state: Position, p: PlayerState, die: int,
             slot += 1
     places = _PLACE[die]
     if placements and die != CASTLE_DIE:
-        spaces_of = _number_spaces(p.board)
+        spaces_of = _number_spaces_of.get(p.board) or _number_spaces(p.board)
         reach = _REACH_BITS[kn >> 8 & 1]
     for j, mask, free in placements:
         if die != CASTLE_DIE:
@@ -511,10 +520,15 @@ def _use_die(state: Position, seat: int, die: int, value: int, use: int,
     if die == CASTLE_DIE:
         return
     p = state.players[seat]
+    # dice.workers_needed written out (each die action pays here): COST by the step of
+    # monastery 8 and the free change of the use's monastery, if it has one.
+    kn = p.knowledge
+    free = _FREE_BY_USE[use]
+    by_face = COST[kn >> 8 & 1][free and kn >> free & 1]
     if die == WHITE_DIE:
-        cost = workers_needed(state.white, value, p.knowledge, use)
+        cost = by_face[state.white][value]
     else:
-        cost = workers_needed(p.dice[die], value, p.knowledge, use)
+        cost = by_face[p.dice[die]][value]
         p.used[die] = True
     p.workers -= cost
     if events is not None:
@@ -543,13 +557,13 @@ def store_tile(state: Position, seat: int, kind: int, depot: int, slot: int,
     tile to remove when all are full. `paid`: None for a take, 'silver' or 'workers' for a
     purchase, or a module's tag (extension.STORED) for a tile from a module's supply."""
     storage = state.players[seat].storage
-    for j, k in enumerate(storage):
-        if k < 0:
-            storage[j] = kind
-            _stored_event(seat, kind, depot, slot, j, paid, events)
-            for stored in state.hooks.tile_stored:
-                stored(state, seat, j, events)
-            return
+    if -1 in storage:  # (an empty space holds -1: check_state)
+        j = storage.index(-1)
+        storage[j] = kind
+        _stored_event(seat, kind, depot, slot, j, paid, events)
+        for stored in state.hooks.tile_stored:
+            stored(state, seat, j, events)
+        return
     if len(storage) < MOST_STORAGE and any(room(state, seat)
                                            for room in state.hooks.storage_room):
         storage.append(kind)

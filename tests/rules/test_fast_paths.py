@@ -11,8 +11,8 @@ import pytest
 
 from game.rules import GameConfig, GameState, IllegalAction, new_game, placeable_mask
 from game.rules import engine
-from game.rules.dice import (FREE_CHANGE_MONASTERY, PLACE_USE, USE_PLACE_OTHER, USE_TAKE,
-                             workers_needed)
+from game.rules.dice import (FREE_CHANGE_MONASTERY, PLACE_USE, USE_PLACE_OTHER, USE_SELL,
+                             USE_TAKE, workers_needed)
 from game.rules.engine import CASTLE_DIE, WHITE_DIE
 from game.rules.modules import shields, vineyards
 from game.rules.tiles import KIND_COLOUR
@@ -269,3 +269,50 @@ def test_black_depot_buys_are_the_plainly_listed_ones(config):
         if frame.kind == engine.TURN:
             listed = [a for a in state.legal_actions() if a[0] == "buy" and a[1] == 0]
             assert listed == _black_depot_buys(state, frame.player)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_listed_once_is_listed_afresh(config):
+    """GameState.legal_actions lists a decision's actions once, with engine.legal_actions
+    written out: at every decision of random games both give the same list."""
+    for state in _decisions(config, seeds=2):
+        assert state.legal_actions() == engine.legal_actions(state)
+
+
+def _die_use(state, seat: int, action: tuple) -> tuple[int, int, int]:
+    """(face, value, use) of a base die action, as dice.workers_needed takes them."""
+    p = state.players[seat]
+    face = state.white if action[1] == WHITE_DIE else p.dice[action[1]]
+    if action[0] == "take":
+        return face, action[2], USE_TAKE
+    if action[0] == "sell":
+        return face, action[2], USE_SELL
+    kind = p.storage[action[2]]
+    return face, p.board.die[action[3]], PLACE_USE[KIND_COLOUR[kind]]
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=2), GameConfig(players=4),
+                                    GameConfig(players=2, rules="alea2019"),
+                                    GameConfig(players=4, modules=NINE)], ids=_id)
+def test_a_die_action_pays_the_workers_needed(config):
+    """A die action's workers are read from dice.COST where the die is used: they are what
+    dice.workers_needed says for its face, value, use and the monasteries held before."""
+    checked = 0
+    for seed in range(3):
+        state, chance, pick = new_game(config), random.Random(seed), random.Random(-seed)
+        while not state.terminal:
+            if state.chance is not None:
+                state.apply_chance(state.sample_chance(chance))
+                continue
+            seat = state.frames[-1].player
+            action = pick.choice(state.legal_actions())
+            paid = None
+            if action[0] in ("take", "sell", "place") and action[1] != CASTLE_DIE:
+                face, value, use = _die_use(state, seat, action)
+                paid = workers_needed(face, value, state.players[seat].knowledge, use)
+            events = state.apply(action)
+            if paid is not None:
+                used = [e for e in events if type(e).__name__ == "DieUsed"]
+                assert used[0].workers == paid
+                checked += 1
+    assert checked > 100
