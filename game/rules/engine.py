@@ -187,16 +187,26 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
 
 
 def _placeable(p: PlayerState) -> tuple:
-    """(key, masks, placements): per storage space where its tile may go (0 for an empty
-    space or a repeated kind, whose placements the first space of that kind already lists),
-    and the same as (storage space, spaces, monastery whose free change applies) for the
-    storage spaces that have somewhere to go. Kept on the player (p.placeable) until the
-    estate, the storage, the monasteries or the lifted adjacency rule change: a turn's
-    listings after a sale or workers reuse it. Do not change its lists."""
+    """(key, masks, placements, by kind): per storage space where its tile may go (0 for
+    an empty space or a repeated kind, whose placements the first space of that kind
+    already lists), and the same as (storage space, spaces, monastery whose free change
+    applies) for the storage spaces that have somewhere to go. Kept on the player
+    (p.placeable) until the estate, the storage, the monasteries or the lifted adjacency
+    rule change: a turn's listings after a sale or workers reuse it. Where only the
+    storage changed (a tile taken or bought), the masks of the kinds already found (by
+    kind, placeable_mask's answers for this estate) are reused. Do not change its
+    lists."""
     key = (p.occupied, p.knowledge, p.anywhere, p.board, *p.storage)
     kept = p.placeable
-    if kept is not None and kept[0] == key:
+    if kept is None:
+        by_kind: dict[int, int] = {}
+    elif kept[0] == key:
         return kept
+    elif kept[0][:4] == key[:4]:
+        # The same estate: its dict is only ever filled for it, so copies may share it.
+        by_kind = kept[3]
+    else:
+        by_kind = {}
     masks: list[int] = []
     placements = []
     seen = 0
@@ -205,11 +215,13 @@ def _placeable(p: PlayerState) -> tuple:
             masks.append(0)
         else:
             seen |= 1 << k
-            mask = placeable_mask(p, k)
+            mask = by_kind.get(k)
+            if mask is None:
+                mask = by_kind[k] = placeable_mask(p, k)
             masks.append(mask)
             if mask:
                 placements.append((j, mask, _PLACE_FREE[KIND_COLOUR[k]]))
-    kept = p.placeable = (key, masks, tuple(placements))
+    kept = p.placeable = (key, masks, tuple(placements), by_kind)
     return kept
 
 

@@ -204,9 +204,9 @@ def _plain_masks(p) -> list[int]:
 def test_kept_placements_are_the_ones_found_afresh(config):
     """Where each stored tile may go (per storage space, and as the storage spaces with
     somewhere to go and their free-change monastery) is kept on the player until its
-    estate, storage or monasteries change: at every decision of a random game, through
-    undo (a clone taken before the action) and a JSON round trip, it is what
-    placeable_mask finds now."""
+    estate, storage or monasteries change, and where each kind may go until its estate or
+    monasteries change: at every decision of a random game, through undo (a clone taken
+    before the action) and a JSON round trip, it is what placeable_mask finds now."""
     state, chance, pick = new_game(config), random.Random(21), random.Random(22)
     while not state.terminal:
         if state.chance is not None:
@@ -219,8 +219,9 @@ def test_kept_placements_are_the_ones_found_afresh(config):
         for s in (state, before, restored):
             for p in s.players:
                 if p.board is not None and s.hooks.controllers.get(s.players.index(p)) is None:
-                    _, masks, placements = engine._placeable(p)
+                    _, masks, placements, by_kind = engine._placeable(p)
                     assert masks == _plain_masks(p)
+                    assert by_kind == {k: placeable_mask(p, k) for k in by_kind}
                     assert placements == tuple(
                         (j, mask, FREE_CHANGE_MONASTERY[PLACE_USE[KIND_COLOUR[p.storage[j]]]])
                         for j, mask in enumerate(masks) if mask)
