@@ -187,15 +187,13 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
 
 
 def _placeable(p: PlayerState) -> tuple:
-    """(key, masks, placements, by kind): per storage space where its tile may go (0 for
-    an empty space or a repeated kind, whose placements the first space of that kind
-    already lists), and the same as (storage space, spaces, monastery whose free change
-    applies) for the storage spaces that have somewhere to go. Kept on the player
-    (p.placeable) until the estate, the storage, the monasteries or the lifted adjacency
-    rule change: a turn's listings after a sale or workers reuse it. Where only the
-    storage changed (a tile taken or bought), the masks of the kinds already found (by
-    kind, placeable_mask's answers for this estate) are reused. Do not change its
-    lists."""
+    """(key, placements, by kind): per storage space whose tile has somewhere to go (the
+    first of a repeated kind), (storage space, spaces, monastery whose free change
+    applies). Kept on the player (p.placeable) until the estate, the storage, the
+    monasteries or the lifted adjacency rule change: a turn's listings after a sale or
+    workers reuse it. Where only the storage changed (a tile taken or bought), the masks
+    of the kinds already found (by kind, placeable_mask's answers for this estate) are
+    reused. Do not change its contents."""
     key = (p.occupied, p.knowledge, p.anywhere, p.board, *p.storage)
     kept = p.placeable
     if kept is None:
@@ -204,30 +202,29 @@ def _placeable(p: PlayerState) -> tuple:
         return kept
     elif kept[0][:4] == key[:4]:
         # The same estate: its dict is only ever filled for it, so copies may share it.
-        by_kind = kept[3]
+        by_kind = kept[2]
     else:
         by_kind = {}
-    masks: list[int] = []
     placements = []
     seen = 0
-    for j, k in enumerate(p.storage):
-        if k < 0 or seen >> k & 1:
-            masks.append(0)
-        else:
+    j = 0
+    for k in p.storage:
+        if k >= 0 and not seen >> k & 1:
             seen |= 1 << k
             mask = by_kind.get(k)
             if mask is None:
                 mask = by_kind[k] = placeable_mask(p, k)
-            masks.append(mask)
             if mask:
                 placements.append((j, mask, _PLACE_FREE[KIND_COLOUR[k]]))
-    kept = p.placeable = (key, masks, tuple(placements), by_kind)
+        j += 1
+    kept = p.placeable = (key, tuple(placements), by_kind)
     return kept
 
 
-def _die_actions(state: Position, p: PlayerState, die: int,
+def _die_actions(state: Position, p: PlayerState, dice: tuple[int, ...],
                  placements: tuple[tuple[int, int, int], ...], out: list) -> None:
-    # Runs for every die at every turn decision, so it visits only what the die reaches:
+    """The die actions of each of `dice` in turn (both of a player's dice: (0, 1))."""
+    # Runs for the dice at every turn decision, so it visits only what a die reaches:
     # the depots and goods of the numbers it can be used as (_REACH) and the estate
     # spaces of those numbers (_number_spaces), instead of checking each one's cost. The
     # loops count their index by hand: enumerate and zip build an object per loop and a
@@ -237,46 +234,59 @@ def _die_actions(state: Position, p: PlayerState, die: int,
         w = _MOST_WORKERS
     kn = p.knowledge
     append = out.append
-    if die == CASTLE_DIE:
-        take_numbers = sell_numbers = _EVERY_NUMBER
-        face = 0  # (unused: a castle's placements are not filtered by number)
-    else:
-        by_free = _REACH[kn >> 8 & 1]
-        face = state.white if die == WHITE_DIE else p.dice[die]
-        take_numbers = by_free[kn >> _TAKE_FREE & 1][face][w]
-        sell_numbers = by_free[0][face][w]
-    takes = _TAKE[die]
-    takes_all = _TAKE_ALL[die]
     depots = state.depots
-    for v in take_numbers:
-        row = depots[v - 1]
-        if -1 not in row:  # every space filled (a depot no one has taken from yet)
-            out += takes_all[v][len(row)]
-            continue
-        acts = takes[v]
-        slot = 0
-        for k in row:
-            if k >= 0:
-                append(acts[slot])
-            slot += 1
-    places = _PLACE[die]
-    if placements and die != CASTLE_DIE:
+    goods = p.goods
+    by_free = _REACH[kn >> 8 & 1]
+    take_free = kn >> _TAKE_FREE & 1
+    if placements:
         spaces_of = _number_spaces_of.get(p.board) or _number_spaces(p.board)
         reach = _REACH_BITS[kn >> 8 & 1]
-    for j, mask, free in placements:
-        if die != CASTLE_DIE:
-            mask &= spaces_of[reach[kn >> free & 1][face][w]]
-        acts = places[j]
-        while mask:  # the spaces from the lowest up
-            low = mask & -mask
-            append(acts[low.bit_length() - 1])
-            mask ^= low
-    sells = _SELL[die]
-    goods = p.goods
-    for t in sell_numbers:
-        if goods[t]:
-            append(sells[t])
-    append(_WORKERS[die])
+    for die in dice:
+        if die == CASTLE_DIE:
+            take_numbers = sell_numbers = _EVERY_NUMBER
+        else:
+            face = state.white if die == WHITE_DIE else p.dice[die]
+            take_numbers = by_free[take_free][face][w]
+            sell_numbers = by_free[0][face][w]
+        takes = _TAKE[die]
+        takes_all = _TAKE_ALL[die]
+        for v in take_numbers:
+            row = depots[v - 1]
+            if -1 not in row:  # every space filled (a depot no one has taken from yet)
+                out += takes_all[v][len(row)]
+                continue
+            acts = takes[v]
+            slot = 0
+            for k in row:
+                if k >= 0:
+                    append(acts[slot])
+                slot += 1
+        if placements:
+            places = _PLACE[die]
+            if die == CASTLE_DIE:  # a castle's placements: any number
+                for j, mask, _ in placements:
+                    acts = places[j]
+                    while mask:  # the spaces from the lowest up
+                        low = mask & -mask
+                        append(acts[low.bit_length() - 1])
+                        mask ^= low
+            else:
+                # The spaces of the numbers the die reaches, without and with the free
+                # change of the tile's monastery.
+                plain = spaces_of[reach[0][face][w]]
+                freed = spaces_of[reach[1][face][w]]
+                for j, mask, free in placements:
+                    mask &= freed if kn >> free & 1 else plain
+                    acts = places[j]
+                    while mask:
+                        low = mask & -mask
+                        append(acts[low.bit_length() - 1])
+                        mask ^= low
+        sells = _SELL[die]
+        for t in sell_numbers:
+            if goods[t]:
+                append(sells[t])
+        append(_WORKERS[die])
 
 
 _PAYMENTS = ((), ("silver",), ("workers",), ("silver", "workers"))  # by the bits below
@@ -356,6 +366,10 @@ def _buy_actions(state: Position, p: PlayerState, out: list) -> None:
                     out.append(("buy", d, s, "workers"))
 
 
+_FIRST_DIE, _SECOND_DIE, _BOTH_DICE = (0,), (1,), (0, 1)
+_ONE_DIE = ((0,), (1,), (CASTLE_DIE,), (WHITE_DIE,))  # by die
+
+
 def _legal_turn(state: Position, frame: Frame) -> list:
     p = state.players[frame.player]
     out: list = []
@@ -363,11 +377,8 @@ def _legal_turn(state: Position, frame: Frame) -> list:
     first = not used[0]
     second = not used[1] and (used[0] or p.dice[1] != p.dice[0])
     if first or second:
-        placements = _placeable(p)[2]  # the same for both dice
-        if first:
-            _die_actions(state, p, 0, placements, out)
-        if second:
-            _die_actions(state, p, 1, placements, out)
+        _die_actions(state, p, _BOTH_DICE if first and second else _FIRST_DIE if first
+                     else _SECOND_DIE, _placeable(p)[1], out)
     if not state.bought:  # (_buy_actions checks it too: this saves the call)
         _buy_actions(state, p, out)
     if used[0] and used[1]:
@@ -381,7 +392,7 @@ def one_die_actions(state: Position, seat: int, die: int) -> list:
     rule set allows it during effects, and declining."""
     p = state.players[seat]
     out: list = []
-    _die_actions(state, p, die, _placeable(p)[2], out)
+    _die_actions(state, p, _ONE_DIE[die], _placeable(p)[1], out)
     if state.rs.purchase_during_effects:
         _buy_actions(state, p, out)
     out.append(DECLINE)
