@@ -293,19 +293,14 @@ _PAYMENTS = ((), ("silver",), ("workers",), ("silver", "workers"))  # by the bit
 _ANY_DEPOT = "any_depot_workers_or_silver"
 
 
-def _payment_bits(state: Position, p: PlayerState) -> int:
-    """black_depot_payments as an index into _PAYMENTS (0: none)."""
-    if state.bought:
-        return 0
-    return (p.silver >= 2) | (p.workers >= 2 and p.knowledge >> 6 & 1
-                              and state.rs.knowledge_6 == _ANY_DEPOT) << 1
-
-
 def black_depot_payments(state: Position, p: PlayerState) -> tuple[str, ...]:
     """How p may pay for a black-depot purchase now: 2 silver, and 2 workers with monastery
     6 where the rule set lets it pay so; () once the turn's purchase is made. A module's
     tile bought "from the black depot" (an inn) takes the same payments."""
-    return _PAYMENTS[_payment_bits(state, p)]
+    if state.bought:
+        return ()
+    return _PAYMENTS[(p.silver >= 2) | (p.workers >= 2 and p.knowledge >> 6 & 1
+                                        and state.rs.knowledge_6 == _ANY_DEPOT) << 1]
 
 
 # The black depot's purchases made once, as the die actions are: by the payments' bits
