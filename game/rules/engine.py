@@ -324,10 +324,17 @@ _grow_buy_black(16)
 
 
 def _buy_actions(state: Position, p: PlayerState, out: list) -> None:
+    """The purchase, unless the turn's is made: from the black depot, and with monastery
+    6 from the numbered depots as the rule set allows."""
     if state.bought:
         return
-    kn = p.knowledge
-    bits = (p.silver >= 2) | (p.workers >= 2 and kn >> 6 & 1
+    _black_depot_buys(state, p, out)
+    if p.knowledge >> 6 & 1:
+        _depot_buys(state, p, out)
+
+
+def _black_depot_buys(state: Position, p: PlayerState, out: list) -> None:
+    bits = (p.silver >= 2) | (p.workers >= 2 and p.knowledge >> 6 & 1
                               and state.rs.knowledge_6 == _ANY_DEPOT) << 1
     if bits:
         black = state.black
@@ -342,8 +349,10 @@ def _buy_actions(state: Position, p: PlayerState, out: list) -> None:
                 if k >= 0:
                     out += acts[s]
                 s += 1
-    if not kn >> 6 & 1:
-        return
+
+
+def _depot_buys(state: Position, p: PlayerState, out: list) -> None:
+    """Monastery 6's purchases from the numbered depots."""
     mode = state.rs.knowledge_6
     pay_silver = p.silver >= 2
     pay_workers = p.workers >= 2
@@ -374,8 +383,10 @@ def _legal_turn(state: Position, frame: Frame) -> list:
     if first or second:
         _die_actions(state, p, _BOTH_DICE if first and second else _FIRST_DIE if first
                      else _SECOND_DIE, _placeable(p)[1], out)
-    if not state.bought:  # (_buy_actions checks it too: this saves the call)
-        _buy_actions(state, p, out)
+    if not state.bought:  # _buy_actions, written out (a turn is listed after each action)
+        _black_depot_buys(state, p, out)
+        if p.knowledge >> 6 & 1:
+            _depot_buys(state, p, out)
     if used[0] and used[1]:
         out.append(END)
     return out
@@ -553,16 +564,10 @@ def _use_die(state: Position, seat: int, die: int, value: int, use: int,
         events.append(ev.make(ev.DieUsed, (seat, die, value, cost)))
 
 
-def _consume(state: Position, frame: Frame) -> None:
-    """A die action leaves the turn frame in place; a castle's (or a white-die) action
-    answers its frame."""
-    if frame.kind == TURN:
-        state.frames.append(frame)
-
-
 def _apply_take(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, die, depot, slot = action
-    _consume(state, frame)
+    if frame.kind == TURN:  # a die action leaves the turn in place; a castle's answers it
+        state.frames.append(frame)
     _use_die(state, frame.player, die, depot, USE_TAKE, events)
     kind = state.depots[depot - 1][slot]
     state.depots[depot - 1][slot] = -1
@@ -615,7 +620,8 @@ def _apply_discard(state: Position, frame: Frame, action: tuple, events: list | 
 
 def _apply_place(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, die, j, space = action
-    _consume(state, frame)
+    if frame.kind == TURN:  # a die action leaves the turn in place; a castle's answers it
+        state.frames.append(frame)
     p = state.players[frame.player]
     kind = p.storage[j]
     _use_die(state, frame.player, die, p.board.die[space], PLACE_USE[KIND_COLOUR[kind]], events)
@@ -814,7 +820,8 @@ def gain_workers(state: Position, seat: int, amount: int, reason: str | None,
 
 def _apply_sell(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, die, goods = action
-    _consume(state, frame)
+    if frame.kind == TURN:  # a die action leaves the turn in place; a castle's answers it
+        state.frames.append(frame)
     _use_die(state, frame.player, die, goods, USE_SELL, events)
     sell_goods(state, frame.player, goods, events)
 
@@ -825,7 +832,8 @@ def _apply_warehouse(state: Position, frame: Frame, action: tuple, events: list 
 
 def _apply_workers(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     die = action[1]
-    _consume(state, frame)
+    if frame.kind == TURN:  # a die action leaves the turn in place; a castle's answers it
+        state.frames.append(frame)
     p = state.players[frame.player]
     if die < CASTLE_DIE:
         p.used[die] = True
