@@ -351,23 +351,33 @@ def _black_depot_buys(state: Position, p: PlayerState, out: list) -> None:
                 s += 1
 
 
+# Monastery 6's purchases from the numbered depots, made once as the black depot's are:
+# [depot][space] with each payment, and with both (silver first).
+_BUY_SILVER, _BUY_WORKERS, _BUY_BOTH = (
+    [[tuple(("buy", d, s, payment) for payment in payments) for s in range(_DEPOT_SPACES)]
+     for d in range(7)] for payments in (("silver",), ("workers",), ("silver", "workers")))
+
+
 def _depot_buys(state: Position, p: PlayerState, out: list) -> None:
     """Monastery 6's purchases from the numbered depots."""
     mode = state.rs.knowledge_6
-    pay_silver = p.silver >= 2
-    pay_workers = p.workers >= 2
+    if mode == "buildings_for_workers":
+        if p.workers < 2:
+            return
+        for d, depot in enumerate(state.depots, 1):
+            for s, k in enumerate(depot):
+                if k >= 0 and KIND_COLOUR[k] == BUILDING:
+                    out += _BUY_WORKERS[d][s]
+        return
+    pay_workers = mode == _ANY_DEPOT and p.workers >= 2
+    buys = (_BUY_BOTH if pay_workers else _BUY_SILVER) if p.silver >= 2 \
+        else _BUY_WORKERS if pay_workers else None
+    if buys is None:
+        return
     for d, depot in enumerate(state.depots, 1):
         for s, k in enumerate(depot):
-            if k < 0:
-                continue
-            if mode == "buildings_for_workers":
-                if pay_workers and KIND_COLOUR[k] == BUILDING:
-                    out.append(("buy", d, s, "workers"))
-            else:
-                if pay_silver:
-                    out.append(("buy", d, s, "silver"))
-                if mode == _ANY_DEPOT and pay_workers:
-                    out.append(("buy", d, s, "workers"))
+            if k >= 0:
+                out += buys[d][s]
 
 
 _FIRST_DIE, _SECOND_DIE, _BOTH_DICE = (0,), (1,), (0, 1)

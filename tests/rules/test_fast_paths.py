@@ -15,7 +15,7 @@ from game.rules.dice import (FREE_CHANGE_MONASTERY, PLACE_USE, USE_PLACE_OTHER, 
                              USE_TAKE, workers_needed)
 from game.rules.engine import CASTLE_DIE, WHITE_DIE
 from game.rules.modules import shields, vineyards
-from game.rules.tiles import KIND_COLOUR
+from game.rules.tiles import BUILDING, KIND_COLOUR
 
 NINE = ("boards_11_18", "castle_connection", "tiles2", "white_castles", "border_posts", "inns",
         "shields", "trade_routes", "vineyards")
@@ -316,3 +316,44 @@ def test_a_die_action_pays_the_workers_needed(config):
                 assert used[0].workers == paid
                 checked += 1
     assert checked > 100
+
+
+def _numbered_depot_buys(state, seat: int) -> list:
+    """Monastery 6's purchases listed plainly, as each rule set words it: building tiles
+    from the numbered depots for 2 workers; or any of their tiles for 2 silver, and for
+    2 workers instead where the rule set allows it."""
+    p = state.players[seat]
+    if state.bought or not p.has(6):
+        return []
+    mode = state.rs.knowledge_6
+    out = []
+    for d, depot in enumerate(state.depots, 1):
+        for s, k in enumerate(depot):
+            if k < 0:
+                continue
+            if mode == "buildings_for_workers":
+                if p.workers >= 2 and KIND_COLOUR[k] == BUILDING:
+                    out.append(("buy", d, s, "workers"))
+                continue
+            if p.silver >= 2:
+                out.append(("buy", d, s, "silver"))
+            if mode == "any_depot_workers_or_silver" and p.workers >= 2:
+                out.append(("buy", d, s, "workers"))
+    return out
+
+
+@pytest.mark.parametrize("config", [
+    GameConfig(players=2), GameConfig(players=4), GameConfig(players=3, rules="yucata"),
+    GameConfig(players=2, rules="alea2019"), GameConfig(players=4, rules="alea2019"),
+    GameConfig(players=4, rules="original"), GameConfig(players=4, modules=NINE)], ids=_id)
+def test_numbered_depot_buys_are_the_plainly_listed_ones(config):
+    """Monastery 6's purchases come from tuples made once per depot space and payments;
+    they must be what the rules list plainly at every turn decision of random games."""
+    listed_any = 0
+    for state in _decisions(config, seeds=4):
+        frame = state.frames[-1]
+        if frame.kind == engine.TURN:
+            listed = [a for a in state.legal_actions() if a[0] == "buy" and a[1] != 0]
+            assert listed == _numbered_depot_buys(state, frame.player)
+            listed_any += len(listed)
+    assert listed_any or config.players < 4
