@@ -357,3 +357,16 @@ def test_numbered_depot_buys_are_the_plainly_listed_ones(config):
             assert listed == _numbered_depot_buys(state, frame.player)
             listed_any += len(listed)
     assert listed_any or config.players < 4
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=4, modules=("team",)),
+                                    GameConfig(players=4, modules=("team", "tiles2", "inns",
+                                                                   "white_castles"))], ids=_id)
+def test_partners_hold_one_estate(config):
+    """The team's shared estate is copied to the partner only when its occupied spaces
+    changed: after every action of random games both partners' estates are the same,
+    tile for tile."""
+    for state in _decisions(config, seeds=2):
+        for seat in (0, 1):
+            a, b = state.players[seat], state.players[seat + 2]
+            assert (a.estate, a.occupied, a.placements) == (b.estate, b.occupied, b.placements)
