@@ -135,7 +135,7 @@ def test_shields_held_are_read_from_the_castles_through_clones_and_json(players)
     its clones and its JSON copies."""
     config = GameConfig(players=players, modules=("shields",))
     state, chance, pick = new_game(config), random.Random(3), random.Random(4)
-    others = []
+    others: list[GameState] = []
     while not state.terminal:
         if state.chance is not None:
             state.apply_chance(state.sample_chance(chance))
