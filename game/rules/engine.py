@@ -34,8 +34,7 @@ from operator import is_
 from . import events as ev
 from .boards import SPACES, Board, get_board
 from .data import load_json
-from .dice import (COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE,
-                   workers_needed)
+from .dice import COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE
 from .scoring import (AREA_POINTS, PHASE_BONUS, WATCHTOWER_POINTS, animal_points,
                       colour_bonus_points, end_holdings, end_knowledge,
                       goods_points_per_tile)
@@ -61,6 +60,8 @@ PICK_COLOURS = {MARKET: (SHIP, PASTURE), CARPENTERS_WORKSHOP: (BUILDING,),
                 CHURCH: (MINE, MONASTERY, CASTLE)}
 
 _TAKE_FREE = FREE_CHANGE_MONASTERY[USE_TAKE]
+# By die use: the monastery whose free change applies (0: none).
+_FREE_BY_USE = tuple(FREE_CHANGE_MONASTERY[use] for use in range(len(FREE_CHANGE_MONASTERY)))
 # By tile colour: the monastery whose free change applies to placing it (0: none).
 _PLACE_FREE = tuple(FREE_CHANGE_MONASTERY[use] for use in PLACE_USE)
 
@@ -144,10 +145,18 @@ def legal_actions(state: Position) -> list[tuple]:
 
 
 def cached_legal_actions(state: Position) -> list[tuple]:
-    """The legal actions, listed once per position (apply clears the list)."""
+    """The legal actions, listed once per position (apply clears the list). legal_actions
+    written out: a game lists them at every decision."""
     legal = state._legal
     if legal is None:
-        legal = state._legal = legal_actions(state)
+        if state.chance is not None or state.terminal or not state.frames:
+            legal = []
+        else:
+            frame = state.frames[-1]
+            legal = _LEGAL[frame.kind](state, frame)
+            for add in state.hooks.decision_actions:
+                add(state, frame, legal)
+        state._legal = legal
     return legal
 
 
@@ -178,35 +187,44 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
 
 
 def _placeable(p: PlayerState) -> tuple:
-    """(key, masks, placements): per storage space where its tile may go (0 for an empty
-    space or a repeated kind, whose placements the first space of that kind already lists),
-    and the same as (storage space, spaces, monastery whose free change applies) for the
-    storage spaces that have somewhere to go. Kept on the player (p.placeable) until the
-    estate, the storage, the monasteries or the lifted adjacency rule change: a turn's
-    listings after a sale or workers reuse it. Do not change its lists."""
+    """(key, placements, by kind): per storage space whose tile has somewhere to go (the
+    first of a repeated kind), (storage space, spaces, monastery whose free change
+    applies). Kept on the player (p.placeable) until the estate, the storage, the
+    monasteries or the lifted adjacency rule change: a turn's listings after a sale or
+    workers reuse it. Where only the storage changed (a tile taken or bought), the masks
+    of the kinds already found (by kind, placeable_mask's answers for this estate) are
+    reused. Do not change its contents."""
     key = (p.occupied, p.knowledge, p.anywhere, p.board, *p.storage)
     kept = p.placeable
-    if kept is not None and kept[0] == key:
+    if kept is None:
+        by_kind: dict[int, int] = {}
+    elif kept[0] == key:
         return kept
-    masks: list[int] = []
+    elif kept[0][:4] == key[:4]:
+        # The same estate: its dict is only ever filled for it, so copies may share it.
+        by_kind = kept[2]
+    else:
+        by_kind = {}
     placements = []
     seen = 0
-    for j, k in enumerate(p.storage):
-        if k < 0 or seen >> k & 1:
-            masks.append(0)
-        else:
+    j = 0
+    for k in p.storage:
+        if k >= 0 and not seen >> k & 1:
             seen |= 1 << k
-            mask = placeable_mask(p, k)
-            masks.append(mask)
+            mask = by_kind.get(k)
+            if mask is None:
+                mask = by_kind[k] = placeable_mask(p, k)
             if mask:
                 placements.append((j, mask, _PLACE_FREE[KIND_COLOUR[k]]))
-    kept = p.placeable = (key, masks, tuple(placements))
+        j += 1
+    kept = p.placeable = (key, tuple(placements), by_kind)
     return kept
 
 
-def _die_actions(state: Position, p: PlayerState, die: int,
+def _die_actions(state: Position, p: PlayerState, dice: tuple[int, ...],
                  placements: tuple[tuple[int, int, int], ...], out: list) -> None:
-    # Runs for every die at every turn decision, so it visits only what the die reaches:
+    """The die actions of each of `dice` in turn (both of a player's dice: (0, 1))."""
+    # Runs for the dice at every turn decision, so it visits only what a die reaches:
     # the depots and goods of the numbers it can be used as (_REACH) and the estate
     # spaces of those numbers (_number_spaces), instead of checking each one's cost. The
     # loops count their index by hand: enumerate and zip build an object per loop and a
@@ -216,49 +234,63 @@ def _die_actions(state: Position, p: PlayerState, die: int,
         w = _MOST_WORKERS
     kn = p.knowledge
     append = out.append
-    if die == CASTLE_DIE:
-        take_numbers = sell_numbers = _EVERY_NUMBER
-        face = 0  # (unused: a castle's placements are not filtered by number)
-    else:
-        by_free = _REACH[kn >> 8 & 1]
-        face = state.white if die == WHITE_DIE else p.dice[die]
-        take_numbers = by_free[kn >> _TAKE_FREE & 1][face][w]
-        sell_numbers = by_free[0][face][w]
-    takes = _TAKE[die]
-    takes_all = _TAKE_ALL[die]
     depots = state.depots
-    for v in take_numbers:
-        row = depots[v - 1]
-        if -1 not in row:  # every space filled (a depot no one has taken from yet)
-            out += takes_all[v][len(row)]
-            continue
-        acts = takes[v]
-        slot = 0
-        for k in row:
-            if k >= 0:
-                append(acts[slot])
-            slot += 1
-    places = _PLACE[die]
-    if placements and die != CASTLE_DIE:
-        spaces_of = _number_spaces(p.board)
-        reach = _REACH_BITS[kn >> 8 & 1]
-    for j, mask, free in placements:
-        if die != CASTLE_DIE:
-            mask &= spaces_of[reach[kn >> free & 1][face][w]]
-        acts = places[j]
-        while mask:  # the spaces from the lowest up
-            low = mask & -mask
-            append(acts[low.bit_length() - 1])
-            mask ^= low
-    sells = _SELL[die]
     goods = p.goods
-    for t in sell_numbers:
-        if goods[t]:
-            append(sells[t])
-    append(_WORKERS[die])
+    by_free = _REACH[kn >> 8 & 1]
+    take_free = kn >> _TAKE_FREE & 1
+    if placements:
+        spaces_of = _number_spaces_of.get(p.board) or _number_spaces(p.board)
+        reach = _REACH_BITS[kn >> 8 & 1]
+    for die in dice:
+        if die == CASTLE_DIE:
+            take_numbers = sell_numbers = _EVERY_NUMBER
+        else:
+            face = state.white if die == WHITE_DIE else p.dice[die]
+            take_numbers = by_free[take_free][face][w]
+            sell_numbers = by_free[0][face][w]
+        takes = _TAKE[die]
+        takes_all = _TAKE_ALL[die]
+        for v in take_numbers:
+            row = depots[v - 1]
+            if -1 not in row:  # every space filled (a depot no one has taken from yet)
+                out += takes_all[v][len(row)]
+                continue
+            acts = takes[v]
+            slot = 0
+            for k in row:
+                if k >= 0:
+                    append(acts[slot])
+                slot += 1
+        if placements:
+            places = _PLACE[die]
+            if die == CASTLE_DIE:  # a castle's placements: any number
+                for j, mask, _ in placements:
+                    acts = places[j]
+                    while mask:  # the spaces from the lowest up
+                        low = mask & -mask
+                        append(acts[low.bit_length() - 1])
+                        mask ^= low
+            else:
+                # The spaces of the numbers the die reaches, without and with the free
+                # change of the tile's monastery.
+                plain = spaces_of[reach[0][face][w]]
+                freed = spaces_of[reach[1][face][w]]
+                for j, mask, free in placements:
+                    mask &= freed if kn >> free & 1 else plain
+                    acts = places[j]
+                    while mask:
+                        low = mask & -mask
+                        append(acts[low.bit_length() - 1])
+                        mask ^= low
+        sells = _SELL[die]
+        for t in sell_numbers:
+            if goods[t]:
+                append(sells[t])
+        append(_WORKERS[die])
 
 
 _PAYMENTS = ((), ("silver",), ("workers",), ("silver", "workers"))  # by the bits below
+_ANY_DEPOT = "any_depot_workers_or_silver"
 
 
 def black_depot_payments(state: Position, p: PlayerState) -> tuple[str, ...]:
@@ -267,37 +299,89 @@ def black_depot_payments(state: Position, p: PlayerState) -> tuple[str, ...]:
     tile bought "from the black depot" (an inn) takes the same payments."""
     if state.bought:
         return ()
-    workers = (p.workers >= 2 and p.knowledge >> 6 & 1
-               and state.rs.knowledge_6 == "any_depot_workers_or_silver")
-    return _PAYMENTS[(p.silver >= 2) | workers << 1]
+    return _PAYMENTS[(p.silver >= 2) | (p.workers >= 2 and p.knowledge >> 6 & 1
+                                        and state.rs.knowledge_6 == _ANY_DEPOT) << 1]
+
+
+# The black depot's purchases made once, as the die actions are: by the payments' bits
+# (_PAYMENTS) and space, the purchases of that space's tile in payment order. Sized for
+# the largest black depot with a module's tiles laid there besides, and grown if a
+# black depot is ever longer.
+# _BUY_BLACK_ALL[bits][n]: those of the first n spaces together (a black depot with
+# every space filled).
+_BUY_BLACK: list[list[tuple]] = [[] for _ in _PAYMENTS]
+_BUY_BLACK_ALL: list[list[tuple]] = [[()] for _ in _PAYMENTS]
+
+
+def _grow_buy_black(spaces: int) -> None:
+    for bits, acts in enumerate(_BUY_BLACK):
+        for s in range(len(acts), spaces):
+            acts.append(tuple(("buy", 0, s, payment) for payment in _PAYMENTS[bits]))
+            _BUY_BLACK_ALL[bits].append(_BUY_BLACK_ALL[bits][-1] + acts[-1])
+
+
+_grow_buy_black(16)
 
 
 def _buy_actions(state: Position, p: PlayerState, out: list) -> None:
+    """The purchase, unless the turn's is made: from the black depot, and with monastery
+    6 from the numbered depots as the rule set allows."""
     if state.bought:
         return
-    payments = black_depot_payments(state, p)
-    if payments:
-        for s, k in enumerate(state.black):
-            if k >= 0:
-                for payment in payments:
-                    out.append(("buy", 0, s, payment))
-    if not p.knowledge >> 6 & 1:
-        return
+    _black_depot_buys(state, p, out)
+    if p.knowledge >> 6 & 1:
+        _depot_buys(state, p, out)
+
+
+def _black_depot_buys(state: Position, p: PlayerState, out: list) -> None:
+    bits = (p.silver >= 2) | (p.workers >= 2 and p.knowledge >> 6 & 1
+                              and state.rs.knowledge_6 == _ANY_DEPOT) << 1
+    if bits:
+        black = state.black
+        acts = _BUY_BLACK[bits]
+        if len(black) > len(acts):
+            _grow_buy_black(len(black))
+        if -1 not in black:
+            out += _BUY_BLACK_ALL[bits][len(black)]
+        else:
+            s = 0
+            for k in black:
+                if k >= 0:
+                    out += acts[s]
+                s += 1
+
+
+# Monastery 6's purchases from the numbered depots, made once as the black depot's are:
+# [depot][space] with each payment, and with both (silver first).
+_BUY_SILVER, _BUY_WORKERS, _BUY_BOTH = (
+    [[tuple(("buy", d, s, payment) for payment in payments) for s in range(_DEPOT_SPACES)]
+     for d in range(7)] for payments in (("silver",), ("workers",), ("silver", "workers")))
+
+
+def _depot_buys(state: Position, p: PlayerState, out: list) -> None:
+    """Monastery 6's purchases from the numbered depots."""
     mode = state.rs.knowledge_6
-    pay_silver = p.silver >= 2
-    pay_workers = p.workers >= 2
+    if mode == "buildings_for_workers":
+        if p.workers < 2:
+            return
+        for d, depot in enumerate(state.depots, 1):
+            for s, k in enumerate(depot):
+                if k >= 0 and KIND_COLOUR[k] == BUILDING:
+                    out += _BUY_WORKERS[d][s]
+        return
+    pay_workers = mode == _ANY_DEPOT and p.workers >= 2
+    buys = (_BUY_BOTH if pay_workers else _BUY_SILVER) if p.silver >= 2 \
+        else _BUY_WORKERS if pay_workers else None
+    if buys is None:
+        return
     for d, depot in enumerate(state.depots, 1):
         for s, k in enumerate(depot):
-            if k < 0:
-                continue
-            if mode == "buildings_for_workers":
-                if pay_workers and KIND_COLOUR[k] == BUILDING:
-                    out.append(("buy", d, s, "workers"))
-            else:
-                if pay_silver:
-                    out.append(("buy", d, s, "silver"))
-                if mode == "any_depot_workers_or_silver" and pay_workers:
-                    out.append(("buy", d, s, "workers"))
+            if k >= 0:
+                out += buys[d][s]
+
+
+_FIRST_DIE, _SECOND_DIE, _BOTH_DICE = (0,), (1,), (0, 1)
+_ONE_DIE = ((0,), (1,), (CASTLE_DIE,), (WHITE_DIE,))  # by die
 
 
 def _legal_turn(state: Position, frame: Frame) -> list:
@@ -307,13 +391,12 @@ def _legal_turn(state: Position, frame: Frame) -> list:
     first = not used[0]
     second = not used[1] and (used[0] or p.dice[1] != p.dice[0])
     if first or second:
-        placements = _placeable(p)[2]  # the same for both dice
-        if first:
-            _die_actions(state, p, 0, placements, out)
-        if second:
-            _die_actions(state, p, 1, placements, out)
-    if not state.bought:  # (_buy_actions checks it too: this saves the call)
-        _buy_actions(state, p, out)
+        _die_actions(state, p, _BOTH_DICE if first and second else _FIRST_DIE if first
+                     else _SECOND_DIE, _placeable(p)[1], out)
+    if not state.bought:  # _buy_actions, written out (a turn is listed after each action)
+        _black_depot_buys(state, p, out)
+        if p.knowledge >> 6 & 1:
+            _depot_buys(state, p, out)
     if used[0] and used[1]:
         out.append(END)
     return out
@@ -325,7 +408,7 @@ def one_die_actions(state: Position, seat: int, die: int) -> list:
     rule set allows it during effects, and declining."""
     p = state.players[seat]
     out: list = []
-    _die_actions(state, p, die, _placeable(p)[2], out)
+    _die_actions(state, p, _ONE_DIE[die], _placeable(p)[1], out)
     if state.rs.purchase_during_effects:
         _buy_actions(state, p, out)
     out.append(DECLINE)
@@ -476,26 +559,25 @@ def _use_die(state: Position, seat: int, die: int, value: int, use: int,
     if die == CASTLE_DIE:
         return
     p = state.players[seat]
+    # dice.workers_needed written out (each die action pays here): COST by the step of
+    # monastery 8 and the free change of the use's monastery, if it has one.
+    kn = p.knowledge
+    free = _FREE_BY_USE[use]
+    by_face = COST[kn >> 8 & 1][free and kn >> free & 1]
     if die == WHITE_DIE:
-        cost = workers_needed(state.white, value, p.knowledge, use)
+        cost = by_face[state.white][value]
     else:
-        cost = workers_needed(p.dice[die], value, p.knowledge, use)
+        cost = by_face[p.dice[die]][value]
         p.used[die] = True
     p.workers -= cost
     if events is not None:
         events.append(ev.make(ev.DieUsed, (seat, die, value, cost)))
 
 
-def _consume(state: Position, frame: Frame) -> None:
-    """A die action leaves the turn frame in place; a castle's (or a white-die) action
-    answers its frame."""
-    if frame.kind == TURN:
-        state.frames.append(frame)
-
-
 def _apply_take(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, die, depot, slot = action
-    _consume(state, frame)
+    if frame.kind == TURN:  # a die action leaves the turn in place; a castle's answers it
+        state.frames.append(frame)
     _use_die(state, frame.player, die, depot, USE_TAKE, events)
     kind = state.depots[depot - 1][slot]
     state.depots[depot - 1][slot] = -1
@@ -508,13 +590,13 @@ def store_tile(state: Position, seat: int, kind: int, depot: int, slot: int,
     tile to remove when all are full. `paid`: None for a take, 'silver' or 'workers' for a
     purchase, or a module's tag (extension.STORED) for a tile from a module's supply."""
     storage = state.players[seat].storage
-    for j, k in enumerate(storage):
-        if k < 0:
-            storage[j] = kind
-            _stored_event(seat, kind, depot, slot, j, paid, events)
-            for stored in state.hooks.tile_stored:
-                stored(state, seat, j, events)
-            return
+    if -1 in storage:  # (an empty space holds -1: check_state)
+        j = storage.index(-1)
+        storage[j] = kind
+        _stored_event(seat, kind, depot, slot, j, paid, events)
+        for stored in state.hooks.tile_stored:
+            stored(state, seat, j, events)
+        return
     if len(storage) < MOST_STORAGE and any(room(state, seat)
                                            for room in state.hooks.storage_room):
         storage.append(kind)
@@ -548,7 +630,8 @@ def _apply_discard(state: Position, frame: Frame, action: tuple, events: list | 
 
 def _apply_place(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, die, j, space = action
-    _consume(state, frame)
+    if frame.kind == TURN:  # a die action leaves the turn in place; a castle's answers it
+        state.frames.append(frame)
     p = state.players[frame.player]
     kind = p.storage[j]
     _use_die(state, frame.player, die, p.board.die[space], PLACE_USE[KIND_COLOUR[kind]], events)
@@ -747,7 +830,8 @@ def gain_workers(state: Position, seat: int, amount: int, reason: str | None,
 
 def _apply_sell(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     _, die, goods = action
-    _consume(state, frame)
+    if frame.kind == TURN:  # a die action leaves the turn in place; a castle's answers it
+        state.frames.append(frame)
     _use_die(state, frame.player, die, goods, USE_SELL, events)
     sell_goods(state, frame.player, goods, events)
 
@@ -758,7 +842,8 @@ def _apply_warehouse(state: Position, frame: Frame, action: tuple, events: list 
 
 def _apply_workers(state: Position, frame: Frame, action: tuple, events: list | None) -> None:
     die = action[1]
-    _consume(state, frame)
+    if frame.kind == TURN:  # a die action leaves the turn in place; a castle's answers it
+        state.frames.append(frame)
     p = state.players[frame.player]
     if die < CASTLE_DIE:
         p.used[die] = True

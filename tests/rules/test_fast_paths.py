@@ -11,11 +11,11 @@ import pytest
 
 from game.rules import GameConfig, GameState, IllegalAction, new_game, placeable_mask
 from game.rules import engine
-from game.rules.dice import (FREE_CHANGE_MONASTERY, PLACE_USE, USE_PLACE_OTHER, USE_TAKE,
-                             workers_needed)
+from game.rules.dice import (FREE_CHANGE_MONASTERY, PLACE_USE, USE_PLACE_OTHER, USE_SELL,
+                             USE_TAKE, workers_needed)
 from game.rules.engine import CASTLE_DIE, WHITE_DIE
 from game.rules.modules import shields, vineyards
-from game.rules.tiles import KIND_COLOUR
+from game.rules.tiles import BUILDING, KIND_COLOUR
 
 NINE = ("boards_11_18", "castle_connection", "tiles2", "white_castles", "border_posts", "inns",
         "shields", "trade_routes", "vineyards")
@@ -135,7 +135,7 @@ def test_shields_held_are_read_from_the_castles_through_clones_and_json(players)
     its clones and its JSON copies."""
     config = GameConfig(players=players, modules=("shields",))
     state, chance, pick = new_game(config), random.Random(3), random.Random(4)
-    others = []
+    others: list[GameState] = []
     while not state.terminal:
         if state.chance is not None:
             state.apply_chance(state.sample_chance(chance))
@@ -202,11 +202,11 @@ def _plain_masks(p) -> list[int]:
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
 def test_kept_placements_are_the_ones_found_afresh(config):
-    """Where each stored tile may go (per storage space, and as the storage spaces with
-    somewhere to go and their free-change monastery) is kept on the player until its
-    estate, storage or monasteries change: at every decision of a random game, through
-    undo (a clone taken before the action) and a JSON round trip, it is what
-    placeable_mask finds now."""
+    """Where each stored tile may go (as the storage spaces with somewhere to go and
+    their free-change monastery) is kept on the player until its estate, storage or
+    monasteries change, and where each kind may go until its estate or monasteries
+    change: at every decision of a random game, through undo (a clone taken
+    before the action) and a JSON round trip, it is what placeable_mask finds now."""
     state, chance, pick = new_game(config), random.Random(21), random.Random(22)
     while not state.terminal:
         if state.chance is not None:
@@ -219,11 +219,11 @@ def test_kept_placements_are_the_ones_found_afresh(config):
         for s in (state, before, restored):
             for p in s.players:
                 if p.board is not None and s.hooks.controllers.get(s.players.index(p)) is None:
-                    _, masks, placements = engine._placeable(p)
-                    assert masks == _plain_masks(p)
+                    _, placements, by_kind = engine._placeable(p)
+                    assert by_kind == {k: placeable_mask(p, k) for k in by_kind}
                     assert placements == tuple(
                         (j, mask, FREE_CHANGE_MONASTERY[PLACE_USE[KIND_COLOUR[p.storage[j]]]])
-                        for j, mask in enumerate(masks) if mask)
+                        for j, mask in enumerate(_plain_masks(p)) if mask)
         assert before.legal_actions() == legal
 
 
@@ -241,3 +241,132 @@ def test_every_event_has_all_its_fields(config):
         for event in events:
             assert len(event) == len(type(event)._fields)
             assert type(event)(*event) == event
+
+
+def _black_depot_buys(state, seat: int) -> list:
+    """The black depot's purchases listed plainly: once a turn, each tile there for 2
+    silver, or for 2 workers with monastery 6 where the rule set allows it."""
+    p = state.players[seat]
+    if state.bought:
+        return []
+    payments = (["silver"] if p.silver >= 2 else []) + (
+        ["workers"] if p.workers >= 2 and p.has(6)
+        and state.rs.knowledge_6 == "any_depot_workers_or_silver" else [])
+    return [("buy", 0, s, payment) for s, k in enumerate(state.black) if k >= 0
+            for payment in payments]
+
+
+@pytest.mark.parametrize("config", [
+    GameConfig(players=2), GameConfig(players=4), GameConfig(players=3, rules="yucata"),
+    GameConfig(players=2, rules="alea2019"), GameConfig(players=4, rules="alea2019"),
+    GameConfig(players=2, rules="original", modules=("black_depot_monasteries",)),
+    GameConfig(players=2, modules=("inns",)), GameConfig(players=4, modules=NINE)], ids=_id)
+def test_black_depot_buys_are_the_plainly_listed_ones(config):
+    """The black depot's purchases come from tuples made once per space and payments;
+    they must be what the rules list plainly at every turn decision of random games."""
+    for state in _decisions(config):
+        frame = state.frames[-1]
+        if frame.kind == engine.TURN:
+            listed = [a for a in state.legal_actions() if a[0] == "buy" and a[1] == 0]
+            assert listed == _black_depot_buys(state, frame.player)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_listed_once_is_listed_afresh(config):
+    """GameState.legal_actions lists a decision's actions once, with engine.legal_actions
+    written out: at every decision of random games both give the same list."""
+    for state in _decisions(config, seeds=2):
+        assert state.legal_actions() == engine.legal_actions(state)
+
+
+def _die_use(state, seat: int, action: tuple) -> tuple[int, int, int]:
+    """(face, value, use) of a base die action, as dice.workers_needed takes them."""
+    p = state.players[seat]
+    face = state.white if action[1] == WHITE_DIE else p.dice[action[1]]
+    if action[0] == "take":
+        return face, action[2], USE_TAKE
+    if action[0] == "sell":
+        return face, action[2], USE_SELL
+    kind = p.storage[action[2]]
+    return face, p.board.die[action[3]], PLACE_USE[KIND_COLOUR[kind]]
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=2), GameConfig(players=4),
+                                    GameConfig(players=2, rules="alea2019"),
+                                    GameConfig(players=4, modules=NINE)], ids=_id)
+def test_a_die_action_pays_the_workers_needed(config):
+    """A die action's workers are read from dice.COST where the die is used: they are what
+    dice.workers_needed says for its face, value, use and the monasteries held before."""
+    checked = 0
+    for seed in range(3):
+        state, chance, pick = new_game(config), random.Random(seed), random.Random(-seed)
+        while not state.terminal:
+            if state.chance is not None:
+                state.apply_chance(state.sample_chance(chance))
+                continue
+            seat = state.frames[-1].player
+            action = pick.choice(state.legal_actions())
+            paid = None
+            if action[0] in ("take", "sell", "place") and action[1] != CASTLE_DIE:
+                face, value, use = _die_use(state, seat, action)
+                paid = workers_needed(face, value, state.players[seat].knowledge, use)
+            events = state.apply(action)
+            if paid is not None:
+                used = [e for e in events if type(e).__name__ == "DieUsed"]
+                assert used[0].workers == paid
+                checked += 1
+    assert checked > 100
+
+
+def _numbered_depot_buys(state, seat: int) -> list:
+    """Monastery 6's purchases listed plainly, as each rule set words it: building tiles
+    from the numbered depots for 2 workers; or any of their tiles for 2 silver, and for
+    2 workers instead where the rule set allows it."""
+    p = state.players[seat]
+    if state.bought or not p.has(6):
+        return []
+    mode = state.rs.knowledge_6
+    out = []
+    for d, depot in enumerate(state.depots, 1):
+        for s, k in enumerate(depot):
+            if k < 0:
+                continue
+            if mode == "buildings_for_workers":
+                if p.workers >= 2 and KIND_COLOUR[k] == BUILDING:
+                    out.append(("buy", d, s, "workers"))
+                continue
+            if p.silver >= 2:
+                out.append(("buy", d, s, "silver"))
+            if mode == "any_depot_workers_or_silver" and p.workers >= 2:
+                out.append(("buy", d, s, "workers"))
+    return out
+
+
+@pytest.mark.parametrize("config", [
+    GameConfig(players=2), GameConfig(players=4), GameConfig(players=3, rules="yucata"),
+    GameConfig(players=2, rules="alea2019"), GameConfig(players=4, rules="alea2019"),
+    GameConfig(players=4, rules="original"), GameConfig(players=4, modules=NINE)], ids=_id)
+def test_numbered_depot_buys_are_the_plainly_listed_ones(config):
+    """Monastery 6's purchases come from tuples made once per depot space and payments;
+    they must be what the rules list plainly at every turn decision of random games."""
+    listed_any = 0
+    for state in _decisions(config, seeds=4):
+        frame = state.frames[-1]
+        if frame.kind == engine.TURN:
+            listed = [a for a in state.legal_actions() if a[0] == "buy" and a[1] != 0]
+            assert listed == _numbered_depot_buys(state, frame.player)
+            listed_any += len(listed)
+    assert listed_any or config.players < 4
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=4, modules=("team",)),
+                                    GameConfig(players=4, modules=("team", "tiles2", "inns",
+                                                                   "white_castles"))], ids=_id)
+def test_partners_hold_one_estate(config):
+    """The team's shared estate is copied to the partner only when its occupied spaces
+    changed: after every action of random games both partners' estates are the same,
+    tile for tile."""
+    for state in _decisions(config, seeds=2):
+        for seat in (0, 1):
+            a, b = state.players[seat], state.players[seat + 2]
+            assert (a.estate, a.occupied, a.placements) == (b.estate, b.occupied, b.placements)

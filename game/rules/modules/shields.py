@@ -727,22 +727,27 @@ class Shields(Module):
         return tuple(held(state))
 
     def decision_actions(self, state, frame: Frame, out: list) -> None:
-        h = held(state)
-        if not h.castles:
+        h = state.ext[ID]  # (held, inline: asked at every decision)
+        castles = h.castles
+        if not castles:
             return
         seat = frame.player
-        if frame.kind == SHIP_GOODS and len(state.frames) > 1 \
+        kind = frame.kind
+        if kind == SHIP_GOODS and len(state.frames) > 1 \
                 and state.frames[-2] == (GOODS_FRAME, seat, SINGLE):
             out[:] = [a for a in out if len(a) == 2]  # P-SH-1: one depot with shield 5
             return
-        if frame.kind != TURN:
-            _take_actions(state, h, seat, frame, out)
+        if kind != TURN:
+            if kind == CASTLE_ACTION:  # (the only other decision with shields to take)
+                _take_actions(state, h, seat, frame, out)
             return
         p = state.players[seat]
         unused = not (p.used[0] or p.used[1])
         if unused:
             _take_actions(state, h, seat, frame, out)
-        mine = _held_bits(state)[seat]  # (holds, once for both shields)
+        # (holds, once for both shields, with _held_bits' check of its kept answer inline)
+        last = _last_held
+        mine = (last[1] if last[0] is castles else _held_bits(state))[seat]
         if not mine & _TURN_SHIELDS:
             return
         if mine >> 6 & 1 and h.named[seat] < 0:

@@ -134,8 +134,9 @@ def share(state, src: int, dst: int) -> None:
     a, b = state.players[src], state.players[dst]
     if a.board is not b.board and a.board is not None:
         b.set_board(a.board)
-    # Runs after every action: the estate is copied only when a tile was placed since.
-    if b.occupied != a.occupied or b.estate != a.estate:
+    # Runs after every action: the estate is copied only when a tile was placed since
+    # (every tile laid on an estate fills an empty space, so the occupied spaces tell).
+    if b.occupied != a.occupied:
         b.estate = a.estate[:]
         b.occupied = a.occupied
         b.frontier = a.frontier

@@ -540,9 +540,11 @@ def store_double(state, seat: int, tile: int, source: str, space: int, how: str,
 
 def stored_pairs(state, seat: int) -> list[tuple[int, int, int]]:
     """(storage space, storage space, tile) per stored double tile."""
+    stored = state.ext[ID].seats[seat].stored
+    if not stored:  # (most listings: no storage to search)
+        return []
     spaces = [j for j, k in enumerate(state.players[seat].storage) if k == DOUBLE]
-    return [(spaces[2 * i], spaces[2 * i + 1], tile)
-            for i, tile in enumerate(vine(state).seats[seat].stored)]
+    return [(spaces[2 * i], spaces[2 * i + 1], tile) for i, tile in enumerate(stored)]
 
 
 def stored_at(state, seat: int, j: int) -> tuple[int, int, int] | None:
@@ -736,12 +738,17 @@ def _die_actions(state, frame: Frame, out: list) -> None:
     # (_REACH), the depot spaces and double spaces of those numbers from tables, and the
     # actions are the tuples made once; the stored tiles and open spaces are found once
     # for both dice.
-    dice = _dice(state, frame)
-    if not dice:
-        return
     seat = frame.player
     p = state.players[seat]
-    v = vine(state)
+    kind = frame.kind
+    if kind == TURN:  # _dice, written out
+        used = p.used
+        dice = _TURN_DICE[not used[0]][not used[1] and (used[0] or p.dice[1] != p.dice[0])]
+        if not dice:
+            return
+    else:
+        dice = _dice(state, frame)
+    v = state.ext[ID]
     reached = _REACHED_DEPOT[state.n]
     depot = v.depot
     kn = p.knowledge
@@ -1214,13 +1221,15 @@ class VineyardsModule(Module):
                 name = _DROP_INSTEAD[kind]
                 out[:] = [a for a in out if a[0] != name or a[1] not in doubles]
                 out += [a for a in _drop_actions(state, frame.player) if a[1] in doubles]
-        if not state.bought and _may_buy_in(state, frame):  # (no payment once bought)
+        if not state.bought and (kind == TURN or _may_buy_in(state, frame)):
             payments = black_depot_payments(state, state.players[frame.player])
-            if payments:
+            if payments:  # (none once bought)
                 buys = _buy_actions(payments)
-                for s, tile in enumerate(vine(state).display):
+                s = 0
+                for tile in state.ext[ID].display:
                     if tile >= 0:
                         out += buys[s]
+                    s += 1
 
     def explain(self, state, action: tuple) -> str | None:
         name = action[0] if action else ""
