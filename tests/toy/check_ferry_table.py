@@ -9,8 +9,16 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import random  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+
+# The client tests' helpers (client_events, table_driver, positions) import one another
+# by name, as tests/client/conftest.py arranges for them.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "client"))
 
 from game.rules import GameConfig  # noqa: E402
 from game.scenes import i18n  # noqa: E402
@@ -18,11 +26,20 @@ from game.scenes.art import pieces  # noqa: E402
 from game.scenes.modules_text import module_name  # noqa: E402
 from game.scenes.table.log import describe_event  # noqa: E402
 from game.scenes.table.tips import tile_tip  # noqa: E402
+from game.scenes.context import ClientContext  # noqa: E402
+from game.scenes.session import GameSession, GameSetup  # noqa: E402
+from game.scenes.stack import SceneStack  # noqa: E402
+from game.scenes.table import TableScene  # noqa: E402
 from game.scenes.table.view import TableView, face_of  # noqa: E402
 from tests.client.test_view_events import play_and_compare  # noqa: E402
+from tests.rules.builders import kind  # noqa: E402
+from client_events import key  # noqa: E402
+from positions import module_button  # noqa: E402
+from table_driver import (click_button, last_action, perform, play_by_clicks,  # noqa: E402
+                          seats, settle)
 
 from . import ferry_table  # noqa: E402, F401  (registers the module at the table)
-from .check_ferry_rules import ferry_game  # noqa: E402
+from .check_ferry_rules import SHIP_SPACE, ferry_game  # noqa: E402
 from .ferry import FareTaken  # noqa: E402
 
 
@@ -72,3 +89,74 @@ def test_the_view_built_from_events_equals_the_state_in_games_with_ferries(chate
     config = GameConfig(players=2, modules=("ferry",), chateauma=chateauma)
     for seed in (1, 2, 3):
         assert play_and_compare(config, seed) > 50
+
+
+# --- at the real table -----------------------------------------------------------------------
+
+def _table_at_a_ferry(data_root):
+    """A two-player table, the person (seat 0) to move with a ferry in storage and dice
+    (1, 2): die 2 places it on the ship space next to the start castle."""
+    ctx = ClientContext.load(data_root)
+    ctx.change_settings(animation_speed="instant")
+    config = GameConfig(players=2, board_mode="basic", modules=("ferry",))
+    session = GameSession(GameSetup(config, seats("human", "random"), 3, False),
+                          ai_time_budget=0.05)
+    session.start()
+    rng = random.Random(3)
+    while not (session.is_human_turn() and session.state.decision == "turn"):
+        session.play(rng.choice(session.legal_actions()))
+    p = session.state.players[0]
+    p.storage[0] = kind("ferry")
+    p.dice, p.used = [1, 2], [False, False]
+    session.state._legal = None
+    stack = SceneStack()
+    scene = TableScene(ctx, session)
+    stack.push(scene)
+    settle(stack, scene)
+    return stack, scene
+
+
+def test_the_ferry_plays_at_the_real_table_by_clicks(tmp_path):
+    stack, scene = _table_at_a_ferry(tmp_path / "data")
+    workers = scene.view.players[0].workers
+    fare = module_button(scene, "table.fare")
+    assert fare is not None and fare.visible and not fare.enabled
+    perform(stack, scene, ("place", 1, 0, SHIP_SPACE))
+    settle(stack, scene)
+    # the ferry on the estate, with its tooltip; the decision waits for the button
+    assert scene.view.players[0].estate[SHIP_SPACE] == "ferry"
+    tip = next(s for s in scene.spots.all() if s.kind == "space" and s.key == SHIP_SPACE)
+    assert "Ferry: take 1 silver or 2 workers" in tip.tooltip_text()
+    assert scene.narrowing.decision == "ferry" and not scene.choices.buttons
+    assert "take the ferry's fare" in scene.prompt()
+    assert fare.enabled and "(F)" in fare.tooltip_text()
+    click_button(stack, fare)
+    assert [b.action for b in scene.choices.buttons] == [("fare", 0), ("fare", 1)]
+    assert scene.choices.buttons[1].tooltip_text() == "The ferry's fare: 2 workers from the supply."
+    click_button(stack, scene.choices.buttons[1])
+    settle(stack, scene)
+    assert last_action(scene) == "fare 1"
+    assert scene.view.players[0].workers == workers + 2
+    assert "Player 1 takes the ferry's fare: 2 workers." in scene.log.lines()
+
+
+def test_the_fare_key_lists_the_fares_and_the_game_plays_to_the_end(tmp_path):
+    stack, scene = _table_at_a_ferry(tmp_path / "data")
+    perform(stack, scene, ("place", 1, 0, SHIP_SPACE))
+    settle(stack, scene)
+    stack.handle_event(key(pygame.K_f))
+    assert [b.action for b in scene.choices.buttons] == [("fare", 0), ("fare", 1)]
+    click_button(stack, scene.choices.buttons[0])
+    settle(stack, scene)
+    assert last_action(scene) == "fare 0"
+    rng = random.Random(5)
+
+    def ask_fare(scene, action) -> None:
+        """A fare is chosen as a person does: the Fare button first, then the choice."""
+        if action[0] == "fare":
+            click_button(stack, module_button(scene, "table.fare"))
+
+    play_by_clicks(stack, scene, lambda state: rng.choice(state.legal_actions()),
+                   on_decision=ask_fare)
+    assert scene.session.over and scene.state.is_terminal()
+    assert sum(1 for s in scene.session.match.record.steps if "action" in s) > 100

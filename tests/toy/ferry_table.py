@@ -1,6 +1,7 @@
 """The toy ferry (ferry.py) at the table, through the client's public seam alone: its
 words in English and German, its tile's front, its event taken into the view and worded
-for the log, its fare decision listed as choices with a heading and a tooltip each."""
+for the log, and its button (Fare, key F), which lists the fare's two choices with a
+heading and a tooltip each while a placed ferry asks for its fare."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ import pygame
 from game.scenes import i18n
 from game.scenes.art import faces
 from game.scenes.art.icons import icon
-from game.scenes.table.seam import Handler, TableModule, Words, register
+from game.scenes.table.seam import Handler, ModuleButton, Table, TableModule, Words, register
 
 from . import ferry_ai  # noqa: F401  (the rules' part and the AI's first)
-from .ferry import FARES
+from .ferry import FARES, FERRY_FRAME
 
 WORDS = {
     "en": {
@@ -34,6 +35,11 @@ WORDS = {
         "log.fare": "{who} takes the ferry's fare: {fare}.",
         "log.fare.silver": "1 silver",
         "log.fare.workers": "2 workers",
+        "table.fare": "Fare",
+        "table.tip.fare": "The ferry's fare: 1 silver or 2 workers, listed to choose from "
+                          "({key}).",
+        "table.prompt.ferry": "{name}: take the ferry's fare (Fare).",
+        "table.msg.fare": "Choose the ferry's fare.",
     },
     "de": {
         "module.ferry": "Fähre",
@@ -52,6 +58,10 @@ WORDS = {
         "log.fare": "{who} nimmt den Fährlohn: {fare}.",
         "log.fare.silver": "1 Silberling",
         "log.fare.workers": "2 Arbeiter",
+        "table.fare": "Fährlohn",
+        "table.tip.fare": "Der Fährlohn: 1 Silberling oder 2 Arbeiter, zur Wahl ({key}).",
+        "table.prompt.ferry": "{name}: nimm den Fährlohn (Fährlohn).",
+        "table.msg.fare": "Wähle den Fährlohn.",
     },
 }
 for code, words in WORDS.items():
@@ -84,11 +94,23 @@ def _fare_words(e: Any, who: str, lang: str | None) -> str:
     return i18n.tr("log.fare", lang, who=who, fare=fare)
 
 
+def list_fares(table: Table) -> None:
+    """The fares open now, as choices in the choice box."""
+    n = table.narrowing
+    if table.can_act() and n is not None:
+        table.offer([a for a in n.legal if a[0] == "fare"], "table.msg.fare")
+
+
 @register
 class FerryTable(TableModule):
     id = "ferry"
     events: ClassVar[dict[str, Handler]] = {"FareTaken": _fare_taken}
     words: ClassVar[dict[str, Words]] = {"FareTaken": _fare_words}
+    # The fare is asked by its button, not listed at once.
+    clicked: ClassVar[tuple[str, ...]] = (FERRY_FRAME,)
+    buttons: ClassVar[tuple[ModuleButton, ...]] = (
+        ModuleButton("table.fare", "table.tip.fare", pygame.K_f, "F", (6, 7),
+                     lambda n: n is not None and n.has("fare"), list_fares),)
 
     def describe_action(self, action: tuple, state: Any, lang: str | None) -> str | None:
         if action[0] == "fare" and action[1] in range(len(FARES)):
