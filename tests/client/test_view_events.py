@@ -128,28 +128,7 @@ def test_the_view_built_from_events_equals_the_state_over_many_games(config):
 
 # Every module alone and every largest set a rule set accepts, with and without Châteauma
 # (the module sets of the rules' random games); the pairs in the slow run.
-# Where the events do not yet carry what the state shows, the comparison is expected to
-# fail (strict: it fails once they do).
-BORROWED = ("shield 6's borrowed monasteries join the seat's monastery tiles in the state; "
-            "ShieldEffect names the seat, not the tiles")
-KNOWN = {id: BORROWED for id in (
-    "3p-special-random-border_posts-identical_board:21-inns-shields-tiles2-"
-    "trade_routes:dealt-vineyards:reduced-white_castles",
-    "4p-special-random-cm-easy+A+D-border_posts-identical_board:22-shields-tiles2-"
-    "trade_routes:arranged-vineyards:reduced-white_castles",
-    "4p-special-free-cm-hard+A+B+C+D-boards_11_18-border_posts-castle_connection-shields-"
-    "tiles2-trade_routes:arranged-vineyards:all-white_castles")}
-
-
-def _expected(config: GameConfig):
-    reason = KNOWN.get(_id(config))
-    if reason is None:
-        return config
-    return pytest.param(config, marks=pytest.mark.xfail(reason=reason, strict=True),
-                        id=_id(config))
-
-
-MODULE_CONFIGS = [_expected(module_config(*entry, i)) for i, entry in enumerate(MODULE_SETS)
+MODULE_CONFIGS = [module_config(*entry, i) for i, entry in enumerate(MODULE_SETS)
                   if entry[3] != "pair"]
 PAIR_CONFIGS = [module_config(*entry, i) for i, entry in enumerate(MODULE_SETS)
                 if entry[3] == "pair"]

@@ -521,12 +521,32 @@ def test_s6_p_sh_6_names_once_and_borrows_monasteries():
     free = next(sp for sp in range(37) if s.players[1].board.colour[sp] == 2
                 and s.players[1].estate[sp] < 0)
     build(s, free, "monastery8", seat=1)
-    sh._sync_knowledge(s, 0)
+    sh._sync_knowledge(s, 0, None)
     assert s.players[0].has(8)
     # lost with the shield
     s.ext["shields"] = sh.held(s)._replace(castles=((), ()))
     sh._changed(s, 0, None)
     assert not s.players[0].has(1)
+
+
+def test_s6_the_borrowed_monasteries_are_told_whenever_they_change():
+    """S6 (SE l.925, "Ab jetzt darfst du dessen Kloster-Plättchen mitbenutzen, als ob du
+    sie selbst ausliegen hättest"): the borrower has the named player's monastery tiles'
+    effects; each change of what it has is an event naming all of them (the table shows
+    them)."""
+    s = shgame()
+    give_shield(s, 0, 6)
+    monasteries(s, 1, seat=1)
+    monasteries(s, 3, seat=0)
+    events = s.apply(("name", 1))
+    assert [tuple(e) for e in of_type(events, "MonasteriesBorrowed")] == [(0, (1, 3))]
+    events = []
+    s.ext["shields"] = sh.held(s)._replace(castles=((), ()))
+    sh._changed(s, 0, events)
+    assert [tuple(e) for e in of_type(events, "MonasteriesBorrowed")] == [(0, (3,))]
+    events = []
+    sh._changed(s, 0, events)  # nothing changed: nothing told
+    assert of_type(events, "MonasteriesBorrowed") == []
 
 
 def test_p_sh_6_monastery_27_stays_its_owners():

@@ -121,9 +121,17 @@ class ShieldEffect(NamedTuple):
     value: int
 
 
+class MonasteriesBorrowed(NamedTuple):
+    """S6: the monastery tiles whose effects a seat has changed with the monasteries it
+    borrows (shield 6 taken or lost, the named player's monasteries changed): all it has
+    now, its own and the borrowed, by number."""
+    player: int
+    monasteries: tuple[int, ...]
+
+
 EVENT_TYPES.update({cls.__name__: cls for cls in (
     ShieldsDealt, ShieldTaken, ShieldPlaced, TributePaid, StorageShrunk, ShieldTile, DieSet,
-    ShieldEffect)})
+    ShieldEffect, MonasteriesBorrowed)})
 
 
 # --- the module's state ------------------------------------------------------------------
@@ -373,13 +381,13 @@ def _changed(state, seat: int, events: list | None) -> None:
     borrowed monasteries)."""
     p = state.players[seat]
     p.anywhere = holds(state, seat, 18)
-    _sync_knowledge(state, seat)
+    _sync_knowledge(state, seat, events)
     if not holds(state, seat, 4) and len(p.storage) > STORAGE_SPACES:
         _shrink(state, seat, events)
     # Seats that borrow from this one read their monasteries again.
     for other, named in enumerate(held(state).named):
         if named == seat and other != seat:
-            _sync_knowledge(state, other)
+            _sync_knowledge(state, other, events)
 
 
 def _shrink(state, seat: int, events: list | None) -> None:
@@ -611,11 +619,16 @@ def _borrowed(state, seat: int) -> int:
     return bits & ~(1 << TURN_ORDER_MONASTERY)
 
 
-def _sync_knowledge(state, seat: int) -> None:
+def _sync_knowledge(state, seat: int, events: list | None) -> None:
     if seat == state.config.chateauma_seat:
         return
     p = state.players[seat]
-    p.knowledge = _own_knowledge(p) | _borrowed(state, seat)
+    knowledge = _own_knowledge(p) | _borrowed(state, seat)
+    if knowledge != p.knowledge:
+        p.knowledge = knowledge
+        if events is not None:
+            events.append(MonasteriesBorrowed(seat, tuple(
+                n for n in range(1, knowledge.bit_length()) if knowledge >> n & 1)))
 
 
 def _apply_name(state, frame: Frame, action: tuple, events: list | None) -> None:
@@ -624,7 +637,7 @@ def _apply_name(state, frame: Frame, action: tuple, events: list | None) -> None
     _set(state, named=_per_seat(held(state).named, seat, action[1]))
     if events is not None:
         events.append(ShieldEffect(seat, 6, "name", action[1]))
-    _sync_knowledge(state, seat)
+    _sync_knowledge(state, seat, events)
 
 
 # --- S16: a die set to any number --------------------------------------------------------------
@@ -809,7 +822,7 @@ class Shields(Module):
         if KIND_KNOWLEDGE[kind]:
             for other, named in enumerate(h.named):
                 if named == seat:
-                    _sync_knowledge(state, other)
+                    _sync_knowledge(state, other, events)
         if KIND_SPECIES[kind] >= 0 and KIND_EFFECT[kind] == "animal":
             self._animal(state, seat, kind, space, events)
         if KIND_COLOUR[kind] == SHIP and holds(state, seat, 5) and _goods_types(state, seat):
@@ -851,7 +864,7 @@ class Shields(Module):
         """S6: what the named player shows now (Châteauma's cards change on its turns)."""
         h = held(state)
         if h.named and h.named[seat] >= 0:
-            _sync_knowledge(state, seat)
+            _sync_knowledge(state, seat, events)
 
     def workers_gained(self, state, seat: int, amount: int, events: list | None) -> None:
         """S2: one worker for each gain of another player."""
@@ -933,7 +946,7 @@ class Shields(Module):
                 break
         for other, named in enumerate(held(state).named):
             if named == seat:
-                _sync_knowledge(state, other)
+                _sync_knowledge(state, other, events)
 
     def recompute(self, state, seat: int, out: dict[str, int]) -> None:
         h = held(state)

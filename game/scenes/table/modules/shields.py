@@ -325,13 +325,18 @@ def _tribute_words(e: Any, who: str, lang: str) -> str:
     return line
 
 
+def _borrowed(view: Any, part: Any, e: Any) -> None:
+    """Shield 6: the monastery tiles whose effects the seat has now, borrowed ones too."""
+    view.players[e.player].knowledge = list(e.monasteries)
+
+
 @register
 class Shields(TableModule):
     id = "shields"
     events: ClassVar[dict[str, Handler]] = {
         "ShieldsDealt": _dealt, "ShieldTaken": _taken, "ShieldPlaced": _placed,
         "TributePaid": _tribute, "StorageShrunk": _storage_shrunk, "ShieldTile": _tile,
-        "DieSet": _die_set}
+        "DieSet": _die_set, "MonasteriesBorrowed": _borrowed}
     quiet: ClassVar[tuple[str, ...]] = ("ShieldEffect",)
     words: ClassVar[dict[str, Words]] = {
         "ShieldsDealt": lambda e, who, lang: i18n.tr(
