@@ -28,7 +28,8 @@ from ..rules import (ANY_COLOUR, AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CA
                      KIND_KNOWLEDGE, KIND_SPECIES, KNOWLEDGE_BUILDING_INDEX, MARKET, MINE,
                      PASTURE, PHASE_BONUS, SPECIES, WAREHOUSE, WATCHTOWER,
                      BUILDINGS, KIND_COUNT, KINDS, SHIELD_END_POINTS, GameState, PlayerState,
-                     colour_bonus_points, end_knowledge, goods_points_per_tile,
+                     areas_can_grow, colour_bonus_points, end_knowledge,
+                     goods_points_per_tile, scored_area_size,
                      placeable_mask, border_post_distances,
                      border_post_stage, border_post_tiles_left, shields_held, SPACES,
                      solo_state,
@@ -182,9 +183,7 @@ _FITS = [[_fit_odds(numbers, reach) for numbers in range(128)] for reach in rang
 def _grown_share(state: GameState, seat: int, area: int, size: int, estate: list[int]) -> float:
     """How much more an area scores than AP(size) as the estate lies (an inn in it, a
     module's enlargement: Module.area_size), as a factor."""
-    grown = size
-    for grow in state.hooks.area_size:
-        grown = grow(state, seat, area, grown, estate)
+    grown = scored_area_size(state, seat, area, size, estate)
     return AREA_POINTS[grown] / AREA_POINTS[size] if grown != size else 1.0
 
 
@@ -345,7 +344,7 @@ class Evaluator:
             return v
         area_t = self.t.area[t]
         occupied = p.occupied
-        grow = state.hooks.area_size
+        grow = areas_can_grow(state)
         for a, mask in enumerate(board.area_mask):
             k = (mask & occupied).bit_count()
             if k:
@@ -631,7 +630,7 @@ class Evaluator:
         colour = KIND_COLOUR[k]
         area_t = self.t.area[t]
         occupied = p.occupied
-        grow = state.hooks.area_size
+        grow = areas_can_grow(state)
         seat = state.players.index(p) if grow else -1
         any_colour = colour == ANY_COLOUR
         bonus = 0.0 if any_colour else self._bonus_gain(state, p, colour, t)
