@@ -58,11 +58,19 @@ class HardPlayer(Player):
     per_round = 2        # samples per candidate before the field is halved
     confidence = 1.0     # standard errors by which a challenger must beat the beam's best
     solo_least_samples = 6   # in the solo game, the samples a challenger needs to overturn it
+    # How the players of a continuation choose their turns: "greedy" keeps the best
+    # position of each depth of the turn, "staged" the best of each stage (the dice used,
+    # the purchase made, the effect pending), as the candidates' beam does. Staged
+    # expands several positions a depth, and a continuation values the children of
+    # each (docs/ai.md, "Greedy continuations").
+    ROLLOUTS = ("greedy", "staged")
+    rollout = "greedy"
 
     def __init__(self, seed: int = 0, time_budget: float | None = None,
                  iterations: int | None = None, weights: Weights = DEFAULT,
                  evaluator: Evaluator | None = None,
-                 rollout_evaluator: Evaluator | None = None) -> None:
+                 rollout_evaluator: Evaluator | None = None,
+                 rollout: str | None = None) -> None:
         # Without a budget the count depends on the game's number of players, known at
         # the first decision.
         self.default_budget = time_budget is None and iterations is None
@@ -80,6 +88,11 @@ class HardPlayer(Player):
                                                                   LearnedEvaluator)
                                  else self.evaluator)
         self.rollout_evaluator = rollout_evaluator
+        if rollout is not None:
+            if rollout not in self.ROLLOUTS:
+                raise ValueError(f"unknown continuation policy {rollout!r} "
+                                 f"(choose from {', '.join(self.ROLLOUTS)})")
+            self.rollout = rollout
         self._script: list[tuple[tuple, Action]] = []
 
     def choose(self, state: GameState) -> Action:
@@ -183,10 +196,15 @@ class HardPlayer(Player):
         objective = self.rollout_evaluator.advantage
         while not s.terminal and s.chance is None:
             mover = s.current_player
-            s = plan(s, objective, self.rollout_width, max_lines=1)[0].state
+            s = self._rollout_turn(s, objective)
             if mover == seat:
                 return s, True
         return s, s.terminal
+
+    def _rollout_turn(self, state: GameState, objective) -> GameState:
+        """The position after the turn a continuation's player chooses."""
+        return plan(state, objective, self.rollout_width, max_lines=1,
+                    by_stage=self.rollout == "staged")[0].state
 
     def _continue(self, known: tuple[GameState, bool], seat: int, seed: int) -> float:
         """Play on from the end of this turn (`_play_known`'s part, then sampled chance)
@@ -202,7 +220,7 @@ class HardPlayer(Player):
                 s.apply_chance(s.sample_chance(rng), listen=False)
                 continue
             mover = s.current_player
-            s = plan(s, objective, self.rollout_width, max_lines=1)[0].state
+            s = self._rollout_turn(s, objective)
             if mover == seat:
                 break  # its next turn is played
         return self.evaluator.advantage(s, seat)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from game.ai.hard import HardPlayer
 
 from .positions import midgame_positions
@@ -37,11 +39,14 @@ def hard_turns(**options) -> list[str]:
     return out
 
 
-def test_hard_chooses_the_recorded_turns():
-    """The same positions, seeds and budgets give the turns recorded."""
+@pytest.mark.parametrize("rollout", HardPlayer.ROLLOUTS)
+def test_hard_chooses_the_recorded_turns(rollout):
+    """The same positions, seeds and budgets give the turns recorded, with each way of
+    playing the continuations."""
     recorded = json.loads(RECORD.read_text(encoding="utf-8"))
-    assert hard_turns() == recorded["default"]
+    assert hard_turns(rollout=rollout) == recorded[rollout]
 
 
 if __name__ == "__main__":
-    RECORD.write_text(json.dumps({"default": hard_turns()}, indent=1) + "\n", encoding="utf-8")
+    RECORD.write_text(json.dumps({r: hard_turns(rollout=r) for r in HardPlayer.ROLLOUTS},
+                                 indent=1) + "\n", encoding="utf-8")
