@@ -221,11 +221,14 @@ class Evaluator:
             return self._value(state, seat)
         # A search values the same holdings many times over (a turn's dice used in the
         # other order, the other players' known turns in every sample): everything the
-        # value reads, so a repeat is looked up. Modules keep state of their own.
-        key = (seat, state.config, id(p.board), tuple(p.estate), p.score, p.silver,
-               p.workers, tuple(p.goods), tuple(p.storage), p.knowledge, tuple(p.sold),
-               p.live_knowledge, len(p.bonus_tiles),
-               tuple(q.track_pos * 64 + q.track_stamp for q in state.players),
+        # value reads, so a repeat is looked up. Modules keep state of their own. Of the
+        # configuration the rule set and Châteauma (the player count is the order's
+        # length): text, whose hash Python keeps, where the whole one's is computed.
+        config = state.config
+        key = (seat, config.rules, config.chateauma, id(p.board), tuple(p.estate), p.score,
+               p.silver, p.workers, tuple(p.goods), tuple(p.storage), p.knowledge,
+               tuple(p.sold), p.live_knowledge, len(p.bonus_tiles),
+               tuple([q.track_pos * 64 + q.track_stamp for q in state.players]),
                tuple(state.bonus_taken), tuple(state.order), state.phase, state.round,
                state.chance, state.turn_index, state.terminal)
         values = self._values
@@ -812,6 +815,8 @@ class Evaluator:
             return mine
         if state.config.modules and state.config.has_module("team"):
             return self.team_advantage(state, seat, mine)
+        if state.n == 2:
+            return mine - self._cached_value(state, 1 - seat)
         return mine - max(self._cached_value(state, o) for o in range(state.n) if o != seat)
 
     def side_value(self, state: GameState, seat: int) -> float:
