@@ -12,8 +12,8 @@ use iteration budgets, and so is the whole run. A seat may carry its own budgets
 
 `hard+learned`, `medium+learned` (with budgets: `hard+learned:0.5@48`) search with the
 learned evaluation (learned.py): the shipped weights, or the file given by `--value`.
-`hard+staged` (also `hard+learned+staged`) plays Hard's continuations as the search did
-before greedy continuations (HardPlayer.rollout), to measure one against the other.
+`hard+greedy` (also `hard+learned+greedy`) plays Hard's continuations by greedy turns
+instead of staged ones (HardPlayer.rollout), to measure one against the other.
 
 `chateauma:medium`, `chateauma:hard+A+B+C+D` (any difficulty GameConfig accepts) adds
 Châteauma: it always takes the last seat, so only the other seats rotate.

@@ -233,8 +233,8 @@ def test_a_greedy_turn_keeps_the_best_position_of_each_depth():
 
 
 def test_the_continuations_policy_is_hard_s_alone():
-    assert HardPlayer().rollout == "greedy"
-    assert make_player("hard", rollout="staged").rollout == "staged"
+    assert HardPlayer().rollout == "staged"
+    assert make_player("hard", rollout="greedy").rollout == "greedy"
     with pytest.raises(ValueError, match="continuation policy"):
         make_player("hard", rollout="deep")
     with pytest.raises(ValueError, match="plays no continuations"):
