@@ -27,23 +27,31 @@ LEARNED_TIERS = ("medium", "hard")  # the tiers that can search with the learned
 
 
 def make_player(tier: str, seed: int = 0, time_budget: float | None = None,
-                iterations: int | None = None, value: str | None = None) -> Player:
+                iterations: int | None = None, value: str | None = None,
+                rollout: str | None = None) -> Player:
     """An AI player of the given tier. `time_budget` is seconds per decision (a limit in
     play); `iterations` fixes the amount of search, for reproducible games and tests.
     `value` makes Medium or Hard search with the learned evaluation: a weights file, or
-    "learned" for the shipped weights (learned.py)."""
+    "learned" for the shipped weights (learned.py). `rollout` chooses how Hard's
+    continuations play their turns (HardPlayer.ROLLOUTS)."""
     from .hard import HardPlayer
     classes: dict[str, Callable[..., Player]] = {
         "random": RandomPlayer, "easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer}
     if tier not in classes:
         raise ValueError(f"unknown AI tier {tier!r} (choose from {', '.join(TIERS)})")
+    options: dict = {}
+    if rollout is not None:
+        if tier != "hard":
+            raise ValueError(f"the {tier} tier plays no continuations")
+        options["rollout"] = rollout
     if value is None:
-        return classes[tier](seed=seed, time_budget=time_budget, iterations=iterations)
+        return classes[tier](seed=seed, time_budget=time_budget, iterations=iterations,
+                             **options)
     if tier not in LEARNED_TIERS:
         raise ValueError(f"the {tier} tier has no learned evaluation")
     from .learned import evaluator_for
     return classes[tier](seed=seed, time_budget=time_budget, iterations=iterations,
-                         evaluator=evaluator_for(value))
+                         evaluator=evaluator_for(value), **options)
 
 
 def hint(state: GameState, time_budget: float | None = None) -> Action:

@@ -28,7 +28,8 @@ from ..rules import (ANY_COLOUR, AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CA
                      KIND_KNOWLEDGE, KIND_SPECIES, KNOWLEDGE_BUILDING_INDEX, MARKET, MINE,
                      PASTURE, PHASE_BONUS, SPECIES, WAREHOUSE, WATCHTOWER,
                      BUILDINGS, KIND_COUNT, KINDS, SHIELD_END_POINTS, GameState, PlayerState,
-                     colour_bonus_points, end_knowledge, goods_points_per_tile,
+                     areas_can_grow, colour_bonus_points, end_knowledge,
+                     goods_points_per_tile, scored_area_size,
                      placeable_mask, border_post_distances,
                      border_post_stage, border_post_tiles_left, shields_held, SPACES,
                      solo_state,
@@ -182,9 +183,7 @@ _FITS = [[_fit_odds(numbers, reach) for numbers in range(128)] for reach in rang
 def _grown_share(state: GameState, seat: int, area: int, size: int, estate: list[int]) -> float:
     """How much more an area scores than AP(size) as the estate lies (an inn in it, a
     module's enlargement: Module.area_size), as a factor."""
-    grown = size
-    for grow in state.hooks.area_size:
-        grown = grow(state, seat, area, grown, estate)
+    grown = scored_area_size(state, seat, area, size, estate)
     return AREA_POINTS[grown] / AREA_POINTS[size] if grown != size else 1.0
 
 
@@ -222,11 +221,14 @@ class Evaluator:
             return self._value(state, seat)
         # A search values the same holdings many times over (a turn's dice used in the
         # other order, the other players' known turns in every sample): everything the
-        # value reads, so a repeat is looked up. Modules keep state of their own.
-        key = (seat, state.config, id(p.board), tuple(p.estate), p.score, p.silver,
-               p.workers, tuple(p.goods), tuple(p.storage), p.knowledge, tuple(p.sold),
-               p.live_knowledge, len(p.bonus_tiles),
-               tuple(q.track_pos * 64 + q.track_stamp for q in state.players),
+        # value reads, so a repeat is looked up. Modules keep state of their own. Of the
+        # configuration the rule set and Châteauma (the player count is the order's
+        # length): text, whose hash Python keeps, where the whole one's is computed.
+        config = state.config
+        key = (seat, config.rules, config.chateauma, id(p.board), tuple(p.estate), p.score,
+               p.silver, p.workers, tuple(p.goods), tuple(p.storage), p.knowledge,
+               tuple(p.sold), p.live_knowledge, len(p.bonus_tiles),
+               tuple([q.track_pos * 64 + q.track_stamp for q in state.players]),
                tuple(state.bonus_taken), tuple(state.order), state.phase, state.round,
                state.chance, state.turn_index, state.terminal)
         values = self._values
@@ -345,7 +347,7 @@ class Evaluator:
             return v
         area_t = self.t.area[t]
         occupied = p.occupied
-        grow = state.hooks.area_size
+        grow = areas_can_grow(state)
         for a, mask in enumerate(board.area_mask):
             k = (mask & occupied).bit_count()
             if k:
@@ -631,7 +633,7 @@ class Evaluator:
         colour = KIND_COLOUR[k]
         area_t = self.t.area[t]
         occupied = p.occupied
-        grow = state.hooks.area_size
+        grow = areas_can_grow(state)
         seat = state.players.index(p) if grow else -1
         any_colour = colour == ANY_COLOUR
         bonus = 0.0 if any_colour else self._bonus_gain(state, p, colour, t)
@@ -813,6 +815,8 @@ class Evaluator:
             return mine
         if state.config.modules and state.config.has_module("team"):
             return self.team_advantage(state, seat, mine)
+        if state.n == 2:
+            return mine - self._cached_value(state, 1 - seat)
         return mine - max(self._cached_value(state, o) for o in range(state.n) if o != seat)
 
     def side_value(self, state: GameState, seat: int) -> float:

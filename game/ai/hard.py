@@ -3,8 +3,8 @@
 1. The Medium beam, wider, lists the best complete turns for the position.
 2. Each candidate turn is played on: the other players' turns (their dice for this round
    are already on the table; later rounds' dice are sampled), then this player's next turn,
-   every player choosing with a greedy one-position beam. The position after this player's
-   next turn is valued with the evaluation.
+   every player choosing its turn with a one-position beam (`rollout`). The position
+   after this player's next turn is valued with the evaluation.
 3. All candidates see the same sampled dice and depot refills (common random numbers), so
    their differences are not drowned by luck; rounds of samples halve the challengers
    until the budget is spent, and the beam's best line always stays in.
@@ -58,11 +58,20 @@ class HardPlayer(Player):
     per_round = 2        # samples per candidate before the field is halved
     confidence = 1.0     # standard errors by which a challenger must beat the beam's best
     solo_least_samples = 6   # in the solo game, the samples a challenger needs to overturn it
+    # How the players of a continuation choose their turns: "staged" keeps the best
+    # position of each stage of the turn (the dice used, the purchase made, the effect
+    # pending), as the candidates' beam does; "greedy" the best of each depth whatever
+    # its stage. Greedy costs half as much a turn but lost 54 of 85 games to staged
+    # (docs/ai.md, "Greedy continuations"): a greedy turn gives each die the action that
+    # gains most at once, staged tries both dice on every action.
+    ROLLOUTS = ("staged", "greedy")
+    rollout = "staged"
 
     def __init__(self, seed: int = 0, time_budget: float | None = None,
                  iterations: int | None = None, weights: Weights = DEFAULT,
                  evaluator: Evaluator | None = None,
-                 rollout_evaluator: Evaluator | None = None) -> None:
+                 rollout_evaluator: Evaluator | None = None,
+                 rollout: str | None = None) -> None:
         # Without a budget the count depends on the game's number of players, known at
         # the first decision.
         self.default_budget = time_budget is None and iterations is None
@@ -80,6 +89,11 @@ class HardPlayer(Player):
                                                                   LearnedEvaluator)
                                  else self.evaluator)
         self.rollout_evaluator = rollout_evaluator
+        if rollout is not None:
+            if rollout not in self.ROLLOUTS:
+                raise ValueError(f"unknown continuation policy {rollout!r} "
+                                 f"(choose from {', '.join(self.ROLLOUTS)})")
+            self.rollout = rollout
         self._script: list[tuple[tuple, Action]] = []
 
     def choose(self, state: GameState) -> Action:
@@ -183,10 +197,15 @@ class HardPlayer(Player):
         objective = self.rollout_evaluator.advantage
         while not s.terminal and s.chance is None:
             mover = s.current_player
-            s = plan(s, objective, self.rollout_width, max_lines=1)[0].state
+            s = self._rollout_turn(s, objective)
             if mover == seat:
                 return s, True
         return s, s.terminal
+
+    def _rollout_turn(self, state: GameState, objective) -> GameState:
+        """The position after the turn a continuation's player chooses."""
+        return plan(state, objective, self.rollout_width, max_lines=1,
+                    by_stage=self.rollout == "staged")[0].state
 
     def _continue(self, known: tuple[GameState, bool], seat: int, seed: int) -> float:
         """Play on from the end of this turn (`_play_known`'s part, then sampled chance)
@@ -202,7 +221,7 @@ class HardPlayer(Player):
                 s.apply_chance(s.sample_chance(rng), listen=False)
                 continue
             mover = s.current_player
-            s = plan(s, objective, self.rollout_width, max_lines=1)[0].state
+            s = self._rollout_turn(s, objective)
             if mover == seat:
                 break  # its next turn is played
         return self.evaluator.advantage(s, seat)

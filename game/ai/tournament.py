@@ -12,6 +12,8 @@ use iteration budgets, and so is the whole run. A seat may carry its own budgets
 
 `hard+learned`, `medium+learned` (with budgets: `hard+learned:0.5@48`) search with the
 learned evaluation (learned.py): the shipped weights, or the file given by `--value`.
+`hard+greedy` (also `hard+learned+greedy`) plays Hard's continuations by greedy turns
+instead of staged ones (HardPlayer.rollout), to measure one against the other.
 
 `chateauma:medium`, `chateauma:hard+A+B+C+D` (any difficulty GameConfig accepts) adds
 Châteauma: it always takes the last seat, so only the other seats rotate.
@@ -38,7 +40,7 @@ import random
 import statistics
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from multiprocessing import Pool
 
 from ..argtypes import GAMES, ITERATIONS, WORKERS, config_error, module_list, seconds
@@ -59,12 +61,14 @@ class Seat:
     iterations: int | None = None
     difficulty: str | None = None      # Châteauma's, e.g. 'hard+A+B+C+D'
     value: str | None = None           # the learned evaluation's weights (make_player)
+    rollout: str | None = None         # Hard's continuations (make_player)
 
     @property
     def label(self) -> str:
         if self.tier == CHATEAUMA:
             return f"{CHATEAUMA}:{self.difficulty}"
-        text = self.tier + (f"+{LEARNED}" if self.value else "")
+        text = (self.tier + (f"+{LEARNED}" if self.value else "")
+                + (f"+{self.rollout}" if self.rollout else ""))
         if self.time_budget is not None:
             text += f":{self.time_budget:g}"
         if self.iterations is not None:
@@ -87,22 +91,32 @@ def parse_seat(item: str, time_budget: float | None, iterations: int | None) -> 
             raise argparse.ArgumentTypeError(f"seat {item!r}: {e}") from None
     tier, at, count = item.partition("@")
     tier, colon, budget = tier.partition(":")
-    tier, plus, evaluation = tier.partition("+")
+    tier, *extras = tier.split("+")
     if (colon and not budget) or (at and not count):
         raise argparse.ArgumentTypeError(
             f"seat {item!r}: a number must follow {':' if colon and not budget else '@'}")
     if tier not in TIERS:
         raise argparse.ArgumentTypeError(
             f"unknown seat {item!r} (a tier from {', '.join(TIERS)}, or {CHATEAUMA}:difficulty)")
-    if plus and (evaluation != LEARNED or tier not in LEARNED_TIERS):
+    learned = LEARNED in extras
+    if learned:
+        extras.remove(LEARNED)
+        if tier not in LEARNED_TIERS:
+            raise argparse.ArgumentTypeError(
+                f"seat {item!r}: only {' and '.join(LEARNED_TIERS)} take +{LEARNED}")
+    from .hard import HardPlayer
+    rollout = extras.pop(0) if extras and tier == "hard" else None
+    if extras or (rollout is not None and rollout not in HardPlayer.ROLLOUTS):
         raise argparse.ArgumentTypeError(
-            f"seat {item!r}: only {' and '.join(LEARNED_TIERS)} take +{LEARNED}")
+            f"seat {item!r}: after + only {LEARNED} (for {' and '.join(LEARNED_TIERS)}) or "
+            f"a continuation policy for hard ({', '.join(HardPlayer.ROLLOUTS)})")
     try:
         budget_seconds = seconds(budget) if budget else time_budget
         steps = ITERATIONS(count) if count else iterations
     except argparse.ArgumentTypeError as e:
         raise argparse.ArgumentTypeError(f"seat {item!r}: {e}") from None
-    return Seat(tier, budget_seconds, steps, value=LEARNED if plus else None)
+    return Seat(tier, budget_seconds, steps, value=LEARNED if learned else None,
+                rollout=rollout)
 
 
 def parse_seats(text: str, time_budget: float | None = None,
@@ -141,7 +155,8 @@ def play_game(config: GameConfig, seats: list[Seat], seed: int, index: int) -> G
     n = config.deciders
     rotation = [seats[(i + index) % len(seats)] for i in range(n)]
     players = [make_player(s.tier, seed=seed * 1_000_003 + index * 7 + i,
-                           time_budget=s.time_budget, iterations=s.iterations, value=s.value)
+                           time_budget=s.time_budget, iterations=s.iterations, value=s.value,
+                           rollout=s.rollout)
                for i, s in enumerate(rotation)]
     chance = random.Random(f"tournament-{seed}-{index}")
     state = new_game(config)
@@ -352,8 +367,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"tournament: no shipped weights (in {SHIPPED.parent}); give --value FILE",
                   file=sys.stderr)
             return 2
-        seats = [Seat(s.tier, s.time_budget, s.iterations, value=value if s.value else None)
-                 for s in seats]
+        seats = [replace(s, value=value if s.value else None) for s in seats]
     if automa is not None and args.players < 2:
         print("tournament: Châteauma needs at least one other seat", file=sys.stderr)
         return 2

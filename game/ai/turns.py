@@ -58,9 +58,10 @@ def _stage(state: GameState, seat: int) -> tuple:
 
 
 def plan(state: GameState, objective: Objective, width: int,
-         max_lines: int | None = None) -> list[Line]:
+         max_lines: int | None = None, by_stage: bool = True) -> list[Line]:
     """The complete turns from `state` found by a beam of `width` positions per stage,
-    best first. `state` is not changed."""
+    best first. `state` is not changed. Without `by_stage` the beam keeps the `width`
+    best positions of each depth, whatever their stage: a greedy turn at width 1."""
     seat = state.current_player
     turn_index = state.turn_index
     level: list[tuple[GameState, tuple]] = [(state, ())]
@@ -82,7 +83,7 @@ def plan(state: GameState, objective: Objective, width: int,
                 if key in seen:
                     continue
                 seen.add(key)
-                stages.setdefault(_stage(child, seat), []).append(
+                stages.setdefault(_stage(child, seat) if by_stage else (), []).append(
                     (objective(child, seat), len(seen), line, child))
         level = []
         for group in stages.values():

@@ -62,8 +62,8 @@ from .play import play_game
 from .record import GameRecord, Match, replay, replay_step
 from .scoring import (AREA_POINTS, CATEGORIES, END_KNOWLEDGE, KNOWLEDGE_BUILDING_INDEX,
                       PHASE_BONUS,
-                      bonus_tile_count, colour_bonus_points, end_knowledge,
-                      goods_points_per_tile, knowledge_end_points)
+                      areas_can_grow, bonus_tile_count, colour_bonus_points, end_knowledge,
+                      goods_points_per_tile, knowledge_end_points, scored_area_size)
 from .serialize import outcome_from_json, outcome_to_json
 from .state import Action, Frame, IllegalAction, PlayerState, StateError
 from .visibility import (module_state, position_seed, public_key, resample_hidden,
@@ -104,6 +104,7 @@ __all__ = [
     # points
     "CATEGORIES", "AREA_POINTS", "PHASE_BONUS", "KNOWLEDGE_BUILDING_INDEX",
     "colour_bonus_points", "end_knowledge", "goods_points_per_tile", "knowledge_end_points",
+    "areas_can_grow", "scored_area_size",
     "bonus_tile_count",
     "recompute_breakdown",
     # the expansion modules

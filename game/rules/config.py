@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from .chateauma_data import parse_difficulty
@@ -238,7 +238,7 @@ class GameConfig:
         seat but Châteauma's)."""
         return self.players - (self.chateauma is not None)
 
-    @property
+    @cached_property  # read on every colour bonus and sale the AI's evaluation values
     def table_players(self) -> int:
         """The player count the central board is laid out for: a one-player game plays
         the two-player side, depots, black depot and goods points (SE l.851)."""

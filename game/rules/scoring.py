@@ -7,6 +7,7 @@ score after every game.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from .config import SCORING
@@ -45,9 +46,25 @@ KNOWLEDGE_BUILDING_INDEX = {n: BUILDINGS.index(b) for n, b in KNOWLEDGE_BUILDING
 END_KNOWLEDGE = frozenset((15, 24, 25, 26, *KNOWLEDGE_BUILDING))
 
 
+@cache  # the AI's evaluation asks for every position it values
 def colour_bonus_points(players: int, rank: int) -> int:
     table = SCORING["colour_bonus_first" if rank == 1 else "colour_bonus_second"]
     return table[str(players)]
+
+
+def areas_can_grow(state: Position) -> bool:
+    """Whether a module in play can make an area score as a larger one (an inn's area:
+    Module.area_size)."""
+    return bool(state.hooks.area_size)
+
+
+def scored_area_size(state: Position, seat: int, area: int, size: int,
+                     estate: list[int]) -> int:
+    """The size (AREA_POINTS' index) an area of `size` spaces scores as in the seat's
+    estate laid as `estate`: larger where a module in play enlarges it (Module.area_size)."""
+    for grow in state.hooks.area_size:
+        size = grow(state, seat, area, size, estate)
+    return size
 
 
 def goods_points_per_tile(players: int) -> int:

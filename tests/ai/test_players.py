@@ -10,7 +10,7 @@ import pytest
 from game.ai import TIERS, hint, make_player
 from game.ai.evaluate import Evaluator
 from game.ai.hard import HardPlayer
-from game.ai.turns import plan
+from game.ai.turns import BUY_WHILE_BELOW, BUY_WORKERS, passes_on, plan
 from game.rules import public_key, resample_hidden
 from game.rules import GameConfig, RULE_SETS, new_game
 
@@ -204,6 +204,41 @@ def test_hard_s_last_turn_ends_the_game_with_the_best_margin_it_can_reach():
         while not s.terminal:
             s.apply(player.choose(s))
         assert margin(s) == best
+
+
+def test_a_greedy_turn_keeps_the_best_position_of_each_depth():
+    """Without stages a one-position beam follows, at every depth, the child the
+    objective values most, and ends with the best turn that passed on along the way."""
+    objective = Evaluator().advantage
+    for state in midgame_positions(7, every=11)[:6]:
+        seat, turn_index = state.current_player, state.turn_index
+        node, ended = state, []
+        while node is not None:
+            best = None
+            for action in node.legal_actions():
+                if action == BUY_WORKERS and node.players[seat].workers >= BUY_WHILE_BELOW:
+                    continue
+                child = node.clone()
+                child.apply(action, listen=False)
+                value = objective(child, seat)
+                if passes_on(child, seat, turn_index):
+                    ended.append((value, child))
+                elif best is None or value > best[0]:
+                    best = (value, child)
+            node = best[1] if best else None
+        expected = max(ended, key=lambda e: e[0])
+        line = plan(state, objective, 1, max_lines=1, by_stage=False)[0]
+        assert line.value == expected[0]
+        assert public_key(line.state, seat) == public_key(expected[1], seat)
+
+
+def test_the_continuations_policy_is_hard_s_alone():
+    assert HardPlayer().rollout == "staged"
+    assert make_player("hard", rollout="greedy").rollout == "greedy"
+    with pytest.raises(ValueError, match="continuation policy"):
+        make_player("hard", rollout="deep")
+    with pytest.raises(ValueError, match="plays no continuations"):
+        make_player("medium", rollout="greedy")
 
 
 def test_unknown_tier_is_refused():

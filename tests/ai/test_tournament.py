@@ -77,6 +77,17 @@ def test_seat_texts_are_unambiguous():
             tournament.parse_seats(bad)
 
 
+def test_a_hard_seat_may_name_how_its_continuations_play():
+    seats, _ = tournament.parse_seats("hard+staged@8,hard+learned+greedy,hard")
+    assert [(s.tier, s.iterations, s.value, s.rollout) for s in seats] == [
+        ("hard", 8, None, "staged"), ("hard", None, "learned", "greedy"),
+        ("hard", None, None, None)]
+    assert [s.label for s in seats] == ["hard+staged@8", "hard+learned+greedy", "hard"]
+    for bad in ("medium+staged", "hard+staged+greedy", "hard+deep"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            tournament.parse_seats(bad)
+
+
 def test_a_run_with_iteration_budgets_is_reproducible(capsys):
     argv = ("--seats", "medium@1,easy", "--games", "2", "--seed", "5", "--workers", "1",
             "--json")
