@@ -100,12 +100,3 @@ class BoardPanel:
             size = g.BLACK_HEX if depot == 0 else g.DEPOT_HEX
             hex_outline(canvas, g.depot_slot_centre(depot, slot, len(row)), size + 3, ring, 5)
 
-
-def stack_tip(table: Table, count: int, key: str, action: str) -> str:
-    """A module's stack beside the depots: how many lie there, and that a click takes one
-    when the player may."""
-    tip = i18n.trn(key, count, count=count)
-    n = table.narrowing if table.can_act() else None
-    if n is not None and n.has(action):
-        tip += " " + i18n.tr(f"{key}.click")
-    return tip

@@ -6,32 +6,22 @@ The pool's count is the rules' (castle_pool: what every seat sees)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import pygame
 
 from ....rules import castle_pool
 from ... import i18n
-from ...layout import Canvas
 from .. import geometry as g
-from ..board_panel import stack_tip
-from ..board_view import paint_counted_stack
-from ..paint import hex_outline
-from ..seam import Handler, ModuleButton, Table, TableModule, Words, register
-from ..tips import Spot
+from ..counted_stack import CountedStack, Stack
+from ..seam import Handler, ModuleButton, Table, Words, register
 
 
-@dataclass
-class CastlePool:
-    count: int
-
-
-def _pooled(view: Any, pool: CastlePool, e: Any) -> None:
+def _pooled(view: Any, pool: Stack, e: Any) -> None:
     pool.count += e.count
 
 
-def _retrieved(view: Any, pool: CastlePool, e: Any) -> None:
+def _retrieved(view: Any, pool: Stack, e: Any) -> None:
     pool.count = max(0, pool.count - 1)
     if 0 <= e.storage < len(view.players[e.player].storage):
         view.store(e.player, e.storage, "castle")
@@ -44,8 +34,10 @@ def retrieve(table: Table) -> None:
 
 
 @register
-class CastleConnection(TableModule):
+class CastleConnection(CountedStack):
     id = "castle_connection"
+    spot, at, label, tile = "castle_pool", g.CASTLE_POOL, "table.castle_pool", "castle"
+    tip, action = "tip.castle_pool", "retrieve"
     events: ClassVar[dict[str, Handler]] = {"CastlesPooled": _pooled,
                                             "CastleRetrieved": _retrieved}
     words: ClassVar[dict[str, Words]] = {
@@ -58,28 +50,11 @@ class CastleConnection(TableModule):
         ModuleButton("table.retrieve", "table.tip.retrieve", pygame.K_r, "R", (6,),
                      lambda n: n is not None and n.has("retrieve"), retrieve),)
 
-    def part(self, state: Any) -> CastlePool:
-        return CastlePool(castle_pool(state))
+    def count_of(self, state: Any) -> int:
+        return castle_pool(state)
 
-    def paint_board(self, canvas: Canvas, view: Any, part: CastlePool,
-                    seat: int | None) -> None:
-        paint_counted_stack(canvas, g.CASTLE_POOL, "table.castle_pool", "castle", part.count)
-
-    def board_spots(self, table: Table, part: CastlePool) -> list:
-        return [Spot("castle_pool", None, g.CASTLE_POOL, g.DEPOT_HEX + 30,
-                     lambda: stack_tip(table, table.view.parts[self.id].count,
-                                              "tip.castle_pool", "retrieve"))]
-
-    def paint_rings(self, canvas: Canvas, table: Table, part: CastlePool, n: Any,
-                    ring: Any) -> None:
-        if n.has("retrieve"):
-            hex_outline(canvas, g.CASTLE_POOL, g.DEPOT_HEX + 3, ring, 5)
-
-    def click(self, table: Table, part: CastlePool, kind: str, key: Any) -> bool:
-        if kind != "castle_pool":
-            return False
+    def take(self, table: Table) -> None:
         retrieve(table)
-        return True
 
     def describe_action(self, action: tuple, state: Any, lang: str | None) -> str | None:
         return i18n.tr("act.retrieve", lang) if action[0] == "retrieve" else None

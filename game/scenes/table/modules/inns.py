@@ -6,37 +6,27 @@ The stack's count is the rules' (inn_stack: what every seat sees)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ....rules import inn_stack
 from ... import i18n
-from ...layout import Canvas
 from .. import geometry as g
-from ..board_panel import stack_tip
-from ..board_view import paint_counted_stack
-from ..paint import hex_outline
+from ..counted_stack import CountedStack, Stack
 from ..space_words import space_words
-from ..seam import Handler, Table, TableModule, Words, register
-from ..tips import Spot
+from ..seam import Handler, Table, Words, register
 
 
-@dataclass
-class InnStack:
-    count: int
-
-
-def _put_out(view: Any, stack: InnStack, e: Any) -> None:
+def _put_out(view: Any, stack: Stack, e: Any) -> None:
     stack.count = e.stack
 
 
-def _bought(view: Any, stack: InnStack, e: Any) -> None:
+def _bought(view: Any, stack: Stack, e: Any) -> None:
     stack.count = max(0, stack.count - 1)
     if 0 <= e.storage < len(view.players[e.player].storage):
         view.store(e.player, e.storage, "inn")
 
 
-def _placed_directly(view: Any, stack: InnStack, e: Any) -> None:
+def _placed_directly(view: Any, stack: Stack, e: Any) -> None:
     stack.count = max(0, stack.count - 1)
 
 
@@ -47,8 +37,10 @@ def buy_inn(table: Table) -> None:
 
 
 @register
-class Inns(TableModule):
+class Inns(CountedStack):
     id = "inns"
+    spot, at, label, tile = "inn_stack", g.INN_STACK, "table.inn_stack", "inn"
+    tip, action = "tip.inn_stack", "buy_inn"
     events: ClassVar[dict[str, Handler]] = {"InnPutOut": _put_out, "InnBought": _bought,
                                             "InnPlacedDirectly": _placed_directly}
     words: ClassVar[dict[str, Words]] = {
@@ -58,28 +50,14 @@ class Inns(TableModule):
         "InnPlacedDirectly": lambda e, who, lang: i18n.tr("log.inn_placed_directly", lang,
                                                           who=who)}
 
-    def part(self, state: Any) -> InnStack:
-        return InnStack(inn_stack(state))
+    def count_of(self, state: Any) -> int:
+        return inn_stack(state)
 
-    def paint_board(self, canvas: Canvas, view: Any, part: InnStack,
-                    seat: int | None) -> None:
-        paint_counted_stack(canvas, g.INN_STACK, "table.inn_stack", "inn", part.count)
-
-    def board_spots(self, table: Table, part: InnStack) -> list:
-        return [Spot("inn_stack", None, g.INN_STACK, g.DEPOT_HEX + 30,
-                     lambda: stack_tip(table, table.view.parts[self.id].count,
-                                              "tip.inn_stack", "buy_inn"))]
-
-    def paint_rings(self, canvas: Canvas, table: Table, part: InnStack, n: Any,
-                    ring: Any) -> None:
-        if part.count and n.highlights().inn_stack:
-            hex_outline(canvas, g.INN_STACK, g.DEPOT_HEX + 3, ring, 5)
-
-    def click(self, table: Table, part: InnStack, kind: str, key: Any) -> bool:
-        if kind != "inn_stack":
-            return False
+    def take(self, table: Table) -> None:
         buy_inn(table)
-        return True
+
+    def ringed(self, part: Stack, n: Any) -> bool:
+        return bool(part.count and n.highlights().inn_stack)
 
     def describe_action(self, action: tuple, state: Any, lang: str | None) -> str | None:
         if action[0] == "buy_inn":
