@@ -35,7 +35,7 @@ from game.scenes.table.interaction import Narrowing
 from game.scenes.table.glossary import GlossaryScene
 from game.scenes.table.overlays import ConfirmOverlay, HandoffScene, PauseMenu
 from game.scenes.table.buttons_panel import UNPAGED
-from game.scenes.table.seam import listed_decisions
+from game.scenes.table.seam import TABLE_MODULES, listed_decisions
 from game.scenes.table.modules.inns import buy_inn
 
 # Every moment the table is tested at: each decision the engine asks a person, the
@@ -702,8 +702,9 @@ def _check(t: Table) -> None:
     elif kind == "white_castle_glossary":
         assert isinstance(top, GlossaryScene) and top.query == "29"
     elif kind == "inns":
-        assert scene.can_act() and n.buying and n.highlights().inn_stack
-        assert scene.view.parts["inns"].count == 3 and scene.action_buttons.buy.enabled
+        inns = scene.view.parts["inns"]
+        assert scene.can_act() and n.buying and TABLE_MODULES["inns"].ringed(inns, n)
+        assert inns.count == 3 and scene.action_buttons.buy.enabled
     elif kind == "inn_payment":
         assert scene.can_act() and sorted(scene.options) == [("buy_inn", "silver"),
                                                              ("buy_inn", "workers")]

@@ -24,17 +24,17 @@ from ..ui import theme
 from ..ui.text import wrap_text
 from ..ui.widgets import Button, IconButton
 from . import geometry as g
-from .interaction import ANY_TIME, Narrowing, choice_icon
+from .interaction import Narrowing, buy_ops
 from .log import choice_label
 from .paint import fit_text, text
-from .seam import ModuleButton, choice_heading, choice_tip, in_play, listed_decisions
+from .seam import (ModuleButton, any_time, choice_heading, choice_icon, choice_tip,
+                   icon_decisions, in_play, listed_decisions)
 from .ship_choice import ShipGoodsButton, draw_ship_marks, ship_depots
 
 if TYPE_CHECKING:
     from .seam import Table
 
 # Choices shown with a building's or an animal's icon beside their words.
-ICON_CHOICES = ("crane", "geese", "crane_count")
 # Up to UNPAGED options are listed at once; more are listed PAGE_SIZE to a page.
 UNPAGED = 10
 PAGE_SIZE = 8
@@ -100,7 +100,7 @@ class ActionButtons:
         """Each button offered only when its action is open now (n: the narrowing when a
         person may act, else None)."""
         self.workers.enabled = n is not None and n.has("workers")
-        self.buy.enabled = n is not None and (n.has("buy") or n.has("buy_inn"))
+        self.buy.enabled = n is not None and any(n.has(op) for op in buy_ops())
         for b, button in self.module_buttons.values():
             button.enabled = b.offered(n)
         self.end.enabled = n is not None and (n.has("end") or n.has("decline")
@@ -137,7 +137,7 @@ class ChoiceBox:
         elif n.decision in listed_decisions():
             # A module's actions open to every decision of a turn (buying workers) have
             # their own buttons, not a place among the options.
-            actions = [a for a in n.legal if a[0] not in ("decline", *ANY_TIME)]
+            actions = [a for a in n.legal if a[0] not in ("decline", *any_time())]
             actions += [a for a in n.legal if a[0] == "decline"]
         else:
             return
@@ -170,7 +170,7 @@ class ChoiceBox:
             shown = actions
             cols = 1 if len(actions) <= 4 or self.wide else 2
             rows = max(1, math.ceil(len(actions) / cols))
-        if n.decision in ICON_CHOICES and pages == 1 and not scene.options:
+        if n.decision in icon_decisions() and pages == 1 and not scene.options:
             self._build_icons(actions, area)
             return
         h = min(64, (area.h - (rows - 1) * 8) / rows)

@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...rules import (ANY_COLOUR, BUILDINGS, KIND_BUILDING, KIND_COLOUR, SPECIES, USE_SELL,
-                      die_use, placeable_mask, workers_needed)
+from ...rules import (ANY_COLOUR, KIND_BUILDING, KIND_COLOUR, USE_SELL, die_use,
+                      placeable_mask, workers_needed)
+from . import seam
 
 Action = tuple
 DIE_OPS = ("take", "place", "sell", "workers")
@@ -25,28 +26,23 @@ CASTLE_DIE = 2
 # An action with the white die's number (a white castle's): its number is the white die's,
 # workers change it as a player's die.
 WHITE_DIE = 3
-# Decisions answered by one action of a die given in advance.
-DECISION_DIE = {"castle": CASTLE_DIE, "white_castle": WHITE_DIE}
-# Actions a module opens to every decision of its owner's turn (monastery tile 28): a
-# button of their own, never one of a decision's listed options.
-ANY_TIME = ("buy_workers",)
-# The turn's purchase: a depot tile, or an inn from the inn stack (inns).
-BUY_OPS = ("buy", "buy_inn")
+# Decisions answered by one action of a die given in advance: the castle's (die 2, any
+# number); a module's own (seam.TableModule.decision_dice).
+BASE_DECISION_DIE = {"castle": CASTLE_DIE}
+# Decisions whose actions may place a stored tile, besides a module's die decisions.
+PLACING = ("turn", "castle", "city_hall")
 
 
-def choice_icon(action: Action) -> str | None:
-    """The icon beside a listed option that names a building or a species (the crane's
-    copied building, the species the geese score with, the crane counted at the end)."""
-    op = action[0]
-    if op in ("crane", "crane_count"):
-        return _named(action[1], BUILDINGS)
-    if op == "geese":
-        return _named(action[1], SPECIES)
-    return None
+def decision_die(decision: str | None) -> int | None:
+    if decision is None:
+        return None
+    die = BASE_DECISION_DIE.get(decision)
+    return die if die is not None else seam.decision_die(decision)
 
 
-def _named(value: Any, names: tuple[str, ...]) -> str:
-    return names[value] if isinstance(value, int) else str(value)
+def buy_ops() -> tuple[str, ...]:
+    """The turn's purchase: a depot tile, or a module's (an inn from the inn stack)."""
+    return ("buy", *seam.purchases())
 
 
 def die_of(action: Action) -> int | None:
@@ -103,7 +99,6 @@ class Highlights:
     buy: bool = False
     end: bool = False
     decline: bool = False
-    inn_stack: bool = False   # an inn may be bought (the ring round the inn stack)
 
 
 class Narrowing:
@@ -125,7 +120,7 @@ class Narrowing:
     def _fixed_die(self) -> None:
         """A castle's action uses die 2 (any number); a white castle's the white die, its
         number shown at once."""
-        self.die = DECISION_DIE.get(self.decision)
+        self.die = decision_die(self.decision)
         if self.die == WHITE_DIE:
             self.value = self.state.white
             self.value_chosen = True
@@ -160,10 +155,11 @@ class Narrowing:
 
     def candidates(self) -> list[Action]:
         out = []
+        purchase = buy_ops()
         for a in self.legal:
             op = a[0]
             if self.buying:
-                if op in BUY_OPS:
+                if op in purchase:
                     out.append(a)
                 continue
             if op in DIE_OPS:
@@ -187,8 +183,7 @@ class Narrowing:
         h = Highlights()
         h.end = self.has("end")
         h.decline = self.has("decline")
-        h.buy = self.has("buy") or self.has("buy_inn")
-        h.inn_stack = self.has("buy_inn") and (self.buying or self.die is None)
+        h.buy = any(self.has(op) for op in buy_ops())
         if self.die is None and not self.buying:
             h.dice = set(self.dice_available())
         cands = self.candidates()
@@ -248,7 +243,7 @@ class Narrowing:
     def cancel(self) -> bool:
         """Drop the half-made choice; False when there was nothing to drop."""
         had = (self.storage is not None or self.buying
-               or (self.die is not None and self.die != DECISION_DIE.get(self.decision))
+               or (self.die is not None and self.die != decision_die(self.decision))
                or (self.die == WHITE_DIE and self.value != self.state.white))
         self.picked = None
         self.value = None
@@ -300,7 +295,7 @@ class Narrowing:
         self.value_chosen = True
         return Outcome()
 
-    def _finish(self, matches: list[Action], target_value: int | None = None) -> Outcome:
+    def finish(self, matches: list[Action], target_value: int | None = None) -> Outcome:
         if not matches:
             return Outcome(message="table.msg.not_possible")
         if len(matches) == 1:
@@ -317,7 +312,7 @@ class Narrowing:
         dice = {a[1] for a in matches if a[0] in DIE_OPS}
         if len(dice) > 1:
             return Outcome(message="table.msg.choose_die")
-        if all(a[0] in BUY_OPS for a in matches):
+        if all(a[0] in buy_ops() for a in matches):
             return Outcome(message="table.msg.choose_payment", options=matches)
         return Outcome(message="table.msg.choose_more")
 
@@ -333,20 +328,20 @@ class Narrowing:
                 return Outcome(message="table.msg.not_possible")
             cost = max(worker_cost(a, self.state) for a in matches)
             return Outcome(message="table.msg.confirm_cost", params={"count": cost})
-        return self._finish(matches_for())
+        return self.finish(matches_for())
 
     def click_depot(self, depot: int, slot: int) -> Outcome:
         """A tile on the central board: depot 1-6, or 0 for the black depot."""
         if self.decision in ("pick", "route_pick"):
-            return self._finish([a for a in self.legal
+            return self.finish([a for a in self.legal
                                  if a[0] == "pick" and a[1:] == (depot, slot)])
         buys = [a for a in self.legal if a[0] == "buy" and a[1:3] == (depot, slot)]
         if depot == 0 or self.buying or (self.die is None and buys):
             self.buying = False
-            return self._finish(buys) if buys else Outcome(message="table.msg.cannot_buy")
+            return self.finish(buys) if buys else Outcome(message="table.msg.cannot_buy")
         if self.die is None:
             takes = [a for a in self.legal if a[0] == "take" and a[2:] == (depot, slot)]
-            return self._finish(takes) if takes else Outcome(message="table.msg.choose_die")
+            return self.finish(takes) if takes else Outcome(message="table.msg.choose_die")
         self.storage = None
         return self._with_value(
             lambda: [a for a in self.candidates() if a[0] == "take" and a[2:] == (depot, slot)],
@@ -354,7 +349,7 @@ class Narrowing:
 
     def click_storage(self, j: int) -> Outcome:
         if self.decision == "discard":
-            return self._finish([a for a in self.legal if a == ("discard", j)])
+            return self.finish([a for a in self.legal if a == ("discard", j)])
         if self.storage == j:
             self.storage = None
             return Outcome()
@@ -378,7 +373,8 @@ class Narrowing:
         (the castle connection), or no number the dice reach."""
         p = self.player
         kind = p.storage[j]
-        if kind < 0 or self.decision not in ("turn", "castle", "white_castle", "city_hall"):
+        if kind < 0 or (self.decision not in PLACING
+                        and decision_die(self.decision) is None):
             return "table.msg.not_possible"
         colour = KIND_COLOUR[kind]
         # shield 18: any empty space
@@ -397,14 +393,14 @@ class Narrowing:
 
     def click_space(self, space: int) -> Outcome:
         if self.decision == "start_castle":
-            return self._finish([a for a in self.legal if a == ("start_castle", space)])
+            return self.finish([a for a in self.legal if a == ("start_castle", space)])
         if self.storage is None:
             return Outcome(message="table.msg.choose_storage")
         if self.decision == "city_hall":
-            return self._finish([a for a in self.candidates() if a[0] == "city_hall"
+            return self.finish([a for a in self.candidates() if a[0] == "city_hall"
                                  and a[2] == space])
         if self.die is None:
-            return self._finish([a for a in self.candidates() if a[0] == "place"
+            return self.finish([a for a in self.candidates() if a[0] == "place"
                                  and a[3] == space])
         number = self.player.board.die[space]
         return self._with_value(
@@ -413,10 +409,10 @@ class Narrowing:
 
     def click_goods(self, goods: int) -> Outcome:
         if self.decision == "warehouse":
-            return self._finish([a for a in self.legal if a == ("warehouse", goods)])
+            return self.finish([a for a in self.legal if a == ("warehouse", goods)])
         if self.die is None:
             sells = [a for a in self.legal if a[0] == "sell" and a[2] == goods]
-            return self._finish(sells) if sells else Outcome(message="table.msg.choose_die")
+            return self.finish(sells) if sells else Outcome(message="table.msg.choose_die")
         self.storage = None
         return self._with_value(
             lambda: [a for a in self.candidates() if a[0] == "sell" and a[2] == goods], goods)
@@ -424,11 +420,11 @@ class Narrowing:
     def click_workers(self) -> Outcome:
         if self.die is None:
             dice = [a for a in self.legal if a[0] == "workers"]
-            return self._finish(dice) if dice else Outcome(message="table.msg.not_possible")
-        return self._finish([a for a in self.legal if a == ("workers", self.die)])
+            return self.finish(dice) if dice else Outcome(message="table.msg.not_possible")
+        return self.finish([a for a in self.legal if a == ("workers", self.die)])
 
     def toggle_buy(self) -> Outcome:
-        if not self.has("buy") and not self.has("buy_inn"):
+        if not any(self.has(op) for op in buy_ops()):
             return Outcome(message="table.msg.cannot_buy")
         buying = not self.buying
         self.cancel()
@@ -436,25 +432,10 @@ class Narrowing:
         return Outcome(message="table.msg.choose_purchase" if buying else None)
 
     def end(self) -> Outcome:
-        return self._finish([a for a in self.legal if a == ("end",)])
+        return self.finish([a for a in self.legal if a == ("end",)])
 
     def decline(self) -> Outcome:
-        return self._finish([a for a in self.legal if a == ("decline",)])
-
-    def retrieve(self) -> Outcome:
-        """Castle connection: give up both dice and 5 points for a pool castle."""
-        return self._finish([a for a in self.legal if a == ("retrieve",)])
-
-    def buy_inn(self) -> Outcome:
-        """Inns: the turn's purchase takes an inn from the stack (the payment asked when
-        there are two ways to pay)."""
-        self.buying = False
-        buys = [a for a in self.legal if a[0] == "buy_inn"]
-        return self._finish(buys) if buys else Outcome(message="table.msg.cannot_buy")
-
-    def buy_workers(self) -> Outcome:
-        """Monastery tile 28: 1 silver for 2 workers, at any decision of one's turn."""
-        return self._finish([a for a in self.legal if a == ("buy_workers",)])
+        return self.finish([a for a in self.legal if a == ("decline",)])
 
     def unused_dice(self) -> list[int]:
         """The turn's two dice not used yet, while workers may be taken with one (for the
@@ -478,5 +459,5 @@ class Narrowing:
                 self.storage = action[2]
         elif action[0] == "city_hall":
             self.storage = action[1]
-        elif action[0] in BUY_OPS:
+        elif action[0] in buy_ops():
             self.buying = True

@@ -23,9 +23,8 @@ from .estate_view import paint_estate_region
 from .estates_panel import miniature_sizes
 from .hint_marks import draw_hint_marks
 from .interaction import Narrowing
-from .modules import vineyards as vineyards_view
 from .paint import FELT, FELT_DARK, GOLD, blit_at, fit_text, hex_outline, text, tile_back
-from .seam import parts_of
+from .seam import flyer_image, parts_of
 from .view import COLOURS, face_of
 
 if TYPE_CHECKING:
@@ -159,10 +158,8 @@ class TablePainter:
                 image = pieces.silver_coin(px)
             elif f.kind == "worker":
                 image = pieces.worker_chip(px)
-            elif f.kind == "grape":   # a half of a vineyards double tile
-                image = vineyards_view.grape_half(f.what, px)
-            elif f.kind == "double":
-                image = vineyards_view.double_image(f.what, px)
+            elif f.kind != "bonus":   # a module's piece
+                image = flyer_image(f.kind, f.what, px)
             else:
                 colour, rank = f.what
                 large, small = BONUS_POINTS.get(len(t.names), (5, 2))

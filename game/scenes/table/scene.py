@@ -38,7 +38,7 @@ from .board_panel import BoardPanel
 from .board_view import player_colour
 from .estate_view import REGION
 from .estates_panel import EstatesPanel
-from .interaction import Narrowing, Outcome
+from .interaction import Narrowing, Outcome, buy_ops
 from .log import GameLog, MoveTakenBack, describe_action
 from .hint_panel import HintPanel, Shown
 from .log_panel import LogPanel
@@ -599,6 +599,7 @@ class TableScene(Scene):
         n = self.narrowing
         if decision == "turn" and n is not None and n.has("end"):
             # The rules offer the end of the turn once both dice are used.
-            decision = "turn_done_buy" if n.has("buy") or n.has("buy_inn") else "turn_done"
+            decision = ("turn_done_buy" if any(n.has(op) for op in buy_ops())
+                        else "turn_done")
         # (a white castle's prompt names the white die's number)
         return i18n.tr(f"table.prompt.{decision}", name=name, value=self.view.white)

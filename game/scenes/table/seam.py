@@ -164,6 +164,17 @@ class TableModule:
     # Its decisions answered by clicks on the table; the others it declares to the rules
     # are answered from a list of options in the choice box.
     clicked: ClassVar[tuple[str, ...]] = ()
+    # Its decisions answered by one action of a die given in advance, by decision (a white
+    # castle's: the white die); the table chooses that die at once.
+    decision_dice: ClassVar[dict[str, int]] = {}
+    # Its actions that are the turn's purchase (an inn from the inn stack): the Buy button
+    # offers them, and a choice of them asks for the payment.
+    purchases: ClassVar[tuple[str, ...]] = ()
+    # Its actions open at every decision of its owner's turn (monastery tile 28's
+    # workers): a button of their own, never one of a decision's listed options.
+    any_time: ClassVar[tuple[str, ...]] = ()
+    # Its decisions whose options show as icons, when they fit on one page.
+    icon_decisions: ClassVar[tuple[str, ...]] = ()
 
     def part(self, state: Any) -> Any:
         """Its part of the view, built from the rules module's public functions (what
@@ -254,6 +265,16 @@ class TableModule:
         """The choice box's heading (a text key) over its actions listed by a click."""
         return None
 
+    def choice_icon(self, action: tuple) -> str | None:
+        """The icon beside one of its listed options that names a building or a species
+        (art/icons.py), or None for words."""
+        return None
+
+    def flyer_image(self, kind: str, what: Any, px: int) -> Any:
+        """The picture of one of its pieces in flight (motion.Flyer.kind), or None for
+        another's."""
+        return None
+
     def choice_tip(self, action: tuple) -> Callable[[], str] | None:
         """The tooltip of one of its actions listed as a choice, where its words say too
         little; None for none."""
@@ -319,6 +340,43 @@ def listed_decisions() -> frozenset[str]:
     clicked = {d for m in TABLE_MODULES.values() for d in m.clicked}
     return frozenset(BASE_LISTED) | {d for module in MODULES for d in module_decisions(module)
                                      if d not in clicked}
+
+
+def decision_die(decision: str) -> int | None:
+    """The die a module's decision is answered with, given in advance, or None."""
+    for m in TABLE_MODULES.values():
+        if decision in m.decision_dice:
+            return m.decision_dice[decision]
+    return None
+
+
+def purchases() -> tuple[str, ...]:
+    """The modules' actions that are the turn's purchase besides the base game's `buy`."""
+    return tuple(a for m in TABLE_MODULES.values() for a in m.purchases)
+
+
+def any_time() -> tuple[str, ...]:
+    return tuple(a for m in TABLE_MODULES.values() for a in m.any_time)
+
+
+def icon_decisions() -> tuple[str, ...]:
+    return tuple(d for m in TABLE_MODULES.values() for d in m.icon_decisions)
+
+
+def choice_icon(action: tuple) -> str | None:
+    for m in TABLE_MODULES.values():
+        icon = m.choice_icon(action)
+        if icon is not None:
+            return icon
+    return None
+
+
+def flyer_image(kind: str, what: Any, px: int) -> Any:
+    for m in TABLE_MODULES.values():
+        image = m.flyer_image(kind, what, px)
+        if image is not None:
+            return image
+    return None
 
 
 def choice_heading(options: list[tuple]) -> str | None:

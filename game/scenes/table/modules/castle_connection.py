@@ -29,8 +29,9 @@ def _retrieved(view: Any, pool: Stack, e: Any) -> None:
 
 def retrieve(table: Table) -> None:
     """Both dice and 5 points for a castle from the pool."""
-    if table.can_act():
-        table.follow(table.narrowing.retrieve())
+    n = table.narrowing
+    if table.can_act() and n is not None:
+        table.follow(n.finish([a for a in n.legal if a == ("retrieve",)]))
 
 
 @register

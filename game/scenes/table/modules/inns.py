@@ -12,6 +12,7 @@ from ....rules import inn_stack
 from ... import i18n
 from .. import geometry as g
 from ..counted_stack import CountedStack, Stack
+from ..interaction import Outcome
 from ..space_words import space_words
 from ..seam import Handler, Table, Words, register
 
@@ -31,9 +32,14 @@ def _placed_directly(view: Any, stack: Stack, e: Any) -> None:
 
 
 def buy_inn(table: Table) -> None:
-    """The turn's purchase takes an inn from the stack."""
-    if table.can_act():
-        table.follow(table.narrowing.buy_inn())
+    """The turn's purchase takes an inn from the stack (the payment asked when there are
+    two ways to pay)."""
+    n = table.narrowing
+    if not table.can_act() or n is None:
+        return
+    n.buying = False
+    buys = [a for a in n.legal if a[0] == "buy_inn"]
+    table.follow(n.finish(buys) if buys else Outcome(message="table.msg.cannot_buy"))
 
 
 @register
@@ -41,6 +47,7 @@ class Inns(CountedStack):
     id = "inns"
     spot, at, label, tile = "inn_stack", g.INN_STACK, "table.inn_stack", "inn"
     tip, action = "tip.inn_stack", "buy_inn"
+    purchases: ClassVar[tuple[str, ...]] = ("buy_inn",)
     events: ClassVar[dict[str, Handler]] = {"InnPutOut": _put_out, "InnBought": _bought,
                                             "InnPlacedDirectly": _placed_directly}
     words: ClassVar[dict[str, Words]] = {
@@ -57,7 +64,8 @@ class Inns(CountedStack):
         buy_inn(table)
 
     def ringed(self, part: Stack, n: Any) -> bool:
-        return bool(part.count and n.highlights().inn_stack)
+        # while buying, or before a die is chosen (a click on the stack starts the purchase)
+        return bool(part.count and n.has("buy_inn") and (n.buying or n.die is None))
 
     def describe_action(self, action: tuple, state: Any, lang: str | None) -> str | None:
         if action[0] == "buy_inn":

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 import pygame
 
+from ....rules import BUILDINGS, SPECIES
 from ... import i18n
 from ..log import building_label, capitalised, species_label
 from ..seam import Handler, ModuleButton, Table, TableModule, Words, register
@@ -24,9 +25,14 @@ def _marker_on_top(view: Any, part: None, e: Any) -> None:
 
 
 def buy_workers(table: Table) -> None:
-    """Monastery tile 28: 1 silver for 2 workers."""
-    if table.can_act():
-        table.follow(table.narrowing.buy_workers())
+    """Monastery tile 28: 1 silver for 2 workers, at any decision of one's turn."""
+    n = table.narrowing
+    if table.can_act() and n is not None:
+        table.follow(n.finish([a for a in n.legal if a == ("buy_workers",)]))
+
+
+def _named(value: Any, names: tuple[str, ...]) -> str:
+    return names[value] if isinstance(value, int) else str(value)
 
 
 @register
@@ -49,9 +55,21 @@ class Tiles2(TableModule):
         "CraneCounted": lambda e, who, lang: i18n.trn(
             "log.crane_counted", e.points, lang, who=who, points=e.points,
             building=building_label(e.building, lang))}
+    any_time: ClassVar[tuple[str, ...]] = ("buy_workers",)
+    # The crane's copied building, the species the geese score with, the crane counted at
+    # the end: shown as icons.
+    icon_decisions: ClassVar[tuple[str, ...]] = ("crane", "geese", "crane_count")
     buttons: ClassVar[tuple[ModuleButton, ...]] = (
         ModuleButton("table.buy_workers", "table.tip.buy_workers", pygame.K_k, "K", (7,),
                      lambda n: n is not None and n.has("buy_workers"), buy_workers),)
+
+    def choice_icon(self, action: tuple) -> str | None:
+        op = action[0]
+        if op in ("crane", "crane_count"):
+            return _named(action[1], BUILDINGS)
+        if op == "geese":
+            return _named(action[1], SPECIES)
+        return None
 
     def describe_action(self, action: tuple, state: Any, lang: str | None) -> str | None:
         op = action[0]

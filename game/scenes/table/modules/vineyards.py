@@ -544,6 +544,14 @@ class Vineyards(TableModule):
         return VineyardView(v.depot, v.display, v.pile, v.placed, v.stored, v.wine, v.boards,
                             v.stack)
 
+    def flyer_image(self, kind: str, what: Any, px: int) -> pygame.Surface | None:
+        """A double tile in flight, and a half of one (a grape variety)."""
+        if kind == "grape":
+            return grape_half(what, px)
+        if kind == "double":
+            return double_image(what, px)
+        return None
+
     def paint_board(self, canvas: Canvas, view: Any, part: Any, seat: int | None) -> None:
         paint(canvas, view, seat)
 

@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from ....rules import WHITE_CASTLE_DECISION
 from ... import i18n
+from ..interaction import WHITE_DIE
 from ..seam import TableModule, Words, register
 
 
@@ -15,6 +16,8 @@ from ..seam import TableModule, Words, register
 class WhiteCastles(TableModule):
     id = "white_castles"
     clicked: ClassVar[tuple[str, ...]] = (WHITE_CASTLE_DECISION,)
+    # Its action uses the white die.
+    decision_dice: ClassVar[dict[str, int]] = {WHITE_CASTLE_DECISION: WHITE_DIE}
     quiet: ClassVar[tuple[str, ...]] = ("WhiteDieAction",)   # the die's use follows
     words: ClassVar[dict[str, Words]] = {
         "WhiteDieAction": lambda e, who, lang: i18n.tr("log.white_die_action", lang, who=who,
