@@ -303,29 +303,27 @@ def parts_of(view: Any) -> list[tuple[TableModule, Any]]:
     return [(TABLE_MODULES[id], part) for id, part in view.parts.items()]
 
 
+def _first(ask: Callable[[TableModule], Any]) -> Any:
+    """The first module's answer that is not None: a module answers only for its own
+    actions, decisions, events and pieces, whose names are unique across modules."""
+    for m in TABLE_MODULES.values():
+        answer = ask(m)
+        if answer is not None:
+            return answer
+    return None
+
+
 def action_words(action: tuple, state: Any, lang: str | None) -> str | None:
     """An action of any module in words, or None when no module words it."""
-    for m in TABLE_MODULES.values():
-        words = m.describe_action(action, state, lang)
-        if words is not None:
-            return words
-    return None
+    return _first(lambda m: m.describe_action(action, state, lang))
 
 
 def module_choice_label(action: tuple, state: Any, lang: str | None) -> str | None:
-    for m in TABLE_MODULES.values():
-        label = m.choice_label(action, state, lang)
-        if label is not None:
-            return label
-    return None
+    return _first(lambda m: m.choice_label(action, state, lang))
 
 
 def choice_tip(action: tuple) -> Callable[[], str] | None:
-    for m in TABLE_MODULES.values():
-        tip = m.choice_tip(action)
-        if tip is not None:
-            return tip
-    return None
+    return _first(lambda m: m.choice_tip(action))
 
 
 # The base game's decisions answered from a list of options rather than by clicks.
@@ -344,10 +342,7 @@ def listed_decisions() -> frozenset[str]:
 
 def decision_die(decision: str) -> int | None:
     """The die a module's decision is answered with, given in advance, or None."""
-    for m in TABLE_MODULES.values():
-        if decision in m.decision_dice:
-            return m.decision_dice[decision]
-    return None
+    return _first(lambda m: m.decision_dice.get(decision))
 
 
 def purchases() -> tuple[str, ...]:
@@ -364,35 +359,20 @@ def icon_decisions() -> tuple[str, ...]:
 
 
 def choice_icon(action: tuple) -> str | None:
-    for m in TABLE_MODULES.values():
-        icon = m.choice_icon(action)
-        if icon is not None:
-            return icon
-    return None
+    return _first(lambda m: m.choice_icon(action))
 
 
 def flyer_image(kind: str, what: Any, px: int) -> Any:
-    for m in TABLE_MODULES.values():
-        image = m.flyer_image(kind, what, px)
-        if image is not None:
-            return image
-    return None
+    return _first(lambda m: m.flyer_image(kind, what, px))
 
 
 def choice_heading(options: list[tuple]) -> str | None:
-    for m in TABLE_MODULES.values():
-        heading = m.choice_heading(options)
-        if heading is not None:
-            return heading
-    return None
+    return _first(lambda m: m.choice_heading(options))
 
 
 def event_words(kind: str) -> Words | None:
-    """Whichever module words events of this name (names are unique across modules)."""
-    for m in TABLE_MODULES.values():
-        if kind in m.words:
-            return m.words[kind]
-    return None
+    """Whichever module words events of this name."""
+    return _first(lambda m: m.words.get(kind))
 
 
 def shows_tile(kind: str) -> bool:
@@ -401,7 +381,4 @@ def shows_tile(kind: str) -> bool:
 
 
 def event_named_words(kind: str) -> NamedWords | None:
-    for m in TABLE_MODULES.values():
-        if kind in m.named_words:
-            return m.named_words[kind]
-    return None
+    return _first(lambda m: m.named_words.get(kind))
