@@ -73,7 +73,7 @@ def turns_in(record: GameRecord, seats: set[int]) -> Iterator[tuple[int, GameSta
         # A module's setup decision (the arranged trade routes) comes before the first
         # phase's setup, though phase A's number is set: it is no turn.
         if seat in seats and start.phase >= 0 and passes_on(state, seat, turn_index) \
-                and start.frames[-1].kind not in start.hooks.setup_frames:
+                and not start.in_module_setup:
             yield first, start, tuple(actions)
 
 

@@ -17,6 +17,10 @@ from client_events import click, key
 from positions import module_button, table_at
 
 from game.rules import KINDS, GameConfig
+from game.rules.events import TilePlaced
+from game.rules.modules.castle_connection import CastleRetrieved as CastleRetrievedEvent
+from game.rules.modules.inns import InnBought as InnBoughtEvent
+from game.rules.modules.inns import InnPlacedDirectly as InnPlacedDirectlyEvent
 from game.scenes import i18n
 from game.scenes.art import icons, pieces
 from game.scenes.modules_text import module_name
@@ -27,6 +31,7 @@ from game.scenes.stack import SceneStack
 from game.scenes.table import geometry as g
 from game.scenes.table.glossary import entries
 from game.scenes.table.log import describe_action, describe_event
+from game.scenes.table.motion import Flight, Handlers
 from game.scenes.table.tips import tile_tip
 from game.scenes.table.view import TableView, face_of
 
@@ -220,6 +225,39 @@ def test_the_castle_pool_shows_on_the_board_and_a_click_retrieves(data_root):
     t.stack.handle_event(key(pygame.K_k))
     click(t.stack, module_button(scene, "table.retrieve").rect.center)
     assert played == [("retrieve",), ("buy_workers",), ("retrieve",)]
+
+
+def _flight(animation) -> Flight:
+    """The one piece in flight of an animation (a flight, or a flight and its sound)."""
+    found = animation if isinstance(animation, Flight) else animation.children[0]
+    assert isinstance(found, Flight)
+    return found
+
+
+@pytest.mark.parametrize("kind, module, event, at, tile", [
+    ("module_turn", "castle_connection", CastleRetrievedEvent, g.CASTLE_POOL, "castle"),
+    ("inns", "inns", InnBoughtEvent, g.INN_STACK, "inn")])
+def test_a_tile_taken_from_a_modules_stack_flies_from_the_stack_into_storage(
+        data_root, kind, module, event, at, tile):
+    scene = table_at(kind, data_root).scene
+    flight = _flight(Handlers(scene).table()[event.__name__](event(0, 2)))
+    assert (flight.flyer.what, flight.flyer.pos) == (tile, at)
+    flight.finish()
+    assert flight.flyer.pos == pytest.approx(scene.places.storage_pos(0, 2))
+
+
+def test_an_inn_placed_straight_from_the_inn_stack_flies_from_there(data_root):
+    """Shield 15 with the inns: the inn comes from the inn stack, not from storage; the
+    placement after it comes from storage again."""
+    scene = table_at("inns", data_root).scene
+    animate = Handlers(scene).table()
+    assert animate["InnPlacedDirectly"](InnPlacedDirectlyEvent(0, 24)) is None
+    inn = _flight(animate["TilePlaced"](TilePlaced(0, "inn", -1, 24)))
+    assert inn.flyer.pos == g.INN_STACK and inn.lift is None
+    inn.finish()
+    assert inn.flyer.pos == pytest.approx(scene.places.space_pos(0, 24))
+    plain = _flight(animate["TilePlaced"](TilePlaced(0, "castle", 1, 25)))
+    assert plain.flyer.pos == scene.places.storage_pos(0, 1)
 
 
 def test_the_modules_buttons_show_only_with_their_module(data_root):

@@ -13,7 +13,7 @@ from positions import table_at
 from game.rules.modules import shields as rules_shields
 from game.scenes import i18n
 from game.scenes.table.glossary import entries
-from game.scenes.table.motion import Handlers
+from game.scenes.table.motion import Flight, Handlers
 from game.scenes.table.log import choice_label, describe_action, describe_event
 from game.scenes.table.modules.shields import (SHIELD_ICONS, depot_shield_centre,
                                               shield_image, shield_tip)
@@ -165,13 +165,25 @@ def test_no_shields_without_the_module(data_root):
 def test_a_tile_placed_by_shield_14_flies_from_its_depot(data_root):
     t = table_at("shield_turn", data_root)
     scene = t.scene
-    h = Handlers(scene)
+    animate = Handlers(scene).table()
     tile = next(k for row in scene.view.depots for k in row if k)
     d, slot = next((i + 1, j) for i, row in enumerate(scene.view.depots)
                    for j, k in enumerate(row) if k == tile)
-    assert h.on_ShieldTile(rules_shields.ShieldTile(0, 14, d, slot)) is None
-    flight = h.on_TilePlaced(TilePlaced(0, tile, -1, 24))
-    assert flight is not None and h.from_depot is None  # the next placement is plain
+    assert animate["ShieldTile"](rules_shields.ShieldTile(0, 14, d, slot)) is None
+    flight = _flight(animate["TilePlaced"](TilePlaced(0, tile, -1, 24)))
+    assert flight.flyer.pos == scene.places.depot_pos(d, slot)
+    assert flight.lift == ("depot", d, slot)      # lifted off its depot space while it flies
+    # The next placement is plain again: from storage.
+    after = _flight(animate["TilePlaced"](TilePlaced(0, tile, 0, 25)))
+    assert after.flyer.pos == scene.places.storage_pos(0, 0)
+    assert after.lift == ("storage", 0, 0)
+
+
+def _flight(animation) -> Flight:
+    """The one tile in flight of an animation (a flight, or a flight and its sound)."""
+    found = animation if isinstance(animation, Flight) else animation.children[0]
+    assert isinstance(found, Flight)
+    return found
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

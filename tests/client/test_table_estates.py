@@ -10,6 +10,7 @@ import pytest
 from table_driver import click_spot, make_table, settle, step
 
 from game.rules import events as ev
+from game.rules.modules import shields
 from game.scenes import app, i18n
 from game.scenes.art.window_icon import window_icon
 from game.scenes.layout import Canvas, Viewport
@@ -170,6 +171,20 @@ def test_the_banner_says_what_the_phase_end_pays_now_apart_from_the_phase_recap(
         "The mines pay now; then the game ends with the final scoring.")
     report.take(ev.PhaseStarted(1, (), (), ()))
     assert report.banner(1, ["Anna", "Bert"], "de").paid == ["Anna: nichts", "Bert: nichts"]
+
+
+def test_the_banner_lists_the_shields_tribute_with_what_the_mines_pay():
+    """SE l.913: "Am Ende jedes Durchgangs, noch bevor ein Spieler seine
+    Minenausschüttung erhält, muss er Tribut für alle seine Schilde zahlen; jeder Schild
+    kostet eine Silbermünze." The banner, which names no module, lists the tribute from
+    the shields' table module beside what the mines pay."""
+    report = PhaseReport(2)
+    for event in (shields.TributePaid(0, (3, 7), 2, 0, ()), ev.SilverTaken(0, 1, "mines"),
+                  shields.TributePaid(1, (), 0, 0, (5,)), shields.TributePaid(1, (9,), 1, 0, ())):
+        report.take(event)
+    assert report.banner(1, ["Anna", "Bert"], "en").paid == [
+        "Anna: 1 silver (mines), pays 2 as tribute for shields",
+        "Bert: pays 1 as tribute for shields"]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

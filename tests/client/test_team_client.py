@@ -11,6 +11,7 @@ from game.scenes import i18n
 from game.scenes.results import ResultsScene, TeamTie, team_tie
 from game.scenes.setup import SeatDraft, SetupDraft
 from game.scenes.table.log import choice_label, describe_event
+from game.scenes.table.seam import seat_badge
 from game.scenes.table.view import TableView
 from game.rules.modules.team import StoredShared, TeamScored
 
@@ -49,10 +50,13 @@ def test_the_table_draws_the_double_duchy_and_the_teams(data_root):
     assert len(spaces) == 74
     centres = {(round(s.centre[0]), round(s.centre[1])) for s in spaces}
     assert len(centres) == 74  # no two spaces on one place
-    view = scene.view
-    assert [pv.partner for pv in view.players] == [2, 3, 0, 1]
-    assert {pv.team_letter for pv in view.players} == {"A", "B"}
-    assert "Clara-Sophie" in scene.estates.kind(0)
+    team = scene.view.parts["team"]
+    assert team.partners == [2, 3, 0, 1]
+    assert sorted(team.letters) == ["A", "A", "B", "B"]
+    # Each seat's card names its partner in its tooltip and its team in its corner.
+    assert scene.estates.kind(0).endswith("Team with " + scene.names[2])
+    assert {seat_badge(scene.view, s) for s in range(4)} == {"Team A", "Team B"}
+    assert seat_badge(scene.view, 0) == seat_badge(scene.view, 2)
 
 
 def test_where_a_taken_tile_goes_is_chosen_by_a_click(data_root):
@@ -164,7 +168,7 @@ def test_a_storage_space_s_tooltip_says_whose_it_is(data_root):
     pv = scene.view.players[scene.shown_seat]
     tips = {s.key: s.tip() for s in scene.spots.all() if s.kind == "storage"
             and pv.storage[s.key] is None}
-    partner = scene.names[pv.partner]
+    partner = scene.names[(scene.shown_seat + 2) % 4]
     for space, tip in tips.items():
         if space < 2:
             assert tip.startswith("Your own storage space")

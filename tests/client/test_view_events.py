@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 import warnings
 from pathlib import Path
 
@@ -175,25 +176,37 @@ def test_the_view_shows_monastery_tiles_as_the_games_rule_set_prints_them():
     assert face_of("monastery15", view.rules) != face_of("monastery15")
 
 
-def test_the_client_reads_the_modules_state_only_through_the_rules_public_functions():
-    """What the table shows of a module comes from the rules module's public functions
-    (what a seat may see), never from the rules' own storage, so the two cannot drift."""
-    root = Path(__file__).resolve().parents[2] / "game" / "scenes"
-    reads = [f"{path.relative_to(root)}:{n}: {line.strip()}"
-             for path in sorted(root.rglob("*.py"))
+def test_the_client_and_the_ai_read_the_modules_state_only_through_public_functions():
+    """What the table shows of a module and what the AI reads of it come from the rules
+    module's public functions (what a seat may see), never from the rules' own storage
+    (`state.ext`, `state.hooks`), so they cannot drift."""
+    game = Path(__file__).resolve().parents[2] / "game"
+    files = [path for path in sorted(game.rglob("*.py"))
+             if path.relative_to(game).parts[0] != "rules"]
+    assert any(path.parts[-2] == "ai" for path in files)
+    reads = [f"{path.relative_to(game)}:{n}: {line.strip()}"
+             for path in files
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-             if any(word in line for word in (".ext[", ".ext.get", "state.hooks", " in state.ext"))]
+             if re.search(r"\.ext\[|\.ext\.get|\.hooks\b| in state\.ext", line)]
     assert reads == []
 
 
-def test_the_view_the_log_and_the_panels_name_no_module():
-    """The view, the log and the panels loop over the modules in play; a module's own
-    words, pieces and buttons are its table module's (game/scenes/table/modules/)."""
-    from game.rules import MODULES
+def test_the_table_outside_its_modules_names_no_module_and_no_modules_event():
+    """The view, the log, the panels, the motion and the scene's parts loop over the
+    modules in play; a module's own words, pieces, buttons, animations and events are its
+    table module's (game/scenes/table/modules/)."""
+    from game.rules import EVENT_TYPES, MODULES
+    from game.rules import events as base_events
+    module_events = {name for name in EVENT_TYPES if not hasattr(base_events, name)}
+    assert "DoubleTileTaken" in module_events and "TilePlaced" not in module_events
     table = Path(__file__).resolve().parents[2] / "game" / "scenes" / "table"
-    named = [f"{name}: {module}"
-             for name in ("view.py", "log.py", "board_panel.py", "board_view.py",
-                          "buttons_panel.py", "log_panel.py", "estates_panel.py")
-             for module in MODULES
-             if f'"{module}"' in (table / name).read_text(encoding="utf-8")]
+    files = sorted(table.glob("*.py"))
+    assert {"motion.py", "view.py", "log.py", "scene.py", "estates_panel.py"} <= {
+        path.name for path in files}
+    named = [f"{path.name}: {word}"
+             for path in files
+             for text in [path.read_text(encoding="utf-8")]
+             for word in [f'"{module}"' for module in MODULES] + sorted(module_events)
+             if re.search(rf"(?<![\w\"]){re.escape(word)}(?![\w\"])"
+                          if not word.startswith('"') else re.escape(word), text)]
     assert named == []

@@ -122,7 +122,7 @@ def test_the_take_handler_starts_at_the_depot_halves_and_ends_on_the_storage_spa
     seat = scene.state.current_player
     tile = scene.view.parts["vineyards"].depot[0]
     event = vy.DoubleTileTaken(seat, tile, "depot", 0, (0, 1), "die")
-    flights = _flights(Handlers(scene).on_DoubleTileTaken(event))
+    flights = _flights(Handlers(scene).table()["DoubleTileTaken"](event))
     starts = vv.offer_halves(len(scene.view.players), "depot", 0)
     assert [f.path.start for f in flights] == list(starts)
     assert [f.path.end for f in flights] == [scene.places.storage_pos(seat, 0),
@@ -137,20 +137,21 @@ def test_a_placed_double_tile_flies_from_storage_onto_its_space_halves(data_root
     board = scene.view.parts["vineyards"].boards[seat]
     tile = 7
     event = vy.DoubleTilePlaced(seat, tile, (1, 2), 3, 1)
-    flights = _flights(Handlers(scene).on_DoubleTilePlaced(event))
+    flights = _flights(Handlers(scene).table()["DoubleTilePlaced"](event))
     assert [f.path.start for f in flights] == [scene.places.storage_pos(seat, 1),
                                                scene.places.storage_pos(seat, 2)]
     assert [f.path.end for f in flights] == list(vv.board_halves(board, 3))
     assert [f.flyer.what for f in flights] == list(vy.TILES[tile][::-1])
     # Onto a board not drawn (another seat's): no flight to the wrong board.
     other = vy.DoubleTilePlaced(1 - seat, tile, (1, 2), 3, 0)
-    assert not _flights(Handlers(scene).on_DoubleTilePlaced(other))
+    assert not _flights(Handlers(scene).table()["DoubleTilePlaced"](other))
 
 
 def test_a_removed_double_tile_fades_to_the_box_from_both_storage_spaces(data_root):
     scene = table_at("vineyard_turn", data_root, speed="normal").scene
     seat = scene.shown_seat
-    flights = _flights(Handlers(scene).on_DoubleTileRemoved(vy.DoubleTileRemoved(seat, 7, (0, 2))))
+    removed = vy.DoubleTileRemoved(seat, 7, (0, 2))
+    flights = _flights(Handlers(scene).table()["DoubleTileRemoved"](removed))
     assert [f.path.start for f in flights] == [scene.places.storage_pos(seat, 0),
                                                scene.places.storage_pos(seat, 2)]
     assert all(f.path.end == BOX and f.flyer.fade for f in flights)
@@ -160,7 +161,7 @@ def test_the_vineyard_tiles_cleared_fly_off_from_where_they_lie_when_their_turn_
     scene = table_at("vineyard_turn", data_root, speed="normal").scene
     v = scene.view.parts["vineyards"]
     left = [t for t in v.depot + v.display if t >= 0]
-    animation = Handlers(scene).on_VineyardCleared(vy.VineyardCleared(tuple(left)))
+    animation = Handlers(scene).table()["VineyardCleared"](vy.VineyardCleared(tuple(left)))
     assert isinstance(animation, Later)
     scene.timeline.enqueue(animation)
     scene.timeline.update(1 / 60)
@@ -179,7 +180,8 @@ def test_the_solo_games_removed_depot_tile_fades_off_the_board(data_root):
     depot, slot = next((d, s) for d in range(1, 7)
                        for s, tile in enumerate(scene.view.depots[d - 1]) if tile)
     tile = scene.view.depots[depot - 1][slot]
-    flights = _flights(Handlers(scene).on_DepotTileRemoved(DepotTileRemoved(depot, slot, tile)))
+    removed = DepotTileRemoved(depot, slot, tile)
+    flights = _flights(Handlers(scene).table()["DepotTileRemoved"](removed))
     assert len(flights) == 1
     f = flights[0]
     assert f.path.start == scene.places.depot_pos(depot, slot) and f.path.end == BOX
@@ -192,7 +194,7 @@ def test_the_tiles_left_at_a_phase_end_fade_out_in_their_depots(data_root):
     lying = [(d, s) for d in range(7)
              for s, tile in enumerate(scene.view.black if d == 0 else scene.view.depots[d - 1])
              if tile is not None]
-    animation = Handlers(scene).on_DepotsCleared(DepotsCleared(()))
+    animation = Handlers(scene).table()["DepotsCleared"](DepotsCleared(()))
     scene.timeline.enqueue(animation)
     scene.timeline.update(1 / 60)
     flights = _flights(animation)
@@ -271,7 +273,7 @@ def test_a_double_tile_chateauma_stacks_flies_from_its_space_to_chateaumas_estat
     space = next(s for s, t in enumerate(v.display) if t >= 0)
     other = 1 - scene.shown_seat
     event = vy.DoubleTileStacked(other, v.display[space], "display", space)
-    flights = _flights(Handlers(scene).on_DoubleTileStacked(event))
+    flights = _flights(Handlers(scene).table()["DoubleTileStacked"](event))
     centre = next(c for w, s, c in vv.offer_centres(len(scene.view.players))
                   if (w, s) == ("display", space))
     assert len(flights) == 1 and flights[0].path.start == centre

@@ -17,6 +17,7 @@ from ..layout import Canvas
 from ..ui import theme
 from . import geometry as g
 from .paint import GOLD, fit_text, text
+from .seam import phase_end_paid
 
 PHASES = "ABCDE"
 # Long enough to read a line per seat at the normal animation speed.
@@ -38,8 +39,9 @@ class BannerText(NamedTuple):
 
 
 class PhaseReport:
-    """Tallies, per seat, what the phase end pays now (mines, a shield's tribute) and the
-    points scored since the phase started."""
+    """Tallies, per seat, what the phase end pays now (the mines, and what a module's
+    events pay or cost: the shields' tribute) and the points scored since the phase
+    started."""
 
     def __init__(self, seats: int) -> None:
         self.seats = seats
@@ -48,7 +50,8 @@ class PhaseReport:
     def reset(self) -> None:
         self.silver = [0] * self.seats
         self.workers = [0] * self.seats
-        self.tribute = [0] * self.seats     # silver and workers paid for shields
+        # What the modules' phase-end events pay or cost, by their words' text key.
+        self.modules: dict[str, list[int]] = {}
         self.points = [0] * self.seats      # every point scored during the phase
         self.bonus = [0] * self.seats       # of them, the phase bonus for areas
 
@@ -69,8 +72,11 @@ class PhaseReport:
             self.silver[player] += event.amount
         elif name == "WorkersTaken" and reason == "mines":
             self.workers[player] += event.amount
-        elif name == "TributePaid":
-            self.tribute[player] += event.silver + event.workers
+        else:
+            paid = phase_end_paid(name)
+            if paid is not None:
+                key, count = paid
+                self.modules.setdefault(key, [0] * self.seats)[player] += count(event)
 
     def paid_lines(self, names: list[str], lang: str | None = None) -> list[str]:
         """Per seat: what the phase end pays it (or it pays) now."""
@@ -79,7 +85,7 @@ class PhaseReport:
             paid = [i18n.trn(key, n, lang, count=n) for key, n in
                     (("table.banner.silver", self.silver[seat]),
                      ("table.banner.workers", self.workers[seat]),
-                     ("table.banner.tribute", self.tribute[seat])) if n]
+                     *((key, counts[seat]) for key, counts in self.modules.items())) if n]
             out.append(i18n.tr("table.banner.line", lang, who=name, paid=", ".join(paid)
                                or i18n.tr("table.banner.nothing", lang)))
         return out

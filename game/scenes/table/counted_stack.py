@@ -1,18 +1,20 @@
 """A module's stack of alike tiles beside the depots (the castle pool, the inn stack): its
 count in the view, built from the rules module's public count; its picture and tooltip on
-the central board; the ring while a click may take one; and the click."""
+the central board; the ring while a click may take one; the click; and the flight of one
+taken into storage."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .. import i18n
+from .. import i18n, synth
 from ..layout import Canvas
 from . import geometry as g
 from .board_view import paint_counted_stack
+from .motion import TAKEN
 from .paint import hex_outline
-from .seam import Table, TableModule
+from .seam import Animator, Table, TableModule
 from .tips import Spot
 
 
@@ -29,6 +31,16 @@ def stack_tip(table: Table, count: int, key: str, action: str) -> str:
     if n is not None and n.has(action):
         tip += " " + i18n.tr(f"{key}.click")
     return tip
+
+
+def flies_into_storage(at: tuple[float, float], tile: str) -> Animator:
+    """The animation of an event that takes a tile from the stack at ``at`` into a seat's
+    storage (its `player` and `storage`)."""
+    def animate(motion: Any, e: Any) -> Any:
+        end = motion.scene.places.storage_pos(e.player, max(0, e.storage))
+        return motion.fly("tile", tile, at, end, g.STORAGE_HEX, sound=synth.TILE,
+                          volume=TAKEN)
+    return animate
 
 
 class CountedStack(TableModule):

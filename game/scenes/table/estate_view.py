@@ -3,12 +3,15 @@ monastery tiles, bonus tiles and score (one cached layer per player shown)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pygame
 
 from .. import i18n
 from ..art import palette, pieces
 from ...rules import CHATEAUMA_CARDS as CARDS, get_board
-from ...rules import CHATEAUMA_LEFT_CARD_WHITE_DIE as LEFT_CARD_WHITE_DIE, TEAM_OWN_STORAGE
+from ...rules import CHATEAUMA_LEFT_CARD_WHITE_DIE as LEFT_CARD_WHITE_DIE
 from ..art.hexgrid import hex_corners, layout_scale
 from ..layout import Canvas
 from ..ui import theme
@@ -16,6 +19,7 @@ from . import geometry as g
 from .board_view import player_colour
 from .paint import (BOARD_EDGE, BOARD_FILL, FELT, GOLD, blit_at, circle, fit_text, text,
                     tile_back)
+from .seam import storage_groups
 from .view import COLOURS, FACE_DOWN, ChateaumaView, PlayerView, face_of
 
 REGION = g.REGION
@@ -24,14 +28,14 @@ REGION = g.REGION
 def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
                         lifted: set, bonus_points: tuple[int, int],
                         preview: tuple[tuple[str, ...], tuple[int, ...], tuple] | None = None,
-                        white: int = 0, parts: list = ()) -> None:
+                        white: int = 0, parts: Sequence[tuple[Any, Any]] = ()) -> None:
     """The estate shown large with its side; `parts`: the modules shown (seam.parts_of),
     whose pieces lie on its tiles."""
     canvas.fill_rect(REGION, FELT)
     canvas.fill_rect(g.ESTATE_BOX, palette.darker(FELT, 0.2), radius=18)
     if pv.cm is not None:
         paint_chateauma(canvas, pv, pv.cm, white)
-        paint_side(canvas, pv, name, colour, lifted, bonus_points)
+        paint_side(canvas, pv, name, colour, lifted, bonus_points, parts)
         return
     colours, dice = preview[:2] if preview else (pv.colours, pv.dice_numbers)
     if colours:
@@ -47,7 +51,7 @@ def paint_estate_region(canvas: Canvas, pv: PlayerView, name: str, colour: int,
     else:
         text(canvas, i18n.tr("table.no_board"), g.ESTATE_CENTRE, 28, palette.INK_LIGHT,
              "center")
-    paint_side(canvas, pv, name, colour, lifted, bonus_points)
+    paint_side(canvas, pv, name, colour, lifted, bonus_points, parts)
 
 
 def board_rivers(board_id: str | None) -> tuple:
@@ -165,7 +169,11 @@ def plain_space(colour: str, size: int) -> pygame.Surface:
 
 
 def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: set,
-               bonus_points: tuple[int, int]) -> None:
+               bonus_points: tuple[int, int],
+               parts: Sequence[tuple[Any, Any]] = ()) -> None:
+    """The side of the estate shown large: the seat's name, score, silver, workers,
+    storage, goods, knowledge and bonus tiles; `parts`: the modules shown
+    (seam.parts_of), which may label its storage."""
     s = g.SIDE
     canvas.fill_rect(s, BOARD_FILL, radius=16)
     canvas.fill_rect(s, BOARD_EDGE, radius=16, width=3)
@@ -183,19 +191,18 @@ def paint_side(canvas: Canvas, pv: PlayerView, name: str, colour: int, lifted: s
         text(canvas, f"\u00d7 {pv.workers}", (g.workers_centre()[0] + 28,
                                                g.workers_centre()[1]), 28, palette.INK,
              "midleft")
-        if pv.partner is None:
+        groups = storage_groups(parts, pv.seat, len(pv.storage))
+        if groups is None:
             text(canvas, i18n.tr("term.storage"), (s.x + 18, s.y + 98), 20, theme.TEXT_MUTED)
         else:
-            # The team game: the first two spaces are the player's own, the last two the
-            # team's; each pair is labelled over its middle (one storage label beside a
-            # "shared" label ran together in German).
-            last = len(pv.storage) - 1
-            for key, first, second, colour in (
-                    ("table.own", 0, TEAM_OWN_STORAGE - 1, theme.TEXT_MUTED),
-                    ("table.shared", TEAM_OWN_STORAGE, last, theme.BUTTON)):
-                x = (g.storage_centre(first)[0] + g.storage_centre(second)[0]) / 2
-                fit_text(canvas, i18n.tr(key), (x, s.y + 110), 20, colour,
-                         g.STORAGE_HEX * 3.4, "center")
+            # A module's groups of spaces (the team game's own and shared), each labelled
+            # over its middle (one storage label beside a "shared" label ran together in
+            # German).
+            for key, first, last, marked in groups:
+                x = (g.storage_centre(first)[0] + g.storage_centre(last)[0]) / 2
+                fit_text(canvas, i18n.tr(key), (x, s.y + 110), 20,
+                         theme.BUTTON if marked else theme.TEXT_MUTED, g.STORAGE_HEX * 3.4,
+                         "center")
         for j, tile in enumerate(pv.storage):
             pos = g.storage_centre(j)
             face = face_of(tile, pv.rules)

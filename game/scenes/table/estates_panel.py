@@ -10,6 +10,7 @@ estate large; clicking the card of the estate shown large brings back the seat t
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -25,7 +26,7 @@ from .board_view import player_colour
 from .estate_view import board_rivers, paint_estate, paint_rivers, tile_image
 from .paint import (BOARD_EDGE, BOARD_FILL, FELT, GOLD, Layer, blit_at, fit_text, hex_outline,
                     text, tile_back)
-from .seam import parts_of
+from .seam import parts_of, seat_badge, seat_notes
 from .tips import Spot
 from .view import PlayerView, face_of
 
@@ -91,10 +92,9 @@ class EstatesPanel:
         self.scene = scene
         self.players = len(scene.names)
         self.hovered: int | None = None
-        self.cards = [Layer(card_rect(s, self.players), lambda c, s=s: self._paint_card(c, s))
+        self.cards = [Layer(card_rect(s, self.players), partial(self._paint_card, seat=s))
                       for s in range(self.players)]
-        self.popups = [Layer(popup_rect(s, self.players),
-                             lambda c, s=s: self._paint_popup(c, s))
+        self.popups = [Layer(popup_rect(s, self.players), partial(self._paint_popup, seat=s))
                        for s in range(self.players)]
 
     # --- where things are -------------------------------------------------------------------
@@ -149,9 +149,8 @@ class EstatesPanel:
         spec = self.scene.session.seats[seat]
         words = i18n.tr(f"table.seat.{spec.kind}", tier=i18n.tr(
             f"table.tier.{spec.tier}") if spec.tier else "")
-        partner = self.scene.view.players[seat].partner
-        if partner is not None:  # the team game
-            words += " \u00b7 " + i18n.tr("table.team_with", name=self.scene.names[partner])
+        for note in seat_notes(self.scene.view, seat, self.scene.names):
+            words += " \u00b7 " + note
         return words
 
     def supplies(self, seat: int) -> str:
@@ -234,9 +233,10 @@ class EstatesPanel:
         if seat == scene.view.current:
             text(canvas, i18n.tr("table.to_move"), (r.x + 14, r.bottom - 5), theme.FONT_MIN,
                  theme.BUTTON, "bottomleft")
-        if pv.partner is not None and pv.team_letter:  # the team game: which team
-            text(canvas, i18n.tr("table.team", team=pv.team_letter),
-                 (r.right - 12, r.bottom - 5), theme.FONT_MIN, theme.TEXT_MUTED, "bottomright")
+        badge = seat_badge(scene.view, seat)
+        if badge:
+            text(canvas, badge, (r.right - 12, r.bottom - 5), theme.FONT_MIN, theme.TEXT_MUTED,
+                 "bottomright")
 
     def _paint_popup(self, canvas: Canvas, seat: int) -> None:
         r = popup_rect(seat, self.players)

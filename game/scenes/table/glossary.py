@@ -18,6 +18,7 @@ from ..context import ClientContext
 from ..modules_text import module_about, module_name
 from ..rules_reference import Block, Entry, RulesReferenceScene, reference_entries
 from .estate_view import white_die_range
+from .seam import TABLE_MODULES
 from .tips import knowledge_text, tile_tip
 from .view import face_of
 
@@ -48,12 +49,10 @@ def entries(config: GameConfig) -> list[Entry]:
     for entry in config.modules:
         mid = split_module(entry)[0]
         found.append(Entry(module_name(entry), _paragraphs(module_about(mid, rules))))
-        if mid == "shields":  # each shield's effect, and the tribute
-            from .modules.shields import shield_name, shield_tip
-            found.append(Entry(module_name(entry) + ": " + i18n.tr("category.shields"),
-                               _paragraphs(i18n.tr("glossary.shields.tribute"))))
-            found += [Entry(shield_name(n), _paragraphs(shield_tip(n)))
-                      for n in range(1, 19)]
+        table_module = TABLE_MODULES.get(mid)
+        if table_module is not None:
+            found += [Entry(name, _paragraphs(text))
+                      for name, text in table_module.glossary(module_name(entry))]
     if config.chateauma is not None:
         found.append(Entry("Châteauma", _paragraphs(
             i18n.tr("setup.chateauma.tip"),
@@ -85,14 +84,14 @@ def _module_tiles(config: GameConfig) -> list[Entry]:
     found = []
     for face in faces.module_faces(config.rules):
         kind = KIND_BY_FACE.get(face)
-        if kind is None or not config.has_module(kind.module) or \
+        if kind is None or kind.module is None or not config.has_module(kind.module) or \
                 face not in faces.fronts_in_form(config.module_form(kind.module), config.rules,
                                                  kind.module):
             continue
         if face.category == "monastery":
             text = knowledge_text(face.knowledge, config.rules)
         else:
-            text = tile_tip(kind.name, config.rules).split(": ", 1)[1]
+            text = (tile_tip(kind.name, config.rules) or "").partition(": ")[2]
         found.append(Entry(_sentence(face.label()), _paragraphs(_sentence(text)), face))
     return found
 

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from ... import rules
 from .. import i18n
 from .seam import (action_words, event_named_words, event_words, module_choice_label,
-                   shows_tile)
+                   shows_goods, shows_tile)
 from .space_words import space_words
 from .view import face_of, track_space
 
@@ -62,7 +62,7 @@ def event_icons(event: Any) -> tuple[Icon, ...]:
         return tuple(("goods", g) for g in event.goods)
     if kind == "GoodsRevealed":
         return (("goods", event.goods),)
-    if kind in ("GoodsSold", "GoodsOnRoute"):
+    if kind == "GoodsSold" or shows_goods(kind):
         return (("goods", event.goods),) * max(1, min(event.count, 4))
     if kind == "StartCastlePlaced":
         return (("tile", "castle"),)
@@ -244,7 +244,7 @@ def describe_action(action: tuple, state: Any, lang: str | None = None) -> str:
     t = lambda key, **kw: i18n.tr(key, lang, **kw)
     tn = lambda key, n, **kw: i18n.trn(key, n, lang, **kw)
     seat = state.current_player
-    p = state.players[seat] if seat >= 0 else None
+    p: Any = state.players[seat] if seat >= 0 else None
     die = (t("table.castle_die") if action[1] == 2 else t("table.white_die_action")
            if action[1] == 3 else t("table.die", number=action[1] + 1)
            ) if op in ("take", "place", "sell", "workers") else ""

@@ -14,6 +14,7 @@ so they follow the animation speed, and hurried animations are heard once, not s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ...rules import EVENT_TYPES
@@ -26,6 +27,7 @@ from ..anim.timeline import (Animation, Call, Counter, Flash, Later, Move, Paral
                              Wait)
 from . import geometry as g
 from .banner import SHOWN_FOR
+from .seam import TABLE_MODULES
 
 if TYPE_CHECKING:
     from .seam import Table
@@ -42,7 +44,6 @@ BOX = (g.BOARD.x + 30, g.BOARD.bottom - 30)     # where discarded tiles go
 # Loudness of the landing sounds, relative to a tile placed on an estate (1).
 TAKEN = 0.5         # a tile taken into storage, or into Châteauma's reserve
 DISCARDED = 0.35
-HALF_SIZE = 24      # a double tile's half in the vineyard depot (modules/vineyards.py HALF x 2)
 REVEALED = 0.5      # goods laid out on the depots at a phase's start
 # The events of a sale, which happen at once (anim.presenter.Beside).
 SALE = ("GoodsSold", "SilverTaken")
@@ -94,12 +95,16 @@ class Flight(Move):
 
 
 class Handlers:
+    """The animation of every event: the base game's here, each module's from its table
+    module (`TableModule.animations`), which builds it with the flights, staggers and
+    sounds offered here."""
+
     def __init__(self, scene: Table) -> None:
         self.scene = scene
-        # A depot space the next tile placed straight into the duchy leaves (shields 14
-        # and 15), or None.
-        self.from_depot: tuple[int, int] | None = None
-        self.from_inn_stack = False  # shield 15's inn: the tile placed next comes from there
+        # Where the tile placed next straight into the duchy, not from storage, comes
+        # from (a module's event names it first: shield 14's depot space, an inn from
+        # the inn stack): its flight's start and the piece lifted meanwhile, or None.
+        self.next_placed_from: tuple[tuple[float, float], tuple | None] | None = None
 
     def table(self) -> dict[str, Any]:
         """A handler for every event type the rules define."""
@@ -108,7 +113,15 @@ class Handlers:
             method = getattr(self, "on_" + name, None)
             if method is not None:
                 handlers[name] = method
+        for module in TABLE_MODULES.values():
+            for name, animate in module.animations.items():
+                handlers[name] = partial(animate, self)
         return handlers
+
+    def place_next_from(self, start: tuple[float, float], lift: tuple | None = None) -> None:
+        """The tile placed next straight into the duchy flies from ``start`` (lifting the
+        piece ``lift`` off its place while it flies)."""
+        self.next_placed_from = (start, lift)
 
     def _plain(self, name: str):
         # Châteauma's die is not thrown in the tray: one knock stands for it.
@@ -121,30 +134,30 @@ class Handlers:
                  "ChateaumaCardShifted": 0.3, "ChateaumaSaleTriggered": 0.3,
                  "ChateaumaExtraTurn": 0.3, "ChateaumaSetUp": 0.3}.get(name)
         if sound is not None:
-            return lambda event: Sequence([self._sound(*sound), Wait(pause or 0.0)])
+            return lambda event: Sequence([self.sound(*sound), Wait(pause or 0.0)])
         return lambda event: Wait(pause) if pause else None
 
     # --- helpers ---------------------------------------------------------------------------
 
-    def _sound(self, name: str, volume: float = 1.0) -> Call:
+    def sound(self, name: str, volume: float = 1.0) -> Call:
         """A step that plays effect ``name`` at its moment."""
         return Call(lambda: self.scene.ctx.sound.play(name, volume))
 
-    def _fly(self, kind: str, what: Any, start, end, size: float, lift: tuple | None = None,
-             duration: float = FLIGHT, sound: str | None = None,
-             volume: float = 1.0, fade: bool = False) -> Animation:
+    def fly(self, kind: str, what: Any, start, end, size: float, lift: tuple | None = None,
+            duration: float = FLIGHT, sound: str | None = None,
+            volume: float = 1.0, fade: bool = False) -> Animation:
         """A flight from ``start`` to ``end``; ``sound`` plays as it lands."""
         flight = Flight(self.scene, Flyer(kind, what, start, size, fade=fade),
                         ArcPath([start, end], 0.18), duration, lift)
-        return flight if sound is None else Sequence([flight, self._sound(sound, volume)])
+        return flight if sound is None else Sequence([flight, self.sound(sound, volume)])
 
-    def _stagger(self, flights: list[Animation], gap: float = STAGGER) -> Animation:
+    def stagger(self, flights: list[Animation], gap: float = STAGGER) -> Animation:
         return Parallel([Sequence([Wait(i * gap), f]) for i, f in enumerate(flights)])
 
     # --- handlers --------------------------------------------------------------------------
 
     def on_PhaseEnded(self, e) -> Animation:
-        return Sequence([self._sound(synth.PHASE_END, 1.0),
+        return Sequence([self.sound(synth.PHASE_END, 1.0),
                          Call(lambda: self.scene.show_phase_end(e.phase)), Wait(SHOWN_FOR)])
 
     def on_DiceRolled(self, e) -> Animation:
@@ -167,122 +180,87 @@ class Handlers:
     def on_TileTaken(self, e) -> Animation:
         start = self.scene.places.depot_pos(e.depot, e.slot)
         end = self.scene.places.storage_pos(e.player, e.storage)
-        return self._fly("tile", e.tile, start, end, g.STORAGE_HEX, ("depot", e.depot, e.slot),
-                         sound=synth.TILE, volume=TAKEN)
+        return self.fly("tile", e.tile, start, end, g.STORAGE_HEX, ("depot", e.depot, e.slot),
+                        sound=synth.TILE, volume=TAKEN)
 
     def on_TilePurchased(self, e) -> Beside:
         """A tile bought from the black depot comes as its price goes to the bank."""
         return Beside(self.on_TileTaken(e), ("SilverPaid",))
 
-    def on_ShieldTile(self, e) -> None:
-        """Shields 14 and 15: the tile placed next flies from this depot space."""
-        self.from_depot = (e.depot, e.slot)
-
-    def on_InnPlacedDirectly(self, e) -> None:
-        """Shield 15 with the inns: the inn placed next flies from the inn stack."""
-        self.from_inn_stack = True
-
     def on_TilePlaced(self, e) -> Animation:
         end = self.scene.places.space_pos(e.player, e.space)
-        if e.storage < 0 and self.from_inn_stack:
-            self.from_inn_stack = False
-            return self._fly("tile", e.tile, g.INN_STACK, end, g.ESTATE_HEX * 0.95,
-                             sound=synth.TILE)
-        from_depot = self.from_depot
-        if e.storage < 0 and from_depot is not None:  # straight from a depot
-            self.from_depot = None
-            return self._fly("tile", e.tile, self.scene.places.depot_pos(*from_depot), end,
-                             g.ESTATE_HEX * 0.95, ("depot", *from_depot), sound=synth.TILE)
+        if e.storage < 0 and self.next_placed_from is not None:   # not from storage
+            (start, lift), self.next_placed_from = self.next_placed_from, None
+            return self.fly("tile", e.tile, start, end, g.ESTATE_HEX * 0.95, lift,
+                            sound=synth.TILE)
         start = self.scene.places.storage_pos(e.player, e.storage)
-        return self._fly("tile", e.tile, start, end, g.ESTATE_HEX * 0.95,
-                         ("storage", e.player, e.storage), sound=synth.TILE)
+        return self.fly("tile", e.tile, start, end, g.ESTATE_HEX * 0.95,
+                        ("storage", e.player, e.storage), sound=synth.TILE)
 
     def on_TileDiscarded(self, e) -> Animation:
         start = self.scene.places.storage_pos(e.player, e.storage)
-        return self._fly("tile", e.tile, start, BOX, g.STORAGE_HEX,
-                         ("storage", e.player, e.storage), duration=0.4, sound=synth.TILE,
-                         volume=DISCARDED)
-
-    def on_CastleRetrieved(self, e) -> Animation:
-        """Castle connection: a castle flies from the pool into storage."""
-        end = self.scene.places.storage_pos(e.player, max(0, e.storage))
-        return self._fly("tile", "castle", g.CASTLE_POOL, end, g.STORAGE_HEX,
-                         sound=synth.TILE, volume=TAKEN)
-
-    def on_InnBought(self, e) -> Animation:
-        """Inns: an inn flies from the inn stack into storage."""
-        end = self.scene.places.storage_pos(e.player, max(0, e.storage))
-        return self._fly("tile", "inn", g.INN_STACK, end, g.STORAGE_HEX,
-                         sound=synth.TILE, volume=TAKEN)
-
-    def on_WorkersBought(self, e) -> Animation:
-        """Monastery tile 28: the silver goes to the bank, the workers come back."""
-        silver = self.scene.places.silver_pos(e.player)
-        workers = self.scene.places.workers_pos(e.player)
-        paid = [self._fly("silver", 1, silver, BANK, 40, duration=PIECE, sound=synth.SILVER)
-                for _ in range(min(e.silver, 5))]
-        taken = [self._fly("worker", 1, BANK, workers, 40, duration=PIECE)
-                 for _ in range(min(e.workers, 5))]
-        return Sequence([self._stagger(paid), self._stagger(taken)])
+        return self.fly("tile", e.tile, start, BOX, g.STORAGE_HEX,
+                        ("storage", e.player, e.storage), duration=0.4, sound=synth.TILE,
+                        volume=DISCARDED)
 
     def on_GoodsTaken(self, e) -> Beside:
         """A ship's goods: they leave their depot as the ship's marker moves."""
         start = self.scene.places.depot_goods_pos(e.depot)
-        flights = [self._fly("goods", v, start, self.scene.places.goods_pos(e.player, v), 36,
-                             ("goods", e.depot) if i == 0 else None, duration=PIECE,
-                             sound=synth.GOODS)
+        flights = [self.fly("goods", v, start, self.scene.places.goods_pos(e.player, v), 36,
+                            ("goods", e.depot) if i == 0 else None, duration=PIECE,
+                            sound=synth.GOODS)
                    for i, v in enumerate(e.goods)]
-        return Beside(self._stagger(flights), ("TurnOrderMoved",))
+        return Beside(self.stagger(flights), ("TurnOrderMoved",))
 
     def on_GoodsRevealed(self, e) -> Beside:
         """A round's goods are laid out while the dice roll, all at once."""
         start = (g.STRIP.x + 20, g.STRIP.y + 146)
-        return Beside(self._fly("goods", e.goods, start, self.scene.places.depot_goods_pos(e.depot),
-                                24, duration=PIECE, sound=synth.GOODS, volume=REVEALED),
+        return Beside(self.fly("goods", e.goods, start, self.scene.places.depot_goods_pos(e.depot),
+                               24, duration=PIECE, sound=synth.GOODS, volume=REVEALED),
                       ("DiceRolled", "GoodsRevealed"))
 
     def on_GoodsSold(self, e) -> Animation:
         start = self.scene.places.goods_pos(e.player, e.goods)
-        return self._stagger([self._fly("goods", e.goods, start, BANK, 36, duration=PIECE,
+        return self.stagger([self.fly("goods", e.goods, start, BANK, 36, duration=PIECE,
                                         sound=synth.GOODS)
-                              for _ in range(min(e.count, 5))])
+                             for _ in range(min(e.count, 5))])
 
     def on_SilverTaken(self, e) -> Beside:
         """Silver from the bank; what a sale pays comes as the goods go."""
         end = self.scene.places.silver_pos(e.player)
-        return Beside(self._stagger([self._fly("silver", 1, BANK, end, 40, duration=PIECE,
+        return Beside(self.stagger([self.fly("silver", 1, BANK, end, 40, duration=PIECE,
                                                sound=synth.SILVER)
-                                     for _ in range(min(e.amount, 5))]), SALE)
+                                    for _ in range(min(e.amount, 5))]), SALE)
 
     def on_SilverPaid(self, e) -> Animation:
         start = self.scene.places.silver_pos(e.player)
-        return self._stagger([self._fly("silver", 1, start, BANK, 40, duration=PIECE,
+        return self.stagger([self.fly("silver", 1, start, BANK, 40, duration=PIECE,
                                         sound=synth.SILVER)
-                              for _ in range(min(e.amount, 5))])
+                             for _ in range(min(e.amount, 5))])
 
     def on_WorkersTaken(self, e) -> Beside:
         """Workers from the bank; for a die given up for them, as the die is used."""
         end = self.scene.places.workers_pos(e.player)
-        return Beside(self._stagger([self._fly("worker", 1, BANK, end, 40, duration=PIECE)
-                                     for _ in range(min(e.amount, 5))]), ("DieUsed",))
+        return Beside(self.stagger([self.fly("worker", 1, BANK, end, 40, duration=PIECE)
+                                    for _ in range(min(e.amount, 5))]), ("DieUsed",))
 
     def on_WorkersPaid(self, e) -> Animation:
         start = self.scene.places.workers_pos(e.player)
-        return self._stagger([self._fly("worker", 1, start, BANK, 40, duration=PIECE)
-                              for _ in range(min(e.amount, 5))])
+        return self.stagger([self.fly("worker", 1, start, BANK, 40, duration=PIECE)
+                             for _ in range(min(e.amount, 5))])
 
     def on_DieUsed(self, e) -> Animation | None:
         if not e.workers:
             return Wait(SHORT)
         start = self.scene.places.workers_pos(e.player)
-        return self._stagger([self._fly("worker", 1, start, BANK, 40, duration=PIECE)
-                              for _ in range(min(e.workers, 5))])
+        return self.stagger([self.fly("worker", 1, start, BANK, 40, duration=PIECE)
+                             for _ in range(min(e.workers, 5))])
 
     def on_BonusTileTaken(self, e) -> Animation:
         from .view import COLOURS
         start = g.bonus_centre(COLOURS.index(e.colour), e.rank)
-        return self._fly("bonus", (e.colour, e.rank), start, self.scene.places.silver_pos(e.player),
-                         40, sound=synth.TILE)
+        return self.fly("bonus", (e.colour, e.rank), start, self.scene.places.silver_pos(e.player),
+                        40, sound=synth.TILE)
 
     def on_PointsScored(self, e) -> Beside:
         scene = self.scene
@@ -298,7 +276,7 @@ class Handlers:
         # A bigger score rings louder: from 0.6 for a point to full from 10 points. A
         # sale's points count as its goods and silver fly, a bonus tile's as it flies
         # (never beside another count: the seat's score counts one scoring at a time).
-        return Beside(Sequence([self._sound(synth.POINTS, 0.6 + 0.04 * min(10, e.points)),
+        return Beside(Sequence([self.sound(synth.POINTS, 0.6 + 0.04 * min(10, e.points)),
                                 count]), (*SALE, "BonusTileTaken"))
 
     def on_AreaCompleted(self, e) -> Animation:
@@ -318,32 +296,26 @@ class Handlers:
         end = scene.places.card_space_pos(e.player, e.card, e.space)
         tile = None if e.face_down else e.tile
         if e.depot:
-            return self._fly("tile", tile, scene.places.depot_pos(e.depot, e.depot_slot), end,
-                             g.CM_CARD_HEX, ("depot", e.depot, e.depot_slot), sound=synth.TILE)
+            return self.fly("tile", tile, scene.places.depot_pos(e.depot, e.depot_slot), end,
+                            g.CM_CARD_HEX, ("depot", e.depot, e.depot_slot), sound=synth.TILE)
         if e.reason in ("reserve", "joker", "city_hall"):
-            return self._fly("tile", tile, scene.places.reserve_pos(e.player, tile), end,
-                             g.CM_CARD_HEX, duration=0.45, sound=synth.TILE)
+            return self.fly("tile", tile, scene.places.reserve_pos(e.player, tile), end,
+                            g.CM_CARD_HEX, duration=0.45, sound=synth.TILE)
         return Wait(0.3)
 
     def on_ChateaumaReserveTile(self, e) -> Animation:
         tile = None if e.face_down else e.tile
-        return self._fly("tile", tile, self.scene.places.depot_pos(e.depot, e.depot_slot),
-                         self.scene.places.reserve_pos(e.player, tile), g.DEPOT_HEX,
-                         ("depot", e.depot, e.depot_slot), sound=synth.TILE, volume=TAKEN)
+        return self.fly("tile", tile, self.scene.places.depot_pos(e.depot, e.depot_slot),
+                        self.scene.places.reserve_pos(e.player, tile), g.DEPOT_HEX,
+                        ("depot", e.depot, e.depot_slot), sound=synth.TILE, volume=TAKEN)
 
     def on_ChateaumaTileMoved(self, e) -> Animation:
         places = self.scene.places
-        return self._fly("tile", e.tile, places.card_space_pos(e.player, e.card, e.card_space),
-                         places.space_pos(e.player, e.estate_space), g.CM_ESTATE_HEX,
-                         duration=0.35, sound=synth.TILE)
+        return self.fly("tile", e.tile, places.card_space_pos(e.player, e.card, e.card_space),
+                        places.space_pos(e.player, e.estate_space), g.CM_ESTATE_HEX,
+                        duration=0.35, sound=synth.TILE)
 
-    # --- tiles leaving the game from a depot ------------------------------------------------
-
-    def on_DepotTileRemoved(self, e) -> Animation:
-        """The solo game: the turn's tile leaves its depot for the box, fading as it goes."""
-        return self._fly("tile", e.tile, self.scene.places.depot_pos(e.depot, e.slot), BOX,
-                         g.DEPOT_HEX, ("depot", e.depot, e.slot), duration=0.45,
-                         sound=synth.TILE, volume=DISCARDED, fade=True)
+    # --- the depots cleared at a phase's end ----------------------------------------------
 
     def on_DepotsCleared(self, e) -> Animation:
         """A phase's end: the tiles left in the depots fade out where they lie (found when
@@ -357,90 +329,9 @@ class Handlers:
                     if tile is None:
                         continue
                     at = g.depot_slot_centre(depot, slot, len(row))
-                    flights.append(self._fly("tile", tile, at, at,
-                                             g.BLACK_HEX if depot == 0 else g.DEPOT_HEX,
-                                             ("depot", depot, slot), duration=0.35,
-                                             fade=True))
+                    flights.append(self.fly("tile", tile, at, at,
+                                            g.BLACK_HEX if depot == 0 else g.DEPOT_HEX,
+                                            ("depot", depot, slot), duration=0.35,
+                                            fade=True))
             return Parallel(flights) if flights else Wait(0.3)
         return Later(fade)
-
-    # --- the vineyards' double tiles ------------------------------------------------------
-
-    def _halves(self, tile: int, flip: int = 0) -> tuple[int, int]:
-        from ...rules import vineyards as vy
-        a, b = vy.TILES[tile]
-        return (b, a) if flip else (a, b)
-
-    def on_DoubleTileTaken(self, e) -> Animation:
-        """A double tile flies from its depot or display space, a half to each of the two
-        storage spaces it takes."""
-        from .modules.vineyards import offer_halves
-        starts = offer_halves(len(self.scene.view.players), e.source, e.space)
-        if not starts:
-            return Wait(SHORT)
-        flights = [self._fly("grape", variety, start, self.scene.places.storage_pos(e.player, j),
-                             g.STORAGE_HEX * 1.2, ("vineyard", e.source, e.space) if i == 0
-                             else None, sound=synth.TILE if i == 0 else None, volume=TAKEN)
-                   for i, (variety, start, j) in enumerate(zip(self._halves(e.tile), starts,
-                                                               e.storage))]
-        return Parallel(flights)
-
-    def on_DoubleTileRemoved(self, e) -> Animation:
-        """A stored double tile leaves the game to make room: both halves to the box."""
-        places = self.scene.places
-        return Parallel([self._fly("grape", variety, places.storage_pos(e.player, j), BOX,
-                                   g.STORAGE_HEX * 1.2, ("storage", e.player, j),
-                                   duration=0.4, fade=True,
-                                   sound=synth.TILE if i == 0 else None, volume=DISCARDED)
-                         for i, (variety, j) in enumerate(zip(self._halves(e.tile),
-                                                              e.storage))])
-
-    def on_DoubleTilePlaced(self, e) -> Animation:
-        """A double tile from storage onto the vineyard board drawn (the seat's shown
-        large); onto another seat's, it leaves that seat's card."""
-        from .modules.vineyards import board_halves, shown_seat
-        scene = self.scene
-        v = scene.view.parts.get("vineyards")
-        halves = self._halves(e.tile, e.flip)
-        if v is None or shown_seat(scene.view, scene.shown_seat) != e.player:
-            return Wait(SHORT)
-        ends = board_halves(v.boards[e.player], e.space)
-        from .modules.vineyards import BOARD_HALF
-        return Parallel([self._fly("grape", variety, scene.places.storage_pos(e.player, j), end,
-                                   BOARD_HALF * 2, ("storage", e.player, j),
-                                   sound=synth.TILE if i == 0 else None)
-                         for i, (variety, j, end) in enumerate(zip(halves, e.storage, ends))])
-
-    def on_VineyardCleared(self, e) -> Animation:
-        """A phase's start: the double tiles left in the vineyard depot and on the display
-        leave the game, each to the box, fading."""
-        def clear() -> Animation | None:
-            from .modules.vineyards import offer_centres
-            view = self.scene.view
-            v = view.parts.get("vineyards")
-            if v is None or not e.tiles:
-                return None
-            flights = []
-            for where, s, centre in offer_centres(len(view.players)):
-                tile = (v.depot if where == "depot" else v.display)[s]
-                if tile >= 0 and tile in e.tiles:
-                    flights.append(self._fly("double", tile, centre, BOX, HALF_SIZE,
-                                             ("vineyard", where, s), duration=0.45,
-                                             fade=True))
-            return self._stagger(flights) if flights else None
-        return Later(clear)
-
-    def on_DoubleTileStacked(self, e) -> Animation:
-        """Châteauma takes a double tile onto its stack (drawn nowhere): it flies from its
-        space to Châteauma's estate and fades there."""
-        from .modules.vineyards import offer_centres
-        scene = self.scene
-        start = next((c for w, s, c in offer_centres(len(scene.view.players))
-                      if (w, s) == (e.source, e.space)), None)
-        if start is None:
-            return Wait(SHORT)
-        end = (g.ESTATE_CENTRE if e.player == scene.shown_seat
-               else scene.estates.estate_centre(e.player))
-        return self._fly("double", e.tile, start, end, HALF_SIZE,
-                         ("vineyard", e.source, e.space), sound=synth.TILE, volume=TAKEN,
-                         fade=True)

@@ -3,10 +3,11 @@
 A rules module (game/rules/modules/<id>.py) may have a table module beside the others
 (game/scenes/table/modules/<id>.py): a `TableModule` subclass, registered by its id, that
 builds its part of the view from the rules module's public functions, takes in its events,
-words them and its actions for the log, paints its layers and lays its hit spots on the
-board and on the large estate, and declares its buttons (`ModuleButton`). The view, the
-log, the board, the buttons and the scene loop over the modules in play (`in_play`,
-`parts_of`) and name none of them; a module added or removed changes none of their lines.
+animates them, words them and its actions for the log, paints its layers and lays its hit
+spots on the board and on the large estate, speaks on a seat's card and storage, and
+declares its buttons (`ModuleButton`). The view, the log, the board, the buttons, the
+motion and the scene loop over the modules in play (`in_play`, `parts_of`) and name none
+of them; a module added or removed changes none of their lines.
 
 The view keeps each module's part in `TableView.parts[id]` (None for a module that shows
 nothing of its own), in the registry's order, which is also the order of its layers.
@@ -14,7 +15,7 @@ nothing of its own), in the registry's order, which is also the order of its lay
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Protocol
@@ -28,6 +29,10 @@ Handler = Callable[[Any, Any, Any], None]
 # an event the log leaves out.
 Words = Callable[[Any, str, str], "str | None"]
 NamedWords = Callable[[Any, tuple[str, ...], str], "str | None"]
+# A module's animation of one of its events: fn(motion, event) -> an anim.timeline
+# Animation, or None for none; motion is the table's motion.Handlers, whose flights,
+# staggers and sounds it is built with.
+Animator = Callable[[Any, Any], Any]
 
 
 class Table(Protocol):
@@ -152,6 +157,8 @@ class TableModule:
     # Its events that change nothing the view holds (they are worded, animated or scored
     # elsewhere); the view fails on an event it neither takes in nor lists here.
     quiet: ClassVar[tuple[str, ...]] = ()
+    # Its events animated on the table, by event name (an event left out is shown at once).
+    animations: ClassVar[dict[str, Animator]] = {}
     # Its events in words for the log, by event name.
     words: ClassVar[dict[str, Words]] = {}
     # Its events whose words name other players than the one who acts, by event name:
@@ -159,6 +166,12 @@ class TableModule:
     named_words: ClassVar[dict[str, NamedWords]] = {}
     # Its events whose `tile` the log shows as a picture before their words.
     tile_icons: ClassVar[tuple[str, ...]] = ()
+    # Its events whose `goods` (`count` of them) the log shows as pictures, as a sale's.
+    goods_icons: ClassVar[tuple[str, ...]] = ()
+    # Its events that pay or cost something at a phase's end, which the phase-end banner
+    # lists with what the mines pay, by event name: (its words' text key, by count;
+    # fn(event) -> the count).
+    phase_end_paid: ClassVar[dict[str, tuple[str, Callable[[Any], int]]]] = {}
     # Its buttons in the row of action buttons.
     buttons: ClassVar[tuple[ModuleButton, ...]] = ()
     # Its decisions answered by clicks on the table; the others it declares to the rules
@@ -181,13 +194,31 @@ class TableModule:
         every seat may see), or None for none."""
         return None
 
-    def seat_views(self, view: Any, part: Any) -> None:
-        """What it adds to the players' views once the view is built (the team game's
-        partners)."""
-
     def taken_in(self, view: Any, part: Any, seat: int) -> None:
         """After any event of seat's has been taken in (the team game shares it with the
         partner)."""
+
+    # --- a seat's card and storage ---
+    def seat_note(self, part: Any, seat: int, names: list[str]) -> str | None:
+        """Words added to what a seat is, on its card's tooltip (the team game's partner),
+        or None."""
+        return None
+
+    def seat_badge(self, part: Any, seat: int) -> str | None:
+        """A short label in the corner of a seat's card (the team game's letter), or
+        None."""
+        return None
+
+    def storage_groups(self, part: Any, seat: int,
+                       spaces: int) -> tuple[tuple[str, int, int, bool], ...] | None:
+        """A seat's storage labelled in groups of its spaces (the team game's own and
+        shared), each a text key, its first and last space and whether it is marked; None
+        for the one label of the storage."""
+        return None
+
+    def storage_tip(self, part: Any, seat: int, space: int, names: list[str]) -> str | None:
+        """The tooltip of an empty storage space of a seat, or None for the plain one."""
+        return None
 
     # --- the central board ---
     # Its pieces on the central board show the seat shown large (the vineyard board): the
@@ -275,6 +306,11 @@ class TableModule:
         another's."""
         return None
 
+    def glossary(self, name: str) -> list[tuple[str, str]]:
+        """Its entries in the table's glossary after the module's own (name: the module's
+        name as it plays), each a heading and its text."""
+        return []
+
     def choice_tip(self, action: tuple) -> Callable[[], str] | None:
         """The tooltip of one of its actions listed as a choice, where its words say too
         little; None for none."""
@@ -311,6 +347,36 @@ def _first(ask: Callable[[TableModule], Any]) -> Any:
         if answer is not None:
             return answer
     return None
+
+
+def _first_part(parts: Sequence[tuple[TableModule, Any]],
+                ask: Callable[[TableModule, Any], Any]) -> Any:
+    """The first answer that is not None of the modules shown, each asked with its part."""
+    for m, part in parts:
+        answer = ask(m, part)
+        if answer is not None:
+            return answer
+    return None
+
+
+def seat_notes(view: Any, seat: int, names: list[str]) -> list[str]:
+    """What the modules shown add to what a seat is."""
+    return [note for m, part in parts_of(view)
+            if (note := m.seat_note(part, seat, names)) is not None]
+
+
+def seat_badge(view: Any, seat: int) -> str | None:
+    return _first_part(parts_of(view), lambda m, part: m.seat_badge(part, seat))
+
+
+def storage_groups(parts: Sequence[tuple[TableModule, Any]], seat: int,
+                   spaces: int) -> tuple[tuple[str, int, int, bool], ...] | None:
+    return _first_part(parts, lambda m, part: m.storage_groups(part, seat, spaces))
+
+
+def storage_tip(view: Any, seat: int, space: int, names: list[str]) -> str | None:
+    return _first_part(parts_of(view),
+                       lambda m, part: m.storage_tip(part, seat, space, names))
 
 
 def action_words(action: tuple, state: Any, lang: str | None) -> str | None:
@@ -378,6 +444,15 @@ def event_words(kind: str) -> Words | None:
 def shows_tile(kind: str) -> bool:
     """Whether a module's event of this name shows its tile in the log."""
     return any(kind in m.tile_icons for m in TABLE_MODULES.values())
+
+
+def shows_goods(kind: str) -> bool:
+    """Whether a module's event of this name shows its goods in the log."""
+    return any(kind in m.goods_icons for m in TABLE_MODULES.values())
+
+
+def phase_end_paid(kind: str) -> tuple[str, Callable[[Any], int]] | None:
+    return _first(lambda m: m.phase_end_paid.get(kind))
 
 
 def event_named_words(kind: str) -> NamedWords | None:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...rules import TEAM_OWN_STORAGE
 from .. import i18n
 from ..art.hexgrid import layout_scale
 from . import geometry as g
 from .log import goods_label
-from .seam import parts_of
+from .seam import parts_of, storage_tip
 from .tips import Spot, chateauma_spots, space_tip, tile_tip
 
 if TYPE_CHECKING:
@@ -44,16 +43,6 @@ class HitSpots:
                 return spot
         return None
 
-    def _storage_tip(self, pv: Any, space: int) -> str:
-        """A storage space's tooltip; in the team game, whose space it is."""
-        if pv.partner is None:
-            return i18n.tr("tip.storage")
-        if space < TEAM_OWN_STORAGE:
-            return i18n.tr("tip.storage.own")
-        names = self.table.names
-        partner = names[pv.partner] if pv.partner < len(names) else ""
-        return i18n.tr("tip.storage.shared", partner=partner)
-
     def _build(self) -> list[Spot]:
         t = self.table
         view, rules = t.view, t.rules
@@ -75,8 +64,9 @@ class HitSpots:
                                                               p.estate[s], rules)))
         for j, tile in enumerate(pv.storage if pv.cm is None else ()):
             spots.append(Spot("storage", j, g.storage_centre(j), g.STORAGE_HEX * 0.9,
-                              lambda tile=tile, j=j, p=pv: tile_tip(tile, rules)
-                              or self._storage_tip(p, j)))
+                              lambda tile=tile, j=j: tile_tip(tile, rules)
+                              or storage_tip(view, t.shown_seat, j, t.names)
+                              or i18n.tr("tip.storage")))
         for v in range(1, 7):
             spots.append(Spot("goods", v, g.goods_centre(v), 24,
                               lambda v=v, p=pv: i18n.trn("tip.goods", p.goods[v], goods=v,

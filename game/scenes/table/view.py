@@ -129,8 +129,6 @@ class PlayerView:
     track_stamp: int = 0
     knowledge: list[int] = field(default_factory=list)
     cm: ChateaumaView | None = None          # Châteauma's seat only
-    partner: int | None = None               # the team game: the partner's seat
-    team_letter: str = ""                    # the team game: "A" (the start player's), "B"
     rules: str = "special"                   # the rule set: what monastery tiles show
     version: int = 0
 
@@ -232,8 +230,6 @@ class TableView:
         view.over = state.is_terminal()
         for m in in_play(state.config):
             view.parts[m.id] = m.part(state)
-        for m, part in parts_of(view):
-            m.seat_views(view, part)
         return view
 
     def track_order(self) -> list[int]:

@@ -13,8 +13,8 @@ import pygame
 from ....rules import castle_pool
 from ... import i18n
 from .. import geometry as g
-from ..counted_stack import CountedStack, Stack
-from ..seam import Handler, ModuleButton, Table, Words, register
+from ..counted_stack import CountedStack, Stack, flies_into_storage
+from ..seam import Animator, Handler, ModuleButton, Table, Words, register
 
 
 def _pooled(view: Any, pool: Stack, e: Any) -> None:
@@ -41,6 +41,8 @@ class CastleConnection(CountedStack):
     tip, action = "tip.castle_pool", "retrieve"
     events: ClassVar[dict[str, Handler]] = {"CastlesPooled": _pooled,
                                             "CastleRetrieved": _retrieved}
+    animations: ClassVar[dict[str, Animator]] = {
+        "CastleRetrieved": flies_into_storage(g.CASTLE_POOL, "castle")}
     words: ClassVar[dict[str, Words]] = {
         "CastlesPooled": lambda e, who, lang: i18n.trn("log.castles_pooled", e.count, lang,
                                                        count=e.count),

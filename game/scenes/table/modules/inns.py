@@ -11,10 +11,10 @@ from typing import Any, ClassVar
 from ....rules import inn_stack
 from ... import i18n
 from .. import geometry as g
-from ..counted_stack import CountedStack, Stack
+from ..counted_stack import CountedStack, Stack, flies_into_storage
 from ..interaction import Outcome
 from ..space_words import space_words
-from ..seam import Handler, Table, Words, register
+from ..seam import Animator, Handler, Table, Words, register
 
 
 def _put_out(view: Any, stack: Stack, e: Any) -> None:
@@ -50,6 +50,10 @@ class Inns(CountedStack):
     purchases: ClassVar[tuple[str, ...]] = ("buy_inn",)
     events: ClassVar[dict[str, Handler]] = {"InnPutOut": _put_out, "InnBought": _bought,
                                             "InnPlacedDirectly": _placed_directly}
+    animations: ClassVar[dict[str, Animator]] = {
+        "InnBought": flies_into_storage(g.INN_STACK, "inn"),
+        # Shield 15: the inn placed next comes straight from the stack.
+        "InnPlacedDirectly": lambda motion, e: motion.place_next_from(g.INN_STACK)}
     words: ClassVar[dict[str, Words]] = {
         "InnPutOut": lambda e, who, lang: i18n.trn("log.inn_put_out", e.stack, lang,
                                                    count=e.stack),

@@ -9,6 +9,7 @@ what the view holds and offers the legal actions a click narrows to.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -30,7 +31,7 @@ from .. import geometry as g
 from ..log import goods_label, tile_label
 from ..space_words import space_words
 from ..paint import blit_at
-from ..seam import Handler, Table, TableModule, Words, register
+from ..seam import Animator, Handler, Table, TableModule, Words, register
 from ..tips import Spot
 
 # The icon beside each shield's number: what it changes.
@@ -330,6 +331,12 @@ def _borrowed(view: Any, part: Any, e: Any) -> None:
     view.players[e.player].knowledge = list(e.monasteries)
 
 
+def _tile_flies_next(motion: Any, e: Any) -> None:
+    """Shields 14 and 15: the tile placed next comes straight from this depot space."""
+    motion.place_next_from(motion.scene.places.depot_pos(e.depot, e.slot),
+                           ("depot", e.depot, e.slot))
+
+
 @register
 class Shields(TableModule):
     id = "shields"
@@ -337,6 +344,9 @@ class Shields(TableModule):
         "ShieldsDealt": _dealt, "ShieldTaken": _taken, "ShieldPlaced": _placed,
         "TributePaid": _tribute, "StorageShrunk": _storage_shrunk, "ShieldTile": _tile,
         "DieSet": _die_set, "MonasteriesBorrowed": _borrowed}
+    animations: ClassVar[dict[str, Animator]] = {"ShieldTile": _tile_flies_next}
+    phase_end_paid: ClassVar[dict[str, tuple[str, Callable[[Any], int]]]] = {
+        "TributePaid": ("table.banner.tribute", lambda e: e.silver + e.workers)}
     quiet: ClassVar[tuple[str, ...]] = ("ShieldEffect",)
     words: ClassVar[dict[str, Words]] = {
         "ShieldsDealt": lambda e, who, lang: i18n.tr(
@@ -350,6 +360,11 @@ class Shields(TableModule):
         "DieSet": lambda e, who, lang: i18n.tr("log.die_set", lang, who=who, die=e.die + 1,
                                                value=e.value),
         "ShieldEffect": _shield_effect_words}
+
+    def glossary(self, name: str) -> list[tuple[str, str]]:
+        """The tribute, and each shield's effect."""
+        return [(name + ": " + i18n.tr("category.shields"), i18n.tr("glossary.shields.tribute")),
+                *((shield_name(n), shield_tip(n)) for n in range(1, 19))]
 
     def part(self, state: Any) -> ShieldsView:
         return ShieldsView([list(d) for d in depot_shields(state)], face_down_shields(state),

@@ -14,13 +14,14 @@ from typing import Any, ClassVar
 import pygame
 
 from ....rules import solo_state
-from ... import i18n
+from ... import i18n, synth
 from ...art import palette
 from ...layout import Canvas
 from .. import geometry as g
 from ..log import capitalised, depot_label, kind_name, tile_label
+from ..motion import BOX, DISCARDED
 from ..paint import text
-from ..seam import Handler, ModuleButton, Table, TableModule, Words, register
+from ..seam import Animator, Handler, ModuleButton, Table, TableModule, Words, register
 from ..space_words import space_words
 
 
@@ -32,6 +33,13 @@ class SoloView:
 
 def _depot_tile_removed(view: Any, solo: SoloView, e: Any) -> None:
     view.take_from_board(e.depot, e.slot)
+
+
+def _depot_tile_leaves(motion: Any, e: Any) -> Any:
+    """The turn's tile leaves its depot for the box, fading as it goes."""
+    return motion.fly("tile", e.tile, motion.scene.places.depot_pos(e.depot, e.slot), BOX,
+                      g.DEPOT_HEX, ("depot", e.depot, e.slot), duration=0.45,
+                      sound=synth.TILE, volume=DISCARDED, fade=True)
 
 
 def _goods_removed(view: Any, solo: SoloView, e: Any) -> None:
@@ -81,6 +89,7 @@ class Solo(TableModule):
         "BlackTileTraded": _traded, "BlackTileStored": _black_tile_stored,
         "RewardPlaced": _reward_placed, "PointsBought": _points_bought,
         "TargetReached": _target_reached}
+    animations: ClassVar[dict[str, Animator]] = {"DepotTileRemoved": _depot_tile_leaves}
     tile_icons: ClassVar[tuple[str, ...]] = ("DepotTileRemoved",)
     # The extra action's die use follows; the end's outcome is the results screen's.
     quiet: ClassVar[tuple[str, ...]] = ("ExtraActionTaken", "SoloGameEnded")

@@ -1,6 +1,7 @@
-"""The team game (module team) at the table: each seat's partner and team letter, the
-team's shared holdings shown alike on both partners' estates as events arrive, the tile
-moved onto a shared storage space; its log lines.
+"""The team game (module team) at the table: each seat's partner and team letter on its
+card, its own and shared storage spaces labelled and explained, the team's shared holdings
+shown alike on both partners' estates as events arrive, the tile moved onto a shared
+storage space; its log lines.
 
 The partners, the teams and what they share are the rules' (team_partner, teams,
 TEAM_SHARED)."""
@@ -32,8 +33,6 @@ def _start_player(view: Any, team: TeamView, e: Any) -> None:
     """The start player's team is team A."""
     team.letters = ["A" if team_of(s) == team_of(e.player) else "B"
                     for s in range(len(team.letters))]
-    for pv in view.players:
-        pv.team_letter = team.letters[pv.seat]
 
 
 def team_label(seats, names: tuple[str, ...], lang: str | None = None) -> str:
@@ -67,9 +66,27 @@ class Team(TableModule):
         return TeamView([team_partner(s) for s in seats],
                         ["A" if s in a else "B" for s in seats])
 
-    def seat_views(self, view: Any, part: TeamView) -> None:
-        for pv in view.players:
-            pv.partner, pv.team_letter = part.partners[pv.seat], part.letters[pv.seat]
+    def seat_note(self, part: TeamView, seat: int, names: list[str]) -> str | None:
+        partner = part.partners[seat]
+        return i18n.tr("table.team_with", name=names[partner] if partner < len(names) else "")
+
+    def seat_badge(self, part: TeamView, seat: int) -> str | None:
+        letter = part.letters[seat]
+        return i18n.tr("table.team", team=letter) if letter else None
+
+    def storage_groups(self, part: TeamView, seat: int,
+                       spaces: int) -> tuple[tuple[str, int, int, bool], ...]:
+        """The first two spaces are the player's own, the last two the team's (shared,
+        marked)."""
+        return (("table.own", 0, TEAM_OWN_STORAGE - 1, False),
+                ("table.shared", TEAM_OWN_STORAGE, spaces - 1, True))
+
+    def storage_tip(self, part: TeamView, seat: int, space: int, names: list[str]) -> str:
+        if space < TEAM_OWN_STORAGE:
+            return i18n.tr("tip.storage.own")
+        partner = part.partners[seat]
+        return i18n.tr("tip.storage.shared",
+                       partner=names[partner] if partner < len(names) else "")
 
     def taken_in(self, view: Any, part: TeamView, seat: int) -> None:
         """The partner's view of the team's shared holdings made alike seat's (the rules'

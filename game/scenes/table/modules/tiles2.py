@@ -9,15 +9,28 @@ from typing import Any, ClassVar
 import pygame
 
 from ....rules import BUILDINGS, SPECIES
-from ... import i18n
+from ... import i18n, synth
+from ...anim.timeline import Sequence
 from ..log import building_label, capitalised, species_label
-from ..seam import Handler, ModuleButton, Table, TableModule, Words, register
+from ..motion import BANK, PIECE
+from ..seam import Animator, Handler, ModuleButton, Table, TableModule, Words, register
 
 
 def _workers_bought(view: Any, part: None, e: Any) -> None:
     p = view.players[e.player]
     p.silver = max(0, p.silver - e.silver)
     p.workers += e.workers
+
+
+def _workers_bought_flights(motion: Any, e: Any) -> Any:
+    """Monastery tile 28: the silver goes to the bank, the workers come back."""
+    silver = motion.scene.places.silver_pos(e.player)
+    workers = motion.scene.places.workers_pos(e.player)
+    paid = [motion.fly("silver", 1, silver, BANK, 40, duration=PIECE, sound=synth.SILVER)
+            for _ in range(min(e.silver, 5))]
+    taken = [motion.fly("worker", 1, BANK, workers, 40, duration=PIECE)
+             for _ in range(min(e.workers, 5))]
+    return Sequence([motion.stagger(paid), motion.stagger(taken)])
 
 
 def _marker_on_top(view: Any, part: None, e: Any) -> None:
@@ -40,6 +53,7 @@ class Tiles2(TableModule):
     id = "tiles2"
     events: ClassVar[dict[str, Handler]] = {"WorkersBought": _workers_bought,
                                             "MarkerOnTop": _marker_on_top}
+    animations: ClassVar[dict[str, Animator]] = {"WorkersBought": _workers_bought_flights}
     # Their points come with PointsScored.
     quiet: ClassVar[tuple[str, ...]] = ("CraneCopied", "CraneCounted", "GeeseScored")
     words: ClassVar[dict[str, Words]] = {

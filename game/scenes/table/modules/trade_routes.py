@@ -97,6 +97,7 @@ class TradeRoutes(TableModule):
     events: ClassVar[dict[str, Handler]] = {
         "RoutesDealt": _dealt, "RouteCardLaid": _card_laid, "RouteArranged": _arranged,
         "GoodsOnRoute": _goods_on_route, "RouteBonus": _bonus}
+    goods_icons: ClassVar[tuple[str, ...]] = ("GoodsOnRoute",)
     quiet: ClassVar[tuple[str, ...]] = ("RouteBonusLapsed",)
     words: ClassVar[dict[str, Words]] = {
         "RoutesDealt": _words("log.routes_dealt",

@@ -16,10 +16,13 @@ import pygame
 
 from .... import rules
 from ....rules import vineyards as vy
-from ... import fonts, i18n
+from ... import fonts, i18n, synth
 from ...art import palette
+from ...anim.timeline import Animation, Later, Parallel, Wait
 from ...layout import Canvas
-from ..seam import Handler, ModuleButton, Table, TableModule, Words, register
+from .. import geometry as g
+from ..motion import BOX, DISCARDED, SHORT, TAKEN
+from ..seam import Animator, Handler, ModuleButton, Table, TableModule, Words, register
 
 ID = "vineyards"
 # The turn's vineyard actions the vineyard button lists.
@@ -389,7 +392,6 @@ def paint_stored(canvas: Canvas, view: Any, seat: int) -> None:
     v = view.parts.get(ID)
     if v is None or seat >= len(v.stored):
         return
-    from .. import geometry as g
     pv = view.players[seat]
     if pv.cm is not None:
         return
@@ -520,6 +522,83 @@ def _words(kind: str) -> Words:
     return lambda e, who, lang: describe_event(kind, e, who, lang)
 
 
+# --- its pieces in flight ---------------------------------------------------------------
+
+def _halves(tile: int, flip: int = 0) -> tuple[int, int]:
+    a, b = vy.TILES[tile]
+    return (b, a) if flip else (a, b)
+
+
+def _taken_flights(motion: Any, e: Any) -> Animation:
+    """A double tile flies from its depot or display space, a half to each of the two
+    storage spaces it takes."""
+    starts = offer_halves(len(motion.scene.view.players), e.source, e.space)
+    if not starts:
+        return Wait(SHORT)
+    return Parallel([
+        motion.fly("grape", variety, start, motion.scene.places.storage_pos(e.player, j),
+                   g.STORAGE_HEX * 1.2, ("vineyard", e.source, e.space) if i == 0 else None,
+                   sound=synth.TILE if i == 0 else None, volume=TAKEN)
+        for i, (variety, start, j) in enumerate(zip(_halves(e.tile), starts, e.storage))])
+
+
+def _removed_flights(motion: Any, e: Any) -> Animation:
+    """A stored double tile leaves the game to make room: both halves to the box."""
+    places = motion.scene.places
+    return Parallel([motion.fly("grape", variety, places.storage_pos(e.player, j), BOX,
+                                g.STORAGE_HEX * 1.2, ("storage", e.player, j), duration=0.4,
+                                fade=True, sound=synth.TILE if i == 0 else None,
+                                volume=DISCARDED)
+                     for i, (variety, j) in enumerate(zip(_halves(e.tile), e.storage))])
+
+
+def _placed_flights(motion: Any, e: Any) -> Animation:
+    """A double tile from storage onto the vineyard board drawn (the seat's shown
+    large); onto another seat's, it leaves that seat's card."""
+    scene = motion.scene
+    v = scene.view.parts.get(ID)
+    if v is None or shown_seat(scene.view, scene.shown_seat) != e.player:
+        return Wait(SHORT)
+    ends = board_halves(v.boards[e.player], e.space)
+    return Parallel([motion.fly("grape", variety, scene.places.storage_pos(e.player, j), end,
+                                BOARD_HALF * 2, ("storage", e.player, j),
+                                sound=synth.TILE if i == 0 else None)
+                     for i, (variety, j, end) in enumerate(zip(_halves(e.tile, e.flip),
+                                                               e.storage, ends))])
+
+
+def _cleared_flights(motion: Any, e: Any) -> Animation:
+    """A phase's start: the double tiles left in the vineyard depot and on the display
+    leave the game, each to the box, fading."""
+    def clear() -> Animation | None:
+        view = motion.scene.view
+        v = view.parts.get(ID)
+        if v is None or not e.tiles:
+            return None
+        flights = []
+        for where, s, centre in offer_centres(len(view.players)):
+            tile = (v.depot if where == "depot" else v.display)[s]
+            if tile >= 0 and tile in e.tiles:
+                flights.append(motion.fly("double", tile, centre, BOX, HALF * 2,
+                                          ("vineyard", where, s), duration=0.45, fade=True))
+        return motion.stagger(flights) if flights else None
+    return Later(clear)
+
+
+def _stacked_flight(motion: Any, e: Any) -> Animation:
+    """Châteauma takes a double tile onto its stack (drawn nowhere): it flies from its
+    space to Châteauma's estate and fades there."""
+    scene = motion.scene
+    start = next((c for w, s, c in offer_centres(len(scene.view.players))
+                  if (w, s) == (e.source, e.space)), None)
+    if start is None:
+        return Wait(SHORT)
+    end = (g.ESTATE_CENTRE if e.player == scene.shown_seat
+           else scene.estates.estate_centre(e.player))
+    return motion.fly("double", e.tile, start, end, HALF * 2, ("vineyard", e.source, e.space),
+                      sound=synth.TILE, volume=TAKEN, fade=True)
+
+
 @register
 class Vineyards(TableModule):
     id = ID
@@ -528,6 +607,10 @@ class Vineyards(TableModule):
         "DoubleTileRemoved": _removed, "DoubleTilePlaced": _placed,
         "VineyardDeckDealt": _deck_dealt, "DoubleTileStacked": _stacked,
         "WineBonusTaken": _wine_taken, "WineBonusDealt": _wine_dealt}
+    animations: ClassVar[dict[str, Animator]] = {
+        "DoubleTileTaken": _taken_flights, "DoubleTileRemoved": _removed_flights,
+        "DoubleTilePlaced": _placed_flights, "VineyardCleared": _cleared_flights,
+        "DoubleTileStacked": _stacked_flight}
     # Worded in the log; their points come with PointsScored.
     quiet: ClassVar[tuple[str, ...]] = ("VineyardBonus", "VineyardScored")
     words: ClassVar[dict[str, Words]] = {kind: _words(kind) for kind in EVENTS}
