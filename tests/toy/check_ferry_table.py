@@ -25,6 +25,7 @@ from game.scenes import i18n  # noqa: E402
 from game.scenes.art import pieces  # noqa: E402
 from game.scenes.modules_text import module_name  # noqa: E402
 from game.scenes.table.log import describe_event  # noqa: E402
+from game.scenes.table.motion import BANK, Flight, Handlers  # noqa: E402
 from game.scenes.table.tips import tile_tip  # noqa: E402
 from game.scenes.context import ClientContext  # noqa: E402
 from game.scenes.session import GameSession, GameSetup  # noqa: E402
@@ -75,6 +76,26 @@ def test_the_fare_is_worded_for_the_log():
         "Ben takes the ferry's fare: 2 workers."
     assert describe_event(FareTaken(0, 1, 0), names, "de") == \
         "Ada nimmt den Fährlohn: 1 Silberling."
+
+
+def _flights(animation) -> list[Flight]:
+    if isinstance(animation, Flight):
+        return [animation]
+    return [f for c in getattr(animation, "children", ()) for f in _flights(c)]
+
+
+def test_the_fare_flies_from_the_bank_to_the_seat(tmp_path):
+    stack, scene = _table_at_a_ferry(tmp_path / "data")
+    animate = Handlers(scene).table()["FareTaken"]
+    workers = _flights(animate(FareTaken(0, 0, 2)))
+    assert [(f.flyer.kind, f.flyer.pos) for f in workers] == [("worker", BANK)] * 2
+    for flight in workers:
+        flight.finish()
+        assert flight.flyer.pos == pytest.approx(scene.places.workers_pos(0))
+    (coin,) = _flights(animate(FareTaken(0, 1, 0)))
+    assert (coin.flyer.kind, coin.flyer.pos) == ("silver", BANK)
+    coin.finish()
+    assert coin.flyer.pos == pytest.approx(scene.places.silver_pos(0))
 
 
 def test_the_view_takes_in_the_fare():

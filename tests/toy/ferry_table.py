@@ -1,7 +1,8 @@
 """The toy ferry (ferry.py) at the table, through the client's public seam alone: its
-words in English and German, its tile's front, its event taken into the view and worded
-for the log, and its button (Fare, key F), which lists the fare's two choices with a
-heading and a tooltip each while a placed ferry asks for its fare."""
+words in English and German, its tile's front, its event taken into the view, animated
+(the fare flies from the bank) and worded for the log, and its button (Fare, key F),
+which lists the fare's two choices with a heading and a tooltip each while a placed ferry
+asks for its fare."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game.scenes import i18n
+from game.scenes import i18n, synth
+from game.scenes.anim.timeline import Animation
 from game.scenes.art import faces
 from game.scenes.art.icons import icon
-from game.scenes.table.seam import Handler, ModuleButton, Table, TableModule, Words, register
+from game.scenes.table.motion import BANK, PIECE
+from game.scenes.table.seam import (Animator, Handler, ModuleButton, Table, TableModule,
+                                    Words, register)
 
 from . import ferry_ai  # noqa: F401  (the rules' part and the AI's first)
 from .ferry import FARES, FERRY_FRAME
@@ -89,6 +93,19 @@ def _fare_taken(view: Any, part: Any, e: Any) -> None:
     p.workers += e.workers
 
 
+def _fare_flies(motion: Any, e: Any) -> Animation:
+    """The fare comes from the bank: a coin to the seat's silver, or two workers to its
+    workers."""
+    if e.silver:
+        to, kind, count, sound = motion.scene.places.silver_pos(e.player), "silver", e.silver, \
+            synth.SILVER
+    else:
+        to, kind, count, sound = motion.scene.places.workers_pos(e.player), "worker", \
+            e.workers, None
+    return motion.stagger([motion.fly(kind, 1, BANK, to, 40, duration=PIECE, sound=sound)
+                           for _ in range(count)])
+
+
 def _fare_words(e: Any, who: str, lang: str | None) -> str:
     fare = i18n.tr("log.fare.silver" if e.silver else "log.fare.workers", lang)
     return i18n.tr("log.fare", lang, who=who, fare=fare)
@@ -105,6 +122,7 @@ def list_fares(table: Table) -> None:
 class FerryTable(TableModule):
     id = "ferry"
     events: ClassVar[dict[str, Handler]] = {"FareTaken": _fare_taken}
+    animations: ClassVar[dict[str, Animator]] = {"FareTaken": _fare_flies}
     words: ClassVar[dict[str, Words]] = {"FareTaken": _fare_words}
     # The fare is asked by its button, not listed at once.
     clicked: ClassVar[tuple[str, ...]] = (FERRY_FRAME,)
