@@ -9,7 +9,7 @@ import threading
 import time
 
 import pygame
-from client_events import click, key
+from client_events import click, key, motion, press, release
 from table_driver import (
     click_button,
     click_spot,
@@ -466,3 +466,20 @@ def test_a_loaded_game_shows_the_log_of_the_game_so_far(data_root):
     loaded = TableScene(scene.ctx, GameSession.load(path))
     assert len(scene.log.lines()) > 20
     assert loaded.log.lines() == scene.log.lines()
+
+
+def test_a_duchy_chosen_without_moving_the_pointer_is_no_longer_previewed(data_root):
+    """The pointer resting on a duchy's choice shows that duchy empty in place of the
+    estate; clicked without moving the pointer again, the choice is made and the estate
+    shows what is placed on it, not the preview."""
+    stack, scene, _ = make_table(data_root, ("human", "random"), seed=2, board_mode="advanced")
+    settle(stack, scene)
+    assert scene.state.decision == "board"
+    button = next(b for b in scene.choices.buttons if b.action[0] == "board")
+    stack.handle_event(motion(button.rect.center))
+    assert scene.preview_board == button.action[1]
+    for event in (press(button.rect.center), release(button.rect.center)):
+        stack.handle_event(event)
+    settle(stack, scene)
+    assert scene.view.players[0].board == button.action[1]
+    assert scene.preview_board is None

@@ -204,6 +204,9 @@ class TableScene(Scene):
         self.moves += 1
         self.narrowing = None
         self.options = []
+        # The choice under the pointer is gone with the move: a duchy it previewed is no
+        # longer shown in place of the estate, though the pointer has not moved.
+        self.preview_board = None
         self.hint_move = None
         self.hint_action = None
         self.hint_shown = None
@@ -247,6 +250,7 @@ class TableScene(Scene):
         self._resync()
         self.narrowing = None
         self.options = []
+        self.preview_board = None
         self.hint_shown = None
         return True
 
