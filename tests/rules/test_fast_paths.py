@@ -105,14 +105,53 @@ def _vineyard_die_actions(state, frame) -> list:
     return out
 
 
-@pytest.mark.parametrize("players", (2, 4))
-def test_vineyard_die_actions_are_the_plainly_listed_ones(players):
-    config = GameConfig(players=players, modules=("vineyards",))
+@pytest.mark.parametrize("config", [GameConfig(players=2, modules=("vineyards",)),
+                                    GameConfig(players=4, modules=("vineyards",)),
+                                    GameConfig(players=2, modules=NINE)], ids=_id)
+def test_vineyard_die_actions_are_the_plainly_listed_ones(config):
+    """The turn's takes are listed from tables written out in the hook, the stored tiles'
+    placements and a castle's or white castle's actions by _die_actions: both must be
+    what the rules list plainly."""
     for state in _decisions(config):
         frame = state.frames[-1]
         listed = [a for a in state.legal_actions()
                   if a[0] in ("vineyard_take", "vineyard_place")]
         assert listed == _vineyard_die_actions(state, frame)
+
+
+def _vineyard_buys_and_drops(state, frame) -> list:
+    """The display's purchases listed plainly: wherever the black-depot purchase may be
+    made, each display tile with each payment the player may make (VY-8); then, where a
+    stored tile is removed, each stored double tile once, by its first space (VY-4)."""
+    p = state.players[frame.player]
+    out: list[tuple] = [("vineyard_buy", s, pay)
+                        for s, tile in enumerate(vineyards.vine(state).display)
+                        if tile >= 0 and vineyards._may_buy_in(state, frame)
+                        and not state.bought
+                        for pay in engine.black_depot_payments(state, p)]
+    if frame.kind in (engine.DISCARD, shields.STORAGE_FRAME, vineyards.ROOM):
+        out += [("vineyard_drop", j1) for j1, _, _ in
+                vineyards.stored_pairs(state, frame.player)]
+    return out
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=2, modules=("vineyards",)),
+                                    GameConfig(players=3, modules=("vineyards",)),
+                                    GameConfig(players=2, modules=NINE)], ids=_id)
+def test_vineyard_purchases_and_removals_are_the_plainly_listed_ones(config):
+    """The turn's display purchases are listed written out in the hook, only when the
+    display holds a tile; a removal's double tiles from the stored pairs once: both must
+    be what the rules list plainly, and no base discard may point into a double tile."""
+    for state in _decisions(config):
+        frame = state.frames[-1]
+        legal = state.legal_actions()
+        listed = [a for a in legal if a[0] == "vineyard_buy"
+                  or (a[0] == "vineyard_drop" and vineyards.stored_at(state, frame.player, a[1]))]
+        assert listed == _vineyard_buys_and_drops(state, frame)
+        doubles = {j for j1, j2, _ in vineyards.stored_pairs(state, frame.player)
+                   for j in (j1, j2)}
+        assert not [a for a in legal if a[0] in ("discard", "shield_storage")
+                    and a[1] in doubles]
 
 
 def _decisions(config: GameConfig, seeds: int = 3):
@@ -370,3 +409,22 @@ def test_partners_hold_one_estate(config):
         for seat in (0, 1):
             a, b = state.players[seat], state.players[seat + 2]
             assert (a.estate, a.occupied, a.placements) == (b.estate, b.occupied, b.placements)
+
+
+def test_a_drawn_vineyard_fill_is_checked_on_any_other_position():
+    """The vineyard fill _sample_fill drew is applied unchecked only to the position it
+    was drawn for: a copy whose bag no longer holds one of its tiles refuses it."""
+    state, rng = new_game(GameConfig(players=2, modules=("vineyards",))), random.Random(5)
+    while state.chance != vineyards.FILL_STEP:
+        if state.chance is None:
+            state.apply(state.legal_actions()[0])
+        else:
+            state.apply_chance(state.sample_chance(rng))
+    outcome = state.sample_chance(rng)
+    other = state.clone()
+    tile = next(t for t in outcome[0] if t >= 0)
+    vineyards.vine(other).bag.remove(tile)
+    with pytest.raises(IllegalAction):
+        other.apply_chance(outcome)
+    state.apply_chance(outcome)
+    assert tile in vineyards.vine(state).depot and tile not in vineyards.vine(state).bag
