@@ -129,9 +129,13 @@ def _vineyard_buys_and_drops(state, frame) -> list:
                         if tile >= 0 and vineyards._may_buy_in(state, frame)
                         and not state.bought
                         for pay in engine.black_depot_payments(state, p)]
-    if frame.kind in (engine.DISCARD, shields.STORAGE_FRAME, vineyards.ROOM):
-        out += [("vineyard_drop", j1) for j1, _, _ in
-                vineyards.stored_pairs(state, frame.player)]
+    pairs = vineyards.stored_pairs(state, frame.player)
+    if frame.kind in (engine.DISCARD, shields.STORAGE_FRAME):
+        out += [("vineyard_drop", j1) for j1, _, _ in pairs]
+    elif frame.kind == vineyards.ROOM:  # every stored tile, hex tiles too
+        seconds = {j2 for _, j2, _ in pairs}
+        out += [("vineyard_drop", j) for j, k in enumerate(p.storage)
+                if k >= 0 and j not in seconds]
     return out
 
 
@@ -140,13 +144,13 @@ def _vineyard_buys_and_drops(state, frame) -> list:
                                     GameConfig(players=2, modules=NINE)], ids=_id)
 def test_vineyard_purchases_and_removals_are_the_plainly_listed_ones(config):
     """The turn's display purchases are listed written out in the hook, only when the
-    display holds a tile; a removal's double tiles from the stored pairs once: both must
-    be what the rules list plainly, and no base discard may point into a double tile."""
+    display holds a tile and a payment may be made; the removals by a walk along the
+    storage: both must be what the rules list plainly, and no base discard may point
+    into a double tile."""
     for state in _decisions(config):
         frame = state.frames[-1]
         legal = state.legal_actions()
-        listed = [a for a in legal if a[0] == "vineyard_buy"
-                  or (a[0] == "vineyard_drop" and vineyards.stored_at(state, frame.player, a[1]))]
+        listed = [a for a in legal if a[0] in ("vineyard_buy", "vineyard_drop")]
         assert listed == _vineyard_buys_and_drops(state, frame)
         doubles = {j for j1, j2, _ in vineyards.stored_pairs(state, frame.player)
                    for j in (j1, j2)}

@@ -532,7 +532,8 @@ def store_double(state, seat: int, tile: int, source: str, space: int, how: str,
         while len(free) < 2 and len(storage) < MOST_STORAGE:
             storage.append(-1)
             free.append(len(storage) - 1)
-    waiting = vine(state).waiting
+    v = state.ext[ID]
+    waiting = v.waiting
     if len(free) < 2:
         if tile not in waiting:
             waiting.append(tile)
@@ -540,21 +541,28 @@ def store_double(state, seat: int, tile: int, source: str, space: int, how: str,
         return
     if tile in waiting:
         waiting.remove(tile)
-    j1, j2 = free[:2]
-    before = sum(1 for k in storage[:j1] if k == DOUBLE) // 2
+    j1, j2 = free[0], free[1]
+    before = storage[:j1].count(DOUBLE) // 2
     storage[j1] = storage[j2] = DOUBLE
-    vine(state).seats[seat].stored.insert(before, tile)
+    v.seats[seat].stored.insert(before, tile)
     if events is not None:
         events.append(DoubleTileTaken(seat, tile, source, space, (j1, j2), how))
 
 
 def stored_pairs(state, seat: int) -> list[tuple[int, int, int]]:
-    """(storage space, storage space, tile) per stored double tile."""
+    """(storage space, storage space, tile) per stored double tile: the storage's
+    double-tile spaces, in order, pair up as the stored tiles in their order."""
     stored = state.ext[ID].seats[seat].stored
     if not stored:  # (most listings: no storage to search)
         return []
-    spaces = [j for j, k in enumerate(state.players[seat].storage) if k == DOUBLE]
-    return [(spaces[2 * i], spaces[2 * i + 1], tile) for i, tile in enumerate(stored)]
+    storage = state.players[seat].storage
+    pairs = []
+    j2 = -1
+    for tile in stored:
+        j1 = storage.index(DOUBLE, j2 + 1)
+        j2 = storage.index(DOUBLE, j1 + 1)
+        pairs.append((j1, j2, tile))
+    return pairs
 
 
 def stored_at(state, seat: int, j: int) -> tuple[int, int, int] | None:
@@ -568,15 +576,25 @@ _DROPS = tuple(("vineyard_drop", j) for j in range(MOST_STORAGE))
 
 
 def _drop_actions(state, seat: int) -> list:
-    """One removal per stored tile: a hex tile's space, a double tile's first space."""
-    seconds = {j2 for _, j2, _ in stored_pairs(state, seat)}
-    return [("vineyard_drop", j) for j, k in enumerate(state.players[seat].storage)
-            if k >= 0 and j not in seconds]
+    """One removal per stored tile: a hex tile's space, a double tile's first space (the
+    double-tile spaces pair up in order, stored_pairs)."""
+    out = []
+    second = False
+    j = 0
+    for k in state.players[seat].storage:
+        if k == DOUBLE:
+            if not second:
+                out.append(_DROPS[j])
+            second = not second
+        elif k >= 0:
+            out.append(_DROPS[j])
+        j += 1
+    return out
 
 
 def _drop(state, seat: int, j: int, events: list | None) -> None:
     p = state.players[seat]
-    entry = stored_at(state, seat, j)
+    entry = stored_at(state, seat, j) if p.storage[j] == DOUBLE else None
     if entry is None:
         state.box.append(p.storage[j])
         if events is not None:
@@ -584,7 +602,7 @@ def _drop(state, seat: int, j: int, events: list | None) -> None:
         p.storage[j] = -1
         return
     j1, j2, tile = entry
-    v = vine(state)
+    v = state.ext[ID]
     v.seats[seat].stored.remove(tile)
     v.out.append(tile)
     p.storage[j1] = p.storage[j2] = -1
@@ -823,7 +841,7 @@ def _die_actions(state, p, seat: int, dice: tuple[int, ...], out: list) -> None:
 
 def _apply_take(state, frame: Frame, action: tuple, events: list | None) -> None:
     _, die, s = action
-    v = vine(state)
+    v = state.ext[ID]
     _use(state, frame, die, depot_numbers(state.n)[s], USE_TAKE, events)
     tile = v.depot[s]
     v.depot[s] = -1
@@ -1167,6 +1185,14 @@ _DIE_FRAMES = (TURN, CASTLE_ACTION, WHITE_FRAME)
 _DROP_INSTEAD = {DISCARD: "discard", _shields.STORAGE_FRAME: "shield_storage"}
 
 
+def _drop_instead(state, seat: int, name: str, out: list) -> None:
+    """A stored double tile is removed whole: the decision's own removal (`name`) of its
+    spaces gives way to 'vineyard_drop' of its first space."""
+    storage = state.players[seat].storage
+    out[:] = [a for a in out if a[0] != name or storage[a[1]] != DOUBLE]
+    out += [_DROPS[j1] for j1, _, _ in stored_pairs(state, seat)]
+
+
 def _double_tile_stays_out(p, kind: int, mask: int) -> int:
     """VY-5: a double tile never goes into the duchy."""
     return 0 if kind == DOUBLE else mask
@@ -1292,7 +1318,8 @@ class VineyardsModule(Module):
                                 out.append(takes[s])
             if not state.bought:  # _display_buys, written out
                 display = v.display
-                if display != _NO_DISPLAY:
+                # (no payment without 2 silver, or monastery 6's 2 workers)
+                if display != _NO_DISPLAY and (p.silver >= 2 or p.knowledge >> 6 & 1):
                     payments = black_depot_payments(state, p)
                     if payments:
                         buys = _buy_actions(payments)
@@ -1305,11 +1332,7 @@ class VineyardsModule(Module):
         if kind == CASTLE_ACTION or kind == WHITE_FRAME:
             _die_actions(state, state.players[seat], seat, _dice(state, frame), out)
         elif kind in _DROP_INSTEAD and state.ext[ID].seats[seat].stored:
-            pairs = stored_pairs(state, seat)
-            doubles = {j for j1, j2, _ in pairs for j in (j1, j2)}
-            name = _DROP_INSTEAD[kind]
-            out[:] = [a for a in out if a[0] != name or a[1] not in doubles]
-            out += [_DROPS[j1] for j1, _, _ in pairs]  # (_drop_actions' of double tiles)
+            _drop_instead(state, seat, _DROP_INSTEAD[kind], out)
         if not state.bought and kind in ACTION_KINDS["buy"].decisions \
                 and state.rs.purchase_during_effects:  # (_may_buy_in, past the turn)
             _display_buys(state, state.players[seat], out)
