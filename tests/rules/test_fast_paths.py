@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from game.rules import GameConfig, GameState, IllegalAction, new_game, placeable_mask
+from game.rules import (GameConfig, GameState, IllegalAction, new_game, placeable_mask,
+                        recompute_breakdown)
 from game.rules import engine
 from game.rules.dice import (FREE_CHANGE_MONASTERY, PLACE_USE, USE_PLACE_OTHER, USE_SELL,
                              USE_TAKE, workers_needed)
@@ -432,3 +433,17 @@ def test_a_drawn_vineyard_fill_is_checked_on_any_other_position():
         other.apply_chance(outcome)
     state.apply_chance(outcome)
     assert tile in vineyards.vine(state).depot and tile not in vineyards.vine(state).bag
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=2, modules=("shields",)),
+                                    GameConfig(players=3, modules=("shields",)),
+                                    GameConfig(players=4, modules=NINE)], ids=_id)
+def test_shield_animal_records_are_the_points_scored(config):
+    """An animal tile's shield record is made only where a borrowed monastery 7 or shield
+    1 changed its points (both counts are skipped otherwise): the animals each seat scored
+    must be what its placements and the record derive, in every position."""
+    for state in _decisions(config):
+        for seat in range(config.players):
+            assert recompute_breakdown(state, seat).get("animals", 0) \
+                == state.score_breakdown(seat).get("animals", 0)
+
