@@ -6,6 +6,7 @@ from the caches are the ones listed afresh, through clones, JSON round trips and
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
@@ -447,3 +448,91 @@ def test_shield_animal_records_are_the_points_scored(config):
             assert recompute_breakdown(state, seat).get("animals", 0) \
                 == state.score_breakdown(seat).get("animals", 0)
 
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=2, modules=("vineyards",)),
+                                    GameConfig(players=4, modules=NINE)], ids=_id)
+def test_a_vineyard_die_action_pays_the_workers_needed(config):
+    """A vineyard take or placement reads its workers from one row of dice.COST: they are
+    the fewest dice.workers_needed gives for one of the numbers the depot space or the
+    double space shows (VY-3, VY-5), the first of equals being the number used."""
+    checked = 0
+    for seed in range(3):
+        state, chance, pick = new_game(config), random.Random(seed), random.Random(-seed)
+        while not state.terminal:
+            if state.chance is not None:
+                state.apply_chance(state.sample_chance(chance))
+                continue
+            seat = state.frames[-1].player
+            action = pick.choice(state.legal_actions())
+            plain = None
+            if action[0] in ("vineyard_take", "vineyard_place") and action[1] != CASTLE_DIE:
+                p = state.players[seat]
+                face = state.white if action[1] == WHITE_DIE else p.dice[action[1]]
+                if action[0] == "vineyard_take":
+                    numbers, use = vineyards.depot_numbers(state.n)[action[2]], USE_TAKE
+                else:
+                    board = vineyards.board_of(state, seat)
+                    numbers, use = (board.spaces[action[3]].die,), USE_PLACE_OTHER
+                costs = [workers_needed(face, n, p.knowledge, use) for n in numbers]
+                plain = (min(costs), numbers[costs.index(min(costs))])
+            events = state.apply(action)
+            if plain is not None:
+                used = [e for e in events if type(e).__name__ == "DieUsed"]
+                assert (used[0].workers, used[0].value) == plain
+                checked += 1
+    assert checked > 20
+
+
+def _plain_grape_areas(state, seat: int) -> dict[int, list[int]]:
+    """VY-10 plainly: each half's variety, and the halves reached from each through
+    neighbouring halves of its variety, counted once."""
+    board = vineyards.board_of(state, seat)
+    variety = {}
+    for space, tile, flip in vineyards.vine(state).seats[seat].placed:
+        a, c = vineyards.TILES[tile]
+        variety[2 * space], variety[2 * space + 1] = (c, a) if flip else (a, c)
+    seen: set[int] = set()
+    out: dict[int, list[int]] = {}
+    for half, kind in variety.items():
+        if half not in seen:
+            area, todo = {half}, [half]
+            while todo:
+                for n in board.half_neighbours[todo.pop()]:
+                    if n not in area and variety.get(n) == kind:
+                        area.add(n)
+                        todo.append(n)
+            seen |= area
+            out.setdefault(kind, []).append(len(area))
+    return {kind: sorted(sizes, reverse=True) for kind, sizes in out.items()}
+
+
+@pytest.mark.parametrize("players", (2, 4))
+def test_grape_areas_are_the_plainly_found_ones(players):
+    """The grape areas are grown as bit sets of halves: they must be the areas a plain
+    search finds, variety by variety in the same order, in every position of random
+    games."""
+    config = GameConfig(players=players, modules=("vineyards",))
+    for state in _decisions(config):
+        for seat in range(players):
+            areas = vineyards.grape_areas(state, seat)
+            plain = _plain_grape_areas(state, seat)
+            assert areas == plain and list(areas) == list(plain)
+
+
+def test_the_cheapest_number_is_the_first_of_the_fewest_workers_needed():
+    """_cheapest reads one row of dice.COST for all the numbers: for every face, the
+    monasteries 8 and 12 held or not, each depot space's numbers and each double space's
+    number, it must give the fewest workers dice.workers_needed gives and the first
+    number that costs them."""
+    state = new_game(GameConfig(players=2, modules=("vineyards",)))
+    rows = {*vineyards.depot_numbers(2), *vineyards.depot_numbers(4),
+            *((n,) for n in range(1, 7))}
+    for knowledge in (0, 1 << 8, 1 << 12, 1 << 8 | 1 << 12):
+        for face in range(1, 7):
+            p = SimpleNamespace(knowledge=knowledge, dice=[face, face])
+            for numbers in rows:
+                for use in (USE_TAKE, USE_PLACE_OTHER):
+                    costs = [workers_needed(face, n, knowledge, use) for n in numbers]
+                    assert vineyards._cheapest(state, p, 0, numbers, use) == \
+                        (min(costs), numbers[costs.index(min(costs))])

@@ -64,7 +64,7 @@ from ..chance import _drawn_here
 from ..chateauma_data import AREA_CARDS, area_card
 from ..config import split_module
 from ..data import load_json
-from ..dice import COST, FREE_CHANGE_MONASTERY, USE_PLACE_OTHER, USE_TAKE, workers_needed
+from ..dice import COST, FREE_CHANGE_MONASTERY, USE_PLACE_OTHER, USE_TAKE
 from ..engine import (CASTLE_ACTION, CASTLE_DIE, DISCARD, MOST_STORAGE, TURN,
                       WHITE_DIE, black_depot_payments, building_effect, pay_purchase, score,
                       store_tile)
@@ -661,12 +661,15 @@ def _cheapest(state, p, die: int, numbers: tuple[int, ...], use: int) -> tuple[i
     first of equals), and the workers it costs (a castle's action: none, the first)."""
     if die == CASTLE_DIE:
         return 0, numbers[0]
-    face = state.white if die == WHITE_DIE else p.dice[die]
-    best = (workers_needed(face, numbers[0], p.knowledge, use), numbers[0])
+    # workers_needed's row of COST for this die, read once for all the numbers
+    kn = p.knowledge
+    m = FREE_CHANGE_MONASTERY[use]
+    costs = COST[kn >> 8 & 1][1 if m and kn >> m & 1 else 0][
+        state.white if die == WHITE_DIE else p.dice[die]]
+    best = (costs[numbers[0]], numbers[0])
     for n in numbers[1:]:
-        cost = workers_needed(face, n, p.knowledge, use)
-        if cost < best[0]:
-            best = (cost, n)
+        if costs[n] < best[0]:
+            best = (costs[n], n)
     return best
 
 
@@ -1063,29 +1066,36 @@ def _parse_skip(args: list[str]) -> tuple:
 
 # --- scoring (VY-10, VY-11) ------------------------------------------------------------------
 
+# Per board, the halves (2 * space + side) next to each half, as a bit set of halves.
+_HALF_NEIGHBOUR_BITS = tuple(tuple(sum(1 << n for n in near) for near in b.half_neighbours)
+                             for b in BOARDS)
+
+
 def grape_areas(state, seat: int) -> dict[int, list[int]]:
-    """VY-10: per variety, the sizes of its grape areas on seat's vineyard, largest first."""
-    b = board_of(state, seat)
-    variety: dict[int, int] = {}
-    for space, tile, flip in vine(state).seats[seat].placed:
+    """VY-10: per variety (in the order the placed tiles first show it), the sizes of its
+    grape areas on seat's vineyard, largest first."""
+    me = vine(state).seats[seat]
+    near = _HALF_NEIGHBOUR_BITS[me.board]
+    halves: dict[int, int] = {}   # per variety, its halves as a bit set
+    for space, tile, flip in me.placed:
         a, c = TILES[tile] if not flip else TILES[tile][::-1]
-        variety[2 * space], variety[2 * space + 1] = a, c
-    seen: set[int] = set()
+        halves[a] = halves.get(a, 0) | 1 << 2 * space
+        halves[c] = halves.get(c, 0) | 1 << 2 * space + 1
     out: dict[int, list[int]] = {}
-    for half, kind in variety.items():
-        if half in seen:
-            continue
-        seen.add(half)
-        todo, size = [half], 0
-        while todo:
-            h = todo.pop()
-            size += 1
-            for n in b.half_neighbours[h]:
-                if n not in seen and variety.get(n) == kind:
-                    seen.add(n)
-                    todo.append(n)
-        out.setdefault(kind, []).append(size)
-    for sizes in out.values():
+    for kind, left in halves.items():
+        sizes = out[kind] = []
+        while left:  # an area from its lowest half, grown by its neighbours of the kind
+            area = edge = left & -left
+            while edge:
+                grown = 0
+                while edge:
+                    low = edge & -edge
+                    edge ^= low
+                    grown |= near[low.bit_length() - 1]
+                edge = grown & left & ~area
+                area |= edge
+            left &= ~area
+            sizes.append(area.bit_count())
         sizes.sort(reverse=True)
     return out
 
