@@ -522,13 +522,17 @@ def _free(storage: list[int]) -> list[int]:
     return [j for j, k in enumerate(storage) if k < 0]
 
 
+def _storage_grows(state, seat: int) -> bool:
+    return any(room(state, seat) for room in state.hooks.storage_room)
+
+
 def store_double(state, seat: int, tile: int, source: str, space: int, how: str,
                  events: list | None) -> None:
     """A double tile onto two free storage spaces; a storage that may grow (shield 4)
     grows; otherwise the player first removes stored tiles (the decision ROOM)."""
     storage = state.players[seat].storage
     free = _free(storage)
-    if len(free) < 2 and any(room(state, seat) for room in state.hooks.storage_room):
+    if len(free) < 2 and _storage_grows(state, seat):
         while len(free) < 2 and len(storage) < MOST_STORAGE:
             storage.append(-1)
             free.append(len(storage) - 1)
@@ -1193,6 +1197,11 @@ _DIE_FRAMES = (TURN, CASTLE_ACTION, WHITE_FRAME)
 # The decisions that remove one stored tile, and their action: a stored double tile is
 # removed whole by 'vineyard_drop' instead (the base discard; shield 4's loss, P-SH-4).
 _DROP_INSTEAD = {DISCARD: "discard", _shields.STORAGE_FRAME: "shield_storage"}
+# The decisions besides the turn where the module may add actions: its die actions, its
+# removals, and the display purchase where the black-depot one may be made (as
+# registered below).
+_LISTED_BEYOND_TURN = frozenset((*_DIE_FRAMES, *_DROP_INSTEAD,
+                                 *ACTION_KINDS["buy"].decisions)) - {TURN}
 
 
 def _drop_instead(state, seat: int, name: str, out: list) -> None:
@@ -1338,6 +1347,8 @@ class VineyardsModule(Module):
                             if tile >= 0:
                                 out += buys[s]
                             s += 1
+            return
+        if kind not in _LISTED_BEYOND_TURN:  # (most other decisions)
             return
         if kind == CASTLE_ACTION or kind == WHITE_FRAME:
             _die_actions(state, state.players[seat], seat, _dice(state, frame), out)
