@@ -536,3 +536,22 @@ def test_the_cheapest_number_is_the_first_of_the_fewest_workers_needed():
                     costs = [workers_needed(face, n, knowledge, use) for n in numbers]
                     assert vineyards._cheapest(state, p, 0, numbers, use) == \
                         (min(costs), numbers[costs.index(min(costs))])
+
+
+@pytest.mark.parametrize("players", (2, 4))
+def test_the_levels_covered_are_the_plainly_found_ones(players):
+    """A level's cover is checked with bit sets of its double spaces: once a placement's
+    icons are done (no 'vineyard_bonus' decision pending), the levels whose wine bonus
+    tile each player took must be the levels all of whose double spaces hold a tile
+    (VY-7)."""
+    config = GameConfig(players=players, modules=("vineyards",))
+    for state in _decisions(config):
+        if any(f.kind == vineyards.BONUS for f in state.frames):
+            continue
+        for seat in range(players):
+            me = vineyards.vine(state).seats[seat]
+            spaces = vineyards.board_of(state, seat).spaces
+            placed = {s for s, _, _ in me.placed}
+            covered = {level for level in {s.level for s in spaces}
+                       if all(i in placed for i, s in enumerate(spaces) if s.level == level)}
+            assert sorted(me.levels) == sorted(covered)

@@ -518,10 +518,6 @@ def _apply_fill(state, outcome: Any, events: list | None) -> None:
 
 # --- storage (VY-4) --------------------------------------------------------------------------
 
-def _free(storage: list[int]) -> list[int]:
-    return [j for j, k in enumerate(storage) if k < 0]
-
-
 def _storage_grows(state, seat: int) -> bool:
     return any(room(state, seat) for room in state.hooks.storage_room)
 
@@ -531,7 +527,12 @@ def store_double(state, seat: int, tile: int, source: str, space: int, how: str,
     """A double tile onto two free storage spaces; a storage that may grow (shield 4)
     grows; otherwise the player first removes stored tiles (the decision ROOM)."""
     storage = state.players[seat].storage
-    free = _free(storage)
+    free = []  # the free spaces
+    j = 0
+    for k in storage:
+        if k < 0:
+            free.append(j)
+        j += 1
     if len(free) < 2 and _storage_grows(state, seat):
         while len(free) < 2 and len(storage) < MOST_STORAGE:
             storage.append(-1)
@@ -779,6 +780,11 @@ _SPACES_BY_NUMBERS = tuple(tuple(sum(1 << i for i, s in enumerate(b.spaces) if r
                                  for reach in range(128)) for b in BOARDS)
 
 
+# Per board and level, the level's double spaces as a bit set.
+_LEVEL_SPACES = tuple({level: sum(1 << i for i, s in enumerate(b.spaces) if s.level == level)
+                       for level in b.levels} for b in BOARDS)
+
+
 def _open_bits(me: Seat) -> int:
     """open_spaces as a bit set."""
     if not me.placed:
@@ -858,9 +864,9 @@ def _apply_take(state, frame: Frame, action: tuple, events: list | None) -> None
 def _apply_place(state, frame: Frame, action: tuple, events: list | None) -> None:
     _, die, j, space, flip = action
     seat = frame.player
-    b = board_of(state, seat)
+    me = state.ext[ID].seats[seat]
+    b = BOARDS[me.board]
     _use(state, frame, die, (b.spaces[space].die,), USE_PLACE_OTHER, events)
-    me = vine(state).seats[seat]
     entry = stored_at(state, seat, j)
     assert entry is not None  # the action is legal: a double tile lies there
     j1, j2, tile = entry
@@ -882,15 +888,18 @@ def _legal_bonus(state, frame: Frame) -> list:
 
 def _level_done(state, seat: int, space: int, events: list | None) -> None:
     """VY-7: the placement's level is now covered: a wine bonus tile, once per level."""
-    b = board_of(state, seat)
-    me = vine(state).seats[seat]
-    level = b.spaces[space].level
-    placed = {s for s, _, _ in me.placed}
-    if level in me.levels or any(i not in placed for i, s in enumerate(b.spaces)
-                                 if s.level == level):
+    v = state.ext[ID]
+    me = v.seats[seat]
+    level = BOARDS[me.board].spaces[space].level
+    if level in me.levels:
+        return
+    spaces = _LEVEL_SPACES[me.board][level]
+    for s, _, _ in me.placed:
+        spaces &= ~(1 << s)
+    if spaces:  # a double space of the level is still empty
         return
     me.levels.append(level)
-    if any(vine(state).pile):
+    if any(v.pile):
         state.frames.append(Frame(WINE, seat, level))
     elif events is not None:
         events.append(EffectLapsed(seat, "wine_bonus"))
