@@ -785,18 +785,6 @@ _LEVEL_SPACES = tuple({level: sum(1 << i for i, s in enumerate(b.spaces) if s.le
                        for level in b.levels} for b in BOARDS)
 
 
-def _open_bits(me: Seat) -> int:
-    """open_spaces as a bit set."""
-    if not me.placed:
-        return _LOWEST[me.board]
-    neighbours = _NEIGHBOUR_BITS[me.board]
-    placed = near = 0
-    for s, _, _ in me.placed:
-        placed |= 1 << s
-        near |= neighbours[s]
-    return near & ~placed
-
-
 def _die_actions(state, p, seat: int, dice: tuple[int, ...], out: list) -> None:
     """The vineyard actions of `dice` (_dice's answer), die by die: the depot tiles it
     takes (VY-3), then each stored double tile on each open double space it reaches, from
@@ -824,7 +812,15 @@ def _die_actions(state, p, seat: int, dice: tuple[int, ...], out: list) -> None:
                     append(takes[s])
         return
     pairs = stored_pairs(state, seat)
-    open_bits = _open_bits(me)
+    if me.placed:  # open_spaces as a bit set: next to a placed tile
+        neighbours = _NEIGHBOUR_BITS[me.board]
+        placed = near = 0
+        for s, _, _ in me.placed:
+            placed |= 1 << s
+            near |= neighbours[s]
+        open_bits = near & ~placed
+    else:  # the lowest level
+        open_bits = _LOWEST[me.board]
     by_numbers = _SPACES_BY_NUMBERS[me.board]
     for die in dice:
         takes = _TAKES[die]
@@ -1347,7 +1343,7 @@ class VineyardsModule(Module):
             if not state.bought:  # _display_buys, written out
                 display = v.display
                 # (no payment without 2 silver, or monastery 6's 2 workers)
-                if display != _NO_DISPLAY and (p.silver >= 2 or p.knowledge >> 6 & 1):
+                if (p.silver >= 2 or p.knowledge >> 6 & 1) and display != _NO_DISPLAY:
                     payments = black_depot_payments(state, p)
                     if payments:
                         buys = _buy_actions(payments)
