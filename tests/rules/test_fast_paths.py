@@ -6,10 +6,12 @@ from the caches are the ones listed afresh, through clones, JSON round trips and
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
-from game.rules import GameConfig, GameState, IllegalAction, new_game, placeable_mask
+from game.rules import (GameConfig, GameState, IllegalAction, new_game, placeable_mask,
+                        recompute_breakdown)
 from game.rules import engine
 from game.rules.dice import (FREE_CHANGE_MONASTERY, PLACE_USE, USE_PLACE_OTHER, USE_SELL,
                              USE_TAKE, workers_needed)
@@ -105,14 +107,57 @@ def _vineyard_die_actions(state, frame) -> list:
     return out
 
 
-@pytest.mark.parametrize("players", (2, 4))
-def test_vineyard_die_actions_are_the_plainly_listed_ones(players):
-    config = GameConfig(players=players, modules=("vineyards",))
+@pytest.mark.parametrize("config", [GameConfig(players=2, modules=("vineyards",)),
+                                    GameConfig(players=4, modules=("vineyards",)),
+                                    GameConfig(players=2, modules=NINE)], ids=_id)
+def test_vineyard_die_actions_are_the_plainly_listed_ones(config):
+    """The turn's takes are listed from tables written out in the hook, the stored tiles'
+    placements and a castle's or white castle's actions by _die_actions: both must be
+    what the rules list plainly."""
     for state in _decisions(config):
         frame = state.frames[-1]
         listed = [a for a in state.legal_actions()
                   if a[0] in ("vineyard_take", "vineyard_place")]
         assert listed == _vineyard_die_actions(state, frame)
+
+
+def _vineyard_buys_and_drops(state, frame) -> list:
+    """The display's purchases listed plainly: wherever the black-depot purchase may be
+    made, each display tile with each payment the player may make (VY-8); then, where a
+    stored tile is removed, each stored double tile once, by its first space (VY-4)."""
+    p = state.players[frame.player]
+    out: list[tuple] = [("vineyard_buy", s, pay)
+                        for s, tile in enumerate(vineyards.vine(state).display)
+                        if tile >= 0 and vineyards._may_buy_in(state, frame)
+                        and not state.bought
+                        for pay in engine.black_depot_payments(state, p)]
+    pairs = vineyards.stored_pairs(state, frame.player)
+    if frame.kind in (engine.DISCARD, shields.STORAGE_FRAME):
+        out += [("vineyard_drop", j1) for j1, _, _ in pairs]
+    elif frame.kind == vineyards.ROOM:  # every stored tile, hex tiles too
+        seconds = {j2 for _, j2, _ in pairs}
+        out += [("vineyard_drop", j) for j, k in enumerate(p.storage)
+                if k >= 0 and j not in seconds]
+    return out
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=2, modules=("vineyards",)),
+                                    GameConfig(players=3, modules=("vineyards",)),
+                                    GameConfig(players=2, modules=NINE)], ids=_id)
+def test_vineyard_purchases_and_removals_are_the_plainly_listed_ones(config):
+    """The turn's display purchases are listed written out in the hook, only when the
+    display holds a tile and a payment may be made; the removals by a walk along the
+    storage: both must be what the rules list plainly, and no base discard may point
+    into a double tile."""
+    for state in _decisions(config):
+        frame = state.frames[-1]
+        legal = state.legal_actions()
+        listed = [a for a in legal if a[0] in ("vineyard_buy", "vineyard_drop")]
+        assert listed == _vineyard_buys_and_drops(state, frame)
+        doubles = {j for j1, j2, _ in vineyards.stored_pairs(state, frame.player)
+                   for j in (j1, j2)}
+        assert not [a for a in legal if a[0] in ("discard", "shield_storage")
+                    and a[1] in doubles]
 
 
 def _decisions(config: GameConfig, seeds: int = 3):
@@ -370,3 +415,143 @@ def test_partners_hold_one_estate(config):
         for seat in (0, 1):
             a, b = state.players[seat], state.players[seat + 2]
             assert (a.estate, a.occupied, a.placements) == (b.estate, b.occupied, b.placements)
+
+
+def test_a_drawn_vineyard_fill_is_checked_on_any_other_position():
+    """The vineyard fill _sample_fill drew is applied unchecked only to the position it
+    was drawn for: a copy whose bag no longer holds one of its tiles refuses it."""
+    state, rng = new_game(GameConfig(players=2, modules=("vineyards",))), random.Random(5)
+    while state.chance != vineyards.FILL_STEP:
+        if state.chance is None:
+            state.apply(state.legal_actions()[0])
+        else:
+            state.apply_chance(state.sample_chance(rng))
+    outcome = state.sample_chance(rng)
+    other = state.clone()
+    tile = next(t for t in outcome[0] if t >= 0)
+    vineyards.vine(other).bag.remove(tile)
+    with pytest.raises(IllegalAction):
+        other.apply_chance(outcome)
+    state.apply_chance(outcome)
+    assert tile in vineyards.vine(state).depot and tile not in vineyards.vine(state).bag
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=2, modules=("shields",)),
+                                    GameConfig(players=3, modules=("shields",)),
+                                    GameConfig(players=4, modules=NINE)], ids=_id)
+def test_shield_animal_records_are_the_points_scored(config):
+    """An animal tile's shield record is made only where a borrowed monastery 7 or shield
+    1 changed its points (both counts are skipped otherwise): the animals each seat scored
+    must be what its placements and the record derive, in every position."""
+    for state in _decisions(config):
+        for seat in range(config.players):
+            assert recompute_breakdown(state, seat).get("animals", 0) \
+                == state.score_breakdown(seat).get("animals", 0)
+
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=2, modules=("vineyards",)),
+                                    GameConfig(players=4, modules=NINE)], ids=_id)
+def test_a_vineyard_die_action_pays_the_workers_needed(config):
+    """A vineyard take or placement reads its workers from one row of dice.COST: they are
+    the fewest dice.workers_needed gives for one of the numbers the depot space or the
+    double space shows (VY-3, VY-5), the first of equals being the number used."""
+    checked = 0
+    for seed in range(3):
+        state, chance, pick = new_game(config), random.Random(seed), random.Random(-seed)
+        while not state.terminal:
+            if state.chance is not None:
+                state.apply_chance(state.sample_chance(chance))
+                continue
+            seat = state.frames[-1].player
+            action = pick.choice(state.legal_actions())
+            plain = None
+            if action[0] in ("vineyard_take", "vineyard_place") and action[1] != CASTLE_DIE:
+                p = state.players[seat]
+                face = state.white if action[1] == WHITE_DIE else p.dice[action[1]]
+                if action[0] == "vineyard_take":
+                    numbers, use = vineyards.depot_numbers(state.n)[action[2]], USE_TAKE
+                else:
+                    board = vineyards.board_of(state, seat)
+                    numbers, use = (board.spaces[action[3]].die,), USE_PLACE_OTHER
+                costs = [workers_needed(face, n, p.knowledge, use) for n in numbers]
+                plain = (min(costs), numbers[costs.index(min(costs))])
+            events = state.apply(action)
+            if plain is not None:
+                used = [e for e in events if type(e).__name__ == "DieUsed"]
+                assert (used[0].workers, used[0].value) == plain
+                checked += 1
+    assert checked > 20
+
+
+def _plain_grape_areas(state, seat: int) -> dict[int, list[int]]:
+    """VY-10 plainly: each half's variety, and the halves reached from each through
+    neighbouring halves of its variety, counted once."""
+    board = vineyards.board_of(state, seat)
+    variety = {}
+    for space, tile, flip in vineyards.vine(state).seats[seat].placed:
+        a, c = vineyards.TILES[tile]
+        variety[2 * space], variety[2 * space + 1] = (c, a) if flip else (a, c)
+    seen: set[int] = set()
+    out: dict[int, list[int]] = {}
+    for half, kind in variety.items():
+        if half not in seen:
+            area, todo = {half}, [half]
+            while todo:
+                for n in board.half_neighbours[todo.pop()]:
+                    if n not in area and variety.get(n) == kind:
+                        area.add(n)
+                        todo.append(n)
+            seen |= area
+            out.setdefault(kind, []).append(len(area))
+    return {kind: sorted(sizes, reverse=True) for kind, sizes in out.items()}
+
+
+@pytest.mark.parametrize("players", (2, 4))
+def test_grape_areas_are_the_plainly_found_ones(players):
+    """The grape areas are grown as bit sets of halves: they must be the areas a plain
+    search finds, variety by variety in the same order, in every position of random
+    games."""
+    config = GameConfig(players=players, modules=("vineyards",))
+    for state in _decisions(config):
+        for seat in range(players):
+            areas = vineyards.grape_areas(state, seat)
+            plain = _plain_grape_areas(state, seat)
+            assert areas == plain and list(areas) == list(plain)
+
+
+def test_the_cheapest_number_is_the_first_of_the_fewest_workers_needed():
+    """_cheapest reads one row of dice.COST for all the numbers: for every face, the
+    monasteries 8 and 12 held or not, each depot space's numbers and each double space's
+    number, it must give the fewest workers dice.workers_needed gives and the first
+    number that costs them."""
+    state = new_game(GameConfig(players=2, modules=("vineyards",)))
+    rows = {*vineyards.depot_numbers(2), *vineyards.depot_numbers(4),
+            *((n,) for n in range(1, 7))}
+    for knowledge in (0, 1 << 8, 1 << 12, 1 << 8 | 1 << 12):
+        for face in range(1, 7):
+            p = SimpleNamespace(knowledge=knowledge, dice=[face, face])
+            for numbers in rows:
+                for use in (USE_TAKE, USE_PLACE_OTHER):
+                    costs = [workers_needed(face, n, knowledge, use) for n in numbers]
+                    assert vineyards._cheapest(state, p, 0, numbers, use) == \
+                        (min(costs), numbers[costs.index(min(costs))])
+
+
+@pytest.mark.parametrize("players", (2, 4))
+def test_the_levels_covered_are_the_plainly_found_ones(players):
+    """A level's cover is checked with bit sets of its double spaces: once a placement's
+    icons are done (no 'vineyard_bonus' decision pending), the levels whose wine bonus
+    tile each player took must be the levels all of whose double spaces hold a tile
+    (VY-7)."""
+    config = GameConfig(players=players, modules=("vineyards",))
+    for state in _decisions(config):
+        if any(f.kind == vineyards.BONUS for f in state.frames):
+            continue
+        for seat in range(players):
+            me = vineyards.vine(state).seats[seat]
+            spaces = vineyards.board_of(state, seat).spaces
+            placed = {s for s, _, _ in me.placed}
+            covered = {level for level in {s.level for s in spaces}
+                       if all(i in placed for i, s in enumerate(spaces) if s.level == level)}
+            assert sorted(me.levels) == sorted(covered)

@@ -529,6 +529,27 @@ def test_s6_p_sh_6_names_once_and_borrows_monasteries():
     assert not s.players[0].has(1)
 
 
+def test_a_borrowed_monastery_7_on_an_animal_tile_is_recorded():
+    """S6 (SE l.925, "Ab jetzt darfst du dessen Kloster-Plättchen mitbenutzen, als ob du
+    sie selbst ausliegen hättest"): a borrowed monastery 7 scores an animal tile as one's
+    own would; the animals are counted twice only where the borrowed and the own
+    monasteries differ, and the difference is recorded, so the points derived from the
+    placements and the record are the points scored."""
+    plain = shgame()
+    build(plain, 27, "cow2")
+    unborrowed = place(plain, "cow3", 10)
+    s = shgame()
+    build(s, 27, "cow2")
+    give_shield(s, 0, 6)
+    monasteries(s, 7, seat=1)
+    s.apply(("name", 1))
+    assert s.players[0].has(7) and not sh._own_knowledge(s.players[0]) >> 7 & 1
+    before = derived_less_running(s)
+    borrowed = place(s, "cow3", 10)
+    assert points(borrowed, "animals") > points(unborrowed, "animals")
+    assert derived_less_running(s) == before
+
+
 def test_s6_the_borrowed_monasteries_are_told_whenever_they_change():
     """S6 (SE l.925, "Ab jetzt darfst du dessen Kloster-Plättchen mitbenutzen, als ob du
     sie selbst ausliegen hättest"): the borrower has the named player's monastery tiles'

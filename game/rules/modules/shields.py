@@ -219,13 +219,16 @@ def castle_shields(state, seat: int) -> dict[int, int]:
 
 
 def holds(state, seat: int, shield: int) -> bool:
-    bits = _held_bits(state)
+    last = _last_held  # (_held_bits' check of its kept answer, inline)
+    bits = last[1] if last[0] is state.ext[ID].castles else _held_bits(state)
     return 0 <= seat < len(bits) and bits[seat] >> shield & 1 == 1
 
 
 def holder(state, shield: int) -> int:
     """The seat holding `shield`, or -1."""
-    for seat, bits in enumerate(_held_bits(state)):
+    last = _last_held  # (_held_bits' check of its kept answer, inline)
+    for seat, bits in enumerate(last[1] if last[0] is state.ext[ID].castles
+                                else _held_bits(state)):
         if bits >> shield & 1:
             return seat
     return -1
@@ -656,6 +659,21 @@ def _apply_set_die(state, frame: Frame, action: tuple, events: list | None) -> N
         events.append(DieSet(seat, die, value))
 
 
+def _turn_shield_actions(state, h: Held, seat: int, mine: int, unused: bool,
+                         out: list) -> None:
+    """The turn's actions of shield 6 (naming a player) and shield 16 (setting a die), for
+    the shields `mine` (a bit set) of seat."""
+    if mine >> 6 & 1 and h.named[seat] < 0:
+        out += [("name", other) for other in range(state.n) if other != seat]
+    # S16 "wenn du an die Reihe kommst" (SE l.935): before the turn's first action, a
+    # die action or a purchase.
+    if mine >> 16 & 1 and h.die_set[seat] != _round_stamp(state) \
+            and unused and not state.bought:
+        dice = state.players[seat].dice
+        for die in (0, 1):
+            out += [("set_die", die, v) for v in range(1, 7) if v != dice[die]]
+
+
 # --- the module -------------------------------------------------------------------------------
 
 @register
@@ -755,22 +773,21 @@ class Shields(Module):
                 _take_actions(state, h, seat, frame, out)
             return
         p = state.players[seat]
-        unused = not (p.used[0] or p.used[1])
-        if unused:
-            _take_actions(state, h, seat, frame, out)
+        used = p.used
+        unused = not (used[0] or used[1])
+        if unused:  # _take_actions' turn, written out
+            depots = h.depots
+            workers = p.workers if p.workers < _MOST_BOTH_DICE else _MOST_BOTH_DICE
+            dice = p.dice
+            for d in _BOTH_DICE_REACH[p.knowledge >> 8 & 1][dice[0]][dice[1]][workers]:
+                row = depots[d - 1]
+                if row:
+                    out += _SHIELD_ACTIONS[d][len(row)]
         # (holds, once for both shields, with _held_bits' check of its kept answer inline)
         last = _last_held
         mine = (last[1] if last[0] is castles else _held_bits(state))[seat]
-        if not mine & _TURN_SHIELDS:
-            return
-        if mine >> 6 & 1 and h.named[seat] < 0:
-            out += [("name", other) for other in range(state.n) if other != seat]
-        # S16 "wenn du an die Reihe kommst" (SE l.935): before the turn's first action, a
-        # die action or a purchase.
-        if mine >> 16 & 1 and h.die_set[seat] != _round_stamp(state) \
-                and unused and not state.bought:
-            for die in (0, 1):
-                out += [("set_die", die, v) for v in range(1, 7) if v != p.dice[die]]
+        if mine & _TURN_SHIELDS:
+            _turn_shield_actions(state, h, seat, mine, unused, out)
 
     def explain(self, state, action: tuple) -> str | None:
         name = action[0]
@@ -843,10 +860,14 @@ class Shields(Module):
         area = board.area_mask[board.area_of[space]]
         k7_live = bool(p.knowledge >> 7 & 1)
         k7_own = bool(_own_knowledge(p) >> 7 & 1)
+        s1 = holds(state, seat, 1)
+        if k7_live == k7_own and not s1:
+            return  # (nothing borrowed and no shield 1: the base game's points stand)
         scored = animal_points(p.estate, area, species, k7_live)
-        derived = animal_points(p.estate, area, species, k7_own)
+        derived = scored if k7_live == k7_own else \
+            animal_points(p.estate, area, species, k7_own)
         extra = scored - derived  # borrowed monastery 7, already scored by the base game
-        if holds(state, seat, 1):
+        if s1:
             wide = board.colour_mask[PASTURE]
             with_s1 = animal_points(p.estate, wide, species, k7_live)
             if _se(state) and k7_live:  # P-SH-1: the better of shield 1 and monastery 7
@@ -862,14 +883,13 @@ class Shields(Module):
 
     def turn_started(self, state, seat: int, events: list | None) -> None:
         """S6: what the named player shows now (Châteauma's cards change on its turns)."""
-        h = held(state)
-        if h.named and h.named[seat] >= 0:
+        named = state.ext[ID].named  # (held, inline: asked at every turn)
+        if named and named[seat] >= 0:
             _sync_knowledge(state, seat, events)
 
     def workers_gained(self, state, seat: int, amount: int, events: list | None) -> None:
         """S2: one worker for each gain of another player."""
-        h = held(state)
-        if not h.castles:
+        if not state.ext[ID].castles:  # (held, inline: asked at every gain)
             return
         echo = holder(state, 2)
         if echo >= 0 and echo != seat:

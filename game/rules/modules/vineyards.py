@@ -60,10 +60,11 @@ from . import inns as _inns
 from . import shields as _shields
 from . import white_castles as _white_castles  # noqa: F401  (its decision exists first)
 from ..actions import allow_action, read_int, register_action
+from ..chance import _drawn_here
 from ..chateauma_data import AREA_CARDS, area_card
 from ..config import split_module
 from ..data import load_json
-from ..dice import COST, FREE_CHANGE_MONASTERY, USE_PLACE_OTHER, USE_TAKE, workers_needed
+from ..dice import COST, FREE_CHANGE_MONASTERY, USE_PLACE_OTHER, USE_TAKE
 from ..engine import (CASTLE_ACTION, CASTLE_DIE, DISCARD, MOST_STORAGE, TURN,
                       WHITE_DIE, black_depot_payments, building_effect, pay_purchase, score,
                       store_tile)
@@ -451,9 +452,10 @@ def _apply_setup(state, outcome: Any, events: list | None) -> None:
     v.removed = sorted(removed)
     for variety in removed:
         v.pile[variety] = 0
-    gone = [t for t in v.bag if set(TILES[t]) & set(removed)]
-    v.bag = [t for t in v.bag if t not in gone]
-    v.out += gone
+    if removed:
+        gone = [t for t in v.bag if set(TILES[t]) & set(removed)]
+        v.bag = [t for t in v.bag if t not in gone]
+        v.out += gone
     for seat, variety in enumerate(dealt):
         v.pile[variety] -= 1
         v.seats[seat].wine.append(variety)
@@ -476,30 +478,38 @@ def _sample_fill(state, rng) -> tuple:
     display = [-1] * 3
     for i, s in enumerate(spaces):
         display[s] = drawn[len(v.depot) + i]
-    return tuple(drawn[:len(v.depot)]), tuple(display)
+    # Kept, as the rules' own draws are (chance._drawn_here): applied without the check.
+    state._sampled = tuple(drawn[:len(v.depot)]), tuple(display)
+    return state._sampled
 
 
 def _apply_fill(state, outcome: Any, events: list | None) -> None:
     v = vine(state)
-    try:
-        depot, display = (list(x) for x in outcome)
-    except (TypeError, ValueError):
-        raise IllegalAction(f"impossible '{FILL_STEP}' outcome: expected (depot tiles, "
-                            f"display tiles)") from None
-    spaces = display_spaces(state.n)
-    tiles = depot + [display[s] for s in spaces] if len(display) == 3 else None
-    if (tiles is None or len(depot) != len(v.depot)
-            or any(display[s] != -1 for s in range(3) if s not in spaces)
-            or any(type(t) is not int for t in tiles)):
-        raise IllegalAction(f"impossible '{FILL_STEP}' outcome {outcome!r}: "
-                            f"{len(v.depot)} depot tiles and 3 display spaces")
-    drawn = [t for t in tiles if t != -1]
-    if (len(set(drawn)) != len(drawn) or any(t not in v.bag for t in drawn)
-            or len(drawn) != min(len(tiles), len(v.bag))
-            or any(t == -1 for t in tiles[:len(drawn)])):
-        raise IllegalAction(f"impossible '{FILL_STEP}' outcome {outcome!r}: tiles from the "
-                            f"bag, spaces empty only when it has run out")
-    v.bag = [t for t in v.bag if t not in drawn]
+    if _drawn_here(state, outcome):  # _sample_fill's draw from this very bag
+        depot, display = list(outcome[0]), list(outcome[1])
+        drawn = [t for t in depot + display if t != -1]
+    else:
+        try:
+            depot, display = (list(x) for x in outcome)
+        except (TypeError, ValueError):
+            raise IllegalAction(f"impossible '{FILL_STEP}' outcome: expected (depot tiles, "
+                                f"display tiles)") from None
+        spaces = display_spaces(state.n)
+        tiles = depot + [display[s] for s in spaces] if len(display) == 3 else None
+        if (tiles is None or len(depot) != len(v.depot)
+                or any(display[s] != -1 for s in range(3) if s not in spaces)
+                or any(type(t) is not int for t in tiles)):
+            raise IllegalAction(f"impossible '{FILL_STEP}' outcome {outcome!r}: "
+                                f"{len(v.depot)} depot tiles and 3 display spaces")
+        drawn = [t for t in tiles if t != -1]
+        if (len(set(drawn)) != len(drawn) or any(t not in v.bag for t in drawn)
+                or len(drawn) != min(len(tiles), len(v.bag))
+                or any(t == -1 for t in tiles[:len(drawn)])):
+            raise IllegalAction(f"impossible '{FILL_STEP}' outcome {outcome!r}: tiles from "
+                                f"the bag, spaces empty only when it has run out")
+    bag = v.bag
+    for t in drawn:  # each lies in the bag once; the others keep their order
+        bag.remove(t)
     v.depot, v.display = depot, display
     if events is not None:
         events.append(VineyardFilled(tuple(depot), tuple(display)))
@@ -508,8 +518,8 @@ def _apply_fill(state, outcome: Any, events: list | None) -> None:
 
 # --- storage (VY-4) --------------------------------------------------------------------------
 
-def _free(storage: list[int]) -> list[int]:
-    return [j for j, k in enumerate(storage) if k < 0]
+def _storage_grows(state, seat: int) -> bool:
+    return any(room(state, seat) for room in state.hooks.storage_room)
 
 
 def store_double(state, seat: int, tile: int, source: str, space: int, how: str,
@@ -517,12 +527,18 @@ def store_double(state, seat: int, tile: int, source: str, space: int, how: str,
     """A double tile onto two free storage spaces; a storage that may grow (shield 4)
     grows; otherwise the player first removes stored tiles (the decision ROOM)."""
     storage = state.players[seat].storage
-    free = _free(storage)
-    if len(free) < 2 and any(room(state, seat) for room in state.hooks.storage_room):
+    free = []  # the free spaces
+    j = 0
+    for k in storage:
+        if k < 0:
+            free.append(j)
+        j += 1
+    if len(free) < 2 and _storage_grows(state, seat):
         while len(free) < 2 and len(storage) < MOST_STORAGE:
             storage.append(-1)
             free.append(len(storage) - 1)
-    waiting = vine(state).waiting
+    v = state.ext[ID]
+    waiting = v.waiting
     if len(free) < 2:
         if tile not in waiting:
             waiting.append(tile)
@@ -530,21 +546,28 @@ def store_double(state, seat: int, tile: int, source: str, space: int, how: str,
         return
     if tile in waiting:
         waiting.remove(tile)
-    j1, j2 = free[:2]
-    before = sum(1 for k in storage[:j1] if k == DOUBLE) // 2
+    j1, j2 = free[0], free[1]
+    before = storage[:j1].count(DOUBLE) // 2
     storage[j1] = storage[j2] = DOUBLE
-    vine(state).seats[seat].stored.insert(before, tile)
+    v.seats[seat].stored.insert(before, tile)
     if events is not None:
         events.append(DoubleTileTaken(seat, tile, source, space, (j1, j2), how))
 
 
 def stored_pairs(state, seat: int) -> list[tuple[int, int, int]]:
-    """(storage space, storage space, tile) per stored double tile."""
+    """(storage space, storage space, tile) per stored double tile: the storage's
+    double-tile spaces, in order, pair up as the stored tiles in their order."""
     stored = state.ext[ID].seats[seat].stored
     if not stored:  # (most listings: no storage to search)
         return []
-    spaces = [j for j, k in enumerate(state.players[seat].storage) if k == DOUBLE]
-    return [(spaces[2 * i], spaces[2 * i + 1], tile) for i, tile in enumerate(stored)]
+    storage = state.players[seat].storage
+    pairs = []
+    j2 = -1
+    for tile in stored:
+        j1 = storage.index(DOUBLE, j2 + 1)
+        j2 = storage.index(DOUBLE, j1 + 1)
+        pairs.append((j1, j2, tile))
+    return pairs
 
 
 def stored_at(state, seat: int, j: int) -> tuple[int, int, int] | None:
@@ -554,16 +577,29 @@ def stored_at(state, seat: int, j: int) -> tuple[int, int, int] | None:
     return None
 
 
+_DROPS = tuple(("vineyard_drop", j) for j in range(MOST_STORAGE))
+
+
 def _drop_actions(state, seat: int) -> list:
-    """One removal per stored tile: a hex tile's space, a double tile's first space."""
-    seconds = {j2 for _, j2, _ in stored_pairs(state, seat)}
-    return [("vineyard_drop", j) for j, k in enumerate(state.players[seat].storage)
-            if k >= 0 and j not in seconds]
+    """One removal per stored tile: a hex tile's space, a double tile's first space (the
+    double-tile spaces pair up in order, stored_pairs)."""
+    out = []
+    second = False
+    j = 0
+    for k in state.players[seat].storage:
+        if k == DOUBLE:
+            if not second:
+                out.append(_DROPS[j])
+            second = not second
+        elif k >= 0:
+            out.append(_DROPS[j])
+        j += 1
+    return out
 
 
 def _drop(state, seat: int, j: int, events: list | None) -> None:
     p = state.players[seat]
-    entry = stored_at(state, seat, j)
+    entry = stored_at(state, seat, j) if p.storage[j] == DOUBLE else None
     if entry is None:
         state.box.append(p.storage[j])
         if events is not None:
@@ -571,7 +607,7 @@ def _drop(state, seat: int, j: int, events: list | None) -> None:
         p.storage[j] = -1
         return
     j1, j2, tile = entry
-    v = vine(state)
+    v = state.ext[ID]
     v.seats[seat].stored.remove(tile)
     v.out.append(tile)
     p.storage[j1] = p.storage[j2] = -1
@@ -609,6 +645,7 @@ def _parse_int_args(name: str, count: int):
 # A turn's free dice by (first free, second free): the second of a pair showing the same
 # number is free only once the first is used (as in the engine's turn).
 _TURN_DICE: tuple[tuple[tuple[int, ...], ...], ...] = (((), (1,)), ((0,), (0, 1)))
+_FIRST_DIE, _SECOND_DIE, _BOTH_DICE = _TURN_DICE[1][0], _TURN_DICE[0][1], _TURN_DICE[1][1]
 
 
 def _dice(state, frame: Frame) -> tuple[int, ...]:
@@ -629,12 +666,15 @@ def _cheapest(state, p, die: int, numbers: tuple[int, ...], use: int) -> tuple[i
     first of equals), and the workers it costs (a castle's action: none, the first)."""
     if die == CASTLE_DIE:
         return 0, numbers[0]
-    face = state.white if die == WHITE_DIE else p.dice[die]
-    best = (workers_needed(face, numbers[0], p.knowledge, use), numbers[0])
+    # workers_needed's row of COST for this die, read once for all the numbers
+    kn = p.knowledge
+    m = FREE_CHANGE_MONASTERY[use]
+    costs = COST[kn >> 8 & 1][1 if m and kn >> m & 1 else 0][
+        state.white if die == WHITE_DIE else p.dice[die]]
+    best = (costs[numbers[0]], numbers[0])
     for n in numbers[1:]:
-        cost = workers_needed(face, n, p.knowledge, use)
-        if cost < best[0]:
-            best = (cost, n)
+        if costs[n] < best[0]:
+            best = (costs[n], n)
     return best
 
 
@@ -701,7 +741,25 @@ def _reached_depot_spaces(players: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(s for s, b in enumerate(bits) if b & reach) for reach in range(128))
 
 
-_REACHED_DEPOT = {n: _reached_depot_spaces(n) for n in range(1, 5)}  # by player count
+# A castle's action uses its die as any number, for nothing (VY-9): its row of _DIE_REACH.
+_ANY_FACE = 7
+
+
+def _die_reach(reached: tuple[tuple[int, ...], ...], step: int, take_free: int) -> tuple:
+    """[face][workers]: (the depot spaces whose double tile a die showing `face` takes,
+    the numbers it is placed as, a bit set), for monastery 8's step and monastery 12's
+    free change or none (_REACH), from _reached_depot_spaces' answer; the row _ANY_FACE
+    for a castle's action."""
+    rows = [tuple((reached[_REACH[step][take_free][face][w]], _REACH[step][0][face][w])
+                  for w in range(_MOST_WORKERS + 1)) for face in range(7)]
+    rows.append(((reached[_EVERY_NUMBER], _EVERY_NUMBER),) * (_MOST_WORKERS + 1))
+    return tuple(rows)
+
+
+# _DIE_REACH[players][monastery 8][monastery 12][face][workers]
+_DIE_REACH = {n: tuple(tuple(_die_reach(reached, step, free) for free in (0, 1))
+                       for step in (0, 1))
+              for n, reached in ((n, _reached_depot_spaces(n)) for n in range(1, 5))}
 # The vineyard die actions as tuples made once (as the engine's), by die:
 # [die][depot space] and [die][storage space][double space][flip].
 _TAKES = tuple(tuple(("vineyard_take", die, s) for s in range(len(depot_numbers(4))))
@@ -711,6 +769,8 @@ _PLACES = tuple(tuple(tuple((("vineyard_place", die, j, space, 0),
                              ("vineyard_place", die, j, space, 1))
                             for space in range(_MOST_DOUBLE_SPACES))
                       for j in range(MOST_STORAGE)) for die in range(4))
+# Per double tile: whether it lies either way round (two varieties) or one way only.
+_BOTH_WAYS = tuple(len(_flips(tile)) == 2 for tile in range(TILE_COUNT))
 # Per board: the lowest level's double spaces, each double space's neighbours, and per bit
 # set of die numbers the double spaces showing one of them (all as bit sets of spaces).
 _LOWEST = tuple(sum(1 << i for i, s in enumerate(b.spaces) if s.level == b.lowest)
@@ -720,65 +780,68 @@ _SPACES_BY_NUMBERS = tuple(tuple(sum(1 << i for i, s in enumerate(b.spaces) if r
                                  for reach in range(128)) for b in BOARDS)
 
 
-def _open_bits(state, seat: int) -> int:
-    """open_spaces as a bit set."""
-    me = vine(state).seats[seat]
-    if not me.placed:
-        return _LOWEST[me.board]
-    neighbours = _NEIGHBOUR_BITS[me.board]
-    placed = near = 0
-    for s, _, _ in me.placed:
-        placed |= 1 << s
-        near |= neighbours[s]
-    return near & ~placed
+# Per board and level, the level's double spaces as a bit set.
+_LEVEL_SPACES = tuple({level: sum(1 << i for i, s in enumerate(b.spaces) if s.level == level)
+                       for level in b.levels} for b in BOARDS)
 
 
-def _die_actions(state, frame: Frame, out: list) -> None:
-    # Listed at every die decision: the numbers each die reaches are read as bit sets
-    # (_REACH), the depot spaces and double spaces of those numbers from tables, and the
-    # actions are the tuples made once; the stored tiles and open spaces are found once
-    # for both dice.
-    seat = frame.player
-    p = state.players[seat]
-    kind = frame.kind
-    if kind == TURN:  # _dice, written out
-        used = p.used
-        dice = _TURN_DICE[not used[0]][not used[1] and (used[0] or p.dice[1] != p.dice[0])]
-        if not dice:
-            return
-    else:
-        dice = _dice(state, frame)
+def _die_actions(state, p, seat: int, dice: tuple[int, ...], out: list) -> None:
+    """The vineyard actions of `dice` (_dice's answer), die by die: the depot tiles it
+    takes (VY-3), then each stored double tile on each open double space it reaches, from
+    the lowest space up, each way round (VY-5)."""
+    # Listed at every die decision: what each die reaches is read from _DIE_REACH, the
+    # double spaces of its numbers from tables, and the actions are the tuples made once;
+    # the stored tiles and the open spaces are found once for all dice.
     v = state.ext[ID]
-    reached = _REACHED_DEPOT[state.n]
+    me = v.seats[seat]
     depot = v.depot
+    faces = p.dice
     kn = p.knowledge
-    by_free = _REACH[kn >> 8 & 1]
-    w = p.workers if p.workers < _MOST_WORKERS else _MOST_WORKERS
-    pairs: list = []
-    if v.seats[seat].stored:
-        pairs = stored_pairs(state, seat)
-        open_bits = _open_bits(state, seat)
-        by_numbers = _SPACES_BY_NUMBERS[v.seats[seat].board]
+    w = p.workers
+    if w > _MOST_WORKERS:
+        w = _MOST_WORKERS
+    reaches = _DIE_REACH[state.n][kn >> 8 & 1][kn >> _TAKE_FREE & 1]
     append = out.append
+    if not me.stored:  # (most listings: takes only)
+        for die in dice:
+            takes = _TAKES[die]
+            face = faces[die] if die < CASTLE_DIE else \
+                _ANY_FACE if die == CASTLE_DIE else state.white
+            for s in reaches[face][w][0]:
+                if depot[s] >= 0:
+                    append(takes[s])
+        return
+    pairs = stored_pairs(state, seat)
+    if me.placed:  # open_spaces as a bit set: next to a placed tile
+        neighbours = _NEIGHBOUR_BITS[me.board]
+        placed = near = 0
+        for s, _, _ in me.placed:
+            placed |= 1 << s
+            near |= neighbours[s]
+        open_bits = near & ~placed
+    else:  # the lowest level
+        open_bits = _LOWEST[me.board]
+    by_numbers = _SPACES_BY_NUMBERS[me.board]
     for die in dice:
-        if die == CASTLE_DIE:
-            take = place = _EVERY_NUMBER
-        else:
-            face = state.white if die == WHITE_DIE else p.dice[die]
-            take = by_free[kn >> _TAKE_FREE & 1][face][w]
-            place = by_free[0][face][w]
         takes = _TAKES[die]
-        for s in reached[take]:
+        face = faces[die] if die < CASTLE_DIE else \
+            _ANY_FACE if die == CASTLE_DIE else state.white
+        spaces, numbers = reaches[face][w]
+        for s in spaces:
             if depot[s] >= 0:
                 append(takes[s])
+        reached = open_bits & by_numbers[numbers]
+        if not reached:
+            continue
+        places = _PLACES[die]
         for j1, _, tile in pairs:
-            places = _PLACES[die][j1]
-            both = len(_flips(tile)) == 2
-            mask = open_bits & by_numbers[place]
+            acts_of = places[j1]
+            both = _BOTH_WAYS[tile]
+            mask = reached
             while mask:  # the spaces from the lowest up, each way round
                 low = mask & -mask
                 mask ^= low
-                acts = places[low.bit_length() - 1]
+                acts = acts_of[low.bit_length() - 1]
                 if both:
                     out += acts
                 else:
@@ -787,7 +850,7 @@ def _die_actions(state, frame: Frame, out: list) -> None:
 
 def _apply_take(state, frame: Frame, action: tuple, events: list | None) -> None:
     _, die, s = action
-    v = vine(state)
+    v = state.ext[ID]
     _use(state, frame, die, depot_numbers(state.n)[s], USE_TAKE, events)
     tile = v.depot[s]
     v.depot[s] = -1
@@ -797,9 +860,9 @@ def _apply_take(state, frame: Frame, action: tuple, events: list | None) -> None
 def _apply_place(state, frame: Frame, action: tuple, events: list | None) -> None:
     _, die, j, space, flip = action
     seat = frame.player
-    b = board_of(state, seat)
+    me = state.ext[ID].seats[seat]
+    b = BOARDS[me.board]
     _use(state, frame, die, (b.spaces[space].die,), USE_PLACE_OTHER, events)
-    me = vine(state).seats[seat]
     entry = stored_at(state, seat, j)
     assert entry is not None  # the action is legal: a double tile lies there
     j1, j2, tile = entry
@@ -821,15 +884,18 @@ def _legal_bonus(state, frame: Frame) -> list:
 
 def _level_done(state, seat: int, space: int, events: list | None) -> None:
     """VY-7: the placement's level is now covered: a wine bonus tile, once per level."""
-    b = board_of(state, seat)
-    me = vine(state).seats[seat]
-    level = b.spaces[space].level
-    placed = {s for s, _, _ in me.placed}
-    if level in me.levels or any(i not in placed for i, s in enumerate(b.spaces)
-                                 if s.level == level):
+    v = state.ext[ID]
+    me = v.seats[seat]
+    level = BOARDS[me.board].spaces[space].level
+    if level in me.levels:
+        return
+    spaces = _LEVEL_SPACES[me.board][level]
+    for s, _, _ in me.placed:
+        spaces &= ~(1 << s)
+    if spaces:  # a double space of the level is still empty
         return
     me.levels.append(level)
-    if any(vine(state).pile):
+    if any(v.pile):
         state.frames.append(Frame(WINE, seat, level))
     elif events is not None:
         events.append(EffectLapsed(seat, "wine_bonus"))
@@ -954,6 +1020,21 @@ def _buy_actions(payments: tuple[str, ...]) -> tuple[tuple[tuple, ...], ...]:
     return buys
 
 
+_NO_DISPLAY = [-1] * 3
+
+
+def _display_buys(state, p, out: list) -> None:
+    """The display's purchases (VY-8), space by space, with the payments p may make."""
+    payments = black_depot_payments(state, p)
+    if payments:  # (none once bought)
+        buys = _buy_actions(payments)
+        s = 0
+        for tile in state.ext[ID].display:
+            if tile >= 0:
+                out += buys[s]
+            s += 1
+
+
 def _apply_buy(state, frame: Frame, action: tuple, events: list | None) -> None:
     _, s, payment = action
     state.frames.append(frame)  # buying answers no decision; the frame stays
@@ -994,29 +1075,36 @@ def _parse_skip(args: list[str]) -> tuple:
 
 # --- scoring (VY-10, VY-11) ------------------------------------------------------------------
 
+# Per board, the halves (2 * space + side) next to each half, as a bit set of halves.
+_HALF_NEIGHBOUR_BITS = tuple(tuple(sum(1 << n for n in near) for near in b.half_neighbours)
+                             for b in BOARDS)
+
+
 def grape_areas(state, seat: int) -> dict[int, list[int]]:
-    """VY-10: per variety, the sizes of its grape areas on seat's vineyard, largest first."""
-    b = board_of(state, seat)
-    variety: dict[int, int] = {}
-    for space, tile, flip in vine(state).seats[seat].placed:
+    """VY-10: per variety (in the order the placed tiles first show it), the sizes of its
+    grape areas on seat's vineyard, largest first."""
+    me = vine(state).seats[seat]
+    near = _HALF_NEIGHBOUR_BITS[me.board]
+    halves: dict[int, int] = {}   # per variety, its halves as a bit set
+    for space, tile, flip in me.placed:
         a, c = TILES[tile] if not flip else TILES[tile][::-1]
-        variety[2 * space], variety[2 * space + 1] = a, c
-    seen: set[int] = set()
+        halves[a] = halves.get(a, 0) | 1 << 2 * space
+        halves[c] = halves.get(c, 0) | 1 << 2 * space + 1
     out: dict[int, list[int]] = {}
-    for half, kind in variety.items():
-        if half in seen:
-            continue
-        seen.add(half)
-        todo, size = [half], 0
-        while todo:
-            h = todo.pop()
-            size += 1
-            for n in b.half_neighbours[h]:
-                if n not in seen and variety.get(n) == kind:
-                    seen.add(n)
-                    todo.append(n)
-        out.setdefault(kind, []).append(size)
-    for sizes in out.values():
+    for kind, left in halves.items():
+        sizes = out[kind] = []
+        while left:  # an area from its lowest half, grown by its neighbours of the kind
+            area = edge = left & -left
+            while edge:
+                grown = 0
+                while edge:
+                    low = edge & -edge
+                    edge ^= low
+                    grown |= near[low.bit_length() - 1]
+                edge = grown & left & ~area
+                area |= edge
+            left &= ~area
+            sizes.append(area.bit_count())
         sizes.sort(reverse=True)
     return out
 
@@ -1114,6 +1202,19 @@ _DIE_FRAMES = (TURN, CASTLE_ACTION, WHITE_FRAME)
 # The decisions that remove one stored tile, and their action: a stored double tile is
 # removed whole by 'vineyard_drop' instead (the base discard; shield 4's loss, P-SH-4).
 _DROP_INSTEAD = {DISCARD: "discard", _shields.STORAGE_FRAME: "shield_storage"}
+# The decisions besides the turn where the module may add actions: its die actions, its
+# removals, and the display purchase where the black-depot one may be made (as
+# registered below).
+_LISTED_BEYOND_TURN = frozenset((*_DIE_FRAMES, *_DROP_INSTEAD,
+                                 *ACTION_KINDS["buy"].decisions)) - {TURN}
+
+
+def _drop_instead(state, seat: int, name: str, out: list) -> None:
+    """A stored double tile is removed whole: the decision's own removal (`name`) of its
+    spaces gives way to 'vineyard_drop' of its first space."""
+    storage = state.players[seat].storage
+    out[:] = [a for a in out if a[0] != name or storage[a[1]] != DOUBLE]
+    out += [_DROPS[j1] for j1, _, _ in stored_pairs(state, seat)]
 
 
 def _double_tile_stays_out(p, kind: int, mask: int) -> int:
@@ -1211,25 +1312,56 @@ class VineyardsModule(Module):
             events.append(VineyardCleared(left))
 
     def decision_actions(self, state, frame: Frame, out: list) -> None:
+        # Asked at every decision: the turn's (most of them) first, and the others cheaply
+        # passed by.
         kind = frame.kind
-        if kind in _DIE_FRAMES:
-            _die_actions(state, frame, out)
-        if kind in _DROP_INSTEAD:
-            doubles = {j for j1, j2, _ in stored_pairs(state, frame.player)
-                       for j in (j1, j2)}
-            if doubles:
-                name = _DROP_INSTEAD[kind]
-                out[:] = [a for a in out if a[0] != name or a[1] not in doubles]
-                out += [a for a in _drop_actions(state, frame.player) if a[1] in doubles]
-        if not state.bought and (kind == TURN or _may_buy_in(state, frame)):
-            payments = black_depot_payments(state, state.players[frame.player])
-            if payments:  # (none once bought)
-                buys = _buy_actions(payments)
-                s = 0
-                for tile in state.ext[ID].display:
-                    if tile >= 0:
-                        out += buys[s]
-                    s += 1
+        seat = frame.player
+        if kind == TURN:
+            p = state.players[seat]
+            v = state.ext[ID]
+            used = p.used
+            if not used[0] or not used[1]:
+                # _dice, written out: the second of a pair showing the same number is
+                # free only once the first is used (as in the engine's turn).
+                dice = _SECOND_DIE if used[0] else _FIRST_DIE \
+                    if used[1] or p.dice[0] == p.dice[1] else _BOTH_DICE
+                if v.seats[seat].stored:
+                    _die_actions(state, p, seat, dice, out)
+                else:  # _die_actions with nothing stored, written out: the takes
+                    depot = v.depot
+                    kn = p.knowledge
+                    w = p.workers
+                    if w > _MOST_WORKERS:
+                        w = _MOST_WORKERS
+                    reaches = _DIE_REACH[state.n][kn >> 8 & 1][kn >> _TAKE_FREE & 1]
+                    faces = p.dice
+                    for die in dice:
+                        takes = _TAKES[die]
+                        for s in reaches[faces[die]][w][0]:
+                            if depot[s] >= 0:
+                                out.append(takes[s])
+            if not state.bought:  # _display_buys, written out
+                display = v.display
+                # (no payment without 2 silver, or monastery 6's 2 workers)
+                if (p.silver >= 2 or p.knowledge >> 6 & 1) and display != _NO_DISPLAY:
+                    payments = black_depot_payments(state, p)
+                    if payments:
+                        buys = _buy_actions(payments)
+                        s = 0
+                        for tile in display:
+                            if tile >= 0:
+                                out += buys[s]
+                            s += 1
+            return
+        if kind not in _LISTED_BEYOND_TURN:  # (most other decisions)
+            return
+        if kind == CASTLE_ACTION or kind == WHITE_FRAME:
+            _die_actions(state, state.players[seat], seat, _dice(state, frame), out)
+        elif kind in _DROP_INSTEAD and state.ext[ID].seats[seat].stored:
+            _drop_instead(state, seat, _DROP_INSTEAD[kind], out)
+        if not state.bought and kind in ACTION_KINDS["buy"].decisions \
+                and state.rs.purchase_during_effects:  # (_may_buy_in, past the turn)
+            _display_buys(state, state.players[seat], out)
 
     def explain(self, state, action: tuple) -> str | None:
         name = action[0] if action else ""
