@@ -187,28 +187,29 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
 
 
 def _placeable(p: PlayerState) -> tuple:
-    """(key, placements, by kind): per storage space whose tile has somewhere to go (the
-    first of a repeated kind), (storage space, spaces, monastery whose free change
-    applies). Kept on the player (p.placeable) until the estate, the storage, the
+    """(estate, storage, placements, by kind): per storage space whose tile has somewhere
+    to go (the first of a repeated kind), (storage space, spaces, monastery whose free
+    change applies). Kept on the player (p.placeable) until the estate, the storage, the
     monasteries or the lifted adjacency rule change: a turn's listings after a sale or
     workers reuse it. Where only the storage changed (a tile taken or bought), the masks
     of the kinds already found (by kind, placeable_mask's answers for this estate) are
     reused. Do not change its contents."""
-    key = (p.occupied, p.knowledge, p.anywhere, p.board, *p.storage)
+    # The estate's key and the storage are compared apart (the storage as the list it
+    # is): a key tuple holding both, and its slices, cost more to build than these.
+    estate = (p.occupied, p.knowledge, p.anywhere, p.board)
+    storage = p.storage
     kept = p.placeable
-    if kept is None:
+    if kept is None or kept[0] != estate:
         by_kind: dict[int, int] = {}
-    elif kept[0] == key:
+    elif kept[1] == storage:
         return kept
-    elif kept[0][:4] == key[:4]:
-        # The same estate: its dict is only ever filled for it, so copies may share it.
-        by_kind = kept[2]
     else:
-        by_kind = {}
+        # The same estate: its dict is only ever filled for it, so copies may share it.
+        by_kind = kept[3]
     placements = []
     seen = 0
     j = 0
-    for k in p.storage:
+    for k in storage:
         if k >= 0 and not seen >> k & 1:
             seen |= 1 << k
             mask = by_kind.get(k)
@@ -217,7 +218,7 @@ def _placeable(p: PlayerState) -> tuple:
             if mask:
                 placements.append((j, mask, _PLACE_FREE[KIND_COLOUR[k]]))
         j += 1
-    kept = p.placeable = (key, tuple(placements), by_kind)
+    kept = p.placeable = (estate, storage.copy(), tuple(placements), by_kind)
     return kept
 
 
@@ -392,7 +393,7 @@ def _legal_turn(state: Position, frame: Frame) -> list:
     second = not used[1] and (used[0] or p.dice[1] != p.dice[0])
     if first or second:
         _die_actions(state, p, _BOTH_DICE if first and second else _FIRST_DIE if first
-                     else _SECOND_DIE, _placeable(p)[1], out)
+                     else _SECOND_DIE, _placeable(p)[2], out)
     if not state.bought:  # _buy_actions, written out (a turn is listed after each action)
         _black_depot_buys(state, p, out)
         if p.knowledge >> 6 & 1:
@@ -408,7 +409,7 @@ def one_die_actions(state: Position, seat: int, die: int) -> list:
     rule set allows it during effects, and declining."""
     p = state.players[seat]
     out: list = []
-    _die_actions(state, p, _ONE_DIE[die], _placeable(p)[1], out)
+    _die_actions(state, p, _ONE_DIE[die], _placeable(p)[2], out)
     if state.rs.purchase_during_effects:
         _buy_actions(state, p, out)
     out.append(DECLINE)
