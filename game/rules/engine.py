@@ -222,6 +222,19 @@ def _placeable(p: PlayerState) -> tuple:
     return kept
 
 
+def share_placeable(src: PlayerState, dst: PlayerState) -> None:
+    """dst's estate was just made src's (a team's one duchy): from now on both keep the
+    masks by kind of that estate (_placeable) in one dict, so where a kind may go is
+    found once for both. Call it once dst's estate, monasteries and lifted adjacency
+    rule are src's."""
+    estate = (src.occupied, src.knowledge, src.anywhere, src.board)
+    kept = src.placeable
+    if kept is None or kept[0] != estate:
+        # No storage is ever None: the next listing finds the placements afresh.
+        kept = src.placeable = (estate, None, (), {})
+    dst.placeable = (estate, None, (), kept[3])
+
+
 def _die_actions(state: Position, p: PlayerState, dice: tuple[int, ...],
                  placements: tuple[tuple[int, int, int], ...], out: list) -> None:
     """The die actions of each of `dice` in turn (both of a player's dice: (0, 1))."""

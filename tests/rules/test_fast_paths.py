@@ -416,3 +416,25 @@ def test_animal_points_visit_the_areas_spaces_alone(config):
                             _plain_animal_points(p.estate, mask, species, k7)
                         checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=4, modules=("team",)),
+                                    GameConfig(players=4, modules=("team", "tiles2", "inns",
+                                                                   "white_castles"))], ids=_id)
+def test_partners_share_the_masks_found_for_their_estate(config):
+    """Partners keep the masks by kind of their one estate in one dict (found once for
+    both, engine.share_placeable): at every decision of random games, and through a
+    clone and a JSON round trip, every mask in it is what placeable_mask finds now for
+    either partner."""
+    shared = 0
+    for state in _decisions(config, seeds=3):
+        for s in (state, state.clone(), GameState.from_json(state.to_json())):
+            for seat in (0, 1):
+                a, b = s.players[seat], s.players[seat + 2]
+                for p in (a, b):
+                    if p.board is not None:
+                        _, _, placements, by_kind = engine._placeable(p)
+                        assert by_kind == {k: placeable_mask(p, k) for k in by_kind}
+                if a.board is not None and engine._placeable(a)[3] is engine._placeable(b)[3]:
+                    shared += 1
+    assert shared

@@ -42,7 +42,7 @@ from .. import events as ev
 from ..actions import allow_action, register_action
 from ..boards import AXIAL, SPACES, _CODES as COLOUR_CODES, add_board, build_board
 from ..data import load_json
-from ..engine import DECLINE
+from ..engine import DECLINE, share_placeable
 from ..events import EVENT_TYPES
 from ..extension import APPLY, LEGAL, STEPS, BoardDeal, Module, register
 from ..state import Frame
@@ -129,7 +129,8 @@ EVENT_TYPES.update({"StoredShared": StoredShared, "TeamScored": TeamScored})
 SHARED = ("board", "estate", "knowledge", "goods", "silver", "workers")
 
 
-_SHARED_SPACES = tuple(range(OWN_STORAGE, STORAGE))
+# The team's two shared storage spaces (TM-4), which share writes one by one.
+FIRST_SHARED, SECOND_SHARED = range(OWN_STORAGE, STORAGE)
 
 
 def share(state, src: int, dst: int) -> None:
@@ -137,6 +138,7 @@ def share(state, src: int, dst: int) -> None:
     a, b = state.players[src], state.players[dst]
     if a.board is not b.board and a.board is not None:
         b.set_board(a.board)
+    b.knowledge = a.knowledge
     # Runs after every action: the estate is copied only when a tile was placed since
     # (every tile laid on an estate fills an empty space, so the occupied spaces tell).
     if b.occupied != a.occupied:
@@ -146,7 +148,7 @@ def share(state, src: int, dst: int) -> None:
         b.placements = a.placements[:]
         b.colour_count = a.colour_count[:]
         b.city_buildings = a.city_buildings[:]
-    b.knowledge = a.knowledge
+        share_placeable(a, b)
     # Most actions change neither the goods nor the shared storage spaces: comparing them
     # costs less than copying them, and a space is written alone (no slices).
     if b.goods != a.goods:
@@ -154,9 +156,9 @@ def share(state, src: int, dst: int) -> None:
     b.silver = a.silver
     b.workers = a.workers
     shared, own = a.storage, b.storage
-    if len(own) == len(shared) == STORAGE:
-        for j in _SHARED_SPACES:
-            own[j] = shared[j]
+    if len(shared) == STORAGE and len(own) == STORAGE:
+        own[FIRST_SHARED] = shared[FIRST_SHARED]
+        own[SECOND_SHARED] = shared[SECOND_SHARED]
     else:  # a module's storage grew (Module.storage_room)
         own[OWN_STORAGE:] = shared[OWN_STORAGE:]
 
