@@ -32,7 +32,7 @@ from itertools import combinations
 from operator import is_
 
 from . import events as ev
-from .boards import SPACES, Board, get_board
+from .boards import SPACES, get_board
 from .data import load_json
 from .dice import COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE
 from .scoring import (AREA_POINTS, PHASE_BONUS, WATCHTOWER_POINTS, animal_points,
@@ -106,23 +106,6 @@ _REACH = _per_cost_row(lambda row: tuple(tuple(n for n in range(1, 7) if row[n] 
 _REACH_BITS = _per_cost_row(lambda row: tuple(sum(1 << n for n in range(1, 7) if row[n] <= w)
                                               for w in range(_MOST_WORKERS + 1)))
 _EVERY_NUMBER = (1, 2, 3, 4, 5, 6)  # a castle's action: any number, no workers
-_number_spaces_of: dict[Board, tuple[int, ...]] = {}  # boards compare by identity
-
-
-def _number_spaces(board: Board) -> tuple[int, ...]:
-    """Per bit set of die numbers: the board's spaces showing one of them (made once per
-    board, each set from a smaller one: the set without its lowest number)."""
-    table = _number_spaces_of.get(board)
-    if table is None:
-        by_number = [0] * 7
-        for space, n in enumerate(board.die):
-            by_number[n] |= 1 << space
-        spaces = [0] * 128
-        for bits in range(1, 128):
-            low = bits & -bits
-            spaces[bits] = spaces[bits ^ low] | by_number[low.bit_length() - 1]
-        table = _number_spaces_of[board] = tuple(spaces)
-    return table
 
 
 def _bits(mask: int):
@@ -240,7 +223,7 @@ def _die_actions(state: Position, p: PlayerState, dice: tuple[int, ...],
     """The die actions of each of `dice` in turn (both of a player's dice: (0, 1))."""
     # Runs for the dice at every turn decision, so it visits only what a die reaches:
     # the depots and goods of the numbers it can be used as (_REACH) and the estate
-    # spaces of those numbers (_number_spaces), instead of checking each one's cost. The
+    # spaces of those numbers (Board.number_spaces), instead of checking each one's cost. The
     # loops count their index by hand: enumerate and zip build an object per loop and a
     # pair per item, which costs more here than the count.
     w = p.workers  # never negative (check_state), so an index into _REACH's last level
@@ -253,7 +236,7 @@ def _die_actions(state: Position, p: PlayerState, dice: tuple[int, ...],
     by_free = _REACH[kn >> 8 & 1]
     take_free = kn >> _TAKE_FREE & 1
     if placements:
-        spaces_of = _number_spaces_of.get(p.board) or _number_spaces(p.board)
+        spaces_of = p.board.number_spaces
         reach = _REACH_BITS[kn >> 8 & 1]
     for die in dice:
         if die == CASTLE_DIE:
@@ -408,9 +391,11 @@ def _legal_turn(state: Position, frame: Frame) -> list:
         _die_actions(state, p, _BOTH_DICE if first and second else _FIRST_DIE if first
                      else _SECOND_DIE, _placeable(p)[2], out)
     if not state.bought:  # _buy_actions, written out (a turn is listed after each action)
-        _black_depot_buys(state, p, out)
         if p.knowledge >> 6 & 1:
+            _black_depot_buys(state, p, out)
             _depot_buys(state, p, out)
+        elif p.silver >= 2:  # without monastery 6 only silver pays (most turns: no call)
+            _black_depot_buys(state, p, out)
     if used[0] and used[1]:
         out.append(END)
     return out

@@ -11,6 +11,7 @@ import pytest
 
 from game.rules import GameConfig, GameState, IllegalAction, new_game, placeable_mask
 from game.rules import engine
+from game.rules.boards import all_boards
 from game.rules.dice import (FREE_CHANGE_MONASTERY, PLACE_USE, USE_PLACE_OTHER, USE_SELL,
                              USE_TAKE, workers_needed)
 from game.rules.engine import CASTLE_DIE, WHITE_DIE
@@ -438,3 +439,15 @@ def test_partners_share_the_masks_found_for_their_estate(config):
                 if a.board is not None and engine._placeable(a)[3] is engine._placeable(b)[3]:
                     shared += 1
     assert shared
+
+
+def test_a_boards_number_spaces_are_the_spaces_showing_those_numbers():
+    """Board.number_spaces is made once per board, each set of numbers from a smaller
+    one: for every board (the team's double duchies too) and every set of die numbers, it
+    is the mask of the spaces whose number is in the set."""
+    boards = all_boards()
+    assert "team_front" in boards
+    for board in boards.values():
+        for numbers in range(128):
+            assert board.number_spaces[numbers] == sum(
+                1 << s for s, n in enumerate(board.die) if numbers >> n & 1)
