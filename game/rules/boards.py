@@ -68,6 +68,9 @@ class Board:
     # The printed rivers joining two spaces of different islands, as (space, space) pairs
     # (for drawing: the placement rule reads neighbour_mask).
     rivers: tuple[tuple[int, int], ...] = ()
+    # Per bit set of die numbers (bit n = number n): the spaces showing one of them, as
+    # a mask (the spaces a die used as any of those numbers may place on).
+    number_spaces: tuple[int, ...] = ()
 
     @property
     def spaces(self) -> int:
@@ -151,6 +154,13 @@ def build_board(board_id: str, name: str, confidence: str, colour: tuple[int, ..
     colour_mask = tuple(sum(1 << i for i in range(spaces) if colour[i] == c) for c in range(6))
     cdm = tuple(tuple(sum(1 << i for i in range(spaces) if colour[i] == c and die[i] == d)
                       for d in range(7)) for c in range(6))
+    by_number = [0] * 7
+    for space, n in enumerate(die):
+        by_number[n] |= 1 << space
+    number_spaces = [0] * 128
+    for bits in range(1, 128):  # each set from a smaller one: without its lowest number
+        low = bits & -bits
+        number_spaces[bits] = number_spaces[bits ^ low] | by_number[low.bit_length() - 1]
     return Board(
         id=board_id, name=name, confidence=confidence,
         colour=colour, die=die, area_of=tuple(area_of), area_mask=tuple(masks),
@@ -158,7 +168,8 @@ def build_board(board_id: str, name: str, confidence: str, colour: tuple[int, ..
         colour_total=tuple(bin(m).count("1") for m in colour_mask), colour_die_mask=cdm,
         neighbour_mask=neighbour_mask, axial=tuple(axial), start_castles=start_castles,
         centres=tuple(tuple(c) for c in centres) if centres is not None else None,
-        rivers=tuple((i, j) for i, r in enumerate(rivers or ()) for j in r if i < j))
+        rivers=tuple((i, j) for i, r in enumerate(rivers or ()) for j in r if i < j),
+        number_spaces=tuple(number_spaces))
 
 
 @cache

@@ -32,7 +32,7 @@ from itertools import combinations
 from operator import is_
 
 from . import events as ev
-from .boards import SPACES, Board, get_board
+from .boards import SPACES, get_board
 from .data import load_json
 from .dice import COST, FREE_CHANGE_MONASTERY, PLACE_USE, USE_SELL, USE_TAKE
 from .scoring import (AREA_POINTS, PHASE_BONUS, WATCHTOWER_POINTS, animal_points,
@@ -106,23 +106,6 @@ _REACH = _per_cost_row(lambda row: tuple(tuple(n for n in range(1, 7) if row[n] 
 _REACH_BITS = _per_cost_row(lambda row: tuple(sum(1 << n for n in range(1, 7) if row[n] <= w)
                                               for w in range(_MOST_WORKERS + 1)))
 _EVERY_NUMBER = (1, 2, 3, 4, 5, 6)  # a castle's action: any number, no workers
-_number_spaces_of: dict[Board, tuple[int, ...]] = {}  # boards compare by identity
-
-
-def _number_spaces(board: Board) -> tuple[int, ...]:
-    """Per bit set of die numbers: the board's spaces showing one of them (made once per
-    board, each set from a smaller one: the set without its lowest number)."""
-    table = _number_spaces_of.get(board)
-    if table is None:
-        by_number = [0] * 7
-        for space, n in enumerate(board.die):
-            by_number[n] |= 1 << space
-        spaces = [0] * 128
-        for bits in range(1, 128):
-            low = bits & -bits
-            spaces[bits] = spaces[bits ^ low] | by_number[low.bit_length() - 1]
-        table = _number_spaces_of[board] = tuple(spaces)
-    return table
 
 
 def _bits(mask: int):
@@ -187,28 +170,29 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
 
 
 def _placeable(p: PlayerState) -> tuple:
-    """(key, placements, by kind): per storage space whose tile has somewhere to go (the
-    first of a repeated kind), (storage space, spaces, monastery whose free change
-    applies). Kept on the player (p.placeable) until the estate, the storage, the
+    """(estate, storage, placements, by kind): per storage space whose tile has somewhere
+    to go (the first of a repeated kind), (storage space, spaces, monastery whose free
+    change applies). Kept on the player (p.placeable) until the estate, the storage, the
     monasteries or the lifted adjacency rule change: a turn's listings after a sale or
     workers reuse it. Where only the storage changed (a tile taken or bought), the masks
     of the kinds already found (by kind, placeable_mask's answers for this estate) are
     reused. Do not change its contents."""
-    key = (p.occupied, p.knowledge, p.anywhere, p.board, *p.storage)
+    # The estate's key and the storage are compared apart (the storage as the list it
+    # is): a key tuple holding both, and its slices, cost more to build than these.
+    estate = (p.occupied, p.knowledge, p.anywhere, p.board)
+    storage = p.storage
     kept = p.placeable
-    if kept is None:
+    if kept is None or kept[0] != estate:
         by_kind: dict[int, int] = {}
-    elif kept[0] == key:
+    elif kept[1] == storage:
         return kept
-    elif kept[0][:4] == key[:4]:
-        # The same estate: its dict is only ever filled for it, so copies may share it.
-        by_kind = kept[2]
     else:
-        by_kind = {}
+        # The same estate: its dict is only ever filled for it, so copies may share it.
+        by_kind = kept[3]
     placements = []
     seen = 0
     j = 0
-    for k in p.storage:
+    for k in storage:
         if k >= 0 and not seen >> k & 1:
             seen |= 1 << k
             mask = by_kind.get(k)
@@ -217,8 +201,21 @@ def _placeable(p: PlayerState) -> tuple:
             if mask:
                 placements.append((j, mask, _PLACE_FREE[KIND_COLOUR[k]]))
         j += 1
-    kept = p.placeable = (key, tuple(placements), by_kind)
+    kept = p.placeable = (estate, storage.copy(), tuple(placements), by_kind)
     return kept
+
+
+def share_placeable(src: PlayerState, dst: PlayerState) -> None:
+    """dst's estate was just made src's (a team's one duchy): from now on both keep the
+    masks by kind of that estate (_placeable) in one dict, so where a kind may go is
+    found once for both. Call it once dst's estate, monasteries and lifted adjacency
+    rule are src's."""
+    estate = (src.occupied, src.knowledge, src.anywhere, src.board)
+    kept = src.placeable
+    if kept is None or kept[0] != estate:
+        # No storage is ever None: the next listing finds the placements afresh.
+        kept = src.placeable = (estate, None, (), {})
+    dst.placeable = (estate, None, (), kept[3])
 
 
 def _die_actions(state: Position, p: PlayerState, dice: tuple[int, ...],
@@ -226,7 +223,7 @@ def _die_actions(state: Position, p: PlayerState, dice: tuple[int, ...],
     """The die actions of each of `dice` in turn (both of a player's dice: (0, 1))."""
     # Runs for the dice at every turn decision, so it visits only what a die reaches:
     # the depots and goods of the numbers it can be used as (_REACH) and the estate
-    # spaces of those numbers (_number_spaces), instead of checking each one's cost. The
+    # spaces of those numbers (Board.number_spaces), instead of checking each one's cost. The
     # loops count their index by hand: enumerate and zip build an object per loop and a
     # pair per item, which costs more here than the count.
     w = p.workers  # never negative (check_state), so an index into _REACH's last level
@@ -239,7 +236,7 @@ def _die_actions(state: Position, p: PlayerState, dice: tuple[int, ...],
     by_free = _REACH[kn >> 8 & 1]
     take_free = kn >> _TAKE_FREE & 1
     if placements:
-        spaces_of = _number_spaces_of.get(p.board) or _number_spaces(p.board)
+        spaces_of = p.board.number_spaces
         reach = _REACH_BITS[kn >> 8 & 1]
     for die in dice:
         if die == CASTLE_DIE:
@@ -392,11 +389,13 @@ def _legal_turn(state: Position, frame: Frame) -> list:
     second = not used[1] and (used[0] or p.dice[1] != p.dice[0])
     if first or second:
         _die_actions(state, p, _BOTH_DICE if first and second else _FIRST_DIE if first
-                     else _SECOND_DIE, _placeable(p)[1], out)
+                     else _SECOND_DIE, _placeable(p)[2], out)
     if not state.bought:  # _buy_actions, written out (a turn is listed after each action)
-        _black_depot_buys(state, p, out)
         if p.knowledge >> 6 & 1:
+            _black_depot_buys(state, p, out)
             _depot_buys(state, p, out)
+        elif p.silver >= 2:  # without monastery 6 only silver pays (most turns: no call)
+            _black_depot_buys(state, p, out)
     if used[0] and used[1]:
         out.append(END)
     return out
@@ -408,7 +407,7 @@ def one_die_actions(state: Position, seat: int, die: int) -> list:
     rule set allows it during effects, and declining."""
     p = state.players[seat]
     out: list = []
-    _die_actions(state, p, _ONE_DIE[die], _placeable(p)[1], out)
+    _die_actions(state, p, _ONE_DIE[die], _placeable(p)[2], out)
     if state.rs.purchase_during_effects:
         _buy_actions(state, p, out)
     out.append(DECLINE)

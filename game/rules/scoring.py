@@ -78,15 +78,13 @@ def animal_points(estate: list[int], area_mask: int, species: int, with_k7: bool
     monastery 7 each scoring tile earns one point more.
     """
     points = 0
-    space = 0
     mask = area_mask
-    while mask:
-        if mask & 1:
-            k = estate[space]
-            if k >= 0 and KIND_SPECIES[k] == species:
-                points += KIND_ANIMALS[k] + with_k7
-        mask >>= 1
-        space += 1
+    while mask:  # the area's spaces alone, lowest first (not every space below them)
+        low = mask & -mask
+        k = estate[low.bit_length() - 1]
+        if k >= 0 and KIND_SPECIES[k] == species:
+            points += KIND_ANIMALS[k] + with_k7
+        mask ^= low
     return points
 
 

@@ -13,11 +13,14 @@ import pytest
 from game.rules import (GameConfig, GameState, IllegalAction, new_game, placeable_mask,
                         recompute_breakdown)
 from game.rules import engine
+from game.rules.boards import all_boards
 from game.rules.dice import (FREE_CHANGE_MONASTERY, PLACE_USE, USE_PLACE_OTHER, USE_SELL,
                              USE_TAKE, workers_needed)
 from game.rules.engine import CASTLE_DIE, WHITE_DIE
 from game.rules.modules import shields, vineyards
-from game.rules.tiles import BUILDING, KIND_COLOUR
+from game.rules.modules.team import OWN_STORAGE as TEAM_OWN_STORAGE
+from game.rules.scoring import animal_points
+from game.rules.tiles import BUILDING, KIND_ANIMALS, KIND_COLOUR, KIND_SPECIES, PASTURE
 
 NINE = ("boards_11_18", "castle_connection", "tiles2", "white_castles", "border_posts", "inns",
         "shields", "trade_routes", "vineyards")
@@ -264,7 +267,7 @@ def test_kept_placements_are_the_ones_found_afresh(config):
         for s in (state, before, restored):
             for p in s.players:
                 if p.board is not None and s.hooks.controllers.get(s.players.index(p)) is None:
-                    _, placements, by_kind = engine._placeable(p)
+                    _, _, placements, by_kind = engine._placeable(p)
                     assert by_kind == {k: placeable_mask(p, k) for k in by_kind}
                     assert placements == tuple(
                         (j, mask, FREE_CHANGE_MONASTERY[PLACE_USE[KIND_COLOUR[p.storage[j]]]])
@@ -555,3 +558,81 @@ def test_the_levels_covered_are_the_plainly_found_ones(players):
             covered = {level for level in {s.level for s in spaces}
                        if all(i in placed for i, s in enumerate(spaces) if s.level == level)}
             assert sorted(me.levels) == sorted(covered)
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=4, modules=("team",)),
+                                    GameConfig(players=4, modules=("team", "tiles2", "inns",
+                                                                   "white_castles"))], ids=_id)
+def test_partners_hold_the_same_shared_holdings(config):
+    """The team's goods and shared storage spaces are copied to the partner only where
+    they differ, space by space: after every action of random games both partners hold
+    the same duchy, monasteries, goods, silver, workers and shared storage spaces."""
+    for state in _decisions(config, seeds=3):
+        for seat in (0, 1):
+            a, b = state.players[seat], state.players[seat + 2]
+            assert (a.board, a.knowledge, a.goods, a.silver, a.workers) == \
+                (b.board, b.knowledge, b.goods, b.silver, b.workers)
+            assert a.storage[TEAM_OWN_STORAGE:] == b.storage[TEAM_OWN_STORAGE:]
+
+
+def _plain_animal_points(estate, area_mask: int, species: int, with_k7: bool) -> int:
+    """Every space of the area, one by one: its animals (and monastery 7's point) where
+    its tile is of the species."""
+    return sum(KIND_ANIMALS[estate[s]] + with_k7 for s in range(len(estate))
+               if area_mask >> s & 1 and estate[s] >= 0 and KIND_SPECIES[estate[s]] == species)
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=2), GameConfig(players=4),
+                                    GameConfig(players=4, modules=("team",))], ids=_id)
+def test_animal_points_visit_the_areas_spaces_alone(config):
+    """animal_points walks the area's spaces alone (its set bits), not every space below
+    them: at every decision of random games, for every pasture of every estate, each
+    species and either monastery 7, it scores what the plain walk over all spaces does."""
+    checked = 0
+    for state in _decisions(config, seeds=2):
+        for p in state.players:
+            if p.board is None:
+                continue
+            for area, mask in enumerate(p.board.area_mask):
+                if p.board.area_colour[area] != PASTURE:
+                    continue
+                for species in set(KIND_SPECIES) - {-1}:
+                    for k7 in (False, True):
+                        assert animal_points(p.estate, mask, species, k7) == \
+                            _plain_animal_points(p.estate, mask, species, k7)
+                        checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=4, modules=("team",)),
+                                    GameConfig(players=4, modules=("team", "tiles2", "inns",
+                                                                   "white_castles"))], ids=_id)
+def test_partners_share_the_masks_found_for_their_estate(config):
+    """Partners keep the masks by kind of their one estate in one dict (found once for
+    both, engine.share_placeable): at every decision of random games, and through a
+    clone and a JSON round trip, every mask in it is what placeable_mask finds now for
+    either partner."""
+    shared = 0
+    for state in _decisions(config, seeds=3):
+        for s in (state, state.clone(), GameState.from_json(state.to_json())):
+            for seat in (0, 1):
+                a, b = s.players[seat], s.players[seat + 2]
+                for p in (a, b):
+                    if p.board is not None:
+                        _, _, placements, by_kind = engine._placeable(p)
+                        assert by_kind == {k: placeable_mask(p, k) for k in by_kind}
+                if a.board is not None and engine._placeable(a)[3] is engine._placeable(b)[3]:
+                    shared += 1
+    assert shared
+
+
+def test_a_boards_number_spaces_are_the_spaces_showing_those_numbers():
+    """Board.number_spaces is made once per board, each set of numbers from a smaller
+    one: for every board (the team's double duchies too) and every set of die numbers, it
+    is the mask of the spaces whose number is in the set."""
+    boards = all_boards()
+    assert "team_front" in boards
+    for board in boards.values():
+        for numbers in range(128):
+            assert board.number_spaces[numbers] == sum(
+                1 << s for s, n in enumerate(board.die) if numbers >> n & 1)

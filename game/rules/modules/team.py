@@ -42,7 +42,7 @@ from .. import events as ev
 from ..actions import allow_action, register_action
 from ..boards import AXIAL, SPACES, _CODES as COLOUR_CODES, add_board, build_board
 from ..data import load_json
-from ..engine import DECLINE
+from ..engine import DECLINE, share_placeable
 from ..events import EVENT_TYPES
 from ..extension import APPLY, LEGAL, STEPS, BoardDeal, Module, register
 from ..state import Frame
@@ -129,11 +129,16 @@ EVENT_TYPES.update({"StoredShared": StoredShared, "TeamScored": TeamScored})
 SHARED = ("board", "estate", "knowledge", "goods", "silver", "workers")
 
 
+# The team's two shared storage spaces (TM-4), which share writes one by one.
+FIRST_SHARED, SECOND_SHARED = range(OWN_STORAGE, STORAGE)
+
+
 def share(state, src: int, dst: int) -> None:
     """Make dst's record of the team's shared holdings alike src's."""
     a, b = state.players[src], state.players[dst]
     if a.board is not b.board and a.board is not None:
         b.set_board(a.board)
+    b.knowledge = a.knowledge
     # Runs after every action: the estate is copied only when a tile was placed since
     # (every tile laid on an estate fills an empty space, so the occupied spaces tell).
     if b.occupied != a.occupied:
@@ -143,11 +148,19 @@ def share(state, src: int, dst: int) -> None:
         b.placements = a.placements[:]
         b.colour_count = a.colour_count[:]
         b.city_buildings = a.city_buildings[:]
-    b.knowledge = a.knowledge
-    b.goods = a.goods[:]
+        share_placeable(a, b)
+    # Most actions change neither the goods nor the shared storage spaces: comparing them
+    # costs less than copying them, and a space is written alone (no slices).
+    if b.goods != a.goods:
+        b.goods = a.goods[:]
     b.silver = a.silver
     b.workers = a.workers
-    b.storage[OWN_STORAGE:] = a.storage[OWN_STORAGE:]
+    shared, own = a.storage, b.storage
+    if len(shared) == STORAGE and len(own) == STORAGE:
+        own[FIRST_SHARED] = shared[FIRST_SHARED]
+        own[SECOND_SHARED] = shared[SECOND_SHARED]
+    else:  # a module's storage grew (Module.storage_room)
+        own[OWN_STORAGE:] = shared[OWN_STORAGE:]
 
 
 def _share_all(state, events: list | None = None) -> None:
@@ -255,7 +268,7 @@ class Team(Module):
         if seat < 0:
             _share_all(state)
         else:
-            share(state, seat, partner(seat))
+            share(state, seat, (seat + 2) % 4)  # partner(seat), inline: after every action
 
     def tile_stored(self, state, seat: int, storage: int, events: list | None) -> None:
         p = state.players[seat]
@@ -263,9 +276,8 @@ class Team(Module):
             state.frames.append(Frame(STORE_FRAME, seat, storage))
 
     def tile_placed(self, state, seat: int, kind: int, space: int, events: list | None) -> None:
-        placers = list(state.ext[ID])
-        placers[team_of(seat)] += (seat,)
-        state.ext[ID] = tuple(placers)
+        a, b = state.ext[ID]
+        state.ext[ID] = (a + (seat,), b) if team_of(seat) == 0 else (a, b + (seat,))
 
     def marker_moved(self, state, seat: int, events: list | None) -> None:
         """TM-7, P-TM-2: past the last space the marker stays there, on top (its stamp is
