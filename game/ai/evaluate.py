@@ -252,7 +252,8 @@ class Evaluator:
           each, so later points count more. Not the points scored so far: a reset spends
           them, and valuing them by the target would make every reset look like a windfall.
         - silver buys black-depot tiles (a take without a die: SOLO_SILVER each, for what
-          the purchases left can use) or, beyond that, points (1 each, into the counter);
+          the purchases left can use, in phase E only the tiles the depot still holds)
+          or, beyond that, points (1 each, into the counter);
         - workers make dice fit; a colour nearly complete promises a free black-depot tile.
         An extra action left when the turn is over is worth nothing: it has lapsed. While
         the turn goes on it is worth the reset it came from (SOLO_ACTION), since the turn
