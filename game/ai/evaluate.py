@@ -252,7 +252,8 @@ class Evaluator:
           each, so later points count more. Not the points scored so far: a reset spends
           them, and valuing them by the target would make every reset look like a windfall.
         - silver buys black-depot tiles (a take without a die: SOLO_SILVER each, for what
-          the purchases left can use) or, beyond that, points (1 each, into the counter);
+          the purchases left can use, in phase E only the tiles the depot still holds)
+          or, beyond that, points (1 each, into the counter);
         - workers make dice fit; a colour nearly complete promises a free black-depot tile.
         An extra action left when the turn is over is worth nothing: it has lapsed. While
         the turn goes on it is worth the reset it came from (SOLO_ACTION), since the turn
@@ -288,10 +289,27 @@ class Evaluator:
                 left -= 1
                 stored.append(SOLO_STORED if placeable_mask(p, k) else SOLO_STUCK)
         spaces = sum(stored[:2 * t + s.extra])
-        # Silver: what was held and what the mines will pay at the phase ends to come.
-        phase_ends = 5 - max(state.phase, 0)
-        silver = p.silver + p.colour_count[MINE] * phase_ends
-        purchases = min(silver, SOLO_PURCHASE_SILVER * t)
+        # Silver: what was held and what the mines will pay at the ends of phases A-D (the
+        # end of phase E pays after the last turn, too late to spend). It buys a
+        # black-depot tile each turn; in phase E (the depot is not refilled) only the
+        # tiles there for a space no stored tile will fill: silver kept for purchases
+        # that cannot come is worth only the points it buys.
+        refill = state.phase < 4 or state.chance == "phase"
+        silver = p.silver + p.colour_count[MINE] * max(0, 4 - max(state.phase, 0))
+        buyable = SOLO_PURCHASE_SILVER * t
+        if not refill:
+            tiles = 0
+            for k in state.black:
+                if k < 0:
+                    continue
+                c = KIND_COLOUR[k]
+                if c == ANY_COLOUR:
+                    tiles += left > 0
+                elif empty[c] > 0:
+                    empty[c] -= 1
+                    tiles += 1
+            buyable = min(buyable, SOLO_PURCHASE_SILVER * tiles)
+        purchases = min(silver, buyable)
         promised = max(0.0, self._value(state, seat, solo=True) - p.score)
         # Silver beyond the purchases buys points (1 each).
         promised += silver - purchases
@@ -313,7 +331,6 @@ class Evaluator:
         # colour look like a loss. At the phase setup the old depot is cleared and the
         # new one not yet dealt: phase E's tiles are still to come then.
         share_t = self.t.share[t]
-        refill = state.phase < 4 or state.chance == "phase"
         reach = 0
         if not refill:
             for k in state.black:

@@ -122,6 +122,59 @@ def test_silver_is_worth_the_black_depot_tiles_it_buys():
     assert richer > 3 * (evaluator.value(s, 0) - base)
 
 
+def test_silver_is_worth_its_points_when_phase_e_has_no_tile_to_buy():
+    """SO-8: silver buys from the black depot; in phase E the depot is not refilled.
+    With no tile left there, silver is only points bought on the counter (SO-10): held
+    for purchases that cannot come, it was kept instead of spent on a reset."""
+    evaluator = Evaluator()
+    s = _at(solo(target="45"), 4, 1)
+    s.black = [-1, -1, -1, -1]
+    give(s, silver=0)
+    base = evaluator.value(s, 0)
+    give(s, silver=2)
+    richer = evaluator.value(s, 0) - base
+    give(s, silver=0)
+    set_score(s, 2)
+    assert richer == pytest.approx(evaluator.value(s, 0) - base)
+    set_score(s, -2)
+    s.black[0] = kind("cow2")        # a tile to buy: the silver is a purchase again
+    base = evaluator.value(s, 0)
+    give(s, silver=2)
+    assert evaluator.value(s, 0) - base >= 0.3 * SOLO_SPACE
+
+
+def test_silver_buys_no_tile_for_a_space_a_stored_tile_fills():
+    """Phase E: the black depot's pasture tile fits only the last pasture space, and a
+    stored cow fills that: 2 silver are the 2 points they buy, not a purchase."""
+    evaluator = Evaluator()
+    s = _at(solo(target="45"), 4, 1)
+    fill_but(s, {0, 7})          # pasture 0 and monastery 7 still empty
+    store(s, "cow2")
+    s.black = [kind("sheep3"), -1, -1, -1]
+    give(s, silver=0)
+    base = evaluator.value(s, 0)
+    give(s, silver=2)
+    richer = evaluator.value(s, 0) - base
+    give(s, silver=0)
+    set_score(s, 2)
+    assert richer == pytest.approx(evaluator.value(s, 0) - base)
+
+
+def test_the_mines_pay_no_silver_to_spend_after_phase_e():
+    """The mines pay at every phase end (base rules), at the end of phase E after the
+    last turn: that silver buys nothing. In phase E with a tile to buy and mines on the
+    estate, the 2 silver of a purchase are still worth the purchase."""
+    evaluator = Evaluator()
+    s = _at(solo(target="45"), 4, 1)
+    for space in (3, 34):
+        build(s, space, "mine")
+    s.black = [kind("cow2"), -1, -1, -1]
+    give(s, silver=0)
+    base = evaluator.value(s, 0)
+    give(s, silver=2)
+    assert evaluator.value(s, 0) - base >= 0.3 * SOLO_SPACE
+
+
 def test_two_stored_tiles_for_one_space_count_once():
     evaluator = Evaluator()
     s = solo()
