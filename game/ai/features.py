@@ -43,6 +43,8 @@ SLOT_SIZE = (3 + 2 + GOODS_TYPES + 1 + COLOUR_COUNT + 2 * COLOUR_COUNT + 6
 SHARED_SIZE = ((PHASES + 1) + ROUNDS_PER_PHASE + 1 + 3 + 2 + COLOUR_COUNT + 2 * COLOUR_COUNT
                + GOODS_TYPES)
 SIZE = SLOTS * SLOT_SIZE + SHARED_SIZE
+# The monasteries' numbers, one flag each in a slot.
+_MONASTERIES = range(1, KNOWLEDGE_COUNT + 1)
 
 
 def seat_order(state: GameState, seat: int) -> list[int]:
@@ -52,13 +54,14 @@ def seat_order(state: GameState, seat: int) -> list[int]:
 
 def _slot(out: list[float], state: GameState, p: PlayerState, value: float) -> None:
     out += (1.0, p.score / 100, value / 100, p.silver / 10, p.workers / 10)
-    out += (g / 5 for g in p.goods[1:GOODS_TYPES + 1])
-    out.append(sum(1 for g in p.sold[1:] if g) / GOODS_TYPES)
+    out += [g / 5 for g in p.goods[1:GOODS_TYPES + 1]]
+    sold = p.sold[1:]
+    out.append((len(sold) - sold.count(0)) / GOODS_TYPES)
     stored = [0] * COLOUR_COUNT
     for k in p.storage:
         if k >= 0 and KIND_COLOUR[k] < COLOUR_COUNT:  # a tile of any colour counts for none
             stored[KIND_COLOUR[k]] += 1
-    out += (c / 3 for c in stored)
+    out += [c / 3 for c in stored]
     board = p.board
     if board is None:  # Châteauma has no estate
         out += [0.0] * (2 * COLOUR_COUNT + 6)
@@ -78,9 +81,10 @@ def _slot(out: list[float], state: GameState, p: PlayerState, value: float) -> N
             elif k:
                 begun += 1
                 missing[min(size - k, 4) - 1] += 1
-        out += (finished / 20, begun / 10, *(m / 5 for m in missing))
+        out += (finished / 20, begun / 10, missing[0] / 5, missing[1] / 5, missing[2] / 5,
+                missing[3] / 5)
     kn = p.knowledge
-    out += (float(kn >> n & 1) for n in range(1, KNOWLEDGE_COUNT + 1))
+    out += [float(kn >> n & 1) for n in _MONASTERIES]
     bonus = sum(colour_bonus_points(state.config.table_players, rank)
                 for _, rank in p.bonus_tiles)
     out += (len(p.bonus_tiles) / 6, bonus / 20)
@@ -110,10 +114,10 @@ def features(state: GameState, seat: int, values: list[float] | None = None,
     out += phase
     out += rnd
     out.append(turns_left(state, seat) / ROUNDS)
-    out += (float(state.n == n) for n in (2, 3, 4))
+    out += [float(state.n == n) for n in (2, 3, 4)]
     mover = not state.terminal and state.chance is None and state.current_player == seat
     out += (float(mover), float(state.chance is not None))
-    out += (t / 2 for t in state.bonus_taken)
+    out += [t / 2 for t in state.bonus_taken]
     offer = [0] * COLOUR_COUNT
     for depot in state.depots:
         for k in depot:
@@ -127,9 +131,9 @@ def features(state: GameState, seat: int, values: list[float] | None = None,
     for depot in state.depot_goods:
         for g in range(1, GOODS_TYPES + 1):
             goods[g - 1] += depot[g]
-    out += (c / 4 for c in offer)
-    out += (c / 4 for c in black)
-    out += (g / 4 for g in goods)
+    out += [c / 4 for c in offer]
+    out += [c / 4 for c in black]
+    out += [g / 4 for g in goods]
     return np.asarray(out, dtype=np.float64)
 
 

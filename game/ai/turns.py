@@ -41,11 +41,12 @@ def passes_on(state: GameState, seat: int, turn_index: int) -> bool:
 def position_key(state: GameState, seat: int) -> tuple:
     """What can differ between two positions inside one player's turn."""
     p = state.players[seat]
+    used = p.used
     key: tuple = (tuple(p.estate), tuple(sorted(p.storage)), tuple(p.goods), p.silver, p.workers,
-           p.used[0], p.used[1], p.knowledge, p.score, p.track_pos, state.bought,
-           tuple(map(tuple, state.depots)), tuple(state.black),
-           tuple(map(tuple, state.depot_goods)), tuple(state.bonus_taken),
-           tuple(state.frames))
+                  used[0], used[1], p.knowledge, p.score, p.track_pos, state.bought,
+                  tuple(map(tuple, state.depots)), tuple(state.black),
+                  tuple(map(tuple, state.depot_goods)), tuple(state.bonus_taken),
+                  tuple(state.frames))
     if state.config.modules:
         # The modules' own public state (castle_connection's pool, ...).
         key += (module_state(state),)
@@ -53,8 +54,12 @@ def position_key(state: GameState, seat: int) -> tuple:
 
 
 def _stage(state: GameState, seat: int) -> tuple:
-    p = state.players[seat]
-    return (p.used[0], p.used[1], state.bought, tuple(f.kind for f in state.frames))
+    used = state.players[seat].used
+    return (used[0], used[1], state.bought, tuple([f.kind for f in state.frames]))
+
+
+def _rank(entry: tuple) -> tuple:
+    return (-entry[0], entry[1])
 
 
 def plan(state: GameState, objective: Objective, width: int,
@@ -67,27 +72,42 @@ def plan(state: GameState, objective: Objective, width: int,
     level: list[tuple[GameState, tuple]] = [(state, ())]
     lines: list[Line] = []
     seen: set = set()
+    # Bound once: every child of every level passes through these.
+    remember = seen.add
+    add_line = lines.append
     while level:
         stages: dict[tuple, list] = {}
         for node, path in level:
+            # A node is never changed (its children are clones), so whether it may buy
+            # workers holds for all its actions.
+            may_buy = node.players[seat].workers < BUY_WHILE_BELOW
             for action in node.legal_actions():
-                if action == BUY_WORKERS and node.players[seat].workers >= BUY_WHILE_BELOW:
+                if action == BUY_WORKERS and not may_buy:
                     continue
                 child = node.clone()
                 child.apply(action, listen=False)
                 line = path + (action,)
-                if passes_on(child, seat, turn_index):
-                    lines.append(Line(objective(child, seat), line, child))
+                # passes_on, written out: the current player only where no chance is due
+                frames = child.frames
+                if (child.terminal or child.chance is not None
+                        or child.turn_index != turn_index
+                        or (frames[-1].player if frames else -1) != seat):
+                    add_line(Line(objective(child, seat), line, child))
                     continue
                 key = position_key(child, seat)
                 if key in seen:
                     continue
-                seen.add(key)
-                stages.setdefault(_stage(child, seat) if by_stage else (), []).append(
-                    (objective(child, seat), len(seen), line, child))
+                remember(key)
+                entry = (objective(child, seat), len(seen), line, child)
+                stage = _stage(child, seat) if by_stage else ()
+                group = stages.get(stage)
+                if group is None:
+                    stages[stage] = [entry]
+                else:
+                    group.append(entry)
         level = []
         for group in stages.values():
-            group.sort(key=lambda e: (-e[0], e[1]))
+            group.sort(key=_rank)
             level += [(child, line) for _, _, line, child in group[:width]]
     lines.sort(key=lambda ln: -ln.value)
     return lines[:max_lines] if max_lines else lines
