@@ -211,6 +211,14 @@ def test_module_names_carry_their_board():
     assert module_name("boards_11_18") == "Duchies 11-18"
 
 
+@pytest.mark.parametrize("lang, all_grapes, fewer", [
+    ("en", "Vineyards", "Vineyards, fewer grapes"),
+    ("de", "Weinberge", "Weinberge, weniger Trauben")])
+def test_the_vineyards_grapes_are_named_in_words_of_the_language(lang, all_grapes, fewer):
+    assert module_name("vineyards:all", lang) == all_grapes
+    assert module_name("vineyards:reduced", lang) == fewer
+
+
 # --- the table ---------------------------------------------------------------------------
 
 def test_the_castle_pool_shows_on_the_board_and_a_click_retrieves(data_root):
