@@ -26,6 +26,7 @@ from table_driver import (
 from game.rules import action_text
 from game.rules.events import EVENT_TYPES
 from game.scenes.session import GameSession
+from game.scenes.table import geometry as g
 from game.scenes.table.interaction import Narrowing, used_as, worker_cost
 from game.scenes import i18n
 from game.scenes.table.overlays import ConfirmOverlay, HandoffScene, PauseMenu
@@ -483,3 +484,23 @@ def test_a_duchy_chosen_without_moving_the_pointer_is_no_longer_previewed(data_r
     settle(stack, scene)
     assert scene.view.players[0].board == button.action[1]
     assert scene.preview_board is None
+
+
+def test_a_die_under_the_choice_box_or_not_yet_rolled_has_no_tooltip_and_takes_no_click(
+        data_root):
+    """While a decision's options are listed, the choice box lies over the dice tray:
+    the pointer between two options finds no die there (it once showed "Die 2 shows 0"
+    while the estates were chosen, before any roll)."""
+    stack, scene, _ = make_table(data_root, ("human", "random"), seed=2, board_mode="advanced")
+    settle(stack, scene)
+    assert scene.state.decision == "board" and scene.choices.buttons
+    for die in range(2):
+        centre = g.die_centre(die)
+        assert scene.spots.at(centre) is None or scene.spots.at(centre).kind != "die"
+    # once the dice are rolled and shown, they have their tooltips again
+    while scene.state.decision != "turn":
+        perform(stack, scene, scene.state.legal_actions()[0])
+        settle(stack, scene)
+    spot = scene.spots.at(g.die_centre(0))
+    assert spot is not None and spot.kind == "die"
+    assert spot.tooltip_text().startswith("Die 1 shows")

@@ -54,7 +54,7 @@ from .spots import HitSpots
 from .steps import Steps
 from .paint import Backdrop, Layer
 from .tips import Spot
-from .seam import in_play, listed_decisions, parts_of
+from .seam import in_play, parts_of
 from .ship_choice import ship_options_for
 from .view import TableView
 from . import modules  # noqa: F401  (registers the table's modules)
@@ -551,7 +551,7 @@ class TableScene(Scene):
         n = self.narrowing if self.can_act() else None
         painter.draw_highlights(canvas, n)
         painter.draw_flash(canvas)
-        choosing = n is not None and bool(self.options or n.decision in listed_decisions())
+        choosing = self.dice.covered()
         if n is not None and choosing:
             self.choices.draw(canvas, n)
         else:

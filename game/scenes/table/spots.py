@@ -38,8 +38,11 @@ class HitSpots:
         return self._spots
 
     def at(self, pos: tuple[float, float]) -> Spot | None:
+        """The spot under ``pos``; a die only while the tray shows it (no tooltip or
+        click for a die under the choice box or not yet rolled)."""
+        dice = self.table.dice
         for spot in self.all():
-            if spot.contains(pos):
+            if spot.contains(pos) and (spot.kind != "die" or dice.shows(spot.key)):
                 return spot
         return None
 
