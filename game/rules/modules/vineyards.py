@@ -807,7 +807,14 @@ def _die_actions(state, p, seat: int, dice: tuple[int, ...], out: list) -> None:
                 if depot[s] >= 0:
                     append(takes[s])
         return
-    pairs = stored_pairs(state, seat)
+    # stored_pairs, written out: each stored tile with its first storage space
+    storage = p.storage
+    firsts = []
+    j2 = -1
+    for tile in me.stored:
+        j1 = storage.index(DOUBLE, j2 + 1)
+        j2 = storage.index(DOUBLE, j1 + 1)
+        firsts.append((j1, tile))
     if me.placed:  # open_spaces as a bit set: next to a placed tile
         neighbours = _NEIGHBOUR_BITS[me.board]
         placed = near = 0
@@ -830,7 +837,7 @@ def _die_actions(state, p, seat: int, dice: tuple[int, ...], out: list) -> None:
         if not reached:
             continue
         places = _PLACES[die]
-        for j1, _, tile in pairs:
+        for j1, tile in firsts:
             acts_of = places[j1]
             both = _BOTH_WAYS[tile]
             mask = reached
