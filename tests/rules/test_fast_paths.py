@@ -194,6 +194,24 @@ def test_a_stored_double_tile_takes_the_first_two_free_spaces(config):
     assert checked > 50
 
 
+@pytest.mark.parametrize("config", [GameConfig(players=2, modules=("vineyards",)),
+                                    GameConfig(players=4, modules=NINE)], ids=_id)
+def test_the_vineyard_icons_offered_are_the_plainly_listed_ones(config):
+    """The icons' actions are tuples made once per double space: after a placement, the
+    decision offers each covered icon not yet carried out once, in the space's order,
+    then the skip (VY-6), as a plain listing does."""
+    checked = 0
+    for state in _decisions(config, seeds=6):
+        frame = state.frames[-1]
+        if frame.kind == vineyards.BONUS:
+            icons = frame.arg[1]
+            plain = [("vineyard_bonus", icon) for i, icon in enumerate(icons)
+                     if icon not in icons[:i]] + [("vineyard_skip",)]
+            assert state.legal_actions() == plain
+            checked += 1
+    assert checked > 5
+
+
 def _decisions(config: GameConfig, seeds: int = 3):
     """Every decision of `seeds` games of random moves (the caller looks at each position
     before the move is made)."""

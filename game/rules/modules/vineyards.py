@@ -688,7 +688,16 @@ def _use(state, frame: Frame, die: int, numbers: tuple[int, ...], use: int,
     p = state.players[frame.player]
     if die == CASTLE_DIE:
         return
-    cost, value = _cheapest(state, p, die, numbers, use)
+    # _cheapest, written out (each vineyard die action pays here)
+    kn = p.knowledge
+    m = FREE_CHANGE_MONASTERY[use]
+    costs = COST[kn >> 8 & 1][1 if m and kn >> m & 1 else 0][
+        state.white if die == WHITE_DIE else p.dice[die]]
+    value = numbers[0]
+    cost = costs[value]
+    for n in numbers[1:]:
+        if costs[n] < cost:
+            cost, value = costs[n], n
     p.workers -= cost
     if die < CASTLE_DIE:
         p.used[die] = True
@@ -880,9 +889,20 @@ def _apply_place(state, frame: Frame, action: tuple, events: list | None) -> Non
 
 # --- the icons (VY-6) and the level bonus (VY-7) ---------------------------------------------
 
+def _bonus_actions(icons: tuple[str, ...]) -> tuple[tuple, ...]:
+    """Each covered icon once, then the skip."""
+    return (*(("vineyard_bonus", icon) for icon in dict.fromkeys(icons)), ("vineyard_skip",))
+
+
+# The icons' actions of every double space and of each icon left alone, made once.
+_BONUS_ACTIONS = {icons: _bonus_actions(icons) for b in BOARDS for s in b.spaces
+                  for icons in (s.icons, *((i,) for i in s.icons))}
+
+
 def _legal_bonus(state, frame: Frame) -> list:
-    _, icons = frame.arg
-    return [("vineyard_bonus", icon) for icon in dict.fromkeys(icons)] + [("vineyard_skip",)]
+    icons = frame.arg[1]
+    acts = _BONUS_ACTIONS.get(icons)
+    return [*(acts if acts is not None else _bonus_actions(icons))]
 
 
 def _level_done(state, seat: int, space: int, events: list | None) -> None:
