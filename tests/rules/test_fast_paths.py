@@ -163,6 +163,55 @@ def test_vineyard_purchases_and_removals_are_the_plainly_listed_ones(config):
                     and a[1] in doubles]
 
 
+@pytest.mark.parametrize("config", [GameConfig(players=2, modules=("vineyards",)),
+                                    GameConfig(players=3, modules=NINE)], ids=_id)
+def test_a_stored_double_tile_takes_the_first_two_free_spaces(config):
+    """store_double finds the free spaces by counting and searching the storage: a double
+    tile stored in any position of random games lies on the first two empty spaces (a
+    storage that may grow grows first), its tile among the stored ones in storage order
+    (VY-4); with fewer free spaces the player is asked to make room."""
+    checked = 0
+    for state in _decisions(config):
+        for seat in range(config.players):
+            tiles = vineyards.vine(state).bag
+            if not tiles:
+                continue
+            after, tile = state.clone(), tiles[0]
+            vineyards.store_double(after, seat, tile, "depot", 0, "die", None)
+            before, storage = state.players[seat].storage, after.players[seat].storage
+            empty = [j for j in range(len(storage)) if j >= len(before) or before[j] == -1]
+            if len(empty) < 2:
+                assert after.frames[-1].kind == vineyards.ROOM and storage == before
+                continue
+            j1, j2 = empty[:2]
+            assert storage == [vineyards.DOUBLE if j in (j1, j2) else
+                               before[j] if j < len(before) else -1
+                               for j in range(len(storage))]
+            old = vineyards.vine(state).seats[seat].stored
+            ahead = before[:j1].count(vineyards.DOUBLE) // 2
+            assert vineyards.vine(after).seats[seat].stored == old[:ahead] + [tile] + old[ahead:]
+            checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("config", [GameConfig(players=2, modules=("vineyards",)),
+                                    GameConfig(players=4, modules=NINE)], ids=_id)
+def test_the_vineyard_icons_offered_are_the_plainly_listed_ones(config):
+    """The icons' actions are tuples made once per double space: after a placement, the
+    decision offers each covered icon not yet carried out once, in the space's order,
+    then the skip (VY-6), as a plain listing does."""
+    checked = 0
+    for state in _decisions(config, seeds=6):
+        frame = state.frames[-1]
+        if frame.kind == vineyards.BONUS:
+            icons = frame.arg[1]
+            plain = [("vineyard_bonus", icon) for i, icon in enumerate(icons)
+                     if icon not in icons[:i]] + [("vineyard_skip",)]
+            assert state.legal_actions() == plain
+            checked += 1
+    assert checked > 5
+
+
 def _decisions(config: GameConfig, seeds: int = 3):
     """Every decision of `seeds` games of random moves (the caller looks at each position
     before the move is made)."""

@@ -527,26 +527,22 @@ def store_double(state, seat: int, tile: int, source: str, space: int, how: str,
     """A double tile onto two free storage spaces; a storage that may grow (shield 4)
     grows; otherwise the player first removes stored tiles (the decision ROOM)."""
     storage = state.players[seat].storage
-    free = []  # the free spaces
-    j = 0
-    for k in storage:
-        if k < 0:
-            free.append(j)
-        j += 1
-    if len(free) < 2 and _storage_grows(state, seat):
-        while len(free) < 2 and len(storage) < MOST_STORAGE:
+    free = storage.count(-1)  # (an empty space holds -1: check_state)
+    if free < 2 and state.hooks.storage_room and _storage_grows(state, seat):
+        while free < 2 and len(storage) < MOST_STORAGE:
             storage.append(-1)
-            free.append(len(storage) - 1)
+            free += 1
     v = state.ext[ID]
     waiting = v.waiting
-    if len(free) < 2:
+    if free < 2:
         if tile not in waiting:
             waiting.append(tile)
         state.frames.append(Frame(ROOM, seat, (tile, source, space, how)))
         return
     if tile in waiting:
         waiting.remove(tile)
-    j1, j2 = free[0], free[1]
+    j1 = storage.index(-1)  # the first two free spaces
+    j2 = storage.index(-1, j1 + 1)
     before = storage[:j1].count(DOUBLE) // 2
     storage[j1] = storage[j2] = DOUBLE
     v.seats[seat].stored.insert(before, tile)
@@ -692,7 +688,16 @@ def _use(state, frame: Frame, die: int, numbers: tuple[int, ...], use: int,
     p = state.players[frame.player]
     if die == CASTLE_DIE:
         return
-    cost, value = _cheapest(state, p, die, numbers, use)
+    # _cheapest, written out (each vineyard die action pays here)
+    kn = p.knowledge
+    m = FREE_CHANGE_MONASTERY[use]
+    costs = COST[kn >> 8 & 1][1 if m and kn >> m & 1 else 0][
+        state.white if die == WHITE_DIE else p.dice[die]]
+    value = numbers[0]
+    cost = costs[value]
+    for n in numbers[1:]:
+        if costs[n] < cost:
+            cost, value = costs[n], n
     p.workers -= cost
     if die < CASTLE_DIE:
         p.used[die] = True
@@ -811,7 +816,14 @@ def _die_actions(state, p, seat: int, dice: tuple[int, ...], out: list) -> None:
                 if depot[s] >= 0:
                     append(takes[s])
         return
-    pairs = stored_pairs(state, seat)
+    # stored_pairs, written out: each stored tile with its first storage space
+    storage = p.storage
+    firsts = []
+    j2 = -1
+    for tile in me.stored:
+        j1 = storage.index(DOUBLE, j2 + 1)
+        j2 = storage.index(DOUBLE, j1 + 1)
+        firsts.append((j1, tile))
     if me.placed:  # open_spaces as a bit set: next to a placed tile
         neighbours = _NEIGHBOUR_BITS[me.board]
         placed = near = 0
@@ -834,7 +846,7 @@ def _die_actions(state, p, seat: int, dice: tuple[int, ...], out: list) -> None:
         if not reached:
             continue
         places = _PLACES[die]
-        for j1, _, tile in pairs:
+        for j1, tile in firsts:
             acts_of = places[j1]
             both = _BOTH_WAYS[tile]
             mask = reached
@@ -877,9 +889,20 @@ def _apply_place(state, frame: Frame, action: tuple, events: list | None) -> Non
 
 # --- the icons (VY-6) and the level bonus (VY-7) ---------------------------------------------
 
+def _bonus_actions(icons: tuple[str, ...]) -> tuple[tuple, ...]:
+    """Each covered icon once, then the skip."""
+    return (*(("vineyard_bonus", icon) for icon in dict.fromkeys(icons)), ("vineyard_skip",))
+
+
+# The icons' actions of every double space and of each icon left alone, made once.
+_BONUS_ACTIONS = {icons: _bonus_actions(icons) for b in BOARDS for s in b.spaces
+                  for icons in (s.icons, *((i,) for i in s.icons))}
+
+
 def _legal_bonus(state, frame: Frame) -> list:
-    _, icons = frame.arg
-    return [("vineyard_bonus", icon) for icon in dict.fromkeys(icons)] + [("vineyard_skip",)]
+    icons = frame.arg[1]
+    acts = _BONUS_ACTIONS.get(icons)
+    return [*(acts if acts is not None else _bonus_actions(icons))]
 
 
 def _level_done(state, seat: int, space: int, events: list | None) -> None:
@@ -1209,12 +1232,27 @@ _LISTED_BEYOND_TURN = frozenset((*_DIE_FRAMES, *_DROP_INSTEAD,
                                  *ACTION_KINDS["buy"].decisions)) - {TURN}
 
 
+# Per decision's removal, its actions by storage space, made once.
+_REMOVALS = {name: tuple((name, j) for j in range(MOST_STORAGE))
+             for name in _DROP_INSTEAD.values()}
+
+
 def _drop_instead(state, seat: int, name: str, out: list) -> None:
     """A stored double tile is removed whole: the decision's own removal (`name`) of its
     spaces gives way to 'vineyard_drop' of its first space."""
-    storage = state.players[seat].storage
-    out[:] = [a for a in out if a[0] != name or storage[a[1]] != DOUBLE]
-    out += [_DROPS[j1] for j1, _, _ in stored_pairs(state, seat)]
+    # Each double-tile space is listed for removal at most once (the base discard lists
+    # every space, shield 4's loss the first of a kind): its action is taken out where
+    # it is, the others keep their order.
+    removals = _REMOVALS[name]
+    pairs = stored_pairs(state, seat)
+    for j1, j2, _ in pairs:
+        for j in (j1, j2):
+            try:
+                out.remove(removals[j])
+            except ValueError:  # not listed
+                pass
+    for j1, _, _ in pairs:
+        out.append(_DROPS[j1])
 
 
 def _double_tile_stays_out(p, kind: int, mask: int) -> int:
@@ -1343,7 +1381,7 @@ class VineyardsModule(Module):
             if not state.bought:  # _display_buys, written out
                 display = v.display
                 # (no payment without 2 silver, or monastery 6's 2 workers)
-                if (p.silver >= 2 or p.knowledge >> 6 & 1) and display != _NO_DISPLAY:
+                if (p.silver >= 2 or p.knowledge & 64) and display != _NO_DISPLAY:
                     payments = black_depot_payments(state, p)
                     if payments:
                         buys = _buy_actions(payments)
