@@ -586,13 +586,13 @@ def test_partners_hold_the_same_shared_holdings_through_clones_and_json():
     while not state.terminal:
         if state.chance is not None:
             outcome = state.sample_chance(chance)
-            moves = [(s.apply_chance, outcome) for s in (state, *copies)]
+            for s in (state, *copies):
+                s.apply_chance(outcome, listen=False)
         else:
             action = pick.choice(state.legal_actions())
-            moves = [(s.apply, action) for s in (state, *copies)]
+            for s in (state, *copies):
+                s.apply(action, listen=False)
             decisions += 1
-        for move, arg in moves:
-            move(arg, listen=False)
         if state.chance is None and decisions % 7 == 0:
             copies = [state.clone(), GameState.from_json(state.to_json())] + copies[:2]
         for s in copies:
