@@ -624,6 +624,36 @@ def test_partners_hold_the_same_shared_holdings(config):
             assert a.storage[TEAM_OWN_STORAGE:] == b.storage[TEAM_OWN_STORAGE:]
 
 
+def test_partners_hold_the_same_shared_holdings_through_clones_and_json():
+    """The team's share runs as the settled hook after every action and chance outcome:
+    a clone and a JSON copy taken at a decision, played on with the same moves, hold
+    what the game itself holds, partners alike, at every later decision."""
+    config = GameConfig(players=4, modules=("team",))
+    state, chance, pick = new_game(config), random.Random(11), random.Random(12)
+    copies: list[GameState] = []
+    decisions = 0
+    while not state.terminal:
+        if state.chance is not None:
+            outcome = state.sample_chance(chance)
+            for s in (state, *copies):
+                s.apply_chance(outcome, listen=False)
+        else:
+            action = pick.choice(state.legal_actions())
+            for s in (state, *copies):
+                s.apply(action, listen=False)
+            decisions += 1
+        if state.chance is None and decisions % 7 == 0:
+            copies = [state.clone(), GameState.from_json(state.to_json())] + copies[:2]
+        for s in copies:
+            assert s.to_json() == state.to_json()
+            for seat in (0, 1):
+                a, b = s.players[seat], s.players[seat + 2]
+                assert (a.board, a.knowledge, a.goods, a.silver, a.workers, a.estate) == \
+                    (b.board, b.knowledge, b.goods, b.silver, b.workers, b.estate)
+                assert a.storage[TEAM_OWN_STORAGE:] == b.storage[TEAM_OWN_STORAGE:]
+    assert decisions > 100
+
+
 def _plain_animal_points(estate, area_mask: int, species: int, with_k7: bool) -> int:
     """Every space of the area, one by one: its animals (and monastery 7's point) where
     its tile is of the species."""

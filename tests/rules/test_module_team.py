@@ -47,7 +47,7 @@ def team_game(start_player: int = 0, side: str = "front", castle: int = CASTLE,
 
 def shared(s, seat: int = 0) -> None:
     """After pokes into seat's record: its partner's record alike (as after an action)."""
-    tm.share(s, seat, tm.partner(seat))
+    tm.share(s, seat)
     s._legal = None
 
 
@@ -420,7 +420,7 @@ def test_tm5_share_copies_exactly_the_shared_holdings():
     a.storage = [kind("bank"), -1, kind("church"), -1]
     a.score, a.dice, a.sold = 11, [5, 6], [0, 1, 0, 0, 0, 0, 0]
     before = b.copy()
-    tm.share(s, 0, 2)
+    tm.share(s, 0)
     for name in tm.SHARED:
         assert getattr(b, name) == getattr(a, name), name
     assert b.storage[tm.OWN_STORAGE:] == a.storage[tm.OWN_STORAGE:]

@@ -133,17 +133,29 @@ SHARED = ("board", "estate", "knowledge", "goods", "silver", "workers")
 FIRST_SHARED, SECOND_SHARED = range(OWN_STORAGE, STORAGE)
 
 
-def share(state, src: int, dst: int) -> None:
-    """Make dst's record of the team's shared holdings alike src's."""
-    a, b = state.players[src], state.players[dst]
-    if a.board is not b.board and a.board is not None:
-        b.set_board(a.board)
+def share(state, seat: int) -> None:
+    """Make the partner's record of the team's shared holdings alike seat's; seat -1:
+    each team's first seat's to its partner's (after setup steps and the mines, which act
+    on the first seats). The module's `settled` hook itself: it runs after every action,
+    so it is called without a method's binding and reads each record once."""
+    players = state.players
+    if seat < 0:
+        if len(players) == 4:
+            share(state, 0)
+            share(state, 1)
+        return
+    a = players[seat]
+    b = players[seat ^ 2]  # partner(seat), inline
+    board = a.board
+    if board is not b.board and board is not None:
+        b.set_board(board)
     b.knowledge = a.knowledge
-    # Runs after every action: the estate is copied only when a tile was placed since
-    # (every tile laid on an estate fills an empty space, so the occupied spaces tell).
-    if b.occupied != a.occupied:
+    # The estate is copied only when a tile was placed since (every tile laid on an
+    # estate fills an empty space, so the occupied spaces tell).
+    occupied = a.occupied
+    if b.occupied != occupied:
         b.estate = a.estate[:]
-        b.occupied = a.occupied
+        b.occupied = occupied
         b.frontier = a.frontier
         b.placements = a.placements[:]
         b.colour_count = a.colour_count[:]
@@ -151,12 +163,13 @@ def share(state, src: int, dst: int) -> None:
         share_placeable(a, b)
     # Most actions change neither the goods nor the shared storage spaces: comparing them
     # costs less than copying them, and a space is written alone (no slices).
-    if b.goods != a.goods:
-        b.goods = a.goods[:]
+    goods = a.goods
+    if b.goods != goods:
+        b.goods = goods[:]
     b.silver = a.silver
     b.workers = a.workers
     shared, own = a.storage, b.storage
-    if len(shared) == STORAGE and len(own) == STORAGE:
+    if len(shared) == STORAGE == len(own):
         own[FIRST_SHARED] = shared[FIRST_SHARED]
         own[SECOND_SHARED] = shared[SECOND_SHARED]
     else:  # a module's storage grew (Module.storage_room)
@@ -164,11 +177,8 @@ def share(state, src: int, dst: int) -> None:
 
 
 def _share_all(state, events: list | None = None) -> None:
-    """Each team's first seat's record to its partner's (after setup steps and the mines,
-    which act on the first seats)."""
-    if len(state.players) == 4:
-        for first in (0, 1):
-            share(state, first, partner(first))
+    """The step after the mines: each team's first seat's record to its partner's."""
+    share(state, -1)
 
 
 # --- TM-4: own or shared storage ---
@@ -264,11 +274,7 @@ class Team(Module):
             p.storage = [-1] * STORAGE
 
     # --- during play ---
-    def settled(self, state, seat: int) -> None:
-        if seat < 0:
-            _share_all(state)
-        else:
-            share(state, seat, (seat + 2) % 4)  # partner(seat), inline: after every action
+    settled = staticmethod(share)
 
     def tile_stored(self, state, seat: int, storage: int, events: list | None) -> None:
         p = state.players[seat]
