@@ -136,8 +136,8 @@ FIRST_SHARED, SECOND_SHARED = range(OWN_STORAGE, STORAGE)
 def share(state, seat: int) -> None:
     """Make the partner's record of the team's shared holdings alike seat's; seat -1:
     each team's first seat's to its partner's (after setup steps and the mines, which act
-    on the first seats). The module's `settled` hook itself: it runs after every action,
-    so it is called without a method's binding and reads each record once."""
+    on the first seats). It runs after every action (`settled`), so it reads each record
+    once."""
     players = state.players
     if seat < 0:
         if len(players) == 4:
@@ -274,7 +274,8 @@ class Team(Module):
             p.storage = [-1] * STORAGE
 
     # --- during play ---
-    settled = staticmethod(share)
+    def settled(self, state, seat: int) -> None:
+        share(state, seat)
 
     def tile_stored(self, state, seat: int, storage: int, events: list | None) -> None:
         p = state.players[seat]
