@@ -108,18 +108,25 @@ def test_a_reset_is_no_windfall_and_its_action_lapses_with_the_turn():
     assert Evaluator().value(s, 0) < before - 0.3 * SOLO_SPACE
 
 
-def test_silver_is_worth_the_black_depot_tiles_it_buys():
-    """2 silver buy a tile without a take: far more than 2 points on the counter."""
-    evaluator = Evaluator()
-    s = solo(target="45")
+def _two_silver_against_two_points(evaluator: Evaluator, s) -> tuple[float, float]:
+    """What 2 silver add to the value of position s without silver, and what 2 points on
+    the counter add instead; s is left without silver and with its score."""
     give(s, silver=0)
     base = evaluator.value(s, 0)
     give(s, silver=2)
-    richer = evaluator.value(s, 0) - base
+    silver = evaluator.value(s, 0) - base
     give(s, silver=0)
     set_score(s, 2)
+    points = evaluator.value(s, 0) - base
+    set_score(s, -2)
+    return silver, points
+
+
+def test_silver_is_worth_the_black_depot_tiles_it_buys():
+    """2 silver buy a tile without a take: far more than 2 points on the counter."""
+    richer, points = _two_silver_against_two_points(Evaluator(), solo(target="45"))
     assert richer >= 0.3 * SOLO_SPACE
-    assert richer > 3 * (evaluator.value(s, 0) - base)
+    assert richer > 3 * points
 
 
 def test_silver_is_worth_its_points_when_phase_e_has_no_tile_to_buy():
@@ -129,14 +136,8 @@ def test_silver_is_worth_its_points_when_phase_e_has_no_tile_to_buy():
     evaluator = Evaluator()
     s = _at(solo(target="45"), 4, 1)
     s.black = [-1, -1, -1, -1]
-    give(s, silver=0)
-    base = evaluator.value(s, 0)
-    give(s, silver=2)
-    richer = evaluator.value(s, 0) - base
-    give(s, silver=0)
-    set_score(s, 2)
-    assert richer == pytest.approx(evaluator.value(s, 0) - base)
-    set_score(s, -2)
+    richer, points = _two_silver_against_two_points(evaluator, s)
+    assert richer == pytest.approx(points)
     s.black[0] = kind("cow2")        # a tile to buy: the silver is a purchase again
     base = evaluator.value(s, 0)
     give(s, silver=2)
@@ -151,13 +152,8 @@ def test_silver_buys_no_tile_for_a_space_a_stored_tile_fills():
     fill_but(s, {0, 7})          # pasture 0 and monastery 7 still empty
     store(s, "cow2")
     s.black = [kind("sheep3"), -1, -1, -1]
-    give(s, silver=0)
-    base = evaluator.value(s, 0)
-    give(s, silver=2)
-    richer = evaluator.value(s, 0) - base
-    give(s, silver=0)
-    set_score(s, 2)
-    assert richer == pytest.approx(evaluator.value(s, 0) - base)
+    richer, points = _two_silver_against_two_points(evaluator, s)
+    assert richer == pytest.approx(points)
 
 
 def test_the_mines_pay_no_silver_to_spend_after_phase_e():

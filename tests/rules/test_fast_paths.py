@@ -394,6 +394,19 @@ def _die_use(state, seat: int, action: tuple) -> tuple[int, int, int]:
 def test_a_die_action_pays_the_workers_needed(config):
     """A die action's workers are read from dice.COST where the die is used: they are what
     dice.workers_needed says for its face, value, use and the monasteries held before."""
+    def plain(state, seat: int, action: tuple) -> tuple[int, int | None] | None:
+        if action[0] not in ("take", "sell", "place") or action[1] == CASTLE_DIE:
+            return None
+        face, value, use = _die_use(state, seat, action)
+        return workers_needed(face, value, state.players[seat].knowledge, use), None
+    assert _die_uses_checked(config, plain) > 100
+
+
+def _die_uses_checked(config: GameConfig, plain) -> int:
+    """Seeded random games of `config`, checking each die action's DieUsed event: before
+    the action is made, plain(state, seat, action) gives the workers it pays and the die
+    value it uses (None: not checked) as the plain rules say them, or None for an action
+    not checked. How many were checked."""
     checked = 0
     for seed in range(3):
         state, chance, pick = new_game(config), random.Random(seed), random.Random(-seed)
@@ -403,16 +416,15 @@ def test_a_die_action_pays_the_workers_needed(config):
                 continue
             seat = state.frames[-1].player
             action = pick.choice(state.legal_actions())
-            paid = None
-            if action[0] in ("take", "sell", "place") and action[1] != CASTLE_DIE:
-                face, value, use = _die_use(state, seat, action)
-                paid = workers_needed(face, value, state.players[seat].knowledge, use)
+            expected = plain(state, seat, action)
             events = state.apply(action)
-            if paid is not None:
-                used = [e for e in events if type(e).__name__ == "DieUsed"]
-                assert used[0].workers == paid
+            if expected is not None:
+                used = next(e for e in events if type(e).__name__ == "DieUsed")
+                workers, value = expected
+                assert used.workers == workers
+                assert value is None or used.value == value
                 checked += 1
-    assert checked > 100
+    return checked
 
 
 def _numbered_depot_buys(state, seat: int) -> list:
@@ -508,32 +520,19 @@ def test_a_vineyard_die_action_pays_the_workers_needed(config):
     """A vineyard take or placement reads its workers from one row of dice.COST: they are
     the fewest dice.workers_needed gives for one of the numbers the depot space or the
     double space shows (VY-3, VY-5), the first of equals being the number used."""
-    checked = 0
-    for seed in range(3):
-        state, chance, pick = new_game(config), random.Random(seed), random.Random(-seed)
-        while not state.terminal:
-            if state.chance is not None:
-                state.apply_chance(state.sample_chance(chance))
-                continue
-            seat = state.frames[-1].player
-            action = pick.choice(state.legal_actions())
-            plain = None
-            if action[0] in ("vineyard_take", "vineyard_place") and action[1] != CASTLE_DIE:
-                p = state.players[seat]
-                face = state.white if action[1] == WHITE_DIE else p.dice[action[1]]
-                if action[0] == "vineyard_take":
-                    numbers, use = vineyards.depot_numbers(state.n)[action[2]], USE_TAKE
-                else:
-                    board = vineyards.board_of(state, seat)
-                    numbers, use = (board.spaces[action[3]].die,), USE_PLACE_OTHER
-                costs = [workers_needed(face, n, p.knowledge, use) for n in numbers]
-                plain = (min(costs), numbers[costs.index(min(costs))])
-            events = state.apply(action)
-            if plain is not None:
-                used = [e for e in events if type(e).__name__ == "DieUsed"]
-                assert (used[0].workers, used[0].value) == plain
-                checked += 1
-    assert checked > 20
+    def plain(state, seat: int, action: tuple) -> tuple[int, int | None] | None:
+        if action[0] not in ("vineyard_take", "vineyard_place") or action[1] == CASTLE_DIE:
+            return None
+        p = state.players[seat]
+        face = state.white if action[1] == WHITE_DIE else p.dice[action[1]]
+        if action[0] == "vineyard_take":
+            numbers, use = vineyards.depot_numbers(state.n)[action[2]], USE_TAKE
+        else:
+            board = vineyards.board_of(state, seat)
+            numbers, use = (board.spaces[action[3]].die,), USE_PLACE_OTHER
+        costs = [workers_needed(face, n, p.knowledge, use) for n in numbers]
+        return min(costs), numbers[costs.index(min(costs))]
+    assert _die_uses_checked(config, plain) > 20
 
 
 def _plain_grape_areas(state, seat: int) -> dict[int, list[int]]:
