@@ -64,15 +64,22 @@ def test_a_drawn_outcome_applied_unchecked_leaves_the_checked_position(config):
         assert checked.to_json() == state.to_json()
 
 
-def test_a_drawn_outcome_is_checked_on_any_other_position():
-    """A phase's drawn tiles, applied to a copy whose supply no longer holds them, are
-    refused there as any impossible outcome is."""
-    state, rng = new_game(GameConfig(players=2)), random.Random(5)
-    while state.chance != "phase":
+def _at_chance_step(config: GameConfig, step: str) -> tuple[GameState, random.Random]:
+    """A game of config played by its first legal moves up to its first chance step
+    `step`, and the draws' random source there."""
+    state, rng = new_game(config), random.Random(5)
+    while state.chance != step:
         if state.chance is None:
             state.apply(state.legal_actions()[0])
         else:
             state.apply_chance(state.sample_chance(rng))
+    return state, rng
+
+
+def test_a_drawn_outcome_is_checked_on_any_other_position():
+    """A phase's drawn tiles, applied to a copy whose supply no longer holds them, are
+    refused there as any impossible outcome is."""
+    state, rng = _at_chance_step(GameConfig(players=2), "phase")
     outcome = state.sample_chance(rng)
     other = state.clone()
     colour, kind = next((c, k) for c, bag in enumerate(other.bags) for k in bag
@@ -484,12 +491,8 @@ def test_partners_hold_one_estate(config):
 def test_a_drawn_vineyard_fill_is_checked_on_any_other_position():
     """The vineyard fill _sample_fill drew is applied unchecked only to the position it
     was drawn for: a copy whose bag no longer holds one of its tiles refuses it."""
-    state, rng = new_game(GameConfig(players=2, modules=("vineyards",))), random.Random(5)
-    while state.chance != vineyards.FILL_STEP:
-        if state.chance is None:
-            state.apply(state.legal_actions()[0])
-        else:
-            state.apply_chance(state.sample_chance(rng))
+    state, rng = _at_chance_step(GameConfig(players=2, modules=("vineyards",)),
+                                 vineyards.FILL_STEP)
     outcome = state.sample_chance(rng)
     other = state.clone()
     tile = next(t for t in outcome[0] if t >= 0)
