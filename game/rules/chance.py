@@ -4,9 +4,10 @@ The rules never roll or draw by themselves: at a chance step the driver supplies
 outcome, from a seeded RNG in play, from a record in a replay, or sampled inside an AI's
 search. `sample_chance` draws one from the distribution the rules define; `apply_chance`
 checks that an outcome is possible (the tiles and goods must still be in the supply)
-before it applies it. The position keeps the roll or phase outcome it last drew
-(`Position._sampled`) until its next chance step is applied: that very object, drawn from
-these supplies, is applied without the check.
+before it applies it. The position keeps the roll or phase outcome it last drew, or a
+module's draw that keeps it too (the vineyards' fill), in `Position._sampled` until its
+next chance step is applied: that very object, drawn from these supplies, is applied
+without the check.
 
 Outcomes by step:
   'start_player'  seat index
