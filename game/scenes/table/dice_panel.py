@@ -55,7 +55,8 @@ class DicePanel:
         or the white die for a white castle's action)."""
         value_shown = n is not None and n.die in (0, 1, WHITE_DIE)
         self.minus.visible = self.plus.visible = value_shown
-        self.minus.enabled = self.plus.enabled = value_shown and len(n.values()) > 1
+        self.minus.enabled = self.plus.enabled = (n is not None and value_shown
+                                                  and len(n.values()) > 1)
 
     # --- hit areas and tooltips ------------------------------------------------------------
 
@@ -143,7 +144,7 @@ class DicePanel:
                 x, y = g.die_centre(2)
                 canvas.fill_rect((x - 46, y - 46, 92, 92), palette.INK_LIGHT, radius=14,
                                  width=5)
-        if n is not None and n.die in (0, 1, WHITE_DIE) and n.value is not None:
+        if n is not None and n.die in (0, 1, WHITE_DIE):
             self._draw_value(canvas, n, colour)
 
     def _draw_castle_note(self, canvas: Canvas) -> None:
@@ -160,8 +161,11 @@ class DicePanel:
     def _draw_value(self, canvas: Canvas, n: Narrowing, colour) -> None:
         """The value the chosen die is used as, between the stepper's buttons, and what
         that costs in workers."""
+        value = n.value
+        if value is None:
+            return
         y = g.DICE.y + 222
-        text(canvas, i18n.tr("table.use_as", value=n.value), (g.DICE.x + 220, y - 12), 26,
+        text(canvas, i18n.tr("table.use_as", value=value), (g.DICE.x + 220, y - 12), 26,
              palette.INK_LIGHT, "center")
         cost = n.cost_range()
         if cost is not None:
@@ -170,6 +174,6 @@ class DicePanel:
             text(canvas, i18n.trn(key, hi, workers=lo, most=hi), (g.DICE.x + 220, y + 16), 22,
                  GOLD if hi else palette.INK_LIGHT, "center")
         size = canvas.length(40)
-        image = (pieces.white_die(n.value, size) if n.die == WHITE_DIE
-                 else pieces.seat_die(n.value, size, colour))
+        image = (pieces.white_die(value, size) if n.die == WHITE_DIE
+                 else pieces.seat_die(value, size, colour))
         blit_at(canvas, image, (g.DICE.x + 460, y))
