@@ -121,6 +121,13 @@ class ChoiceBox:
         self.page = 0
         self.wide = False       # the options' words need the box's whole width
 
+    def shown(self) -> bool:
+        """The box lies over the dice tray now: a person may act, and a decision's options
+        are listed (asked by a click, or a decision answered from a list)."""
+        scene = self.scene
+        n = scene.narrowing if scene.can_act() else None
+        return n is not None and bool(scene.options or n.decision in listed_decisions())
+
     def build(self, page: int = 0) -> None:
         """The options as buttons; more than UNPAGED of them are shown PAGE_SIZE at a
         time, with buttons to turn the page."""

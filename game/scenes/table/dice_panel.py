@@ -21,7 +21,6 @@ from ..ui.widgets import Button
 from . import geometry as g
 from .paint import FELT, GOLD, blit_at, text
 from .interaction import WHITE_DIE
-from .seam import listed_decisions
 from .tips import Spot
 
 if TYPE_CHECKING:
@@ -60,17 +59,11 @@ class DicePanel:
 
     # --- hit areas and tooltips ------------------------------------------------------------
 
-    def covered(self) -> bool:
-        """The choice box lies over the tray: a decision's options are listed."""
-        scene = self.scene
-        n = scene.narrowing if scene.can_act() else None
-        return n is not None and bool(scene.options or n.decision in listed_decisions())
-
     def shows(self, die: int | str) -> bool:
         """Whether a die (0, 1 or "white") lies in the tray to be pointed at: not under
         the choice box, not in a throw, and rolled."""
         scene = self.scene
-        if scene.dice_roll is not None or self.covered():
+        if scene.dice_roll is not None or scene.choices.shown():
             return False
         if die == "white":
             return bool(scene.view.white)

@@ -551,7 +551,7 @@ class TableScene(Scene):
         n = self.narrowing if self.can_act() else None
         painter.draw_highlights(canvas, n)
         painter.draw_flash(canvas)
-        choosing = self.dice.covered()
+        choosing = self.choices.shown()
         if n is not None and choosing:
             self.choices.draw(canvas, n)
         else:

@@ -623,9 +623,7 @@ class Vineyards(TableModule):
                      vineyard_actions, keyed_unplaced=True),)
 
     def part(self, state: Any) -> VineyardView:
-        v = vy.shown(state)
-        return VineyardView(v.depot, v.display, v.pile, v.placed, v.stored, v.wine, v.boards,
-                            v.stack)
+        return VineyardView(**vy.shown(state)._asdict())  # the same fields, by name
 
     def flyer_image(self, kind: str, what: Any, px: int) -> pygame.Surface | None:
         """A double tile in flight, and a half of one (a grape variety)."""
