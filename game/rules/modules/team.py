@@ -124,10 +124,9 @@ EVENT_TYPES.update({"StoredShared": StoredShared, "TeamScored": TeamScored})
 
 # What the partners share besides the storage spaces from OWN_STORAGE on: the duchy (its
 # board and the tiles on it, with what the engine derives from them), the monastery
-# knowledge, goods, silver and workers. `share` copies exactly these; a view of the table
-# that mirrors the team's holdings copies them by this list.
+# knowledge, goods, silver and workers. `share` makes exactly these alike; a view of the
+# table that mirrors the team's holdings copies them by this list.
 SHARED = ("board", "estate", "knowledge", "goods", "silver", "workers")
-
 
 # The team's two shared storage spaces (TM-4), which share writes one by one.
 FIRST_SHARED, SECOND_SHARED = range(OWN_STORAGE, STORAGE)
@@ -136,8 +135,11 @@ FIRST_SHARED, SECOND_SHARED = range(OWN_STORAGE, STORAGE)
 def share(state, seat: int) -> None:
     """Make the partner's record of the team's shared holdings alike seat's; seat -1:
     each team's first seat's to its partner's (after setup steps and the mines, which act
-    on the first seats). It runs after every action (`settled`), so it reads each record
-    once."""
+    on the first seats). The partner's record takes seat's very lists of the estate, the
+    placements and what the engine derives from them, and the goods: what either seat's
+    actions write there, the other's record holds at once, and `settled` after an action
+    makes only the numbers and the shared storage spaces alike. A clone or a loaded
+    position holds equal lists of its own until its next share."""
     players = state.players
     if seat < 0:
         if len(players) == 4:
@@ -146,29 +148,24 @@ def share(state, seat: int) -> None:
         return
     a = players[seat]
     b = players[seat ^ 2]  # partner(seat), inline
-    board = a.board
-    if board is not b.board and board is not None:
-        b.set_board(board)
+    b.board = a.board
+    b.estate = a.estate
+    b.placements = a.placements
+    b.colour_count = a.colour_count
+    b.city_buildings = a.city_buildings
+    b.goods = a.goods
+    b.occupied = a.occupied
+    b.frontier = a.frontier
     b.knowledge = a.knowledge
-    # The estate is copied only when a tile was placed since (every tile laid on an
-    # estate fills an empty space, so the occupied spaces tell).
-    occupied = a.occupied
-    if b.occupied != occupied:
-        b.estate = a.estate[:]
-        b.occupied = occupied
-        b.frontier = a.frontier
-        b.placements = a.placements[:]
-        b.colour_count = a.colour_count[:]
-        b.city_buildings = a.city_buildings[:]
-        share_placeable(a, b)
-    # Most actions change neither the goods nor the shared storage spaces: comparing them
-    # costs less than copying them, and a space is written alone (no slices).
-    goods = a.goods
-    if b.goods != goods:
-        b.goods = goods[:]
+    share_placeable(a, b)
     b.silver = a.silver
     b.workers = a.workers
-    shared, own = a.storage, b.storage
+    _share_storage(a.storage, b.storage)
+
+
+def _share_storage(shared: list[int], own: list[int]) -> None:
+    """The shared storage spaces of `shared` onto `own`'s, each written alone (no
+    slices)."""
     if len(shared) == STORAGE == len(own):
         own[FIRST_SHARED] = shared[FIRST_SHARED]
         own[SECOND_SHARED] = shared[SECOND_SHARED]
@@ -275,7 +272,34 @@ class Team(Module):
 
     # --- during play ---
     def settled(self, state, seat: int) -> None:
-        share(state, seat)
+        """After every action and chance outcome: the partners' records alike again
+        (share). Where they already hold the same lists (after the team's first action,
+        until a clone or a load), only the numbers and the shared storage spaces are
+        made alike: the rules replace a record's lists only together with its city
+        buildings' (PlayerState.set_board, copy, a load) and change them in place
+        otherwise, and no module of the team game grows a storage (only_with)."""
+        players = state.players
+        if seat < 0:  # a chance outcome: the mines and the setup act on the first seats
+            if len(players) == 4:
+                self.settled(state, 0)
+                self.settled(state, 1)
+            return
+        a = players[seat]
+        b = players[seat ^ 2]  # partner(seat), inline
+        if a.city_buildings is not b.city_buildings:
+            share(state, seat)
+            return
+        occupied = a.occupied
+        if b.occupied != occupied:  # a tile placed (and a monastery's knowledge with it)
+            b.occupied = occupied
+            b.frontier = a.frontier
+            b.knowledge = a.knowledge
+            share_placeable(a, b)
+        b.silver = a.silver
+        b.workers = a.workers
+        shared, own = a.storage, b.storage
+        own[FIRST_SHARED] = shared[FIRST_SHARED]
+        own[SECOND_SHARED] = shared[SECOND_SHARED]
 
     def tile_stored(self, state, seat: int, storage: int, events: list | None) -> None:
         p = state.players[seat]
