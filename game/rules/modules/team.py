@@ -302,13 +302,14 @@ class Team(Module):
         own[SECOND_SHARED] = shared[SECOND_SHARED]
 
     def tile_stored(self, state, seat: int, storage: int, events: list | None) -> None:
-        p = state.players[seat]
-        if storage < OWN_STORAGE and -1 in p.storage[OWN_STORAGE:]:
-            state.frames.append(Frame(STORE_FRAME, seat, storage))
+        if storage < OWN_STORAGE:
+            spaces = state.players[seat].storage  # never grown (settled)
+            if spaces[FIRST_SHARED] < 0 or spaces[SECOND_SHARED] < 0:
+                state.frames.append(Frame(STORE_FRAME, seat, storage))
 
     def tile_placed(self, state, seat: int, kind: int, space: int, events: list | None) -> None:
         a, b = state.ext[ID]
-        state.ext[ID] = (a + (seat,), b) if team_of(seat) == 0 else (a, b + (seat,))
+        state.ext[ID] = (a, b + (seat,)) if seat & 1 else (a + (seat,), b)  # team_of
 
     def marker_moved(self, state, seat: int, events: list | None) -> None:
         """TM-7, P-TM-2: past the last space the marker stays there, on top (its stamp is
