@@ -10,12 +10,15 @@ Seats 0 and 2 are one team, 1 and 3 the other; seat 0 is the start player (team 
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
 from game.rules import GameConfig, GameRecord, Match, new_game, replay
 from game.rules.boards import SPACES, get_board
+from game.rules.config import MODULES
+from game.rules.extension import MODULE_TYPES, Module
 from game.rules.invariants import all_tiles, tiles_in_play
 from game.rules.scoring import KNOWLEDGE_SOLD_POINTS, colour_bonus_points
 from game.rules.state import Frame
@@ -402,6 +405,52 @@ def test_json_roundtrip_and_replay_of_a_team_game():
     assert clone.to_json() == s.to_json()
     assert Counter(k for k in s.players[0].estate if k >= 0) == Counter(
         k for k in s.players[2].estate if k >= 0)
+
+
+SHARED_LISTS = ("estate", "placements", "colour_count", "city_buildings", "goods")
+
+
+def _team_game_played(picks: int):
+    match = Match(GameConfig(players=4, modules=("team",)), 5)
+    match.resolve_chance()
+    for i in range(picks):
+        legal = match.state.legal_actions()
+        match.play(legal[i * 5 % len(legal)])
+    return match
+
+
+def test_partners_hold_the_same_lists_and_no_other_position_holds_them():
+    """The partners' records hold one list per shared holding after an action (what one
+    writes the other reads); a clone and a loaded position hold lists of their own, so
+    playing on them leaves the source as it was, and their next action joins their
+    partners' lists again."""
+    s = _team_game_played(60).state
+    for first in (0, 1):
+        a, b = s.players[first], s.players[tm.partner(first)]
+        assert all(getattr(a, name) is getattr(b, name) for name in SHARED_LISTS)
+    text = s.to_json()
+    for copy in (s.clone(), roundtrip(s)):
+        for p, q in zip(copy.players, s.players):
+            assert not any(getattr(p, name) is getattr(q, name) for name in SHARED_LISTS)
+        while copy.is_chance():
+            copy.apply_chance(copy.sample_chance(random.Random(1)))
+        seat = copy.current_player
+        copy.apply(copy.legal_actions()[0])
+        assert s.to_json() == text
+        a, b = copy.players[seat], copy.players[tm.partner(seat)]
+        assert all(getattr(a, name) is getattr(b, name) for name in SHARED_LISTS)
+        for name in tm.SHARED:
+            assert getattr(a, name) == getattr(b, name), name
+        assert a.storage[tm.OWN_STORAGE:] == b.storage[tm.OWN_STORAGE:]
+
+
+def test_no_module_played_with_the_team_grows_a_storage():
+    """The partners' shared storage spaces are made alike space by space after each
+    action (Team.settled), which holds while no module the team game combines with lets
+    a storage grow (Module.storage_room)."""
+    assert MODULES["team"].only_with
+    for mid in (*MODULES["team"].only_with, "team"):
+        assert MODULE_TYPES[mid].storage_room is Module.storage_room, mid
 
 
 def test_tm5_share_copies_exactly_the_shared_holdings():

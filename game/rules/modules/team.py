@@ -13,8 +13,11 @@ l.966-1023, X11 l.86-118).
   the two shared storage spaces, goods, silver and workers) lies in both partners' records
   alike. A team's first seat (0 or 1) holds it at setup (Module.holders) and the module
   makes the partner's record alike after every action of either (Module.settled) and
-  after the mines, which pay the team once (TM-9). So the rules of the base game act on a
-  seat's record unchanged, and clone, JSON and replay need nothing of their own.
+  after the mines, which pay the team once (TM-9): the partners' records hold the same
+  lists of the duchy and the goods, and their numbers and shared storage spaces are
+  copied. So the rules of the base game act on a seat's record unchanged, and clone, JSON
+  and replay need nothing of their own (a clone or a loaded position holds equal lists of
+  its own, which its next action joins).
 - TM-4, P-TM-1: storage spaces 0-1 are the seat's own, 2-3 the team's; a tile taken into an
   own space while a shared one is free may be put on the shared one instead (the choice is
   made as the tile arrives: a stored tile never moves); when all four are full the player
