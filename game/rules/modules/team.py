@@ -131,6 +131,7 @@ EVENT_TYPES.update({"StoredShared": StoredShared, "TeamScored": TeamScored})
 # table that mirrors the team's holdings copies them by this list.
 SHARED = ("board", "estate", "knowledge", "goods", "silver", "workers")
 
+
 # The team's two shared storage spaces (TM-4), which share writes one by one.
 FIRST_SHARED, SECOND_SHARED = range(OWN_STORAGE, STORAGE)
 
@@ -163,12 +164,7 @@ def share(state, seat: int) -> None:
     share_placeable(a, b)
     b.silver = a.silver
     b.workers = a.workers
-    _share_storage(a.storage, b.storage)
-
-
-def _share_storage(shared: list[int], own: list[int]) -> None:
-    """The shared storage spaces of `shared` onto `own`'s, each written alone (no
-    slices)."""
+    shared, own = a.storage, b.storage
     if len(shared) == STORAGE == len(own):
         own[FIRST_SHARED] = shared[FIRST_SHARED]
         own[SECOND_SHARED] = shared[SECOND_SHARED]
