@@ -36,6 +36,7 @@ from ..rules import (ANY_COLOUR, AREA_POINTS, BANK, BOARDING_HOUSE, BUILDING, CA
                      ROUTE_BONUSES, route_laid, route_spaces, vineyard_outlook,
                      team_partner)
 from ..rules import die_distance as distance
+from ..rules import SHIP, TRADE_GOODS
 from ..rules import (MONASTERY_LINE_POINTS, monastery_finishers, monastery_rank_points,
                      monastery_tiles_missing)
 from .chateauma import chateauma_key, chateauma_value
@@ -275,6 +276,7 @@ class Evaluator:
         if board is None:
             return SOLO_SPACE * filled
         empty = [(m & ~p.occupied).bit_count() for m in board.colour_mask]
+        ships = empty[SHIP]
         left = SPACES - filled
         stored = []
         for k in sorted((k for k in p.storage if k >= 0),
@@ -322,6 +324,13 @@ class Evaluator:
              + SOLO_ACTION * resets
              + SOLO_SILVER * purchases
              + SOLO_WORKER * min(p.workers, SOLO_WORKERS_USEFUL))
+        # Goods towards black-depot tiles (SO-7 (c)): a ship placed with 5 goods in hand
+        # (its own take included) trades them for a tile that fills any space, a take
+        # without a die. One trade per ship space still empty, while the depot will
+        # have a tile; a sale turns goods into a few points instead.
+        goods = sum(p.goods)
+        if goods and ships and s.tokens and t and (refill or any(k >= 0 for k in state.black)):
+            v += SOLO_SPACE * SOLO_TRADE * min(goods / TRADE_GOODS, ships)
         if state.chance is None:  # the turn goes on: its extra actions are still to use
             v += SOLO_ACTION * s.extra
         # A colour completed brings a black-depot tile placed for free (SO-9): a space
@@ -900,6 +909,9 @@ SOLO_PURCHASE_SILVER = 2    # silver one turn's purchase can use
 SOLO_WORKER = 1.5           # a worker: one die turned by one pip, towards a fitting space
 SOLO_WORKERS_USEFUL = 4
 SOLO_REWARD = 1.0           # a completed colour's black-depot tile, in spaces
+# 5 goods' trade for a black-depot tile, in spaces, beyond their points: less than the
+# stored tile it brings (SOLO_STORED), so a ship's trade is always made.
+SOLO_TRADE = 0.3
 # Turns a counter short of the target needs to be sure of reaching it (about 8 points a turn).
 SOLO_RESET_TURNS = 3.0
 SOLO_LUMP = 10              # the points of a typical gain (an area, a sale)

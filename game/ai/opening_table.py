@@ -15,18 +15,26 @@ import time
 from multiprocessing import Pool
 
 from ..argtypes import GAMES, WORKERS
-from ..rules import GameConfig, new_game
-from .openings import BOOK_FILE, SETUP, TABLE_FOR
+from ..rules import GameConfig, new_game, solo_result
+from .openings import BOOK_FILE, SETUP, SOLO_MODULE, SOLO_TABLE, TABLE_FOR
 from .players import MediumPlayer
 from .tournament import worker_count
 
 
 def _measure_game(job: tuple) -> list[tuple[str, int, int]]:
-    rules, seed, index = job
-    players = [MediumPlayer(seed=seed * 1_000_003 + index * 7 + i) for i in range(2)]
+    rules, seed, index, solo = job
+    n = 1 if solo else 2
+    players = [MediumPlayer(seed=seed * 1_000_003 + index * 7 + i) for i in range(n)]
     chance = random.Random(f"openings-{seed}-{index}")
     pick = random.Random(f"openings-pick-{seed}-{index}")
-    state = new_game(GameConfig(players=2, rules=rules, board_mode="free"))
+    if solo:
+        # The solo boards 33 and 34 are offered in the advanced mode (SO-0); the target
+        # is the rulebook's default.
+        config = GameConfig(players=1, rules=rules, board_mode="advanced",
+                            modules=(SOLO_MODULE,))
+    else:
+        config = GameConfig(players=2, rules=rules, board_mode="free")
+    state = new_game(config)
     while not state.terminal:
         if state.chance is not None:
             state.apply_chance(state.sample_chance(chance))
@@ -35,14 +43,16 @@ def _measure_game(job: tuple) -> list[tuple[str, int, int]]:
             state.apply(legal[pick.randrange(len(legal))])
         else:
             state.apply(players[state.current_player].choose(state))
-    scores = state.scores()
+    scores = [solo_result(state).filled] if solo else state.scores()
     return [(p.board.id, p.placements[0][0], scores[i]) for i, p in enumerate(state.players)]
 
 
-def measure(rules: str, games: int, seed: int = 1, workers: int = 1) -> dict:
+def measure(rules: str, games: int, seed: int = 1, workers: int = 1,
+            solo: bool = False) -> dict:
     """Play `games` two-player games with random openings; the table of mean final
-    scores by board and castle space."""
-    jobs = [(rules, seed, g) for g in range(games)]
+    scores by board and castle space. `solo`: solo games instead, and the mean spaces
+    filled (the solo game is won by filling all 37)."""
+    jobs = [(rules, seed, g, solo) for g in range(games)]
     if workers > 1:
         with Pool(workers) as pool:
             rows = [r for game in pool.imap_unordered(_measure_game, jobs, chunksize=4)
@@ -50,7 +60,7 @@ def measure(rules: str, games: int, seed: int = 1, workers: int = 1) -> dict:
     else:
         rows = [r for job in jobs for r in _measure_game(job)]
     rows.sort()
-    table: dict = {"rules": rules, "games": games, "seed": seed,
+    table: dict = {"rules": rules, "games": games, "seed": seed, "solo": solo,
                    "mean": round(statistics.mean(r[2] for r in rows), 2), "boards": {}}
     for board in sorted({r[0] for r in rows}):
         mine = [r for r in rows if r[0] == board]
@@ -71,28 +81,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="processes to play games in (default: every available core)")
     parser.add_argument("--write", action="store_true",
                         help=f"store the table in {BOOK_FILE.name} (for the rule sets it serves)")
+    parser.add_argument("--solo", action="store_true",
+                        help="measure the solo game's boards (33, 34): the spaces filled")
 
 
 def run(args: argparse.Namespace) -> int:
     workers = worker_count(args.workers, args.games)
     start = time.perf_counter()
-    table = measure(args.rules, args.games, args.seed, workers)
+    table = measure(args.rules, args.games, args.seed, workers, args.solo)
     elapsed = time.perf_counter() - start
-    print(f"{args.games} games, rules {args.rules}, free boards, random openings then Medium, "
-          f"seed {args.seed}, {workers} workers, {elapsed:.0f} s; mean final score "
+    kind = "solo games" if args.solo else "free boards"
+    result = "spaces filled" if args.solo else "final score"
+    print(f"{args.games} games, rules {args.rules}, {kind}, random openings then Medium, "
+          f"seed {args.seed}, {workers} workers, {elapsed:.0f} s; mean {result} "
           f"{table['mean']:.1f}")
     for board, entry in table["boards"].items():
         cells = "  ".join(f"{c}: {e['mean']:.1f} ({e['games']})"
                           for c, e in entry["castles"].items())
         print(f"board {board:>10}: {entry['mean']:6.1f} ({entry['games']:4d})   {cells}")
     if args.write:
-        name = TABLE_FOR[args.rules]
+        name = SOLO_TABLE if args.solo else TABLE_FOR[args.rules]
         try:
             data = json.loads(BOOK_FILE.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             data = {}
         data.setdefault("_about", "Opening book: mean final score by board and start-castle "
-                        "space in two-player self-play with random openings (game/ai/openings.py).")
+                        "space in two-player self-play with random openings; the solo table: "
+                        "mean spaces filled in solo games (game/ai/openings.py).")
         data.setdefault("tables", {})[name] = table
         tmp = BOOK_FILE.with_suffix(".tmp")
         tmp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")

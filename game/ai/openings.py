@@ -17,7 +17,9 @@ result does not win on luck: estimate = all + (board - all) * n_b / (n_b + K)
 Regenerate a table with `python main.py openings --rules special --games 1600 --write`.
 The Special Edition's boards 4 and 8 differ from the older ones, so the Special Edition
 has its table and the older rule sets share another ("classic", measured with alea2019).
-The tables are measured with two players and used for every player count.
+The tables are measured with two players and used for every player count, except the
+solo game's (`--solo`): solo games at the default target with a random board (33 or 34)
+and castle space, then Medium, by the spaces filled.
 """
 
 from __future__ import annotations
@@ -32,6 +34,10 @@ SHRINK = 25          # K above: games at which a mean counts half
 SETUP = ("board", "start_castle")
 TABLE_FOR = {"special": "special", "alea2019": "classic", "original": "classic",
              "yucata": "classic"}
+# The solo game has a table of its own, measured in solo games at the default target:
+# its boards 33 and 34 are in no two-player table, and what it counts is spaces filled.
+SOLO_TABLE = "solo"
+SOLO_MODULE = "solo:target=50"
 
 
 def load_book(path: Path = BOOK_FILE) -> dict:
@@ -72,7 +78,9 @@ def opening_choice(state: GameState, table: dict | None = None) -> Action | None
     if state.decision not in SETUP:
         return None
     if table is None:
-        table = book().get(TABLE_FOR.get(state.config.rules, ""), {})
+        name = (SOLO_TABLE if state.config.has_module("solo")
+                else TABLE_FOR.get(state.config.rules, ""))
+        table = book().get(name, {})
     legal = state.legal_actions()
     p = state.players[state.current_player]
     scored: list[tuple[float, Action]] = []

@@ -56,8 +56,8 @@ from .modules.team import (OWN_STORAGE as TEAM_OWN_STORAGE, PROVISIONAL as TEAM_
                            partner as team_partner, team_of, team_results, teams)
 from .modules.castle_connection import castle_pool
 from .modules.inns import inn_stack
-from .modules.solo import (BLACK_TILE, SoloResult, counter as solo_counter, solo_result,
-                           solo_state)
+from .modules.solo import (BLACK_TILE, TRADE_GOODS, SoloResult, counter as solo_counter,
+                           solo_result, solo_state)
 from .play import play_game
 from .record import GameRecord, Match, replay, replay_step
 from .scoring import (AREA_POINTS, CATEGORIES, END_KNOWLEDGE, KNOWLEDGE_BUILDING_INDEX,
@@ -126,7 +126,7 @@ __all__ = [
     "team_partner", "team_results", "TEAM_PROVISIONAL", "TEAM_STORE_DECISION",
     "TEAM_OWN_STORAGE", "TEAM_SHARED", "team_of", "teams",
     # the solo game: the target marker, the counter and the outcome
-    "BLACK_TILE", "SoloResult", "solo_counter", "solo_result", "solo_state",
+    "BLACK_TILE", "TRADE_GOODS", "SoloResult", "solo_counter", "solo_result", "solo_state",
     # Châteauma
     "CHATEAUMA_CARDS", "CHATEAUMA_ESTATES", "CHATEAUMA_LEFT_CARD_WHITE_DIE",
     "CHATEAUMA_LEVELS", "CHATEAUMA_MODIFIERS", "CHATEAUMA_EMPTY", "CHATEAUMA_JOKERS",

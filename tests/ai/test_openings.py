@@ -8,7 +8,8 @@ import pytest
 
 from game.ai import make_player
 from game.ai.opening_table import measure
-from game.ai.openings import SHRINK, TABLE_FOR, book, estimate, opening_choice
+from game.ai.openings import (SHRINK, SOLO_MODULE, SOLO_TABLE, TABLE_FOR, book, estimate,
+                             opening_choice)
 from game.rules import GameConfig, RULE_SETS, new_game
 from game.rules.boards import get_board
 
@@ -106,3 +107,50 @@ def test_measuring_plays_random_openings_and_tabulates_them():
         assert sum(c["games"] for c in entry["castles"].values()) == entry["games"]
         assert {int(c) for c in entry["castles"]} <= set(get_board(board).castle_spaces)
     assert measure("special", games=2, seed=4, workers=1) == t
+
+
+def solo_setup_state(seed: int = 3):
+    """A new solo game at its first setup decision (board 33 or 34)."""
+    state = new_game(GameConfig(players=1, board_mode="advanced", modules=(SOLO_MODULE,)))
+    chance = random.Random(seed)
+    while state.chance is not None:
+        state.apply_chance(state.sample_chance(chance))
+    assert state.decision == "board"
+    return state
+
+
+@pytest.mark.parametrize("tier", ["medium", "hard"])
+def test_the_solo_game_opens_by_its_own_table(tier):
+    """SE l.849: the solo player lays the start castle on any castle space of board 33 or
+    34. The two-player tables know neither board; the solo table rates both, and the
+    board and castle space with the most spaces filled are taken."""
+    state = solo_setup_state()
+    assert opening_choice(state, book()[TABLE_FOR["special"]]) is None
+    t = book()[SOLO_TABLE]
+    player = make_player(tier, seed=1, iterations=2)
+    for _ in range(2):  # the board, then its castle space
+        offered = state.legal_actions()
+        if state.decision == "board":
+            best = max(offered, key=lambda a: max(
+                estimate(t, a[1], c) for c in get_board(a[1]).castle_spaces))
+        else:
+            best = max(offered, key=lambda a: estimate(t, state.players[0].board.id, a[1]))
+        assert opening_choice(state) == best
+        assert player.choose(state) == best
+        state.apply(best)
+
+
+def test_the_shipped_solo_table_knows_both_boards_and_every_castle_space():
+    t = book()[SOLO_TABLE]
+    for board in ("33", "34"):
+        for castle in get_board(board).castle_spaces:
+            assert str(castle) in t["boards"][board]["castles"], (board, castle)
+
+
+def test_measuring_the_solo_game_counts_the_spaces_filled():
+    t = measure("special", games=2, seed=4, workers=1, solo=True)
+    assert t["solo"] and t["games"] == 2
+    assert sum(e["games"] for e in t["boards"].values()) == 2
+    assert set(t["boards"]) <= {"33", "34"}
+    for entry in t["boards"].values():
+        assert all(1 <= c["mean"] <= 37 for c in entry["castles"].values())

@@ -11,7 +11,7 @@ from game.ai import make_player
 from game.ai.evaluate import SOLO_SPACE, Evaluator
 from game.ai.hard import HardPlayer, _distinct
 from game.ai.turns import plan
-from game.rules import solo_state
+from game.rules import SHIP, SPACES, solo_state
 from game.rules.engine import score
 from game.rules.modules.solo import solo_result
 
@@ -169,6 +169,36 @@ def test_the_mines_pay_no_silver_to_spend_after_phase_e():
     base = evaluator.value(s, 0)
     give(s, silver=2)
     assert evaluator.value(s, 0) - base >= 0.3 * SOLO_SPACE
+
+
+def _goods_against_their_points(evaluator: Evaluator, s) -> tuple[float, float]:
+    """What 5 goods (two types) add to the value of position s without goods, and what
+    the 10 points of their sale (2 a tile with the two-player table, SO-0) add instead."""
+    set_goods(s, {})
+    base = evaluator.value(s, 0)
+    set_goods(s, {1: 2, 2: 3})
+    goods = evaluator.value(s, 0) - base
+    set_goods(s, {})
+    set_score(s, 10)
+    points = evaluator.value(s, 0) - base
+    set_score(s, -10)
+    return goods, points
+
+
+def test_goods_count_towards_a_black_tile_while_a_ship_space_is_empty():
+    """SO-7 (c): a ship placed, 5 goods may be given up for any black-depot tile, which
+    fills any space. While a ship space is empty, 5 goods held are worth far more than
+    the points a sale would bring; with every ship space filled, only those points."""
+    evaluator = Evaluator()
+    goods, points = _goods_against_their_points(evaluator, solo(target="45"))
+    assert goods > points + 0.2 * SOLO_SPACE
+    s = solo(target="45")
+    p = me(s)
+    for space in range(SPACES):
+        if p.estate[space] < 0 and p.board.colour[space] == SHIP:
+            build(s, space, "ship")
+    goods, points = _goods_against_their_points(evaluator, s)
+    assert goods < points + 0.1 * SOLO_SPACE
 
 
 def test_two_stored_tiles_for_one_space_count_once():
