@@ -15,7 +15,10 @@ buys or misses counts at once:
   (tiles on its cards go there when the card is finished), as for a player;
 - its end scoring: face-up monasteries 4, reserve tiles 1 (or a card space filled when no
   depot tile fits), silver and goods 1 each (a sale first, while turns remain), mines a
-  silver at each phase end to come.
+  silver at each phase end to come;
+- with the vineyards, its stack of double tiles as it would score now (1, 3, 6, ... for
+  1, 2, 3, ... tiles): each tile it stacks is worth more than the last, so a double tile
+  taken from under it counts as much as the tiles it holds.
 
 What it will still draw and place in the turns left is not projected, as a player's
 income from turns to come is not: the margin over Châteauma then compares like with
@@ -27,7 +30,7 @@ from __future__ import annotations
 
 from ..rules import (CHATEAUMA_CARDS, CHATEAUMA_EMPTY, CHATEAUMA_END_SCORING, CHATEAUMA_ESTATES,
                      KIND_COLOUR, MINE, MONASTERY, GameState,
-                     colour_bonus_points, goods_points_per_tile)
+                     colour_bonus_points, goods_points_per_tile, vineyard_outlook)
 
 CARD_TILE = CHATEAUMA_END_SCORING["card_tile"]
 RESERVE_TILE = CHATEAUMA_END_SCORING["reserve_tile"]
@@ -67,7 +70,7 @@ def chateauma_key(state: GameState) -> tuple:
             state.chance, state.terminal, p.score, p.silver, tuple(p.goods),
             tuple(state.bonus_taken), len(p.bonus_tiles), c.cards[0], c.cards[1],
             tuple(c.card_tiles[0]), tuple(c.card_tiles[1]), tuple(map(len, c.reserve)),
-            len(c.discarded), len(c.history))
+            len(c.discarded), len(c.history), vineyard_outlook(state, c.seat)[0])
 
 
 def chateauma_value(state: GameState, turns: int, share_table: list) -> float:
@@ -116,6 +119,7 @@ def chateauma_value(state: GameState, turns: int, share_table: list) -> float:
     v += (RESERVE_TILE + RESERVE_EARLY * f) * sum(len(r) for r in c.reserve)
     phase_ends = 5 - max(state.phase, 0)
     v += p.silver + phase_ends * sum(1 for k in face_up if KIND_COLOUR[k] == MINE)
+    v += vineyard_outlook(state, c.seat)[0]
     goods = sum(p.goods)
     if goods:
         # The kind it holds most of sells at its next sell symbol; the rest may wait.

@@ -8,7 +8,9 @@ from game.ai.chateauma import CARD_TILE, END_MONASTERY
 from game.ai.evaluate import Evaluator, turns_left
 from game.ai.hard import HardPlayer
 from game.rules.chateauma_data import CARDS
+from game.rules.modules import vineyards as vy
 from tests.ai.positions import swapped_face_down
+from tests.rules.test_module_vineyards import cmgame
 from tests.rules.chateauma_builders import (automa, automa_game, clear_slot, fill_card, seat,
                                             set_card, set_estate, set_reserve)
 
@@ -142,3 +144,19 @@ def test_hard_against_chateauma_ignores_its_face_down_tiles():
     assert automa(swapped).card_tiles != automa(state).card_tiles
     choose = [HardPlayer(seed=5, iterations=4).choose(s) for s in (state, swapped)]
     assert choose[0] == choose[1]
+
+
+def test_with_the_vineyards_its_stack_counts_what_it_would_score():
+    """SE l.1302-1306: at the end Châteauma scores its stack of double tiles, 1, 3, 6, ...
+    for 1, 2, 3, ... tiles. Its value counts the stack as it would score now, so a tile it
+    stacks (and one a player takes from under it) moves the margin by the tile's step."""
+    state = cmgame(players=2)
+    evaluator = Evaluator()
+    bag, stack = vy.vine(state).bag, vy.vine(state).stack
+    before, margin = value(state), evaluator.advantage(state, 0)
+    stack += [bag.pop() for _ in range(3)]
+    assert value(state) == before + vy.chateauma_points(3) == before + 6
+    # the opponent's cached value has the stack in its key
+    assert evaluator.advantage(state, 0) == margin - 6
+    stack.append(bag.pop())
+    assert evaluator.advantage(state, 0) == margin - 10

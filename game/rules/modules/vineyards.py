@@ -1151,10 +1151,13 @@ def vineyard_points(state, seat: int) -> int:
 
 def vineyard_outlook(state, seat: int) -> tuple[int, int]:
     """(what seat's vineyard would score now, wine bonus tiles held); (0, 0) without the
-    module or for a seat without a vineyard (for the AI)."""
+    module (for the AI). For Châteauma's seat, what its stack would score now (CH-VY-6) and
+    no wine bonus tile, until the end scoring has counted it."""
     v = state.ext.get(ID)
-    if v is None or (state.config.chateauma and seat == state.config.chateauma_seat):
+    if v is None:
         return 0, 0
+    if state.config.chateauma and seat == state.config.chateauma_seat:
+        return (0 if v.scored else chateauma_points(len(v.stack))), 0
     return vineyard_points(state, seat), len(v.seats[seat].wine)
 
 
