@@ -294,6 +294,8 @@ class Team(Module):
             b.frontier = a.frontier
             b.knowledge = a.knowledge
             share_placeable(a, b)
+        # The numbers and the shared storage spaces as share makes them alike, written
+        # out again here: this runs after every action, and a call costs more than them.
         b.silver = a.silver
         b.workers = a.workers
         shared, own = a.storage, b.storage
