@@ -52,6 +52,21 @@ def _landmark(board: Any, occupied: int, space: int) -> int | None:
     return (castles or other or placed)[0]
 
 
+def _twin(board: Any, occupied: int, space: int, part: str) -> int | None:
+    """The nearest other empty space of the same colour and number in the same part of
+    the estate with no tile next to it, which the same words would name (the two castle
+    spaces with a 2 at the top left of board 33), or None."""
+    colour, number = board.colour[space], board.die[space]
+    twins = [s for s in range(board.spaces) if s != space and board.colour[s] == colour
+             and board.die[s] == number and not occupied >> s & 1
+             and not _placed_next_to(board, occupied, s)
+             and where_on_estate(board, s) == part]
+    if not twins:
+        return None
+    x, y = _point(board, space)
+    return min(twins, key=lambda s: (_point(board, s)[0] - x) ** 2 + (_point(board, s)[1] - y) ** 2)
+
+
 def _side(board: Any, space: int, landmark: int) -> str:
     """Where the space lies from the landmark: upper_left ... lower_right."""
     (x, y), (lx, ly) = _point(board, space), _point(board, landmark)
@@ -76,7 +91,12 @@ def space_words(player: Any, space: int, lang: str | None = None) -> str:
     occupied = player.occupied
     landmark = _landmark(board, occupied, space)
     if landmark is None:
-        where = t(f"space.at.{where_on_estate(board, space)}")
+        part = where_on_estate(board, space)
+        where = t(f"space.at.{part}")
+        twin = _twin(board, occupied, space, part)
+        if twin is not None:
+            where = t("space.at.which", where=where,
+                      which=t(f"space.which.{_side(board, space, twin)}"))
     else:
         mark = board.colour[landmark]
         where = t(f"space.next_to.{rules.COLOURS[mark]}")
