@@ -6,7 +6,12 @@ from types import SimpleNamespace
 import pytest
 
 from game.rules.boards import all_boards, get_board
+from game.scenes import fonts
+from game.scenes.table import geometry as g
+from game.scenes.table.log import choice_label
 from game.scenes.table.space_words import space_words
+from game.scenes.ui import theme
+from game.scenes.ui.widgets import BUTTON_PAD
 
 
 def _empty_estate(board):
@@ -33,3 +38,31 @@ def test_the_two_castle_spaces_with_a_2_at_the_top_left_of_board_33_are_told_apa
             "the castle space with a 2 at the top left, the right one"} <= named
     german = {space_words(player, s, "de") for s in board.castle_spaces}
     assert "das Burgfeld mit der 2 oben links, das linke" in german
+
+
+def _castle_choices(board, lang):
+    state = SimpleNamespace(players=[_empty_estate(board)], current_player=0)
+    return [choice_label(("start_castle", s), state, lang) for s in board.castle_spaces]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_start_castle_options_are_told_apart_on_one_line_of_the_choice_box(lang):
+    """The start castle goes onto any castle space (SE l.849 for the solo game's boards):
+    the box's heading says so, and each option names its space by its number and where it
+    lies, whole on one line of the box at the smallest type size (a line cut short would
+    hide the words that tell two options apart)."""
+    font = fonts.get(theme.FONT_MIN)
+    room = g.CHOICE.w - 24 - 2 * BUTTON_PAD
+    for board_id, board in all_boards().items():
+        options = _castle_choices(board, lang)
+        assert len(set(options)) == len(options), board_id
+        for words in options:
+            # a margin for text not scaling exactly with the window
+            assert font.size(words)[0] <= 0.95 * room, (board_id, words)
+
+
+def test_board_33s_castle_options_in_words():
+    options = _castle_choices(get_board("33"), "en")
+    assert options[:2] == ["The 2 at the top left, the left one",
+                           "The 2 at the top left, the right one"]
+    assert _castle_choices(get_board("33"), "de")[1] == "Feld mit der 2 oben links, das rechte"

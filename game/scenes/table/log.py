@@ -13,7 +13,7 @@ from ... import rules
 from .. import i18n
 from .seam import (action_words, event_named_words, event_words, module_choice_label,
                    shows_goods, shows_tile)
-from .space_words import space_words
+from .space_words import space_where, space_words
 from .view import face_of, track_space
 
 PHASES = "ABCDE"
@@ -313,7 +313,16 @@ def choice_label(action: tuple, state: Any, lang: str | None = None) -> str:
     """An option of a listed decision: as its module words it where the heading says the
     rest (the crane's building alone), else the action in words."""
     label = module_choice_label(action, state, lang)
-    return label if label is not None else describe_action(action, state, lang)
+    if label is not None:
+        return label
+    board = state.players[state.current_player].board if action[0] == "start_castle" else None
+    if board is not None and 0 <= action[1] < board.spaces:
+        # The heading says it is the start castle, and every option is a castle space:
+        # the space's number and where it lies tell them apart in a line of the box.
+        p = state.players[state.current_player]
+        return i18n.tr("choice.start_castle", lang, number=board.die[action[1]],
+                       where=space_where(p, action[1], lang))
+    return describe_action(action, state, lang)
 
 
 def capitalised(words: str) -> str:

@@ -76,14 +76,10 @@ def _side(board: Any, space: int, landmark: int) -> str:
     return ("upper" if dy < 0 else "lower") + ("_left" if dx < 0 else "_right")
 
 
-def space_words(player: Any, space: int, lang: str | None = None) -> str:
-    """"the pasture space with a 4 next to your castle", "das Burgfeld mit der 6 oben
-    links": the space of `player`'s estate by what is printed and placed around it. Where
-    another space of the colour and number lies next to a tile of the same colour, the
-    side of the tile it lies on is said too."""
-    board = player.board if player is not None else None
-    if board is None or not 0 <= space < board.spaces:
-        return str(space + 1)
+def space_where(player: Any, space: int, lang: str | None = None) -> str:
+    """Where a space of `player`'s estate lies, in words: "next to your castle", "at the
+    top left", "at the top left, the right one" (see space_words)."""
+    board = player.board
 
     def t(key: str, **kw: Any) -> str:
         return i18n.tr(key, lang, **kw)
@@ -97,18 +93,31 @@ def space_words(player: Any, space: int, lang: str | None = None) -> str:
         if twin is not None:
             where = t("space.at.which", where=where,
                       which=t(f"space.which.{_side(board, space, twin)}"))
-    else:
-        mark = board.colour[landmark]
-        where = t(f"space.next_to.{rules.COLOURS[mark]}")
-        alike = [s for s in range(board.spaces) if s != space and board.colour[s] == colour
-                 and board.die[s] == number and not occupied >> s & 1
-                 and any(board.colour[n] == mark
-                         for n in _placed_next_to(board, occupied, s))]
-        if alike:
-            where = t("space.side", next_to=where,
-                      side=t(f"space.side.{_side(board, space, landmark)}"))
-    return t("space.words", space=t(f"space.colour.{rules.COLOURS[colour]}"), number=number,
-             where=where)
+        return where
+    mark = board.colour[landmark]
+    where = t(f"space.next_to.{rules.COLOURS[mark]}")
+    alike = [s for s in range(board.spaces) if s != space and board.colour[s] == colour
+             and board.die[s] == number and not occupied >> s & 1
+             and any(board.colour[n] == mark
+                     for n in _placed_next_to(board, occupied, s))]
+    if alike:
+        where = t("space.side", next_to=where,
+                  side=t(f"space.side.{_side(board, space, landmark)}"))
+    return where
+
+
+def space_words(player: Any, space: int, lang: str | None = None) -> str:
+    """"the pasture space with a 4 next to your castle", "das Burgfeld mit der 6 oben
+    links": the space of `player`'s estate by what is printed and placed around it. Where
+    another space of the colour and number lies next to a tile of the same colour, the
+    side of the tile it lies on is said too; where two spaces of the colour and number lie
+    in the same part of an estate with no tile next to them, which of them it is."""
+    board = player.board if player is not None else None
+    if board is None or not 0 <= space < board.spaces:
+        return str(space + 1)
+    return i18n.tr("space.words", lang,
+                   space=i18n.tr(f"space.colour.{rules.COLOURS[board.colour[space]]}", lang),
+                   number=board.die[space], where=space_where(player, space, lang))
 
 
 def space_short(colour: str, number: int, lang: str | None = None) -> str:
