@@ -90,6 +90,21 @@ def test_the_table_lays_out_the_solo_boards_islands(data_root):
     hexgrid.use_layout(None)
 
 
+def test_the_large_estate_lies_where_the_board_lays_its_spaces(data_root):
+    """The spaces shown large, where a click places a tile, lie as the board's islands
+    place them (its centres, one scale for all), not on the hexagon of a duchy: two
+    spaces side by side in a duchy's reading order may lie on two islands."""
+    t = table_at("solo", data_root)
+    spots = {s.key: s.centre for s in t.scene.spots.all() if s.kind == "space"}
+    board = get_board(t.scene.state.players[0].board.id)
+    (x0, y0), (cx0, cy0) = spots[0], board.centres[0]
+    scale = g.ESTATE_HEX * hexgrid.layout_scale() * hexgrid.SQRT3
+    for space, (x, y) in spots.items():
+        cx, cy = board.centres[space]
+        assert abs(x - x0 - (cx - cx0) * scale) < 1 and abs(y - y0 - (cy - cy0) * scale) < 1
+    hexgrid.use_layout(None)
+
+
 def test_a_two_player_table_keeps_the_hexagon(data_root):
     t = table_at("turn", data_root)
     t.scene.spots.all()

@@ -71,6 +71,11 @@ def use_layout(centres: tuple[tuple[float, float], ...] | None) -> None:
     _layout = (centres, scale)
 
 
+def laid_out() -> bool:
+    """Whether a board of its own shape (use_layout) is laid out now."""
+    return _layout is not None
+
+
 def layout_scale() -> float:
     """How much smaller a space is drawn on the board laid out now (1 on the hexagon)."""
     return 1.0 if _layout is None else _layout[1]

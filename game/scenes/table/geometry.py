@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from ..art.hexgrid import ESTATE_AXIAL, SQRT3, hex_centre
+from ..art.hexgrid import ESTATE_AXIAL, SQRT3, estate_centre, hex_centre, laid_out
 
 BOARD = pygame.Rect(16, 16, 940, 800)
 RING_CENTRE = (BOARD.x + 374, BOARD.y + 400)
@@ -150,6 +150,9 @@ def estate_space_centre(space: int, centre=None, size: float | None = None) -> t
         centre = ESTATE_CENTRE
     if size is None:
         size = ESTATE_HEX
+    if laid_out():  # a board of islands (the solo boards) lays its spaces out itself
+        dx, dy = estate_centre(space, size)
+        return centre[0] + dx, centre[1] + dy
     dx, dy = _shape[space]
     return centre[0] + dx * size, centre[1] + dy * size
 
