@@ -139,3 +139,19 @@ def test_an_area_and_its_colour_are_both_named_and_a_later_fact_after_them():
     assert "Later this turn" not in text  # two facts of the move itself are enough
     text = explanation_text(_explanation(area, later), (), "special", "en")
     assert text.index("mine area") < text.index("Later this turn: Places a castle")
+
+
+def test_a_move_taken_back_takes_its_hint_with_it(data_root):
+    """A hint shown after a move names a move of that position: once the move is taken
+    back, neither the hint's line above the dice nor its picked-out move stays."""
+    t = table_at("hint", data_root, language="en")
+    scene = t.scene
+    assert scene.submit(scene.hint_action) and scene.can_undo()
+    scene.hint_move = scene.session.hint(time_budget=0.05)
+    assert scene.hint_move.wait(30)
+    t.stack.update(1 / 60)
+    assert scene.hint_action is not None and scene.message[0] == "table.msg.hint"
+    assert scene.undo()
+    t.stack.update(1 / 60)
+    assert scene.hint_action is None and scene.hint_shown is None
+    assert scene.message is None or scene.message[0] != "table.msg.hint"

@@ -251,7 +251,11 @@ class TableScene(Scene):
         self.narrowing = None
         self.options = []
         self.preview_board = None
+        # A hint (shown, or still being worked out) was for the position taken back.
+        self.hint_move = None
+        self.hint_action = None
         self.hint_shown = None
+        self.message = None
         return True
 
     def quit_to_title(self) -> None:
