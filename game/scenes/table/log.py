@@ -315,13 +315,13 @@ def choice_label(action: tuple, state: Any, lang: str | None = None) -> str:
     label = module_choice_label(action, state, lang)
     if label is not None:
         return label
-    board = state.players[state.current_player].board if action[0] == "start_castle" else None
-    if board is not None and 0 <= action[1] < board.spaces:
+    if action[0] == "start_castle":
         # The heading says it is the start castle, and every option is a castle space:
         # the space's number and where it lies tell them apart in a line of the box.
         p = state.players[state.current_player]
-        return i18n.tr("choice.start_castle", lang, number=board.die[action[1]],
-                       where=space_where(p, action[1], lang))
+        if p.board is not None and 0 <= action[1] < p.board.spaces:
+            return i18n.tr("choice.start_castle", lang, number=p.board.die[action[1]],
+                           where=space_where(p, action[1], lang))
     return describe_action(action, state, lang)
 
 

@@ -64,7 +64,7 @@ def _twin(board: Any, occupied: int, space: int, part: str) -> int | None:
     if not twins:
         return None
     x, y = _point(board, space)
-    return min(twins, key=lambda s: (_point(board, s)[0] - x) ** 2 + (_point(board, s)[1] - y) ** 2)
+    return min(twins, key=lambda s: math.dist(_point(board, s), (x, y)))
 
 
 def _side(board: Any, space: int, landmark: int) -> str:
