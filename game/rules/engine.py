@@ -83,6 +83,12 @@ MOST_STORAGE = 40
 MOST_SPACES = 2 * SPACES
 _PLACE = [[[("place", die, j, space) for space in range(MOST_SPACES)]
            for j in range(MOST_STORAGE)] for die in range(4)]  # [die][storage][space]
+# The same placements by the bit length of the space's bit (space + 1; None at 0), and
+# _HIGHEST[n] the bit of bit length n: a set of spaces is walked from its highest space
+# down by its bit_length, which builds one int a step (mask ^ bit) where walking up from
+# the lowest (mask & -mask) builds four on a duchy of more than 30 spaces.
+_PLACE_AT = [[[None, *acts] for acts in by_storage] for by_storage in _PLACE]
+_HIGHEST = (0, *(1 << space for space in range(MOST_SPACES)))
 _SELL = [[("sell", die, goods) for goods in range(7)] for die in range(4)]  # [die][goods]
 _WORKERS = [("workers", die) for die in range(4)]
 _DISCARD = [("discard", j) for j in range(MOST_STORAGE)]  # [storage]
@@ -238,6 +244,8 @@ def _die_actions(state: Position, p: PlayerState, dice: tuple[int, ...],
     if placements:
         spaces_of = p.board.number_spaces
         reach = _REACH_BITS[kn >> 8 & 1]
+        insert = out.insert
+        highest = _HIGHEST
     for die in dice:
         if die == CASTLE_DIE:
             take_numbers = sell_numbers = _EVERY_NUMBER
@@ -259,14 +267,17 @@ def _die_actions(state: Position, p: PlayerState, dice: tuple[int, ...],
                     append(acts[slot])
                 slot += 1
         if placements:
-            places = _PLACE[die]
+            # A storage space's placements go out from the lowest space up: walked from
+            # the highest down (_PLACE_AT), each is inserted before those already out.
+            places = _PLACE_AT[die]
             if die == CASTLE_DIE:  # a castle's placements: any number
                 for j, mask, _ in placements:
-                    acts = places[j]
-                    while mask:  # the spaces from the lowest up
-                        low = mask & -mask
-                        append(acts[low.bit_length() - 1])
-                        mask ^= low
+                    onto = places[j]
+                    at = len(out)
+                    while mask:
+                        n = mask.bit_length()
+                        insert(at, onto[n])
+                        mask ^= highest[n]
             else:
                 # The spaces of the numbers the die reaches, without and with the free
                 # change of the tile's monastery.
@@ -274,11 +285,13 @@ def _die_actions(state: Position, p: PlayerState, dice: tuple[int, ...],
                 freed = spaces_of[reach[1][face][w]]
                 for j, mask, free in placements:
                     mask &= freed if kn >> free & 1 else plain
-                    acts = places[j]
-                    while mask:
-                        low = mask & -mask
-                        append(acts[low.bit_length() - 1])
-                        mask ^= low
+                    if mask:
+                        onto = places[j]
+                        at = len(out)
+                        while mask:
+                            n = mask.bit_length()
+                            insert(at, onto[n])
+                            mask ^= highest[n]
         sells = _SELL[die]
         for t in sell_numbers:
             if goods[t]:
