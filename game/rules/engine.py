@@ -163,12 +163,13 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
     if b >= 0 and mask and not p.knowledge & 2:
         area_of = board.area_of
         cities = p.city_buildings
+        highest = _HIGHEST
         rest = mask
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if cities[area_of[low.bit_length() - 1]] >> b & 1:
-                mask ^= low
+        while rest:  # from the highest space down (_HIGHEST)
+            n = rest.bit_length()
+            rest ^= highest[n]
+            if cities[area_of[n - 1]] >> b & 1:
+                mask ^= highest[n]
     rule = p.place_rule
     if rule is not None and mask:
         mask = rule(p, kind, mask)
