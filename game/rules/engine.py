@@ -162,14 +162,15 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
     b = KIND_BUILDING[kind]
     if b >= 0 and mask and not p.knowledge & 2:
         area_of = board.area_of
+        area_mask = board.area_mask
         cities = p.city_buildings
-        highest = _HIGHEST
         rest = mask
-        while rest:  # from the highest space down (_HIGHEST)
-            n = rest.bit_length()
-            rest ^= highest[n]
-            if cities[area_of[n - 1]] >> b & 1:
-                mask ^= highest[n]
+        while rest:  # a city at a time, that of the highest space left first
+            city = area_of[rest.bit_length() - 1]
+            spaces = rest & area_mask[city]
+            rest ^= spaces
+            if cities[city] >> b & 1:
+                mask ^= spaces
     rule = p.place_rule
     if rule is not None and mask:
         mask = rule(p, kind, mask)
