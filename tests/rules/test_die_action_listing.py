@@ -32,7 +32,7 @@ def priced_die_actions(state, die: int) -> list[tuple]:
             continue
         seen.add(k)
         mask = placeable_mask(p, k)
-        out += [("place", die, j, s) for s in range(37)
+        out += [("place", die, j, s) for s in range(p.board.spaces)
                 if mask >> s & 1 and affordable(p.board.die[s], die_use("place", k))]
     out += [("sell", die, t) for t in range(1, 7)
             if p.goods[t] and affordable(t, die_use("sell"))]
@@ -61,8 +61,20 @@ KNOWLEDGE = (0, 1 << 8, 0b11110 << 8, 0b11111 << 8)
 @pytest.mark.parametrize("rules", RULE_SETS)
 @pytest.mark.parametrize("players", (2, 4))
 def test_every_affordable_die_action_is_listed_and_no_other(rules, players) -> None:
-    state = new_game(GameConfig(players=players, rules=rules))
-    chance, pick = random.Random(players), random.Random(rules)
+    _check_listing(GameConfig(players=players, rules=rules), random.Random(players),
+                   random.Random(rules))
+
+
+def test_every_affordable_die_action_is_listed_on_a_double_duchy() -> None:
+    """The team game's double duchy has 74 spaces: sets of its spaces reach past the
+    30th and the 60th bit, and the listing walks them from the highest space down; what it
+    lists is still every affordable action in the fixed order."""
+    _check_listing(GameConfig(players=4, modules=("team",)), random.Random(35),
+                   random.Random(36))
+
+
+def _check_listing(config: GameConfig, chance: random.Random, pick: random.Random) -> None:
+    state = new_game(config)
     decisions = 0
     while not state.terminal:
         if state.chance is not None:
