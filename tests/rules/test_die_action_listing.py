@@ -24,8 +24,8 @@ def priced_die_actions(state, die: int) -> list[tuple]:
         return die == CASTLE_DIE or workers_needed(p.dice[die], number, p.knowledge,
                                                    use) <= p.workers
 
-    out = [("take", die, v, s) for v, row in enumerate(state.depots, 1)
-           for s, k in enumerate(row) if k >= 0 and affordable(v, die_use("take"))]
+    out: list[tuple] = [("take", die, v, s) for v, row in enumerate(state.depots, 1)
+                       for s, k in enumerate(row) if k >= 0 and affordable(v, die_use("take"))]
     seen = set()
     for j, k in enumerate(p.storage):
         if k < 0 or k in seen:
