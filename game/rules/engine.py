@@ -533,8 +533,9 @@ def apply(state: Position, action: tuple, listen: bool = True) -> list | None:
         _continue(state, events)
     if state.rs.knowledge_scored_live:
         update_live_knowledge(state, frame.player, events)
-    for settle in state.hooks.settled:
-        settle(state, frame.player)
+    if known is not END:  # a turn's end changes no holdings (Module.settled)
+        for settle in state.hooks.settled:
+            settle(state, frame.player)
     return events
 
 

@@ -211,7 +211,10 @@ class Module:
     def settled(self, state: Position, seat: int) -> None:
         """An action of seat's (or a chance outcome: seat -1) has been applied and the game
         has run on to its next decision or chance step: records that hold one thing twice
-        (a team's shared holdings in both partners' records) are made alike again."""
+        (a team's shared holdings in both partners' records) are made alike again. Not
+        called after a turn's end, which changes none of the seat's holdings: what the
+        steps of a phase end that it starts change, a module makes alike in a step of its
+        own (the team's share after the mines)."""
 
     def tile_stored(self, state: Position, seat: int, storage: int,
                     events: list | None) -> None:

@@ -12,8 +12,9 @@ l.966-1023, X11 l.86-118).
   bonus tiles, goods sold and two own storage spaces); what the partners share (the duchy,
   the two shared storage spaces, goods, silver and workers) lies in both partners' records
   alike. A team's first seat (0 or 1) holds it at setup (Module.holders) and the module
-  makes the partner's record alike after every action of either (Module.settled) and
-  after the mines, which pay the team once (TM-9): the partners' records hold the same
+  makes the partner's record alike after every action of either but a turn's end, which
+  changes nothing they share (Module.settled), and after the mines, which pay the team
+  once (TM-9): the partners' records hold the same
   lists of the duchy and the goods, and their numbers and shared storage spaces are
   copied. So the rules of the base game act on a seat's record unchanged, and clone, JSON
   and replay need nothing of their own (a clone or a loaded position holds equal lists of
@@ -271,12 +272,12 @@ class Team(Module):
 
     # --- during play ---
     def settled(self, state, seat: int) -> None:
-        """After every action and chance outcome: the partners' records alike again
-        (share). Where they already hold the same lists (after the team's first action,
-        until a clone or a load), only the numbers and the shared storage spaces are
-        made alike: the rules replace a record's lists only together with its city
-        buildings' (PlayerState.set_board, copy, a load) and change them in place
-        otherwise, and no module of the team game grows a storage (only_with)."""
+        """After every action (but a turn's end) and chance outcome: the partners'
+        records alike again (share). Where they already hold the same lists (after the
+        team's first action, until a clone or a load), only the numbers and the shared
+        storage spaces are made alike: the rules replace a record's lists only together
+        with its city buildings' (PlayerState.set_board, copy, a load) and change them in
+        place otherwise, and no module of the team game grows a storage (only_with)."""
         players = state.players
         if seat < 0:  # a chance outcome: the mines and the setup act on the first seats
             if len(players) == 4:
