@@ -246,8 +246,6 @@ def _die_actions(state: Position, p: PlayerState, dice: tuple[int, ...],
     if placements:
         spaces_of = p.board.number_spaces
         reach = _REACH_BITS[kn >> 8 & 1]
-        insert = out.insert
-        highest = _HIGHEST
     for die in dice:
         if die == CASTLE_DIE:
             take_numbers = sell_numbers = _EVERY_NUMBER
@@ -278,8 +276,8 @@ def _die_actions(state: Position, p: PlayerState, dice: tuple[int, ...],
                     at = len(out)
                     while mask:
                         n = mask.bit_length()
-                        insert(at, onto[n])
-                        mask ^= highest[n]
+                        out.insert(at, onto[n])
+                        mask ^= _HIGHEST[n]
             else:
                 # The spaces of the numbers the die reaches, without and with the free
                 # change of the tile's monastery.
@@ -292,8 +290,8 @@ def _die_actions(state: Position, p: PlayerState, dice: tuple[int, ...],
                         at = len(out)
                         while mask:
                             n = mask.bit_length()
-                            insert(at, onto[n])
-                            mask ^= highest[n]
+                            out.insert(at, onto[n])
+                            mask ^= _HIGHEST[n]
         sells = _SELL[die]
         for t in sell_numbers:
             if goods[t]:
