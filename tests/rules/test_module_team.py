@@ -477,3 +477,31 @@ def test_tm5_share_copies_exactly_the_shared_holdings():
     # What the engine derives from the estate follows it; the seat's own record does not.
     for name in ("score", "dice", "used", "sold", "bonus_tiles", "track_pos", "track_stamp"):
         assert getattr(b, name) == getattr(before, name), name
+
+
+@pytest.mark.parametrize("rules,modules", [
+    ("special", ("team",)),
+    ("special", ("team", "tiles2", "white_castles", "inns")),
+    ("alea2019", ("team", "tiles2", "white_castles", "inns")),
+    ("original", ("team", "tiles2", "white_castles")),
+])
+def test_tm5_partners_hold_the_shared_holdings_alike_after_every_step(rules, modules):
+    """SE l.830: the partners serve themselves from the same shared holdings at any time.
+    The rules make the partner's record alike after every action but a turn's end
+    (Module.settled), which changes none of them, and after the mines' payment: so at
+    every step of seeded random games, each rule set with the modules the team game
+    combines with, both records hold the same shared holdings and storage spaces."""
+    for seed in range(3):
+        match = Match(GameConfig(players=4, rules=rules, modules=modules,
+                                 board_mode="random"), seed)
+        s, rng = match.state, random.Random(seed)
+        while not s.is_terminal():
+            if s.is_chance():
+                s.apply_chance(s.sample_chance(rng))
+            else:
+                s.apply(rng.choice(s.legal_actions()))
+            for first in (0, 1):
+                a, b = s.players[first], s.players[tm.partner(first)]
+                assert [getattr(a, n) for n in tm.SHARED] == [
+                    getattr(b, n) for n in tm.SHARED]
+                assert a.storage[tm.OWN_STORAGE:] == b.storage[tm.OWN_STORAGE:]
