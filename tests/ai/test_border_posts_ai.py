@@ -1,12 +1,20 @@
 """The AI with the border posts: the evaluation foresees the stages still to come, so the
-planning tiers lay the tile that connects two posts."""
+planning tiers lay the tile that connects two posts; the duchies 23-30 the module deals
+have an opening table of their own, so the tiers take the better board dealt and its
+best castle space."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from game.ai import make_player
 from game.ai.evaluate import Evaluator
+from game.ai.opening_table import measure
+from game.ai.openings import TABLE_FOR, book, estimate, table_name
+from game.rules import GameConfig, RULE_SETS, new_game
+from game.rules.boards import get_board
 from game.rules.modules import border_posts as bp
 
 from ..rules.builders import set_dice, store
@@ -50,3 +58,64 @@ def test_the_planning_tiers_connect_two_posts(tier, budget):
     after = play_turn(make_player(tier, seed=5, iterations=budget), s)
     assert after.players[seat].estate[15] >= 0
     assert bp.stage_of(after, seat) == bp.FIRST
+
+
+# --- the opening: boards 23-30 ------------------------------------------------------------
+
+BP_CONFIG = GameConfig(players=2, modules=("border_posts",))
+
+
+def board_decision(seed: int):
+    """A two-player border-post game at its first board decision (two of 23-30 dealt)."""
+    state = new_game(BP_CONFIG)
+    chance = random.Random(seed)
+    while state.chance is not None:
+        state.apply_chance(state.sample_chance(chance))
+    assert state.decision == "board"
+    return state
+
+
+def best_board(state, t: dict) -> str:
+    return max((a[1] for a in state.legal_actions()),
+               key=lambda b: max(estimate(t, b, c) for c in get_board(b).castle_spaces))
+
+
+def test_the_shipped_border_post_table_knows_every_duchy_and_castle_space():
+    """BP-0 (SE l.761-769): each player receives a duchy from 23-30; the base game's table
+    knows none of them, the module's table every board and castle space."""
+    assert table_name(BP_CONFIG) != TABLE_FOR["special"]
+    base = book()[TABLE_FOR["special"]]
+    t = book()[table_name(BP_CONFIG)]
+    for board in bp.BOARDS:
+        assert board not in base["boards"]
+        for castle in get_board(board).castle_spaces:
+            assert str(castle) in t["boards"][board]["castles"], (board, castle)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_games_without_the_border_posts_open_by_their_rule_set_table(rules):
+    assert table_name(GameConfig(players=2, rules=rules)) == TABLE_FOR[rules]
+    assert table_name(GameConfig(players=2, modules=("shields",))) == TABLE_FOR["special"]
+
+
+@pytest.mark.parametrize("tier", ["medium", "hard"])
+def test_medium_and_hard_take_the_better_border_post_board(tier):
+    """The board with the best estimate, though it is dealt second (the evaluation sees
+    an empty estate either way and took the first), then its best castle space."""
+    t = book()[table_name(BP_CONFIG)]
+    state = board_decision(0)  # 27 and 30 dealt: 30 is better
+    first, second = (a[1] for a in state.legal_actions())
+    assert best_board(state, t) == second
+    player = make_player(tier, seed=1, iterations=2)
+    assert player.choose(state) == ("board", second)
+    state.apply(("board", second))
+    assert state.decision == "start_castle"
+    castle = max(get_board(second).castle_spaces, key=lambda c: estimate(t, second, c))
+    assert player.choose(state) == ("start_castle", castle)
+
+
+def test_measuring_with_the_border_posts_offers_their_duchies():
+    t = measure("special", games=2, seed=4, workers=1, modules=("border_posts",))
+    assert t["modules"] == ["border_posts"]
+    assert sum(e["games"] for e in t["boards"].values()) == 4
+    assert set(t["boards"]) <= set(bp.BOARDS)
