@@ -10,15 +10,16 @@ import random
 import pytest
 
 from game.ai import make_player
-from game.ai.evaluate import Evaluator
+from game.ai.evaluate import Evaluator, _Tables
 from game.ai.opening_table import measure
 from game.ai.openings import TABLE_FOR, book, estimate, table_name
 from game.rules import GameConfig, RULE_SETS, new_game
 from game.rules.boards import get_board
+from game.rules.scoring import colour_bonus_points
 from game.rules.modules import border_posts as bp
 
 from ..rules.builders import set_dice, store
-from ..rules.test_module_border_posts import TO_P2, bpgame, lay
+from ..rules.test_module_border_posts import TO_P2, TO_P3, bpgame, lay
 from .positions import play_turn
 
 
@@ -50,6 +51,28 @@ def test_the_evaluation_counts_nothing_once_all_three_are_scored():
     stages[seat] = bp.ALL
     s.ext[bp.ID] = posts._replace(stage=tuple(stages))
     assert Evaluator()._border_posts(s, s.players[seat], seat, 20) == 0.0
+
+
+def test_a_rival_nearer_to_all_three_posts_is_expected_to_take_the_large_tile():
+    """SE l.767 (BP-4): the first player to connect all three posts takes the higher
+    border-post bonus tile (5/6/7), the next the lower (2/3/4). Seat 0's chain ends next
+    to P2 (15); seat 1's next to P2 and P3 (35), one tile from each: seat 0 counts on
+    the small tile only, seat 1 on the large one."""
+    s = bpgame(players=2)
+    e = Evaluator()
+    lay(s, 0, TO_P2)
+    alone = e._border_posts(s, s.players[0], 0, 20)
+    lay(s, 1, TO_P2 + TO_P3)
+    raced = e._border_posts(s, s.players[0], 0, 20)
+    missing = sum(bp.post_distances(s.players[0].occupied))
+    assert sum(bp.post_distances(s.players[1].occupied)) < missing < e.w.post_reach
+    share = _Tables._feasible(e.w, 20, missing) * (1 - missing / e.w.post_reach)
+    large, small = colour_bonus_points(2, 1), colour_bonus_points(2, 2)
+    assert alone - raced == pytest.approx((large - small) * share)
+    # The rival, nearer, still counts the large tile: as if seat 0 were not there.
+    ahead = e._border_posts(s, s.players[1], 1, 20)
+    s.players[0].occupied = 1 << 3
+    assert e._border_posts(s, s.players[1], 1, 20) == ahead
 
 
 @pytest.mark.parametrize("tier, budget", [("medium", 2), ("hard", 4)])
