@@ -12,6 +12,7 @@ import argparse
 import json
 import random
 import statistics
+import sys
 import time
 from multiprocessing import Pool
 
@@ -93,9 +94,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    modules = tuple(args.modules)
+    if modules and (args.solo or table_name(GameConfig(players=2, rules=args.rules,
+                                                       modules=modules))
+                    == TABLE_FOR[args.rules]):
+        # a table measured with another module would stand for the base game's
+        print(f"openings: --modules takes a module with a table of its own "
+              f"({', '.join(MODULE_TABLES)}), without --solo", file=sys.stderr)
+        return 2
     workers = worker_count(args.workers, args.games)
     start = time.perf_counter()
-    modules = tuple(args.modules)
     table = measure(args.rules, args.games, args.seed, workers, args.solo, modules)
     elapsed = time.perf_counter() - start
     kind = "solo games" if args.solo else "free boards"

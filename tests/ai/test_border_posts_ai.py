@@ -5,13 +5,14 @@ best castle space."""
 
 from __future__ import annotations
 
+import argparse
 import random
 
 import pytest
 
 from game.ai import make_player
 from game.ai.evaluate import Evaluator, _Tables
-from game.ai.opening_table import measure
+from game.ai.opening_table import add_arguments, measure, run
 from game.ai.openings import TABLE_FOR, book, estimate, table_name
 from game.rules import GameConfig, RULE_SETS, new_game
 from game.rules.boards import get_board
@@ -142,3 +143,13 @@ def test_measuring_with_the_border_posts_offers_their_duchies():
     assert t["modules"] == ["border_posts"]
     assert sum(e["games"] for e in t["boards"].values()) == 4
     assert set(t["boards"]) <= set(bp.BOARDS)
+
+
+@pytest.mark.parametrize("options", [["--modules", "shields"],
+                                     ["--modules", "border_posts", "--solo"]])
+def test_no_table_is_measured_with_a_module_that_has_none(options, capsys):
+    """A table measured with the shields would be stored as the base game's."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert run(parser.parse_args(options + ["--games", "1", "--workers", "1"])) == 2
+    assert "table of its own" in capsys.readouterr().err
