@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..rules import Action, GameState, get_board
+from ..rules import Action, GameConfig, GameState, get_board
 
 BOOK_FILE = Path(__file__).with_name("data") / "openings.json"
 SHRINK = 25          # K above: games at which a mean counts half
@@ -40,12 +40,12 @@ SOLO_TABLE = "solo"
 SOLO_MODULE = "solo:target=50"
 # Modules that deal duchies of their own have a table of their own, measured with the
 # module in play (`openings --modules M`): the border posts' boards 23-30 are in no base
-# table, and without one every tier took the first board dealt, the better of the two
-# being worth 20-40 points in some deals (docs/ai.md, "With the modules").
+# table, and without one every tier took the first board dealt, though their means differ
+# by up to 34 points (docs/ai.md, "The opening").
 MODULE_TABLES = ("border_posts",)
 
 
-def table_name(config) -> str:
+def table_name(config: GameConfig) -> str:
     """The name of the table that serves a configuration's openings."""
     if config.has_module("solo"):
         return SOLO_TABLE
