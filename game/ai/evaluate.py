@@ -19,6 +19,7 @@ search compares a player's value with the best opponent's (`advantage`).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -197,6 +198,23 @@ def _bits(mask: int):
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+# The border posts' chain lengths by occupied spaces: a search values the same estates
+# many times over, and each player's are read again for the race to the top tile.
+_post_distances = functools.lru_cache(maxsize=1 << 16)(border_post_distances)
+
+
+def _post_rivals(state: GameState, seat: int, missing: int) -> int:
+    """The other players who have not connected all three posts and need fewer tiles to
+    do so than `missing` (the seat's): those likely to take a border-post tile first.
+    Châteauma, which connects by its cards, is left out."""
+    rivals = 0
+    for o, q in enumerate(state.players):
+        if o != seat and q.board is not None and border_post_stage(state, o) < 2:
+            if sum(_post_distances(q.occupied)) < missing:
+                rivals += 1
+    return rivals
 
 
 class Evaluator:
@@ -461,13 +479,13 @@ class Evaluator:
 
     def _border_posts(self, state: GameState, p: PlayerState, seat: int, t: int) -> float:
         """The border posts' stages still to come: the phase value when the chain is
-        likely done (and the top tile for all three while one is left), by the odds of
+        likely done (and the top tile for all three it will find left), by the odds of
         the turns left sufficing and by how short the chain still is."""
         stage = border_post_stage(state, seat)
         if stage == 2 or t == 0:
             return 0.0
         w = self.w
-        d = sorted(border_post_distances(p.occupied))
+        d = sorted(_post_distances(p.occupied))
         v = 0.0
         for target in range(stage + 1, 3):
             missing = d[0] + d[1] + (d[2] if target == 2 else 0)
@@ -476,9 +494,12 @@ class Evaluator:
             phase = min(4, int(ROUNDS - t + missing * w.turns_per_tile) // 5)
             points = PHASE_BONUS[phase]
             if target == 2:
-                left = border_post_tiles_left(state)
-                if left:
-                    points += colour_bonus_points(state.config.table_players, 3 - left)
+                # BP-4: the first to connect all three takes the large tile, the second
+                # the small one; a rival with a shorter way to all three is likely to
+                # take the top one first.
+                rank = 3 - border_post_tiles_left(state) + _post_rivals(state, seat, missing)
+                if rank <= 2:
+                    points += colour_bonus_points(state.config.table_players, rank)
             v += (points * _Tables._feasible(w, t, missing)
                   * (1 - missing / w.post_reach))
         return v

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..rules import Action, GameState, get_board
+from ..rules import Action, GameConfig, GameState, get_board
 
 BOOK_FILE = Path(__file__).with_name("data") / "openings.json"
 SHRINK = 25          # K above: games at which a mean counts half
@@ -38,6 +38,22 @@ TABLE_FOR = {"special": "special", "alea2019": "classic", "original": "classic",
 # its boards 33 and 34 are in no two-player table, and what it counts is spaces filled.
 SOLO_TABLE = "solo"
 SOLO_MODULE = "solo:target=50"
+# Modules that deal duchies of their own have a table of their own, measured with the
+# module in play (`openings --modules M`): the border posts' boards 23-30 are in no base
+# table, and without one every tier took the first board dealt, though their means differ
+# by up to 34 points (docs/ai.md, "The opening").
+MODULE_TABLES = ("border_posts",)
+
+
+def table_name(config: GameConfig) -> str:
+    """The name of the table that serves a configuration's openings."""
+    if config.has_module("solo"):
+        return SOLO_TABLE
+    name = TABLE_FOR.get(config.rules, "")
+    for module in MODULE_TABLES:
+        if config.modules and config.has_module(module):
+            return f"{name}+{module}"
+    return name
 
 
 def load_book(path: Path = BOOK_FILE) -> dict:
@@ -78,9 +94,7 @@ def opening_choice(state: GameState, table: dict | None = None) -> Action | None
     if state.decision not in SETUP:
         return None
     if table is None:
-        name = (SOLO_TABLE if state.config.has_module("solo")
-                else TABLE_FOR.get(state.config.rules, ""))
-        table = book().get(name, {})
+        table = book().get(table_name(state.config), {})
     legal = state.legal_actions()
     p = state.players[state.current_player]
     scored: list[tuple[float, Action]] = []
