@@ -11,7 +11,7 @@ from game.ai import make_player
 from game.ai.evaluate import SOLO_SPACE, Evaluator
 from game.ai.hard import HardPlayer, _distinct
 from game.ai.turns import plan
-from game.rules import SHIP, SPACES, solo_state
+from game.rules import SHIP, SPACES, GameState, solo_state
 from game.rules.engine import score
 from game.rules.modules.solo import solo_result
 
@@ -354,3 +354,43 @@ def test_a_search_cut_short_keeps_the_beams_best():
     chosen = player._search(s, 0.0)
     assert player.drawn[0] == 2 and player.drawn[1] == 2
     assert chosen.actions == pool[0].actions
+
+
+
+class _Recorded(HardPlayer):
+    """Hard that records the chance each of its continuations draws, by sample seed."""
+
+    drawn: dict[int, list[list]]
+    steps: list
+
+    def _continue(self, known, seat, seed):
+        self.steps = []
+        value = super()._continue(known, seat, seed)
+        if not known[1]:
+            self.drawn.setdefault(seed, []).append(self.steps)
+        return value
+
+
+def test_every_candidate_sees_the_same_chance_in_a_sample(monkeypatch):
+    """Common random numbers: in the solo game a continuation from a phase's last round
+    meets the next phase's setup and the next turn's roll. However the candidate turns
+    differ, sample i deals every candidate the same tiles, goods and dice, so the
+    candidates' differences are not luck."""
+    s = _at(solo(dice=(3, 4)), 0, 4)
+    player = _Recorded(seed=1, iterations=24)
+    player.drawn = {}
+    sample_chance = GameState.sample_chance
+
+    def recorded(state, rng):
+        outcome = sample_chance(state, rng)
+        player.steps.append((state.chance, outcome))
+        return outcome
+    monkeypatch.setattr(GameState, "sample_chance", recorded)
+    lines = plan(s, player.evaluator.advantage, player.width)
+    assert len(_distinct(lines, player.candidates, 0)) == 6
+    player._search(s, 0.0)
+    assert len(player.drawn) == 7
+    for draws in player.drawn.values():
+        assert len(draws) >= 2
+        assert [step for step, _ in draws[0]] == ["phase", "roll"]
+        assert all(d == draws[0] for d in draws)
