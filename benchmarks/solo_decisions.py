@@ -25,12 +25,12 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
-import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.ai.hard import HardPlayer, _distinct  # noqa: E402
+from game.ai.tournament import game_chance, player_seed  # noqa: E402
 from game.ai.turns import plan  # noqa: E402
 from game.rules import GameConfig, GameState, new_game, solo_result  # noqa: E402
 
@@ -107,9 +107,9 @@ class LoggedHard(HardPlayer):
 def play(target: int, seed: int, index: int, samples: int, exact: bool = False) -> int:
     config = GameConfig(players=1, board_mode="advanced",
                         modules=(f"solo:target={target}",))
-    player = LoggedHard(seed=seed * 1_000_003 + index * 7, iterations=samples)
+    player = LoggedHard(seed=player_seed(seed, index, 0), iterations=samples)
     player.exact = exact
-    chance = random.Random(f"tournament-{seed}-{index}")
+    chance = game_chance(seed, index)
     state = new_game(config)
     while not state.terminal:
         if state.chance is not None:

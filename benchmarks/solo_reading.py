@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import sys
 from collections import Counter
@@ -25,6 +24,7 @@ from collections import Counter
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.ai import make_player  # noqa: E402
+from game.ai.tournament import game_chance, player_seed  # noqa: E402
 from game.rules import COLOURS, GameConfig, new_game, solo_result, solo_state  # noqa: E402
 
 PHASES = "ABCDE"
@@ -35,8 +35,8 @@ def play(tier: str, iterations: int | None, target: int, seed: int,
     """Game `index`: the spaces filled, the empty spaces by colour, the counts, the
     spaces filled in each phase, and the silver and workers left."""
     config = GameConfig(players=1, board_mode="advanced", modules=(f"solo:target={target}",))
-    player = make_player(tier, seed=seed * 1_000_003 + index * 7, iterations=iterations)
-    chance = random.Random(f"tournament-{seed}-{index}")
+    player = make_player(tier, seed=player_seed(seed, index, 0), iterations=iterations)
+    chance = game_chance(seed, index)
     state = new_game(config)
     counts: Counter = Counter()
     filled_by_phase = [0] * len(PHASES)

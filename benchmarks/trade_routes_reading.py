@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import sys
 from collections import Counter
@@ -26,7 +25,7 @@ from collections import Counter
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from game.ai import make_player  # noqa: E402
-from game.ai.tournament import parse_seats  # noqa: E402
+from game.ai.tournament import game_chance, parse_seats, player_seed  # noqa: E402
 from game.rules import GameConfig, new_game  # noqa: E402
 from game.rules.modules import trade_routes as tr  # noqa: E402
 
@@ -48,10 +47,10 @@ def play(config: GameConfig, seed: int, index: int) -> tuple[list[str], list[int
     by source and route counts."""
     seats, _ = parse_seats(",".join(TIERS))
     rotation = [seats[(i + index) % len(seats)] for i in range(config.deciders)]
-    players = [make_player(s.tier, seed=seed * 1_000_003 + index * 7 + i,
+    players = [make_player(s.tier, seed=player_seed(seed, index, i),
                            time_budget=s.time_budget, iterations=s.iterations)
                for i, s in enumerate(rotation)]
-    chance = random.Random(f"tournament-{seed}-{index}")
+    chance = game_chance(seed, index)
     state = new_game(config)
     routes = config.has_module(tr.ID)
     counts: list[Counter] = [Counter() for _ in players]

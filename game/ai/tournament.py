@@ -148,17 +148,28 @@ class GameResult:
         return seat in self.teams[0] if self.teams else self.winner == seat
 
 
+def player_seed(seed: int, index: int, seat: int) -> int:
+    """The seed of the AI in `seat` of game `index` of a run: the same run plays the same
+    games (benchmarks replay them by it)."""
+    return seed * 1_000_003 + index * 7 + seat
+
+
+def game_chance(seed: int, index: int) -> random.Random:
+    """The chance of game `index` of a run."""
+    return random.Random(f"tournament-{seed}-{index}")
+
+
 def play_game(config: GameConfig, seats: list[Seat], seed: int, index: int) -> GameResult:
     """Game `index` of a run: the AI seats rotated by `index` places over the deciding
     seats (Châteauma, if in the config, keeps the last seat), chance from an RNG seeded
     by (seed, index), each AI seeded by (seed, index, seat)."""
     n = config.deciders
     rotation = [seats[(i + index) % len(seats)] for i in range(n)]
-    players = [make_player(s.tier, seed=seed * 1_000_003 + index * 7 + i,
+    players = [make_player(s.tier, seed=player_seed(seed, index, i),
                            time_budget=s.time_budget, iterations=s.iterations, value=s.value,
                            rollout=s.rollout)
                for i, s in enumerate(rotation)]
-    chance = random.Random(f"tournament-{seed}-{index}")
+    chance = game_chance(seed, index)
     state = new_game(config)
     seconds: list[list[float]] = [[] for _ in range(config.players)]
     turns: list[dict[tuple, float]] = [{} for _ in range(config.players)]
