@@ -59,9 +59,11 @@ class LoggedHard(HardPlayer):
         return super()._verdict(values, judged)
 
     def _print(self, root: GameState, chosen) -> None:
-        pool, values = self._pool, self._values
+        pool = self._pool
+        # A small budget samples fewer candidates than the pool holds: the rest got none.
+        values = self._values + [[] for _ in range(len(pool) - len(self._values))]
         index = next(i for i, line in enumerate(pool) if line.actions == chosen.actions)
-        most = max(len(v) for v in values[1:])
+        most = max((len(v) for v in values[1:]), default=0)
         mark = "" if index == 0 else " *" + (" stale" if len(values[index]) < most else "")
         exact = self._exact_means(root) if self.exact else None
         print(f"phase {root.phase} round {root.round} filled "
