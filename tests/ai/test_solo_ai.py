@@ -5,6 +5,9 @@ completed colour."""
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 
 from game.ai import make_player
@@ -394,3 +397,18 @@ def test_every_candidate_sees_the_same_chance_in_a_sample(monkeypatch):
         assert len(draws) >= 2
         assert [step for step, _ in draws[0]] == ["phase", "roll"]
         assert all(d == draws[0] for d in draws)
+
+
+def test_solo_decisions_prints_the_searches_of_a_small_budget(capsys):
+    """benchmarks/solo_decisions.py prints every search of a solo game; a budget too
+    small to sample every candidate of the pool prints those without samples as such
+    (it stopped with an IndexError on the first such search)."""
+    path = Path(__file__).parents[2] / "benchmarks" / "solo_decisions.py"
+    spec = importlib.util.spec_from_file_location("solo_decisions", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    filled = bench.play(target=50, seed=1, index=0, samples=4)
+    printed = capsys.readouterr().out
+    assert 0 < filled <= SPACES
+    assert "sampled     nan (0)" in printed
