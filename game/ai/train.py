@@ -22,9 +22,12 @@
    value (`own`, the opponents keeping their hand-tuned values).
 3. **Match**: the candidate against the current evaluation (the run's accepted network,
    or the hand-tuned evaluation before there is one), seat-swapped, both sides the same
-   tier (`--match-tier`). Against Châteauma with one player seat, each game is played
-   twice on the same dice, once by each side: the side that beats Châteauma where the
-   other does not wins the pair, else the larger margin over Châteauma. The candidate is
+   tier (`--match-tier`), in games like the self-play games. Where the two sides cannot
+   be the only players, each game is played twice on the same dice, once by each side:
+   against Châteauma with one player seat, and with three or four players as the one
+   seat of its tier among Medium players (as Hard meets them). The side that wins where
+   the other does not wins the pair, else the larger margin over the best other seat
+   (Châteauma, or the best Medium player). The candidate is
    kept (`best.npz`) only if it wins more than half the games (pairs); `--write` then
    installs it among the shipped weights, under the name of its games
    (learned.shipped_name: data/value.npz for 2 players).
@@ -409,35 +412,45 @@ def _digest(path: Path) -> str:
 def _match_job(job: tuple) -> dict:
     from .tournament import play_game
     config, seats, seed, index = job
-    if config.deciders == 1:
+    if config.deciders != 2:
         return _paired_job(job)
     result = play_game(config, seats, seed, index)
     mine = (-index) % len(seats)   # the rotation puts seats[0] here in game `index`
-    other = 1 - mine if len(seats) == 2 else None
     return {"index": index, "scores": result.scores, "candidate": mine,
             "won": result.winner == mine,
             "candidate_score": result.scores[mine],
-            "other_score": result.scores[other] if other is not None else None}
+            "other_score": result.scores[1 - mine]}
 
 
 def _paired_job(job: tuple) -> dict:
-    """Against Châteauma with one player seat the two sides cannot meet: each plays game
-    `index` against Châteauma (the same chance and the same AI seed). The side that beats
-    Châteauma where the other does not wins the pair; when both or neither beat it, the
-    larger margin over Châteauma does (a tie is half a win each). Winning is the aim: a
-    side that keeps Châteauma's points down at the cost of its own must not win pairs by
-    margins in games both lose."""
-    from .tournament import play_game
+    """Where the two sides cannot meet as the only players, each plays game `index` in
+    the same seat on the same chance and AI seeds: against Châteauma with one player
+    seat, or as the one seat of its tier among Medium players in a game of three or four
+    (the game its tier will play: Hard against Medium players). The side that wins where
+    the other does not wins the pair; when both or neither win, the larger margin over
+    the best other seat does (a tie is half a win each). Winning is the aim: a side that
+    keeps Châteauma's points down at the cost of its own must not win pairs by margins in
+    games both lose."""
+    from .tournament import Seat, play_game
     config, seats, seed, index = job
-    results = [play_game(config, [seat], seed, index) for seat in seats]
-    automa = config.chateauma_seat
-    outcome = [(r.winner == 0, r.scores[0] - r.scores[automa]) for r in results]
-    won = 1.0 if outcome[0] > outcome[1] else 0.5 if outcome[0] == outcome[1] else 0.0
-    return {"index": index, "scores": [r.scores for r in results], "candidate": 0,
-            "won": won, "candidate_score": results[0].scores[0],
-            "other_score": results[1].scores[0], "automa_scores": [r.scores[automa]
-                                                                   for r in results],
-            "beat_automa": [r.winner == 0 for r in results]}
+    others = [Seat("medium", value="hand")] * (config.deciders - 1)
+    results = [play_game(config, [seat, *others], seed, index) for seat in seats]
+    mine = (-index) % config.deciders   # the rotation puts the side here in game `index`
+
+    def outcome(result) -> tuple[bool, float]:
+        best = max(score for s, score in enumerate(result.scores) if s != mine)
+        return result.winner == mine, result.scores[mine] - best
+    first, second = outcome(results[0]), outcome(results[1])
+    won = 1.0 if first > second else 0.5 if first == second else 0.0
+    entry = {"index": index, "scores": [r.scores for r in results], "candidate": mine,
+             "won": won, "candidate_score": results[0].scores[mine],
+             "other_score": results[1].scores[mine],
+             "beaten": [r.winner == mine for r in results]}
+    if config.chateauma is not None:
+        automa = config.chateauma_seat
+        entry["automa_scores"] = [r.scores[automa] for r in results]
+        entry["beat_automa"] = entry.pop("beaten")
+    return entry
 
 
 def match(args: argparse.Namespace, folder: Path, candidate: Path,
@@ -447,12 +460,14 @@ def match(args: argparse.Namespace, folder: Path, candidate: Path,
     tier, iterations = args.match_tier, args.match_iterations
     seats = [Seat(tier, iterations=iterations, value=str(candidate)),
              Seat(tier, iterations=iterations, value=str(current) if current else "hand")]
-    config = game_config(args, args.players if args.chateauma else 2)
-    paired = config.deciders == 1
+    config = game_config(args, args.players)
+    paired = config.deciders != 2
     key = {"candidate": _digest(candidate), "current": _digest(current) if current else None,
            "tier": tier, "iterations": iterations}
-    if paired:
+    if paired and config.chateauma is not None:
         key["pairs"] = "beaten, then margin"  # how a pair is judged (_paired_job)
+    elif paired:
+        key["pairs"] = "won among medium players, then margin"
     log = folder / "match.jsonl"
     games: dict[int, dict] = {}
     if log.exists():
@@ -468,9 +483,11 @@ def match(args: argparse.Namespace, folder: Path, candidate: Path,
     seed = args.seed + 7919   # not the self-play games' chance
     jobs = [(config, seats, seed, i) for i in todo]
     start = time.perf_counter()
+    among = ("Châteauma" if config.chateauma is not None
+             else f"{config.deciders - 1} medium players")
     print(f"match: {tier} with the candidate against {tier} with "
           f"{'the accepted network' if current else 'the hand-tuned evaluation'}"
-          f"{', each side against Châteauma on the same dice' if paired else ''}, "
+          f"{f', each side against {among} on the same dice' if paired else ''}, "
           f"{len(todo)} of {args.match_games} {'pairs' if paired else 'games'} to play",
           flush=True)
 
@@ -491,8 +508,11 @@ def match(args: argparse.Namespace, folder: Path, candidate: Path,
     played = [games[i] for i in range(args.match_games)]
     wins = sum(g["won"] for g in played)
     lo, hi = wilson(wins, len(played))
-    about = {}
-    if paired:
+    about: dict = {}
+    if paired and config.chateauma is None:
+        about = {"paired_against": f"{config.deciders - 1} medium",
+                 "won": [sum(g["beaten"][side] for g in played) for side in (0, 1)]}
+    elif paired:
         about = {"paired_against": f"chateauma:{config.chateauma}",
                  "beat_automa": [sum(g["beat_automa"][side] for g in played)
                                  for side in (0, 1)],

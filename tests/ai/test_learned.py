@@ -611,3 +611,64 @@ def test_train_refuses_to_learn_own_scores_from_games_stored_without_them(tmp_pa
     capsys.readouterr()
     assert run(_train_args(folder, "--epochs", "1", "--target", "own")) == 2
     assert "made before" in capsys.readouterr().err
+
+
+def test_a_four_player_match_plays_each_side_among_medium_players_on_the_same_dice():
+    """A network for four players is judged where it will play: Hard (here Medium at one
+    continuation) as the one seat of its tier against three Medium players."""
+    from game.ai.train import _match_job
+    from game.ai.tournament import Seat
+    config = GameConfig(players=4)
+    same = [Seat("medium", iterations=1, value="hand")] * 2
+    entry = _match_job((config, same, 4, 1))
+    assert len(entry["scores"]) == 2 and len(entry["scores"][0]) == 4
+    assert entry["scores"][0] == entry["scores"][1]  # the same players on the same dice
+    assert entry["won"] == 0.5 and entry["candidate"] == 3   # game 1 puts the side last
+    sides = [Seat("medium", iterations=1, value="hand"), Seat("random")]
+    entry = _match_job((config, sides, 4, 1))
+    mine = entry["candidate"]
+    assert entry["scores"][0][mine] != entry["scores"][1][mine]
+    assert entry["won"] == 1.0 and entry["beaten"][1] is False  # random never wins
+
+
+def test_the_pair_among_medium_players_goes_to_the_winner_then_to_the_margin(monkeypatch):
+    import game.ai.tournament as tournament
+    from game.ai.train import _paired_job
+    config = GameConfig(players=3)
+    games = {}
+
+    def play(config, seats, seed, index):
+        assert [s.tier for s in seats[1:]] == ["medium", "medium"]
+        scores = games[seats[0]]
+        ranked = sorted(range(3), key=lambda s: -scores[s])
+        return tournament.GameResult(index, ["x", "m", "m"], scores, ranked[0],
+                                     [[], [], []], [[], [], []])
+    monkeypatch.setattr(tournament, "play_game", play)
+    # game 1 puts the side in seat 2; the margin is over the best other seat
+    for first, second, won in [([190, 185, 200], [230, 232, 200], 1.0),  # only the first wins
+                               ([200, 180, 190], [150, 151, 160], 0.0),  # only the second
+                               ([210, 190, 220], [220, 180, 240], 0.0),  # both: 20 > 10
+                               ([150, 140, 130], [200, 170, 160], 1.0),  # neither: -20 > -40
+                               ([170, 180, 160], [190, 200, 180], 0.5)]:  # a tie
+        games.update({"a": first, "b": second})
+        assert _paired_job((config, ["a", "b"], 1, 1))["won"] == won, (first, second)
+
+
+def test_a_four_player_run_holds_its_match_in_four_player_games(tmp_path, monkeypatch,
+                                                                  capsys):
+    import game.ai.train as train_module
+    played = []
+
+    def job(job):
+        config, seats, seed, index = job
+        played.append(config.players)
+        return {"index": index, "scores": [[200] * 4] * 2, "candidate": 0, "won": 1.0,
+                "candidate_score": 200, "other_score": 200, "beaten": [True, False]}
+    monkeypatch.setattr(train_module, "_match_job", job)
+    folder = tmp_path / "run"
+    assert run(_train_args(folder, "--epochs", "1", "--players", "4")) == 0
+    out = capsys.readouterr().out
+    assert played == [4]  # --match-games 1
+    assert "each side against 3 medium players on the same dice" in out
+    about = json.loads(sidecar(folder / "best.npz").read_text(encoding="utf-8"))
+    assert about["match"]["paired_against"] == "3 medium" and about["match"]["won"] == [1, 0]
