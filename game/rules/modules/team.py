@@ -89,6 +89,9 @@ def partner(seat: int) -> int:
     return (seat + 2) % 4
 
 
+PARTNER = tuple(partner(seat) for seat in range(4))  # by seat, for the hooks run at every action
+
+
 def first_seat(seat: int) -> int:
     """The team's first seat (0 or 1), which holds its duchy at setup and scores its
     shared holdings at the end."""
@@ -277,21 +280,27 @@ class Team(Module):
         team's first action, until a clone or a load), only the numbers and the shared
         storage spaces are made alike: the rules replace a record's lists only together
         with its city buildings' (PlayerState.set_board, copy, a load) and change them in
-        place otherwise, and no module of the team game grows a storage (only_with)."""
+        place otherwise, and no module of the team game grows a storage (only_with).
+        From the first phase on, a chance outcome (a phase's depots, a roll's dice)
+        changes none of the shared holdings: the start goods, dealt as the first phase
+        begins, go into the goods list the partners hold together."""
         players = state.players
-        if seat < 0:  # a chance outcome: the mines and the setup act on the first seats
-            if len(players) == 4:
+        if seat < 0:  # a chance outcome: the setup acts on the first seats
+            if len(players) == 4 and not (
+                    state.phase >= 0 and players[0].goods is players[2].goods
+                    and players[1].goods is players[3].goods):
                 self.settled(state, 0)
                 self.settled(state, 1)
             return
         a = players[seat]
-        b = players[seat ^ 2]  # partner(seat), inline
+        b = players[PARTNER[seat]]
         if a.city_buildings is not b.city_buildings:
             share(state, seat)
             return
-        occupied = a.occupied
-        if b.occupied != occupied:  # a tile placed (and a monastery's knowledge with it)
-            b.occupied = occupied
+        if a.occupied is not b.occupied:  # a tile placed (and a monastery's knowledge with it)
+            # The same object is the same number: set from a's, b's is a's until a's
+            # changes (compared as objects, the 74 spaces' numbers cost more to compare).
+            b.occupied = a.occupied
             b.frontier = a.frontier
             b.knowledge = a.knowledge
             share_placeable(a, b)
