@@ -179,8 +179,8 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
 
 def _placeable(p: PlayerState) -> tuple:
     """(estate, storage, placements, by kind): per storage space whose tile has somewhere
-    to go (the first of a repeated kind), (storage space, spaces, monastery whose free
-    change applies). Kept on the player (p.placeable) until the estate, the storage, the
+    to go (the first of a repeated kind), (storage space, spaces, 1 where the estate
+    holds the monastery whose free change applies to it, else 0). Kept on the player (p.placeable) until the estate, the storage, the
     monasteries or the lifted adjacency rule change: a turn's listings after a sale or
     workers reuse it. Where only the storage changed (a tile taken or bought), the masks
     of the kinds already found (by kind, placeable_mask's answers for this estate) are
@@ -198,6 +198,7 @@ def _placeable(p: PlayerState) -> tuple:
         # The same estate: its dict is only ever filled for it, so copies may share it.
         by_kind = kept[3]
     placements = []
+    kn = p.knowledge
     seen = 0
     j = 0
     for k in storage:
@@ -207,7 +208,9 @@ def _placeable(p: PlayerState) -> tuple:
             if mask is None:
                 mask = by_kind[k] = placeable_mask(p, k)
             if mask:
-                placements.append((j, mask, _PLACE_FREE[KIND_COLOUR[k]]))
+                # Whether the free change applies is found here, once for every die
+                # listed from these placements: the monasteries are part of the estate.
+                placements.append((j, mask, kn >> _PLACE_FREE[KIND_COLOUR[k]] & 1))
         j += 1
     kept = p.placeable = (estate, storage.copy(), tuple(placements), by_kind)
     return kept
@@ -284,7 +287,7 @@ def _die_actions(state: Position, p: PlayerState, dice: tuple[int, ...],
                 plain = spaces_of[reach[0][face][w]]
                 freed = spaces_of[reach[1][face][w]]
                 for j, mask, free in placements:
-                    mask &= freed if kn >> free & 1 else plain
+                    mask &= freed if free else plain
                     if mask:
                         onto = places[j]
                         at = len(out)
