@@ -161,16 +161,9 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
     mask = reach & board.colour_mask[colour] if colour != ANY_COLOUR else reach
     b = KIND_BUILDING[kind]
     if b >= 0 and mask and not p.knowledge & 2:
-        area_of = board.area_of
-        area_mask = board.area_mask
-        cities = p.city_buildings
-        rest = mask
-        while rest:  # a city at a time, that of the highest space left first
-            city = area_of[rest.bit_length() - 1]
-            spaces = rest & area_mask[city]
-            rest ^= spaces
-            if cities[city] >> b & 1:
-                mask ^= spaces
+        built = p.built_areas[b]  # the areas (cities) that hold one already
+        if built:
+            mask &= ~built
     rule = p.place_rule
     if rule is not None and mask:
         mask = rule(p, kind, mask)
@@ -682,6 +675,7 @@ def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
     b = KIND_BUILDING[kind]
     if b >= 0:
         p.city_buildings[area] |= 1 << b
+        p.built_areas[b] |= board.area_mask[area]
     if not board.area_mask[area] & ~p.occupied:
         if events is not None:
             events.append(ev.AreaCompleted(seat, COLOURS[colour],

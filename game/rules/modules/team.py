@@ -161,6 +161,7 @@ def share(state, seat: int) -> None:
     b.placements = a.placements
     b.colour_count = a.colour_count
     b.city_buildings = a.city_buildings
+    b.built_areas = a.built_areas
     b.goods = a.goods
     b.occupied = a.occupied
     b.frontier = a.frontier
