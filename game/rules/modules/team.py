@@ -283,8 +283,10 @@ class Team(Module):
         with its city buildings' (PlayerState.set_board, copy, a load) and change them in
         place otherwise, and no module of the team game grows a storage (only_with).
         From the first phase on, a chance outcome (a phase's depots, a roll's dice)
-        changes none of the shared holdings: the start goods, dealt as the first phase
-        begins, go into the goods list the partners hold together."""
+        changes none of the shared holdings, nor do the start goods, which end the setup
+        in the goods list the partners already hold together: such an outcome needs
+        nothing made alike where the partners hold one goods list (a loaded position
+        whose partners hold lists of their own is shared as before)."""
         players = state.players
         if seat < 0:  # a chance outcome: the setup acts on the first seats
             if len(players) == 4 and not (
