@@ -62,8 +62,10 @@ PICK_COLOURS = {MARKET: (SHIP, PASTURE), CARPENTERS_WORKSHOP: (BUILDING,),
 _TAKE_FREE = FREE_CHANGE_MONASTERY[USE_TAKE]
 # By die use: the monastery whose free change applies (0: none).
 _FREE_BY_USE = tuple(FREE_CHANGE_MONASTERY[use] for use in range(len(FREE_CHANGE_MONASTERY)))
-# By tile colour: the monastery whose free change applies to placing it (0: none).
-_PLACE_FREE = tuple(FREE_CHANGE_MONASTERY[use] for use in PLACE_USE)
+# By tile colour: the bit of the monastery whose free change applies to placing it (0:
+# none), to be found in a record's knowledge with one & where a shift took two operations.
+_PLACE_FREE_BIT = tuple(1 << m if m else 0
+                        for m in (FREE_CHANGE_MONASTERY[use] for use in PLACE_USE))
 
 # Every die action as one tuple made once, by die (0, 1, CASTLE_DIE, WHITE_DIE): the legal lists
 # hand out these same objects instead of building a tuple per listing (listing is the
@@ -172,12 +174,13 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
 
 def _placeable(p: PlayerState) -> tuple:
     """(estate, storage, placements, by kind): per storage space whose tile has somewhere
-    to go (the first of a repeated kind), (storage space, spaces, 1 where the estate
-    holds the monastery whose free change applies to it, else 0). Kept on the player (p.placeable) until the estate, the storage, the
-    monasteries or the lifted adjacency rule change: a turn's listings after a sale or
-    workers reuse it. Where only the storage changed (a tile taken or bought), the masks
-    of the kinds already found (by kind, placeable_mask's answers for this estate) are
-    reused. Do not change its contents."""
+    to go (the first of a repeated kind), (storage space, spaces, the bit of the
+    monastery whose free change applies to it where the estate holds it, else 0). Kept
+    on the player (p.placeable) until the estate, the storage, the monasteries or the
+    lifted adjacency rule change: a turn's listings after a sale or workers reuse it.
+    Where only the storage changed (a tile taken or bought), the masks of the kinds
+    already found (by kind, placeable_mask's answers for this estate) are reused. Do not
+    change its contents."""
     # The estate's key and the storage are compared apart (the storage as the list it
     # is): a key tuple holding both, and its slices, cost more to build than these.
     estate = (p.occupied, p.knowledge, p.anywhere, p.board)
@@ -203,7 +206,7 @@ def _placeable(p: PlayerState) -> tuple:
             if mask:
                 # Whether the free change applies is found here, once for every die
                 # listed from these placements: the monasteries are part of the estate.
-                placements.append((j, mask, kn >> _PLACE_FREE[KIND_COLOUR[k]] & 1))
+                placements.append((j, mask, kn & _PLACE_FREE_BIT[KIND_COLOUR[k]]))
         j += 1
     kept = p.placeable = (estate, storage.copy(), tuple(placements), by_kind)
     return kept
