@@ -306,7 +306,11 @@ class Team(Module):
             b.occupied = a.occupied
             b.frontier = a.frontier
             b.knowledge = a.knowledge
-            share_placeable(a, b)
+            # a's estate has just grown: where each kind may go on it is found from now
+            # on in one dict for both (share_placeable written out, its key as
+            # engine._placeable makes it; a call costs more at each tile placed).
+            a.placeable = b.placeable = (
+                (a.occupied, a.knowledge, a.anywhere, a.board), None, (), {})
         # The numbers and the shared storage spaces as share makes them alike, written
         # out again here: this runs after every action, and a call costs more than them.
         b.silver = a.silver
