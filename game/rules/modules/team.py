@@ -184,6 +184,13 @@ def _share_all(state, events: list | None = None) -> None:
 
 # --- TM-4: own or shared storage ---
 
+# The decision whether a tile taken into an own storage space goes onto a shared one, by
+# seat and own space, made once (a Frame is immutable; building one runs a Python
+# __new__ at every tile taken).
+_STORE_FRAMES = tuple(tuple(Frame(STORE_FRAME, seat, j) for j in range(OWN_STORAGE))
+                      for seat in range(4))
+
+
 def _legal_store(state, frame: Frame) -> list:
     return [SHARE, DECLINE]
 
@@ -323,7 +330,7 @@ class Team(Module):
         if storage < OWN_STORAGE:
             spaces = state.players[seat].storage  # never grown (settled)
             if spaces[FIRST_SHARED] < 0 or spaces[SECOND_SHARED] < 0:
-                state.frames.append(Frame(STORE_FRAME, seat, storage))
+                state.frames.append(_STORE_FRAMES[seat][storage])
 
     def tile_placed(self, state, seat: int, kind: int, space: int, events: list | None) -> None:
         a, b = state.ext[ID]
