@@ -62,8 +62,10 @@ PICK_COLOURS = {MARKET: (SHIP, PASTURE), CARPENTERS_WORKSHOP: (BUILDING,),
 _TAKE_FREE = FREE_CHANGE_MONASTERY[USE_TAKE]
 # By die use: the monastery whose free change applies (0: none).
 _FREE_BY_USE = tuple(FREE_CHANGE_MONASTERY[use] for use in range(len(FREE_CHANGE_MONASTERY)))
-# By tile colour: the monastery whose free change applies to placing it (0: none).
-_PLACE_FREE = tuple(FREE_CHANGE_MONASTERY[use] for use in PLACE_USE)
+# By tile colour: the bit of the monastery whose free change applies to placing it (0:
+# none), to be found in a record's knowledge with one & where a shift took two operations.
+_PLACE_FREE_BIT = tuple(1 << m if m else 0
+                        for m in (FREE_CHANGE_MONASTERY[use] for use in PLACE_USE))
 
 # Every die action as one tuple made once, by die (0, 1, CASTLE_DIE, WHITE_DIE): the legal lists
 # hand out these same objects instead of building a tuple per listing (listing is the
@@ -161,16 +163,9 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
     mask = reach & board.colour_mask[colour] if colour != ANY_COLOUR else reach
     b = KIND_BUILDING[kind]
     if b >= 0 and mask and not p.knowledge & 2:
-        area_of = board.area_of
-        area_mask = board.area_mask
-        cities = p.city_buildings
-        rest = mask
-        while rest:  # a city at a time, that of the highest space left first
-            city = area_of[rest.bit_length() - 1]
-            spaces = rest & area_mask[city]
-            rest ^= spaces
-            if cities[city] >> b & 1:
-                mask ^= spaces
+        built = p.built_areas[b]  # the areas (cities) that hold one already
+        if built:
+            mask &= ~built
     rule = p.place_rule
     if rule is not None and mask:
         mask = rule(p, kind, mask)
@@ -179,12 +174,13 @@ def placeable_mask(p: PlayerState, kind: int) -> int:
 
 def _placeable(p: PlayerState) -> tuple:
     """(estate, storage, placements, by kind): per storage space whose tile has somewhere
-    to go (the first of a repeated kind), (storage space, spaces, monastery whose free
-    change applies). Kept on the player (p.placeable) until the estate, the storage, the
-    monasteries or the lifted adjacency rule change: a turn's listings after a sale or
-    workers reuse it. Where only the storage changed (a tile taken or bought), the masks
-    of the kinds already found (by kind, placeable_mask's answers for this estate) are
-    reused. Do not change its contents."""
+    to go (the first of a repeated kind), (storage space, spaces, the bit of the
+    monastery whose free change applies to it where the estate holds it, else 0). Kept
+    on the player (p.placeable) until the estate, the storage, the monasteries or the
+    lifted adjacency rule change: a turn's listings after a sale or workers reuse it.
+    Where only the storage changed (a tile taken or bought), the masks of the kinds
+    already found (by kind, placeable_mask's answers for this estate) are reused. Do not
+    change its contents."""
     # The estate's key and the storage are compared apart (the storage as the list it
     # is): a key tuple holding both, and its slices, cost more to build than these.
     estate = (p.occupied, p.knowledge, p.anywhere, p.board)
@@ -198,16 +194,19 @@ def _placeable(p: PlayerState) -> tuple:
         # The same estate: its dict is only ever filled for it, so copies may share it.
         by_kind = kept[3]
     placements = []
-    seen = 0
+    kn = p.knowledge
     j = 0
     for k in storage:
-        if k >= 0 and not seen >> k & 1:
-            seen |= 1 << k
+        # The first space of its kind: index finds it in C, where a set of the kinds
+        # seen took four operations on numbers of up to 62 bits per space.
+        if k >= 0 and storage.index(k) == j:
             mask = by_kind.get(k)
             if mask is None:
                 mask = by_kind[k] = placeable_mask(p, k)
             if mask:
-                placements.append((j, mask, _PLACE_FREE[KIND_COLOUR[k]]))
+                # Whether the free change applies is found here, once for every die
+                # listed from these placements: the monasteries are part of the estate.
+                placements.append((j, mask, kn & _PLACE_FREE_BIT[KIND_COLOUR[k]]))
         j += 1
     kept = p.placeable = (estate, storage.copy(), tuple(placements), by_kind)
     return kept
@@ -284,7 +283,7 @@ def _die_actions(state: Position, p: PlayerState, dice: tuple[int, ...],
                 plain = spaces_of[reach[0][face][w]]
                 freed = spaces_of[reach[1][face][w]]
                 for j, mask, free in placements:
-                    mask &= freed if kn >> free & 1 else plain
+                    mask &= freed if free else plain
                     if mask:
                         onto = places[j]
                         at = len(out)
@@ -679,6 +678,7 @@ def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
     b = KIND_BUILDING[kind]
     if b >= 0:
         p.city_buildings[area] |= 1 << b
+        p.built_areas[b] |= board.area_mask[area]
     if not board.area_mask[area] & ~p.occupied:
         if events is not None:
             events.append(ev.AreaCompleted(seat, COLOURS[colour],

@@ -16,8 +16,8 @@ from typing import Any, NamedTuple, Self
 from .boards import SPACES, Board
 from .config import GameConfig, RuleSet, START
 from .extension import Hooks, hooks_for
-from .tiles import (ANY_COLOUR, BLACK_TILES, COLOURED_TILES, GOODS_PER_TYPE, GOODS_TYPES,
-                    KIND_BUILDING, KIND_COLOUR, KIND_KNOWLEDGE)
+from .tiles import (ANY_COLOUR, BLACK_TILES, BUILDINGS, COLOURED_TILES, GOODS_PER_TYPE,
+                    GOODS_TYPES, KIND_BUILDING, KIND_COLOUR, KIND_KNOWLEDGE)
 
 Action = tuple
 
@@ -33,9 +33,10 @@ class StateError(ValueError):
 
 class PlayerState:
     __slots__ = ("board", "estate", "occupied", "frontier", "placements", "colour_count",
-                 "city_buildings", "storage", "goods", "sold", "silver", "workers", "dice",
-                 "used", "knowledge", "score", "breakdown", "bonus_tiles", "track_pos",
-                 "track_stamp", "live_knowledge", "place_rule", "anywhere", "placeable")
+                 "city_buildings", "built_areas", "storage", "goods", "sold", "silver",
+                 "workers", "dice", "used", "knowledge", "score", "breakdown", "bonus_tiles",
+                 "track_pos", "track_stamp", "live_knowledge", "place_rule", "anywhere",
+                 "placeable")
 
     def __init__(self, board: Board | None = None) -> None:
         # None until the setup deals the seat a duchy, and for Châteauma's seat (its estate
@@ -50,6 +51,9 @@ class PlayerState:
         # colour_count[MINE] is the mines), not the spaces filled per colour.
         self.colour_count = [0] * (ANY_COLOUR + 1)
         self.city_buildings: list[int] = []  # per area: bitmask of building kinds there
+        # Per building type: the spaces of the areas that hold one (city_buildings the
+        # other way round, so that where another may not go is found without a walk).
+        self.built_areas = [0] * len(BUILDINGS)
         self.storage = [-1] * START["storage_spaces"]
         self.goods = [0] * (GOODS_TYPES + 1)   # index = goods type 1-6
         self.sold = [0] * (GOODS_TYPES + 1)
@@ -80,6 +84,7 @@ class PlayerState:
         c.placements = self.placements[:]
         c.colour_count = self.colour_count[:]
         c.city_buildings = self.city_buildings[:]
+        c.built_areas = self.built_areas[:]
         c.storage = self.storage[:]
         c.goods = self.goods[:]
         c.sold = self.sold[:]
@@ -102,6 +107,7 @@ class PlayerState:
     def set_board(self, board: Board) -> None:
         self.board = board
         self.city_buildings = [0] * len(board.area_mask)
+        self.built_areas = [0] * len(BUILDINGS)
         if len(self.estate) != board.spaces:  # a module's board of another size
             self.estate = [-1] * board.spaces
 
@@ -112,8 +118,11 @@ class PlayerState:
         self.occupied |= 1 << space
         self.placements.append((space, k, phase))
         self.colour_count[KIND_COLOUR[k]] += 1
-        if KIND_BUILDING[k] >= 0:
-            self.city_buildings[self.board.area_of[space]] |= 1 << KIND_BUILDING[k]
+        b = KIND_BUILDING[k]
+        if b >= 0:
+            area = self.board.area_of[space]
+            self.city_buildings[area] |= 1 << b
+            self.built_areas[b] |= self.board.area_mask[area]
         if KIND_KNOWLEDGE[k]:
             self.knowledge |= 1 << KIND_KNOWLEDGE[k]
 

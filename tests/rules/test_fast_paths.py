@@ -305,13 +305,21 @@ def _plain_masks(p) -> list[int]:
     return masks
 
 
+def _free_bit(p, kind: int) -> int:
+    """The bit of the monastery whose free change applies to placing kind, where p's
+    estate holds it; else 0."""
+    monastery = FREE_CHANGE_MONASTERY[PLACE_USE[KIND_COLOUR[kind]]]
+    return p.knowledge & 1 << monastery if monastery else 0
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
 def test_kept_placements_are_the_ones_found_afresh(config):
     """Where each stored tile may go (as the storage spaces with somewhere to go and
-    their free-change monastery) is kept on the player until its estate, storage or
-    monasteries change, and where each kind may go until its estate or monasteries
-    change: at every decision of a random game, through undo (a clone taken
-    before the action) and a JSON round trip, it is what placeable_mask finds now."""
+    whether the estate holds their free-change monastery) is kept on the player until
+    its estate, storage or monasteries change, and where each kind may go until its
+    estate or monasteries change: at every decision of a random game, through undo (a
+    clone taken before the action) and a JSON round trip, it is what placeable_mask
+    finds now."""
     state, chance, pick = new_game(config), random.Random(21), random.Random(22)
     while not state.terminal:
         if state.chance is not None:
@@ -327,7 +335,7 @@ def test_kept_placements_are_the_ones_found_afresh(config):
                     _, _, placements, by_kind = engine._placeable(p)
                     assert by_kind == {k: placeable_mask(p, k) for k in by_kind}
                     assert placements == tuple(
-                        (j, mask, FREE_CHANGE_MONASTERY[PLACE_USE[KIND_COLOUR[p.storage[j]]]])
+                        (j, mask, _free_bit(p, p.storage[j]))
                         for j, mask in enumerate(_plain_masks(p)) if mask)
         assert before.legal_actions() == legal
 

@@ -407,7 +407,8 @@ def test_json_roundtrip_and_replay_of_a_team_game():
         k for k in s.players[2].estate if k >= 0)
 
 
-SHARED_LISTS = ("estate", "placements", "colour_count", "city_buildings", "goods")
+SHARED_LISTS = ("estate", "placements", "colour_count", "city_buildings", "built_areas",
+                "goods")
 
 
 def _team_game_played(picks: int):

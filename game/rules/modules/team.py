@@ -89,6 +89,9 @@ def partner(seat: int) -> int:
     return (seat + 2) % 4
 
 
+PARTNER = tuple(partner(seat) for seat in range(4))  # by seat, for the hooks run at every action
+
+
 def first_seat(seat: int) -> int:
     """The team's first seat (0 or 1), which holds its duchy at setup and scores its
     shared holdings at the end."""
@@ -158,6 +161,7 @@ def share(state, seat: int) -> None:
     b.placements = a.placements
     b.colour_count = a.colour_count
     b.city_buildings = a.city_buildings
+    b.built_areas = a.built_areas
     b.goods = a.goods
     b.occupied = a.occupied
     b.frontier = a.frontier
@@ -179,6 +183,13 @@ def _share_all(state, events: list | None = None) -> None:
 
 
 # --- TM-4: own or shared storage ---
+
+# The decision whether a tile taken into an own storage space goes onto a shared one, by
+# seat and own space, made once (a Frame is immutable; building one runs a Python
+# __new__ at every tile taken).
+_STORE_FRAMES = tuple(tuple(Frame(STORE_FRAME, seat, j) for j in range(OWN_STORAGE))
+                      for seat in range(4))
+
 
 def _legal_store(state, frame: Frame) -> list:
     return [SHARE, DECLINE]
@@ -277,24 +288,36 @@ class Team(Module):
         team's first action, until a clone or a load), only the numbers and the shared
         storage spaces are made alike: the rules replace a record's lists only together
         with its city buildings' (PlayerState.set_board, copy, a load) and change them in
-        place otherwise, and no module of the team game grows a storage (only_with)."""
+        place otherwise, and no module of the team game grows a storage (only_with).
+        From the first phase on, a chance outcome (a phase's depots, a roll's dice)
+        changes none of the shared holdings, nor do the start goods, which end the setup
+        in the goods list the partners already hold together: such an outcome needs
+        nothing made alike where the partners hold one goods list (a loaded position
+        whose partners hold lists of their own is shared as before)."""
         players = state.players
-        if seat < 0:  # a chance outcome: the mines and the setup act on the first seats
-            if len(players) == 4:
+        if seat < 0:  # a chance outcome: the setup acts on the first seats
+            if len(players) == 4 and not (
+                    state.phase >= 0 and players[0].goods is players[2].goods
+                    and players[1].goods is players[3].goods):
                 self.settled(state, 0)
                 self.settled(state, 1)
             return
         a = players[seat]
-        b = players[seat ^ 2]  # partner(seat), inline
+        b = players[PARTNER[seat]]
         if a.city_buildings is not b.city_buildings:
             share(state, seat)
             return
-        occupied = a.occupied
-        if b.occupied != occupied:  # a tile placed (and a monastery's knowledge with it)
-            b.occupied = occupied
+        if a.occupied is not b.occupied:  # a tile placed (and a monastery's knowledge with it)
+            # The same object is the same number: set from a's, b's is a's until a's
+            # changes (compared as objects, the 74 spaces' numbers cost more to compare).
+            b.occupied = a.occupied
             b.frontier = a.frontier
             b.knowledge = a.knowledge
-            share_placeable(a, b)
+            # a's estate has just grown: where each kind may go on it is found from now
+            # on in one dict for both (share_placeable written out, its key as
+            # engine._placeable makes it; a call costs more at each tile placed).
+            a.placeable = b.placeable = (
+                (a.occupied, a.knowledge, a.anywhere, a.board), None, (), {})
         # The numbers and the shared storage spaces as share makes them alike, written
         # out again here: this runs after every action, and a call costs more than them.
         b.silver = a.silver
@@ -307,7 +330,7 @@ class Team(Module):
         if storage < OWN_STORAGE:
             spaces = state.players[seat].storage  # never grown (settled)
             if spaces[FIRST_SHARED] < 0 or spaces[SECOND_SHARED] < 0:
-                state.frames.append(Frame(STORE_FRAME, seat, storage))
+                state.frames.append(_STORE_FRAMES[seat][storage])
 
     def tile_placed(self, state, seat: int, kind: int, space: int, events: list | None) -> None:
         a, b = state.ext[ID]
