@@ -677,7 +677,6 @@ def place_tile(state: Position, seat: int, kind: int, space: int, storage: int,
     area = board.area_of[space]
     b = KIND_BUILDING[kind]
     if b >= 0:
-        p.city_buildings[area] |= 1 << b
         p.built_areas[b] |= board.area_mask[area]
     if not board.area_mask[area] & ~p.occupied:
         if events is not None:

@@ -161,7 +161,7 @@ def _space_reason(state: Position, p, j: int, space: int) -> str | None:
     if not p.frontier >> space & 1 and not p.anywhere:
         return f"space {space} is not next to a tile already in your estate"
     b = KIND_BUILDING[kind]
-    if b >= 0 and p.city_buildings[board.area_of[space]] >> b & 1 and not p.has(1):
+    if b >= 0 and p.built_areas[b] >> space & 1 and not p.has(1):
         return f"this city already has a {BUILDINGS[b]} (monastery 1 lifts that)"
     for refusal in state.hooks.place_refusal:
         text = refusal(p, kind, space)

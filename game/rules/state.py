@@ -33,7 +33,7 @@ class StateError(ValueError):
 
 class PlayerState:
     __slots__ = ("board", "estate", "occupied", "frontier", "placements", "colour_count",
-                 "city_buildings", "built_areas", "storage", "goods", "sold", "silver",
+                 "built_areas", "storage", "goods", "sold", "silver",
                  "workers", "dice", "used", "knowledge", "score", "breakdown", "bonus_tiles",
                  "track_pos", "track_stamp", "live_knowledge", "place_rule", "anywhere",
                  "placeable")
@@ -50,9 +50,8 @@ class PlayerState:
         # Tiles placed per tile colour (the last entry: tiles of any colour, such as inns;
         # colour_count[MINE] is the mines), not the spaces filled per colour.
         self.colour_count = [0] * (ANY_COLOUR + 1)
-        self.city_buildings: list[int] = []  # per area: bitmask of building kinds there
-        # Per building type: the spaces of the areas that hold one (city_buildings the
-        # other way round, so that where another may not go is found without a walk).
+        # Per building type: the spaces of the areas (cities) that hold one, so that where
+        # another of the type may not go is one mask, found without a walk of the cities.
         self.built_areas = [0] * len(BUILDINGS)
         self.storage = [-1] * START["storage_spaces"]
         self.goods = [0] * (GOODS_TYPES + 1)   # index = goods type 1-6
@@ -83,7 +82,6 @@ class PlayerState:
         c.frontier = self.frontier
         c.placements = self.placements[:]
         c.colour_count = self.colour_count[:]
-        c.city_buildings = self.city_buildings[:]
         c.built_areas = self.built_areas[:]
         c.storage = self.storage[:]
         c.goods = self.goods[:]
@@ -106,7 +104,6 @@ class PlayerState:
 
     def set_board(self, board: Board) -> None:
         self.board = board
-        self.city_buildings = [0] * len(board.area_mask)
         self.built_areas = [0] * len(BUILDINGS)
         if len(self.estate) != board.spaces:  # a module's board of another size
             self.estate = [-1] * board.spaces
@@ -120,9 +117,7 @@ class PlayerState:
         self.colour_count[KIND_COLOUR[k]] += 1
         b = KIND_BUILDING[k]
         if b >= 0:
-            area = self.board.area_of[space]
-            self.city_buildings[area] |= 1 << b
-            self.built_areas[b] |= self.board.area_mask[area]
+            self.built_areas[b] |= self.board.area_mask[self.board.area_of[space]]
         if KIND_KNOWLEDGE[k]:
             self.knowledge |= 1 << KIND_KNOWLEDGE[k]
 

@@ -407,8 +407,7 @@ def test_json_roundtrip_and_replay_of_a_team_game():
         k for k in s.players[2].estate if k >= 0)
 
 
-SHARED_LISTS = ("estate", "placements", "colour_count", "city_buildings", "built_areas",
-                "goods")
+SHARED_LISTS = ("estate", "placements", "colour_count", "built_areas", "goods")
 
 
 def _team_game_played(picks: int):

@@ -115,18 +115,18 @@ PLAYER_PLACES: dict[str, tuple[tuple[Callable, ...], dict[str, str]]] = {
     "the save (player to JSON)": ((serialize._player_to_dict,), {
         "estate": DERIVED_FROM_PLACEMENTS, "occupied": DERIVED_FROM_PLACEMENTS,
         "frontier": DERIVED_FROM_PLACEMENTS, "colour_count": DERIVED_FROM_PLACEMENTS,
-        "city_buildings": DERIVED_FROM_PLACEMENTS, "built_areas": DERIVED_FROM_PLACEMENTS,
+        "built_areas": DERIVED_FROM_PLACEMENTS,
         "place_rule": "the modules' filter, set again from the configuration's hooks",
         "placeable": PLACEABLE_CACHE}),
     "the save (player from JSON)": ((serialize._player_from_dict,), {
         "placements": DERIVED_FROM_PLACEMENTS, "colour_count": DERIVED_FROM_PLACEMENTS,
-        "city_buildings": DERIVED_FROM_PLACEMENTS, "built_areas": DERIVED_FROM_PLACEMENTS,
+        "built_areas": DERIVED_FROM_PLACEMENTS,
         "place_rule": "set by state_from_dict from the configuration's hooks",
         "placeable": PLACEABLE_CACHE}),
     "what a seat sees (public_key)": ((visibility.public_key,), {
         "occupied": "follows from the estate", "frontier": "follows from the estate",
         "colour_count": "follows from the estate",
-        "city_buildings": "follows from the estate", "built_areas": "follows from the estate",
+        "built_areas": "follows from the estate",
         "placements": "the estate shows what lies where",
         "breakdown": "the sum of the points it splits (score)",
         "live_knowledge": "follows from the monasteries placed and the phase",
@@ -142,7 +142,7 @@ PLAYER_PLACES: dict[str, tuple[tuple[Callable, ...], dict[str, str]]] = {
         "anywhere": "a seat's own shield 18", "placeable": PLACEABLE_CACHE}),
     "the AI's value cache key (Evaluator._cached_value)": ((evaluate.Evaluator._cached_value,), {
         "frontier": "follows from the estate", "colour_count": "follows from the estate",
-        "city_buildings": "follows from the estate", "built_areas": "follows from the estate",
+        "built_areas": "follows from the estate",
         "placements": "the estate shows what lies where",
         "dice": "an opponent's value is asked outside its turn, when its dice are spent",
         "used": "an opponent's value is asked outside its turn, when its dice are spent",

@@ -160,7 +160,6 @@ def share(state, seat: int) -> None:
     b.estate = a.estate
     b.placements = a.placements
     b.colour_count = a.colour_count
-    b.city_buildings = a.city_buildings
     b.built_areas = a.built_areas
     b.goods = a.goods
     b.occupied = a.occupied
@@ -287,7 +286,7 @@ class Team(Module):
         records alike again (share). Where they already hold the same lists (after the
         team's first action, until a clone or a load), only the numbers and the shared
         storage spaces are made alike: the rules replace a record's lists only together
-        with its city buildings' (PlayerState.set_board, copy, a load) and change them in
+        with its built areas' (PlayerState.set_board, copy, a load) and change them in
         place otherwise, and no module of the team game grows a storage (only_with).
         From the first phase on, a chance outcome (a phase's depots, a roll's dice)
         changes none of the shared holdings, nor do the start goods, which end the setup
@@ -304,7 +303,7 @@ class Team(Module):
             return
         a = players[seat]
         b = players[PARTNER[seat]]
-        if a.city_buildings is not b.city_buildings:
+        if a.built_areas is not b.built_areas:
             share(state, seat)
             return
         if a.occupied is not b.occupied:  # a tile placed (and a monastery's knowledge with it)
