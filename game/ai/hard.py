@@ -124,6 +124,12 @@ class HardPlayer(Player):
     def choose(self, state: GameState) -> Action:
         legal = _check_decision(state)
         if len(legal) == 1:
+            # A forced step of the chosen turn (its end, once both dice are used, or an
+            # effect with one option) still uses up its place in the turn: left there,
+            # the turn's next decision would not find its own and search again.
+            if self._script and self._script[0][0] == public_key(state,
+                                                                 state.current_player):
+                self._script.pop(0)
             return legal[0]
         book = opening_choice(state) or arrange_choice(state, self.evaluator)
         if book is not None:

@@ -154,6 +154,32 @@ def test_hard_s_default_count_is_the_one_for_the_number_of_players(players, monk
         < HardPlayer.default_samples[2]
 
 
+def test_hard_searches_only_at_a_turn_s_first_choice():
+    """Hard plays the turn it chose to its end, forced steps (the end, once both dice
+    are used) included: no decision within that turn searches again, and no step of it
+    is left over when the next turn starts."""
+    hard = make_player("hard", seed=3, iterations=4)
+    medium = make_player("medium", seed=4)
+    searched_with_steps_left = []
+    real = hard._search
+
+    def watched(root, start):
+        searched_with_steps_left.append(len(hard._script))
+        return real(root, start)
+
+    hard._search = watched
+    state = new_game(GameConfig(players=2))
+    chance = random.Random(5)
+    while state.phase < 2 and not state.terminal:
+        if state.chance is not None:
+            state.apply_chance(state.sample_chance(chance))
+        else:
+            seat = state.current_player
+            state.apply((hard if seat == 0 else medium).choose(state))
+    assert len(searched_with_steps_left) >= 8
+    assert searched_with_steps_left == [0] * len(searched_with_steps_left)
+
+
 class _Watching(Evaluator):
     """The hand-tuned evaluation, noting for which seats it was asked."""
 
