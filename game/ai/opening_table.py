@@ -2,9 +2,10 @@
 every player takes a random board and a random castle space and then plays as Medium does;
 the means of the final scores by (board, castle space) are the table
 `python main.py openings --rules special --games 1600 --write` stores in
-data/openings.json; with `--modules border_posts` the module is in play and the table is
-its own (openings.MODULE_TABLES). Kept apart from openings.py, which the players import
-to choose their openings, since measuring plays them."""
+data/openings.json; with `--modules M` the modules are in play and the table is their own
+(openings.MODULE_TABLES: the border posts, duchies 11-18, the castle connection). Kept
+apart from openings.py, which the players import to choose their openings, since
+measuring plays them."""
 
 from __future__ import annotations
 

@@ -41,8 +41,10 @@ SOLO_MODULE = "solo:target=50"
 # Modules that deal duchies of their own have a table of their own, measured with the
 # module in play (`openings --modules M`): the border posts' boards 23-30 are in no base
 # table, and without one every tier took the first board dealt, though their means differ
-# by up to 34 points (docs/ai.md, "The opening").
-MODULE_TABLES = ("border_posts",)
+# by up to 34 points (docs/ai.md, "The opening"); nor are duchies 11-18, whose table is
+# measured alone and, for the castle connection, which changes where an estate can grow
+# from its castles, with it. The first module of this order in play names the table.
+MODULE_TABLES = ("border_posts", "castle_connection", "boards_11_18")
 
 
 def table_name(config: GameConfig) -> str:

@@ -9,7 +9,7 @@ import pytest
 from game.ai import make_player
 from game.ai.opening_table import measure
 from game.ai.openings import (SHRINK, SOLO_MODULE, SOLO_TABLE, TABLE_FOR, book, estimate,
-                             opening_choice)
+                             opening_choice, table_name)
 from game.rules import GameConfig, RULE_SETS, new_game
 from game.rules.boards import get_board
 
@@ -25,9 +25,10 @@ def table(boards: dict) -> dict:
     return out
 
 
-def setup_state(rules: str = "special", mode: str = "advanced", seed: int = 3):
+def setup_state(rules: str = "special", mode: str = "advanced", seed: int = 3,
+                modules: tuple[str, ...] = ()):
     """A new game at its first setup decision (choosing a board)."""
-    state = new_game(GameConfig(players=2, rules=rules, board_mode=mode))
+    state = new_game(GameConfig(players=2, rules=rules, board_mode=mode, modules=modules))
     chance = random.Random(seed)
     while state.chance is not None:
         state.apply_chance(state.sample_chance(chance))
@@ -90,6 +91,38 @@ def test_the_shipped_book_knows_every_board_and_castle_space_offered(rules):
 @pytest.mark.parametrize("rules,mode", [("special", "advanced"), ("yucata", "free")])
 def test_medium_and_hard_open_by_the_book(tier, rules, mode):
     state = setup_state(rules, mode)
+    player = make_player(tier, seed=1, iterations=2)
+    for _ in range(2):  # the board, then its castle space
+        expected = opening_choice(state)
+        assert expected is not None
+        assert player.choose(state) == expected
+        state.apply(expected)
+
+
+ELEVEN_TO_EIGHTEEN = [("boards_11_18",), ("boards_11_18", "castle_connection")]
+
+
+@pytest.mark.parametrize("modules", ELEVEN_TO_EIGHTEEN)
+def test_duchies_11_18_have_tables_of_their_own_that_know_every_duchy_and_castle_space(
+        modules):
+    """BR-1 (SE l.713-715): every player receives a duchy from 11-18, which the base
+    game's table does not know. Their table is measured with the modules in play: the
+    castle connection's with it, since it changes how an estate grows from its castle."""
+    config = GameConfig(players=2, modules=modules)
+    name = table_name(config)
+    assert name == f"{TABLE_FOR['special']}+{modules[-1]}"
+    base, t = book()[TABLE_FOR["special"]], book()[name]
+    assert t["modules"] == list(modules)
+    for board in config.offered_boards():
+        assert board not in base["boards"]
+        for castle in get_board(board).castle_spaces:
+            assert str(castle) in t["boards"][board]["castles"], (board, castle)
+
+
+@pytest.mark.parametrize("tier", ["medium", "hard"])
+@pytest.mark.parametrize("modules", ELEVEN_TO_EIGHTEEN)
+def test_medium_and_hard_open_by_the_table_of_duchies_11_18(tier, modules):
+    state = setup_state(modules=modules)
     player = make_player(tier, seed=1, iterations=2)
     for _ in range(2):  # the board, then its castle space
         expected = opening_choice(state)
