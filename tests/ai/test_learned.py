@@ -343,9 +343,9 @@ def test_the_learned_evaluation_values_only_the_games_it_was_trained_on(net, tmp
     assert learned.covers(GameConfig(players=2))
     for other in (GameConfig(players=2, rules="alea2019"),
                   GameConfig(players=3, rules="alea2019"),
-                  GameConfig(players=2, modules=("tiles2",)),
-                  GameConfig(players=2, modules=("vineyards", "shields")),
                   GameConfig(players=2, rules="alea2019", modules=("tiles2",)),
+                  GameConfig(players=2, modules=("trade_routes",)),
+                  GameConfig(players=2, modules=("tiles2", "trade_routes")),
                   GameConfig(players=2, rules="alea2019", chateauma="medium",
                              modules=("tiles2",)),
                   GameConfig(players=3, modules=("tiles2",)),
@@ -354,12 +354,16 @@ def test_the_learned_evaluation_values_only_the_games_it_was_trained_on(net, tmp
                   GameConfig(players=4, modules=("team",))):
         assert not learned.covers(other), other
     # it stands in for networks not trained: one player against Châteauma, 3-4 players
-    # read as the seat against its best opponent, and one player against Châteauma with
-    # modules
+    # read as the seat against its best opponent, and two-player games of its rule set
+    # with modules, against a player or Châteauma
     for stand_in in (GameConfig(players=2, chateauma="medium"),
                      GameConfig(players=2, chateauma="hard+A+D"),
                      GameConfig(players=3), GameConfig(players=4),
+                     GameConfig(players=2, modules=("tiles2",)),
+                     GameConfig(players=2, modules=("vineyards", "shields")),
+                     GameConfig(players=2, modules=("boards_11_18", "castle_connection")),
                      GameConfig(players=2, chateauma="medium", modules=("vineyards",)),
+                     GameConfig(players=2, chateauma="medium", modules=("trade_routes",)),
                      GameConfig(players=2, chateauma="medium", modules=("tiles2", "shields"))):
         assert learned.covers(stand_in), stand_in
         assert learned.network_for(stand_in)[2] == (stand_in.players > 2)
