@@ -90,9 +90,13 @@ def test_the_shipped_book_knows_every_board_and_castle_space_offered(rules):
 @pytest.mark.parametrize("tier", ["medium", "hard"])
 @pytest.mark.parametrize("rules,mode", [("special", "advanced"), ("yucata", "free")])
 def test_medium_and_hard_open_by_the_book(tier, rules, mode):
-    state = setup_state(rules, mode)
+    opens_by_the_book(setup_state(rules, mode), tier)
+
+
+def opens_by_the_book(state, tier: str) -> None:
+    """The tier's board, then its castle space, are the book's."""
     player = make_player(tier, seed=1, iterations=2)
-    for _ in range(2):  # the board, then its castle space
+    for _ in range(2):
         expected = opening_choice(state)
         assert expected is not None
         assert player.choose(state) == expected
@@ -122,13 +126,7 @@ def test_duchies_11_18_have_tables_of_their_own_that_know_every_duchy_and_castle
 @pytest.mark.parametrize("tier", ["medium", "hard"])
 @pytest.mark.parametrize("modules", ELEVEN_TO_EIGHTEEN)
 def test_medium_and_hard_open_by_the_table_of_duchies_11_18(tier, modules):
-    state = setup_state(modules=modules)
-    player = make_player(tier, seed=1, iterations=2)
-    for _ in range(2):  # the board, then its castle space
-        expected = opening_choice(state)
-        assert expected is not None
-        assert player.choose(state) == expected
-        state.apply(expected)
+    opens_by_the_book(setup_state(modules=modules), tier)
 
 
 def test_measuring_plays_random_openings_and_tabulates_them():
