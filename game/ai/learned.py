@@ -84,11 +84,6 @@ def shipped_name(games: dict) -> str:
 
 
 TRAINED, STANDS_IN = 2, 1  # how a network fits a game (fit)
-# Modules with which the base game's network does not stand in against a player (it
-# does against Châteauma): with the trade routes Hard with it won 70 of 100 games
-# against Medium, the hand-tuned Hard 31 of 40, by a larger margin (docs/ai.md, "With
-# the modules").
-HAND_TUNED_MODULES = frozenset({"trade_routes"})
 
 
 def fit(games: dict | None, config: GameConfig) -> int:
@@ -111,7 +106,7 @@ def fit(games: dict | None, config: GameConfig) -> int:
       Hard with it beat Medium more often than the hand-tuned Hard with duchies 11-18
       (85 games of 100 against 74), the four more tiles (94 against 70 of 100) and the
       other modules measured, and Châteauma with the vineyards (docs/ai.md, "With the
-      modules"); not with the trade routes against a player (HAND_TUNED_MODULES)."""
+      modules")."""
     if config.has_module("team"):
         return 0
     if games is None:
@@ -120,12 +115,7 @@ def fit(games: dict | None, config: GameConfig) -> int:
         return 0
     if sorted(config.modules) != games["modules"]:
         base = not games["modules"] and games["players"] == 2 and not games.get("chateauma")
-        if not base or config.players != 2:
-            return 0
-        if config.chateauma is None and any(m.partition(":")[0] in HAND_TUNED_MODULES
-                                            for m in config.modules):
-            return 0
-        return STANDS_IN
+        return STANDS_IN if base and config.players == 2 else 0
     against = config.chateauma is not None
     if config.players == games["players"] and against == games.get("chateauma", False):
         return TRAINED
